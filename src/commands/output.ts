@@ -1,0 +1,51 @@
+// Everything command mode prints goes through here: tables and ✓ lines on stdout, progress and errors on stderr.
+export const EXIT_OK = 0;
+export const EXIT_ERROR = 1;
+export const EXIT_USAGE = 2;
+
+/** An error whose message is meant for the user as is (no stack). `exitCode` 2 marks a usage error. */
+export class UserError extends Error {
+  constructor(message: string, readonly exitCode: number = EXIT_ERROR) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
+}
+
+export function success(message: string): void {
+  process.stdout.write(`✓ ${message}\n`);
+}
+
+export function progress(message: string): void {
+  process.stderr.write(`${message}\n`);
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** Left-aligned columns padded to the widest cell, two spaces apart; no rows → "No results" on stderr. */
+export function printTable(headers: string[], rows: unknown[][]): void {
+  if (rows.length === 0) {
+    process.stderr.write('No results\n');
+    return;
+  }
+  const text = rows.map((r) => r.map(cell).map((c) => c.replace(/\s*\n\s*/g, ' ')));
+  const widths = headers.map((h, i) => Math.max([...h].length, ...text.map((r) => [...(r[i] ?? '')].length)));
+  const line = (cells: string[]) =>
+    cells.map((c, i) => c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...c].length))).join('  ').trimEnd();
+  process.stdout.write(`${line(headers)}\n${text.map(line).join('\n')}\n`);
+}
+
+/** Prints `error: <message>` to stderr and returns the exit code. Never prints a stack trace. */
+export function printError(err: unknown): number {
+  const message = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`error: ${message}\n`);
+  if (err instanceof UserError) return err.exitCode;
+  return EXIT_ERROR;
+}

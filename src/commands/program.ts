@@ -1,0 +1,38 @@
+// Builds the command tree. Each command group lives in its own file and registers itself here.
+// Never import ink/react in command mode: the `ui` command loads the UI lazily.
+import {Command, CommanderError} from '@commander-js/extra-typings';
+import {VERSION} from '../version.js';
+import {printError, EXIT_USAGE} from './output.js';
+
+export function buildProgram(): Command {
+  const program = new Command('svc')
+    .description('Console, command line and local service for an analytics platform management API')
+    .version(VERSION, '-V, --version', 'print the version')
+    .option('--json', 'print raw JSON instead of tables')
+    .option('--context <name>', 'use this saved context instead of the default one')
+    .option('--no-color', 'disable colours')
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s)});
+  return program;
+}
+
+/** Runs the CLI and resolves to the exit code: 0 ok, 1 any error, 2 usage. */
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  if (argv.length === 0) {
+    process.stdout.write(`svc ${VERSION}\n\n`);
+    program.outputHelp();
+    return 0;
+  }
+  try {
+    await program.parseAsync(argv, {from: 'user'});
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
+      return EXIT_USAGE;
+    }
+    return printError(err);
+  }
+}
