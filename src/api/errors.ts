@@ -1,0 +1,90 @@
+// Errors the API client raises. Their messages are shown to people as is (`error: <message>`), so each one says
+// what failed and, where there is one, what to do about it.
+
+/** Longest detail kept from an error body; longer ones are cut and end with `…`. */
+export const DETAIL_LIMIT = 800;
+
+/** Collapses whitespace runs (newlines included) to one space and caps the length. */
+export function oneLine(text: string, limit = DETAIL_LIMIT): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : flat;
+}
+
+function says(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (Array.isArray(value)) return value.length > 0 ? JSON.stringify(value) : undefined;
+  if (value !== null && typeof value === 'object') return Object.keys(value).length > 0 ? JSON.stringify(value) : undefined;
+  return undefined;
+}
+
+/** The useful part of an error body: `message` or `error` when they say something, else the raw body. */
+export function errorDetail(body: string): string {
+  const trimmed = body.trim();
+  if (trimmed === '' || trimmed === '{}' || trimmed === '[]' || trimmed === 'null') return '';
+  try {
+    const parsed: unknown = JSON.parse(trimmed);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      const record = parsed as Record<string, unknown>;
+      const found = says(record.message) ?? says(record.error);
+      if (found !== undefined) return oneLine(found);
+    }
+  } catch {
+    // Not JSON: the raw text is the best detail there is.
+  }
+  return oneLine(trimmed);
+}
+
+/** A non-2xx answer. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    readonly detail: string,
+    readonly statusText = '',
+  ) {
+    super(ApiError.describe(status, method, path, detail, statusText));
+    this.name = 'ApiError';
+  }
+
+  static describe(status: number, method: string, path: string, detail: string, statusText: string): string {
+    const tail = (sep: string) => (detail === '' ? '' : `${sep}${detail}`);
+    switch (status) {
+      case 401:
+        return `unauthorized (401): session expired — run \`svc login\` (or set SVC_API_KEY).${tail(' ')}`;
+      case 403:
+        return `forbidden (403)${tail(': ')}`;
+      case 404:
+        return `not found (404): ${method} ${path}${tail('. ')}`;
+      default:
+        return `${method} ${path} failed with ${`${status} ${statusText}`.trim()}${tail(': ')}`;
+    }
+  }
+}
+
+/** The request never got an HTTP answer: DNS, refused connection, reset, timeout. */
+export class TransportError extends Error {
+  constructor(
+    readonly url: string,
+    readonly reason: string,
+  ) {
+    super(`request to ${url} failed: ${reason}`);
+    this.name = 'TransportError';
+  }
+}
+
+/** A 2xx answer whose body is not the JSON the API promises (an HTML app shell, plain text…). */
+export class UnexpectedBodyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnexpectedBodyError';
+  }
+}
+
+/** Worth retrying: server errors, request timeout, rate limiting, and failures below HTTP. */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof TransportError) return true;
+  if (err instanceof ApiError) return err.status >= 500 || err.status === 408 || err.status === 429;
+  return false;
+}
