@@ -2,6 +2,7 @@
 // already reached; the engine derives the current step from them and the clock, and writes back each step it
 // observes, so nothing depends on process memory and a restart picks up exactly where the plan says.
 import type BetterSqlite3 from 'better-sqlite3';
+import type {Migration} from './migration.js';
 
 export type Db = BetterSqlite3.Database;
 
@@ -39,6 +40,8 @@ CREATE TABLE IF NOT EXISTS build_logs (
 );
 CREATE INDEX IF NOT EXISTS build_logs_by_deployment ON build_logs (deployment_id, at, id);
 `;
+
+export const buildsMigrations: Migration[] = [{id: 'builds-1', up: (db) => db.exec(BUILDS_MIGRATION)}];
 
 export type BuildStep = 'queued' | 'building' | 'warmup' | 'built' | 'failed' | 'cancelled';
 

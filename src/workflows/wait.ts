@@ -1,0 +1,114 @@
+// The one poll engine behind every wait (build-status --wait, dbt status/sync --wait, the UI's live views).
+// Semantics follow the real client (research/real-cli.md §5): a progress line only when the label changes,
+// a short streak of transient failures absorbed with backoff, sleeps clipped to the deadline so the last look
+// happens at the deadline, and a timeout message that says what to do next.
+import {isTransient as isTransientApiError} from '../api/client.js';
+import {oneLine} from '../api/errors.js';
+
+export type PollResult<T> = {done: true; value: T} | {done: false; label: string};
+
+export interface WaitOptions<T> {
+  /** Names the thing waited for; prefixes progress lines and the timeout message. */
+  what: string;
+  timeoutMs: number;
+  intervalMs: number;
+  poll: (signal: AbortSignal) => Promise<PollResult<T>>;
+  /** Receives `"<what>: <label>"` when the label changes and `"<what>: <err> (retrying, n/5)"` on a blip. */
+  onProgress?: (line: string) => void;
+  /** Second sentence of the timeout message. */
+  advice?: string;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Milliseconds clock for the deadline; tests inject a fake one together with `sleep`. */
+  now?: () => number;
+  /** Ends the wait early (a screen unmounting, ctrl+c); the pending poll sees the same signal. */
+  signal?: AbortSignal;
+  /** Which failures are worth another look; defaults to the API client's rule (5xx, 408, 429, network). */
+  isTransient?: (err: unknown) => boolean;
+}
+
+export const MAX_TRANSIENT_FAILURES = 5;
+export const MAX_BACKOFF_MS = 60_000;
+export const DEFAULT_WAIT_ADVICE = 'It may still be running — re-run the status command to check, or raise --timeout';
+
+/** Delay before the next look: the interval while healthy, then ×1, ×2, ×4… during a failure streak, ≤ 60 s. */
+export function backoffMs(intervalMs: number, streak: number): number {
+  if (streak <= 0) return intervalMs;
+  return Math.min(intervalMs * 2 ** (streak - 1), MAX_BACKOFF_MS);
+}
+
+function messageOf(err: unknown): string {
+  return oneLine(err instanceof Error ? err.message : String(err));
+}
+
+export class WaitTimeoutError extends Error {
+  constructor(
+    message: string,
+    readonly elapsedMs: number,
+    readonly lastError?: unknown,
+  ) {
+    super(message);
+    this.name = 'WaitTimeoutError';
+  }
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The wait was aborted', 'AbortError');
+}
+
+export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, {once: true});
+  });
+}
+
+/** Polls until `poll` reports done, a fatal error, the 6th transient error in a row, or the deadline. */
+export async function waitFor<T>(opts: WaitOptions<T>): Promise<T> {
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? defaultSleep;
+  const transient = opts.isTransient ?? isTransientApiError;
+  const emit = opts.onProgress ?? (() => {});
+  const signal = opts.signal ?? new AbortController().signal;
+  const start = now();
+  const deadline = start + opts.timeoutMs;
+  let lastLabel: string | undefined;
+  let streak = 0;
+  let lastError: unknown;
+
+  for (;;) {
+    if (signal.aborted) throw abortError(signal);
+    try {
+      const result = await opts.poll(signal);
+      streak = 0;
+      lastError = undefined;
+      if (result.done) return result.value;
+      if (result.label !== lastLabel) {
+        lastLabel = result.label;
+        emit(`${opts.what}: ${result.label}`);
+      }
+    } catch (err) {
+      if (signal.aborted || !transient(err) || streak >= MAX_TRANSIENT_FAILURES) throw err;
+      streak += 1;
+      lastError = err;
+      emit(`${opts.what}: ${messageOf(err)} (retrying, ${streak}/${MAX_TRANSIENT_FAILURES})`);
+    }
+    const left = deadline - now();
+    if (left <= 0) throw timeoutError(opts, now() - start, lastError);
+    await sleep(Math.min(backoffMs(opts.intervalMs, streak), left), signal);
+  }
+}
+
+function timeoutError(opts: WaitOptions<unknown>, elapsedMs: number, lastError: unknown): WaitTimeoutError {
+  const advice = (opts.advice ?? DEFAULT_WAIT_ADVICE).replace(/\.+$/, '');
+  const last = lastError === undefined ? '' : `. Last error: ${messageOf(lastError)}`;
+  const seconds = Math.floor(elapsedMs / 1000);
+  return new WaitTimeoutError(`timed out after ${seconds}s waiting for ${opts.what}. ${advice}${last}`, elapsedMs, lastError);
+}
