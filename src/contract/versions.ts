@@ -1,0 +1,21 @@
+// Versions a deployment can switch to: the head of each release channel plus versions it ran before.
+import {z} from 'zod';
+import {PageInfo} from './common.js';
+import {ReleaseChannel} from './deployments.js';
+
+export const DeploymentVersion = z
+  .object({
+    version: z.string(),
+    releaseChannel: ReleaseChannel,
+    /** `<image_repository>:v<semver>`: the value to pass when switching. */
+    releaseChannelVersion: z.string(),
+    isLatestInChannel: z.boolean(),
+    isCurrent: z.boolean(),
+  })
+  .meta({id: 'DeploymentVersion'});
+export type DeploymentVersion = z.infer<typeof DeploymentVersion>;
+
+export const DeploymentVersionsResponse = z
+  .object({data: z.array(DeploymentVersion), items: z.array(DeploymentVersion), pageInfo: PageInfo})
+  .meta({id: 'DeploymentVersionsResponse'});
+export type DeploymentVersionsResponse = z.infer<typeof DeploymentVersionsResponse>;

@@ -1,0 +1,45 @@
+// Everything a route or engine needs, created once per running service and passed explicitly.
+import type {Clock} from './engines/clock.js';
+import {BuildEngine} from './engines/builds.js';
+import {openDatabase, type Db} from './store/db.js';
+import {jwtSecret} from './store/users.js';
+
+/** Callbacks other modules register (from their routes' `register`) to take part in a deployment's lifecycle. */
+export interface DeploymentHooks {
+  /** Runs inside the create transaction, before the first build is triggered (e.g. to scaffold files). */
+  created: Array<(deployment: {id: number; deployBranchName: string}) => void>;
+}
+
+export interface ServiceContext {
+  db: Db;
+  clock: Clock;
+  /** HS256 secret for every JWT the service issues (access, deployment data-API and metadata tokens). */
+  jwtSecret: Uint8Array;
+  builds: BuildEngine;
+  log: (line: string) => void;
+  /** Where the service is reachable; set by startService once the port is known. Deployment URLs hang off it. */
+  baseUrl: string;
+  hooks: DeploymentHooks;
+}
+
+export function createContext(opts: {dataFile: string; clock: Clock; log: (line: string) => void}): ServiceContext {
+  const db = openDatabase(opts.dataFile);
+  return {
+    db,
+    clock: opts.clock,
+    jwtSecret: jwtSecret(db),
+    builds: new BuildEngine(db, opts.clock, {log: opts.log}),
+    log: opts.log,
+    baseUrl: 'http://127.0.0.1:4400',
+    hooks: {created: []},
+  };
+}
+
+/** The data API of a deployment: `/data/<id>` on the service (query engine routes live under it). */
+export function deploymentUrl(ctx: ServiceContext, id: number): string {
+  return `${ctx.baseUrl}/data/${id}`;
+}
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}

@@ -1,0 +1,19 @@
+// THE registry of schema migrations. Each store module exports its own migrations; add yours here with one
+// import and one spread. Ids are recorded in `schema_migrations`, so order only matters between migrations
+// that depend on each other (a table referencing `deployments` must come after `deploymentsMigrations`).
+import type {Migration} from './migration.js';
+import {usersMigrations} from './users.js';
+import {deploymentsMigrations} from './deployments.js';
+import {versionsMigrations} from './versions.js';
+import {environmentsMigrations} from './environments.js';
+import {apiKeysMigrations} from './apiKeys.js';
+import {buildsMigrations} from './builds.js';
+
+export const migrations: Migration[] = [
+  ...usersMigrations,
+  ...deploymentsMigrations,
+  ...versionsMigrations,
+  ...environmentsMigrations,
+  ...apiKeysMigrations,
+  ...buildsMigrations,
+];
