@@ -1,0 +1,51 @@
+// Validation of the metadata-token form and the two ways a token leaves the screen (clipboard, file).
+// Pure functions plus one file write: the screen stays about keys and layout.
+import {chmod, writeFile} from 'node:fs/promises';
+import {resolve} from 'node:path';
+import type {Json} from '../../src/api/read.js';
+
+export const DEFAULT_EXPIRES_IN = 86400;
+
+export type Parsed<T> = {ok: true; value: T} | {ok: false; error: string};
+
+/** The security context must be a JSON object: it is embedded in the token as claims. */
+export function parseSecurityContext(text: string): Parsed<Json> {
+  const trimmed = text.trim();
+  if (trimmed === '') return {ok: false, error: 'security context is empty: type a JSON object, e.g. {}'};
+  let value: unknown;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (err) {
+    return {ok: false, error: `security context is not valid JSON: ${err instanceof Error ? err.message : String(err)}`};
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return {ok: false, error: 'security context must be a JSON object ({…}), not an array or a single value'};
+  }
+  return {ok: true, value: value as Json};
+}
+
+/** Seconds until expiry: a positive whole number; empty means the default. */
+export function parseExpiresIn(text: string): Parsed<number> {
+  const trimmed = text.trim();
+  if (trimmed === '') return {ok: true, value: DEFAULT_EXPIRES_IN};
+  if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) {
+    return {ok: false, error: `expires in must be a positive whole number of seconds, not "${trimmed}"`};
+  }
+  return {ok: true, value: Number(trimmed)};
+}
+
+/** OSC 52 "set clipboard": terminals that support it copy the text, even over SSH; others ignore it. */
+export function osc52(text: string): string {
+  return `\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`;
+}
+
+/** Writes the token readable only by its owner; resolves to the absolute path written. */
+export async function writeTokenFile(path: string, token: string, cwd = process.cwd()): Promise<string> {
+  const trimmed = path.trim();
+  if (trimmed === '') throw new Error('type a file path to write the token to');
+  const target = resolve(cwd, trimmed);
+  // `mode` applies only when the file is created; an existing file is rewritten, so tighten it explicitly.
+  await writeFile(target, `${token}\n`, {mode: 0o600});
+  await chmod(target, 0o600);
+  return target;
+}

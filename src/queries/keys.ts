@@ -1,0 +1,41 @@
+// Query-key factories, general → specific, so invalidating a prefix (`deploymentKeys.detail(id)`) reaches every
+// query under it (settings, versions). Every variable a fetcher reads is part of its key.
+
+export interface DeploymentListParams {
+  /** Page size of each offset page. */
+  limit: number;
+}
+
+export interface EnvironmentListParams {
+  type?: string;
+  limit: number;
+}
+
+export const deploymentKeys = {
+  all: ['deployments'] as const,
+  lists: () => [...deploymentKeys.all, 'list'] as const,
+  list: (params: DeploymentListParams) => [...deploymentKeys.lists(), params] as const,
+  detail: (id: string) => [...deploymentKeys.all, 'detail', id] as const,
+  settings: (id: string) => [...deploymentKeys.detail(id), 'settings'] as const,
+  versions: (id: string) => [...deploymentKeys.detail(id), 'versions'] as const,
+};
+
+export const environmentKeys = {
+  all: ['environments'] as const,
+  ofDeployment: (deploymentId: string) => [...environmentKeys.all, deploymentId] as const,
+  list: (deploymentId: string, params: EnvironmentListParams) =>
+    [...environmentKeys.ofDeployment(deploymentId), 'list', params] as const,
+};
+
+export const buildKeys = {
+  all: ['builds'] as const,
+  ofDeployment: (deploymentId: string) => [...buildKeys.all, deploymentId] as const,
+  /** `branch` undefined means "whatever the service picks": the dev-mode branch, else the deploy branch. */
+  status: (deploymentId: string, branch?: string) => [...buildKeys.ofDeployment(deploymentId), 'status', branch ?? null] as const,
+};
+
+export const accountKeys = {
+  all: ['account'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+  regions: () => [...accountKeys.all, 'regions'] as const,
+};
