@@ -1,0 +1,43 @@
+// Build status fetcher. Tolerant: reads the current API's fields, with or without a `data` wrapper, and keeps
+// unknown status values as they are (a new server stage must not break the client or end a wait early).
+import type {Api} from './client.js';
+import {idString, num, str, unwrap} from './read.js';
+
+export interface BuildStatus {
+  deploymentId: string;
+  branchName: string;
+  mode: string;
+  /** building | warmup | built | failed | cancelled | none | stopped, or a value this client does not know. */
+  status: string;
+  buildJobId?: number;
+  deploymentStatus?: string;
+  errorText?: string;
+  filesHash?: string;
+  lastHash?: string;
+  updatedAt?: string;
+  /** The document as the service sent it (`--json` prints this). */
+  raw: unknown;
+}
+
+/** `branchName` undefined or '' lets the service pick: the caller's dev-mode branch, else the deploy branch. */
+export async function getBuildStatus(api: Api, deploymentId: string, branchName?: string, signal?: AbortSignal): Promise<BuildStatus> {
+  const raw = await api.get(`/api/v1/deployments/${encodeURIComponent(deploymentId)}/build-status`, {
+    searchParams: {branchName},
+    signal,
+  });
+  const body = unwrap(raw);
+  const result: BuildStatus = {
+    deploymentId: idString(body.deploymentId) ?? deploymentId,
+    branchName: str(body.branchName) ?? branchName ?? '',
+    mode: str(body.mode) ?? '',
+    status: (str(body.status) ?? '').trim().toLowerCase(),
+    raw,
+  };
+  const jobId = num(body.buildJobId);
+  if (jobId !== undefined) result.buildJobId = jobId;
+  for (const key of ['deploymentStatus', 'errorText', 'filesHash', 'lastHash', 'updatedAt'] as const) {
+    const value = str(body[key]);
+    if (value !== undefined && value !== '') result[key] = value;
+  }
+  return result;
+}
