@@ -1,0 +1,137 @@
+// A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
+// cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter) come through the dispatcher.
+import React, {memo, useEffect, useMemo, useReducer, useRef} from 'react';
+import {Box, Text} from 'ink';
+import {useKeys} from '../dispatch/Dispatcher.js';
+import {useBodySize} from '../hooks/useBodySize.js';
+import {useFilter} from '../hooks/useNav.js';
+import {useTitleCount} from '../hooks/useTitle.js';
+import {color, glyph} from '../theme.js';
+import {StateView} from './StateView.js';
+import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
+import {resolveIndex, selectionReducer} from './tableState.js';
+
+export type {Column} from './tableLayout.js';
+
+export interface DataTableProps<T> {
+  readonly rows: readonly T[];
+  readonly columns: readonly Column<T>[];
+  readonly getRowId: (row: T) => string;
+  /** Lines for header + rows. @default the body height the shell gives the screen */
+  readonly height?: number;
+  /** @default the body width */
+  readonly width?: number;
+  /** @default the current screen's `/` filter */
+  readonly filter?: string;
+  /** Plural noun for the empty and filtered-empty states. @default 'rows' */
+  readonly noun?: string;
+  readonly emptyText?: string;
+  /** Called when the highlighted row changes (also for the first row). */
+  readonly onSelect?: (row: T) => void;
+  /** Enter on a row. */
+  readonly onActivate?: (row: T) => void;
+  /** Called with the number of rows left after the filter. */
+  readonly onFilteredCount?: (count: number) => void;
+  /** Takes the list keys. @default true */
+  readonly active?: boolean;
+  /** Publish the filtered count to the title line. @default true */
+  readonly publishCount?: boolean;
+}
+
+interface RowProps {
+  readonly cells: readonly {text: string; color?: string}[];
+  readonly selected: boolean;
+}
+
+// Rows re-render only when their text or selection changes; a cursor move repaints two rows.
+const Row = memo(function Row({cells, selected}: RowProps) {
+  return (
+    <Text inverse={selected} wrap="truncate-end">
+      {selected ? `${glyph.selected} ` : '  '}
+      {cells.map((c, i) => (
+        <Text key={i} color={selected ? undefined : c.color}>
+          {i > 0 ? ' '.repeat(GAP) : ''}
+          {c.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}, (a, b) => a.selected === b.selected && a.cells.length === b.cells.length && a.cells.every((c, i) => c.text === b.cells[i]?.text && c.color === b.cells[i]?.color));
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const body = useBodySize();
+  const navFilter = useFilter();
+  const {rows, columns, getRowId, onSelect, onActivate, onFilteredCount} = props;
+  const height = props.height ?? body.height;
+  const width = props.width ?? body.width;
+  const filter = props.filter ?? navFilter;
+  const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
+  const ids = useMemo(() => filtered.map(getRowId), [filtered, getRowId]);
+  const [selection, dispatch] = useReducer(selectionReducer, {id: undefined, index: 0});
+  const index = resolveIndex(selection, ids);
+  const visible = Math.max(0, height - 1);
+
+  // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
+  const live = useRef({ids, filtered, index, visible});
+  live.current = {ids, filtered, index, visible};
+  const startRef = useRef(0);
+  const start = windowStart(startRef.current, Math.max(0, index), visible, ids.length);
+  startRef.current = start;
+
+  useKeys(
+    'screen',
+    {
+      'list.down': () => dispatch({type: 'move', delta: 1, ids: live.current.ids}),
+      'list.up': () => dispatch({type: 'move', delta: -1, ids: live.current.ids}),
+      'list.top': () => dispatch({type: 'to', index: 0, ids: live.current.ids}),
+      'list.bottom': () => dispatch({type: 'to', index: -1, ids: live.current.ids}),
+      'list.pageDown': () => dispatch({type: 'move', delta: Math.max(1, live.current.visible), ids: live.current.ids}),
+      'list.pageUp': () => dispatch({type: 'move', delta: -Math.max(1, live.current.visible), ids: live.current.ids}),
+      'list.open': () => {
+        const row = live.current.filtered[live.current.index];
+        if (!row || !onActivate) return false;
+        onActivate(row);
+      },
+    },
+    {active: props.active ?? true},
+  );
+
+  const selectedId = ids[index];
+  const selectedRow = filtered[index];
+  useEffect(() => {
+    if (selectedRow !== undefined && onSelect) onSelect(selectedRow);
+    // Only a change of the highlighted id is a selection; a refresh of the same row is not.
+  }, [selectedId]);
+
+  useTitleCount(props.publishCount === false ? undefined : filtered.length);
+  useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
+
+  const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
+  const noun = props.noun ?? 'rows';
+  if (rows.length === 0 || filtered.length === 0) {
+    return (
+      <StateView
+        query={{data: rows, error: null, isPending: false}}
+        noun={noun}
+        empty={rows.length === 0}
+        filteredEmpty={filtered.length === 0}
+        filter={filter}
+        emptyText={props.emptyText}
+      />
+    );
+  }
+  const header = columns.map((c, i) => fit(c.header, widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
+  const windowRows = filtered.slice(start, start + visible);
+  return (
+    <Box flexDirection="column" width={width} height={Math.min(height, windowRows.length + 1)}>
+      <Text bold color={color.muted} wrap="truncate-end">
+        {'  '}
+        {header}
+      </Text>
+      {windowRows.map((row, i) => {
+        const cells = columns.map((c, ci) => ({text: fit(c.render(row), widths[ci] ?? 0, c.align), color: c.color?.(row)}));
+        return <Row key={ids[start + i]} cells={cells} selected={start + i === index} />;
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,50 @@
+// Top line: who and where (context, tenant host, user, ★ dev branch) on the left; freshness on the right.
+import React from 'react';
+import {Box, Text} from 'ink';
+import {color, glyph} from '../theme.js';
+import {Spinner} from './Spinner.js';
+
+export interface HeaderProps {
+  readonly contextName?: string;
+  readonly host?: string;
+  readonly user?: string;
+  /** Active dev-mode branch, shown as `★ name`. */
+  readonly devBranch?: string;
+  readonly paused: boolean;
+  /** Some query is fetching: show the spinner. */
+  readonly fetching: boolean;
+  /** Seconds since the newest data on screen arrived. */
+  readonly agoSeconds?: number;
+  readonly width: number;
+}
+
+export function formatAgo(seconds: number): string {
+  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
+  return `${Math.floor(seconds / 3600)}h`;
+}
+
+export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, width}: HeaderProps) {
+  return (
+    <Box width={width} justifyContent="space-between">
+      <Box flexShrink={1}>
+        <Text wrap="truncate-end">
+          <Text bold color={color.accent}>svc</Text>
+          {contextName ? <Text> · {contextName}</Text> : null}
+          {host ? <Text color={color.muted}> · {host}</Text> : null}
+          {user ? <Text> · {user}</Text> : null}
+          {devBranch ? <Text color={color.devBranch}> · {glyph.star} {devBranch}</Text> : null}
+        </Text>
+      </Box>
+      <Box flexShrink={0} gap={1}>
+        {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
+        {agoSeconds !== undefined ? (
+          <Text color={color.muted}>
+            {glyph.refresh} updated {formatAgo(agoSeconds)} ago
+          </Text>
+        ) : null}
+        {fetching ? <Spinner /> : <Text> </Text>}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,84 @@
+// `:` jumps to any screen by name or alias: typing narrows, Tab completes, ↑/↓ choose, Enter goes, Esc closes.
+import React, {useReducer, useRef} from 'react';
+import {Box, Text} from 'ink';
+import {useKeys} from '../dispatch/Dispatcher.js';
+import {color, glyph} from '../theme.js';
+import {paletteMatches, type PaletteEntry} from './paletteMatch.js';
+import {TextField} from './TextField.js';
+
+export type {PaletteEntry} from './paletteMatch.js';
+
+export interface PaletteProps {
+  readonly entries: readonly PaletteEntry[];
+  readonly onGo: (id: string) => void;
+  readonly onCancel: () => void;
+  /** Match lines shown under the prompt. @default 5 */
+  readonly maxMatches?: number;
+}
+
+type State = {text: string; index: number};
+type Action = {type: 'text'; text: string} | {type: 'move'; delta: number; count: number};
+
+function reducer(s: State, a: Action): State {
+  if (a.type === 'text') return {text: a.text, index: 0};
+  if (a.count === 0) return s;
+  return {...s, index: (s.index + a.delta + a.count) % a.count};
+}
+
+/** Lines the palette takes: the prompt plus the match list. */
+export function paletteHeight(maxMatches = 5): number {
+  return 1 + maxMatches;
+}
+
+export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps) {
+  const [state, dispatch] = useReducer(reducer, {text: '', index: 0});
+  const latest = useRef(state);
+  latest.current = state;
+  const current = () => {
+    const matches = paletteMatches(entries, latest.current.text);
+    return {matches, chosen: matches[Math.min(latest.current.index, matches.length - 1)]};
+  };
+  const setText = (text: string) => {
+    latest.current = {text, index: 0};
+    dispatch({type: 'text', text});
+  };
+  useKeys('input', {
+    'palette.complete': () => {
+      const {chosen} = current();
+      if (chosen) setText(chosen.name);
+    },
+    'palette.next': () => dispatch({type: 'move', delta: 1, count: current().matches.length}),
+    'palette.prev': () => dispatch({type: 'move', delta: -1, count: current().matches.length}),
+    'input.submit': () => {
+      const {chosen} = current();
+      if (chosen) onGo(chosen.id);
+      else onCancel();
+    },
+    'input.cancel': () => onCancel(),
+  });
+  const matches = paletteMatches(entries, state.text);
+  const index = Math.min(state.index, matches.length - 1);
+  const chosen = matches[index];
+  // Fish-style ghost text: the rest of the highlighted name after what was typed.
+  const ghost = chosen && chosen.name.startsWith(state.text.toLowerCase()) ? chosen.name.slice(state.text.length) : '';
+  return (
+    <Box flexDirection="column" height={paletteHeight(maxMatches)}>
+      <Box>
+        <Text color={color.accent}>:</Text>
+        <TextField value={state.text} onChange={setText} />
+        <Text color={color.muted}>{ghost}</Text>
+      </Box>
+      {matches.length === 0 ? <Text color={color.muted}>  no screen matches “{state.text}”</Text> : null}
+      {matches.slice(0, maxMatches).map((m, i) => (
+        <Text key={m.id} inverse={i === index} wrap="truncate-end">
+          {i === index ? `${glyph.selected} ` : '  '}
+          {m.name.padEnd(14)}
+          <Text color={color.muted}>
+            {m.aliases.length ? `(${m.aliases.join(', ')}) ` : ''}
+            {m.title}
+          </Text>
+        </Text>
+      ))}
+    </Box>
+  );
+}

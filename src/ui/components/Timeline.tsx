@@ -1,0 +1,37 @@
+// Steps of a run (build steps, dbt phases): glyph + name + duration, with the running one marked.
+import React from 'react';
+import {Box, Text} from 'ink';
+import {statusStyle} from '../theme.js';
+
+export interface TimelineStep {
+  readonly name: string;
+  /** 'completed', 'running', 'failed', 'pending'…; unknown words count as running. */
+  readonly status: string;
+  readonly durationMs?: number;
+  readonly detail?: string;
+}
+
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+}
+
+export function Timeline({steps}: {readonly steps: readonly TimelineStep[]}) {
+  const nameWidth = Math.max(4, ...steps.map((s) => s.name.length));
+  return (
+    <Box flexDirection="column">
+      {steps.map((s, i) => {
+        const style = s.status.toLowerCase() === 'pending' ? {color: 'gray', glyph: '○'} : statusStyle(s.status);
+        return (
+          <Text key={i} wrap="truncate-end">
+            <Text color={style.color}>{style.glyph}</Text> {s.name.padEnd(nameWidth)}{' '}
+            <Text color={style.color}>{s.status.padEnd(10)}</Text>
+            {s.durationMs !== undefined ? ` ${formatDuration(s.durationMs)}` : ''}
+            {s.detail ? <Text color="gray"> {s.detail}</Text> : null}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,70 @@
+// Pure table layout: column widths from the available width, truncation with …, alignment, filtering.
+import {glyph} from '../theme.js';
+
+export interface Column<T> {
+  readonly id: string;
+  readonly header: string;
+  /** Fixed width in cells. */
+  readonly width?: number;
+  /** Share of the width left after fixed columns. @default 1 when no width is given */
+  readonly flex?: number;
+  /** @default 'left' */
+  readonly align?: 'left' | 'right';
+  /** Cell text; also what `/` filters on. */
+  readonly render: (row: T) => string;
+  /** Ink colour for the cell (meaning must also be in the text: ✓ ✗ ●). */
+  readonly color?: (row: T) => string | undefined;
+}
+
+/** Columns are separated by one space; the first 2 cells of a line hold the selection marker. */
+export const GAP = 1;
+export const MARKER_WIDTH = 2;
+
+const len = (s: string) => [...s].length;
+
+export function truncate(text: string, width: number): string {
+  const flat = text.replace(/\s*\n\s*/g, ' ');
+  if (width <= 0) return '';
+  const chars = [...flat];
+  if (chars.length <= width) return flat;
+  return chars.slice(0, width - 1).join('') + glyph.ellipsis;
+}
+
+export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
+  const t = truncate(text, width);
+  const pad = ' '.repeat(Math.max(0, width - len(t)));
+  return align === 'right' ? pad + t : t + pad;
+}
+
+/** Widths for each column so that marker + columns + gaps fill `total` exactly (never more). */
+export function columnWidths<T>(columns: readonly Column<T>[], total: number): number[] {
+  const avail = Math.max(0, total - MARKER_WIDTH - GAP * Math.max(0, columns.length - 1));
+  const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+  const flexTotal = columns.reduce((sum, c) => sum + (c.width === undefined ? (c.flex ?? 1) : 0), 0);
+  let rest = Math.max(0, avail - fixed);
+  let flexLeft = flexTotal;
+  return columns.map((c) => {
+    if (c.width !== undefined) return Math.min(c.width, avail);
+    const share = c.flex ?? 1;
+    const w = flexLeft > 0 ? Math.floor((rest * share) / flexLeft) : 0;
+    rest -= w;
+    flexLeft -= share;
+    return w;
+  });
+}
+
+/** Case-insensitive substring match over every column's text. */
+export function filterRows<T>(rows: readonly T[], columns: readonly Column<T>[], filter: string): readonly T[] {
+  const needle = filter.trim().toLowerCase();
+  if (needle === '') return rows;
+  return rows.filter((row) => columns.some((c) => c.render(row).toLowerCase().includes(needle)));
+}
+
+/** First row index of the window that keeps `index` visible, moving as little as possible from `prev`. */
+export function windowStart(prev: number, index: number, visible: number, total: number): number {
+  if (visible <= 0) return 0;
+  let start = prev;
+  if (index < start) start = index;
+  if (index >= start + visible) start = index - visible + 1;
+  return Math.max(0, Math.min(start, total - visible));
+}

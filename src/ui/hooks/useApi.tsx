@@ -1,0 +1,34 @@
+// What the App receives from its caller, shared with screens and queries through context.
+import React, {createContext, useContext} from 'react';
+import type {Api} from '../../api/client.js';
+
+export interface AppInfo {
+  /** Saved context name shown in the header ('local' for `svc ui --local`). */
+  readonly contextName?: string;
+  /** Tenant host shown in the header. */
+  readonly host?: string;
+  /** --readonly: dangerous actions are hidden from keys, footer and help. */
+  readonly readonly: boolean;
+}
+
+const ApiContext = createContext<Api | null>(null);
+const AppInfoContext = createContext<AppInfo>({readonly: false});
+
+export function ApiProvider({api, info, children}: {api: Api; info: AppInfo; children: React.ReactNode}) {
+  return (
+    <ApiContext.Provider value={api}>
+      <AppInfoContext.Provider value={info}>{children}</AppInfoContext.Provider>
+    </ApiContext.Provider>
+  );
+}
+
+/** The API client for queries and mutations (screens never call ky themselves). */
+export function useApi(): Api {
+  const api = useContext(ApiContext);
+  if (!api) throw new Error('useApi outside <App>');
+  return api;
+}
+
+export function useAppInfo(): AppInfo {
+  return useContext(AppInfoContext);
+}

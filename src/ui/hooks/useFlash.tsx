@@ -1,0 +1,64 @@
+// One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs`.
+import React, {createContext, useCallback, useContext, useEffect, useMemo, useReducer} from 'react';
+import type {Level} from '../theme.js';
+
+export interface FlashMessage {
+  readonly id: number;
+  readonly level: Level;
+  readonly text: string;
+}
+
+export interface FlashApi {
+  readonly message: FlashMessage | null;
+  show(level: Level, text: string): void;
+  info(text: string): void;
+  success(text: string): void;
+  warn(text: string): void;
+  error(text: string): void;
+  clear(): void;
+}
+
+type State = {message: FlashMessage | null; nextId: number};
+type Action = {type: 'show'; level: Level; text: string} | {type: 'clear'; id?: number};
+
+function reducer(state: State, action: Action): State {
+  if (action.type === 'show') {
+    return {message: {id: state.nextId, level: action.level, text: action.text}, nextId: state.nextId + 1};
+  }
+  // A timer only clears the message it was started for, never a newer one.
+  if (action.id !== undefined && state.message?.id !== action.id) return state;
+  return {...state, message: null};
+}
+
+const FlashContext = createContext<FlashApi | null>(null);
+
+/** @param ttlMs how long a message stays. @default 5000 */
+export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; children: React.ReactNode}) {
+  const [state, dispatch] = useReducer(reducer, {message: null, nextId: 1});
+  const id = state.message?.id;
+  useEffect(() => {
+    if (id === undefined) return;
+    const t = setTimeout(() => dispatch({type: 'clear', id}), ttlMs);
+    return () => clearTimeout(t);
+  }, [id, ttlMs]);
+  const show = useCallback((level: Level, text: string) => dispatch({type: 'show', level, text}), []);
+  const api = useMemo<FlashApi>(
+    () => ({
+      message: state.message,
+      show,
+      info: (t) => show('info', t),
+      success: (t) => show('success', t),
+      warn: (t) => show('warn', t),
+      error: (t) => show('error', t),
+      clear: () => dispatch({type: 'clear'}),
+    }),
+    [state.message, show],
+  );
+  return <FlashContext.Provider value={api}>{children}</FlashContext.Provider>;
+}
+
+export function useFlash(): FlashApi {
+  const api = useContext(FlashContext);
+  if (!api) throw new Error('useFlash outside FlashProvider');
+  return api;
+}

@@ -1,0 +1,23 @@
+// Terminal size that follows 'resize'. ink 6.8 has no useWindowSize; read Ink's stdout, not process.stdout,
+// so tests can give a fake terminal its own size.
+import {useEffect, useState} from 'react';
+import {useStdout} from 'ink';
+
+export interface ScreenSize {
+  readonly columns: number;
+  readonly rows: number;
+}
+
+const read = (s: NodeJS.WriteStream): ScreenSize => ({columns: s.columns || 80, rows: s.rows || 24});
+
+export function useScreenSize(): ScreenSize {
+  const {stdout} = useStdout();
+  const [size, setSize] = useState(() => read(stdout));
+  useEffect(() => {
+    const onResize = () => setSize(read(stdout));
+    stdout.on('resize', onResize);
+    onResize();
+    return () => void stdout.off('resize', onResize);
+  }, [stdout]);
+  return size;
+}

@@ -1,0 +1,147 @@
+// THE ONLY place keys are defined. The dispatcher matches presses against these bindings; the footer and the
+// help overlay are generated from them, so hints cannot drift from behaviour. `dangerous` bindings are
+// dropped everywhere (matching, footer, help) in --readonly.
+import type {Key} from 'ink';
+
+/** Where a binding belongs: shown in help under this heading, current screen first. */
+export type KeyScope = 'global' | 'list' | 'dialog' | 'input' | 'palette' | `screen:${string}`;
+
+export interface Binding {
+  /** Namespaced action id handlers are registered under, e.g. 'list.down'. */
+  readonly id: string;
+  /** Normalised key names (see keyName): 'j', 'down', 'enter', 'escape', 'ctrl+c', 'G', 'pagedown'. */
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly scope: KeyScope;
+  /** Mutates or destroys something: needs confirmation, hidden and blocked in --readonly. */
+  readonly dangerous?: boolean;
+  /** Shown in the footer hint line. */
+  readonly footer?: boolean;
+}
+
+const GLOBAL: Binding[] = [
+  {id: 'app.help', keys: ['?'], description: 'help', scope: 'global', footer: true},
+  {id: 'app.filter', keys: ['/'], description: 'filter', scope: 'global', footer: true},
+  {id: 'app.palette', keys: [':'], description: 'jump to screen', scope: 'global', footer: true},
+  {id: 'app.refresh', keys: ['r'], description: 'refresh', scope: 'global', footer: true},
+  {id: 'app.pause', keys: ['p'], description: 'pause/resume live updates', scope: 'global'},
+  {id: 'app.back', keys: ['escape'], description: 'back (close dialog, clear filter, pop screen)', scope: 'global', footer: true},
+  {id: 'app.quit', keys: ['q'], description: 'quit', scope: 'global', footer: true},
+  {id: 'app.forceQuit', keys: ['ctrl+c'], description: 'quit (always)', scope: 'global'},
+];
+
+const LIST: Binding[] = [
+  {id: 'list.down', keys: ['j', 'down'], description: 'move down', scope: 'list'},
+  {id: 'list.up', keys: ['k', 'up'], description: 'move up', scope: 'list'},
+  {id: 'list.top', keys: ['g', 'home'], description: 'first row', scope: 'list'},
+  {id: 'list.bottom', keys: ['G', 'end'], description: 'last row', scope: 'list'},
+  {id: 'list.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'page down', scope: 'list'},
+  {id: 'list.pageUp', keys: ['pageup', 'ctrl+u'], description: 'page up', scope: 'list'},
+  {id: 'list.open', keys: ['enter'], description: 'open', scope: 'list', footer: true},
+];
+
+const DIALOG: Binding[] = [
+  {id: 'dialog.yes', keys: ['y'], description: 'confirm', scope: 'dialog'},
+  {id: 'dialog.no', keys: ['n'], description: 'cancel', scope: 'dialog'},
+  {id: 'dialog.toggle', keys: ['left', 'right', 'tab', 'h', 'l'], description: 'switch Yes/No', scope: 'dialog'},
+  {id: 'dialog.submit', keys: ['enter'], description: 'choose the highlighted answer', scope: 'dialog'},
+  {id: 'dialog.cancel', keys: ['escape'], description: 'cancel', scope: 'dialog'},
+];
+
+const INPUT: Binding[] = [
+  {id: 'input.submit', keys: ['enter'], description: 'keep the text', scope: 'input'},
+  {id: 'input.cancel', keys: ['escape'], description: 'cancel / clear', scope: 'input'},
+];
+
+const PALETTE: Binding[] = [
+  {id: 'palette.complete', keys: ['tab'], description: 'complete', scope: 'palette'},
+  {id: 'palette.next', keys: ['down'], description: 'next match', scope: 'palette'},
+  {id: 'palette.prev', keys: ['up'], description: 'previous match', scope: 'palette'},
+];
+
+// SCREEN KEYS: one block per screen id (the id used in src/ui/screens.ts). The screens engineer edits this
+// block; keep ids `<screen>.<action>`.
+const SCREENS: Binding[] = [
+  {id: 'deployments.create', keys: ['c'], description: 'new deployment', scope: 'screen:deployments', dangerous: true, footer: true},
+  {id: 'deployments.delete', keys: ['D'], description: 'delete deployment', scope: 'screen:deployments', dangerous: true, footer: true},
+  {id: 'deployments.versions', keys: ['v'], description: 'versions of the selected deployment', scope: 'screen:deployments'},
+  {id: 'deployments.envs', keys: ['e'], description: 'environments of the selected deployment', scope: 'screen:deployments'},
+  {id: 'deployment.versions', keys: ['v'], description: 'versions', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.envs', keys: ['e'], description: 'environments', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.build', keys: ['b'], description: 'build status', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.branches', keys: ['B'], description: 'branches', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.dev', keys: ['d'], description: 'dev mode', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
+  {id: 'versions.switch', keys: ['s'], description: 'switch to this version (also Enter)', scope: 'screen:versions', dangerous: true, footer: true},
+  {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
+  {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
+  {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
+  {id: 'token.copy', keys: ['y'], description: 'copy token (OSC 52)', scope: 'screen:environments', footer: true},
+  {id: 'token.write', keys: ['w'], description: 'write token to a file (0600)', scope: 'screen:environments', footer: true},
+  // Forms (new deployment, metadata token): a 'dialog' layer that owns the keys while the form is open.
+  {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'screen:form'},
+  {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'screen:form'},
+  {id: 'form.up', keys: ['up'], description: 'previous choice', scope: 'screen:form'},
+  {id: 'form.down', keys: ['down'], description: 'next choice', scope: 'screen:form'},
+  {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'screen:form'},
+  {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'screen:form'},
+  {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true},
+  {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true},
+  {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true},
+  {id: 'branches.merge', keys: ['m'], description: 'merge to default', scope: 'screen:branches', dangerous: true},
+  {id: 'dbt.sync', keys: ['s'], description: 'start a sync', scope: 'screen:dbt', dangerous: true, footer: true},
+  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.validate', keys: ['V'], description: 'validate', scope: 'screen:dev', footer: true},
+  {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'contexts.use', keys: ['u'], description: 'use this context', scope: 'screen:contexts', footer: true},
+];
+
+export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...DIALOG, ...INPUT, ...PALETTE, ...SCREENS];
+
+const byId = new Map(KEYMAP.map((b) => [b.id, b]));
+
+export function binding(id: string): Binding | undefined {
+  return byId.get(id);
+}
+
+/** Bindings visible to the user, without dangerous ones in read-only mode. */
+export function bindingsFor(scope: KeyScope, opts: {readonly: boolean}): Binding[] {
+  return KEYMAP.filter((b) => b.scope === scope && !(opts.readonly && b.dangerous));
+}
+
+/** Action ids a key name triggers (several: 'enter' is list.open, dialog.submit, input.submit). */
+export function actionsForKey(name: string, opts: {readonly: boolean}): string[] {
+  return KEYMAP.filter((b) => b.keys.includes(name) && !(opts.readonly && b.dangerous)).map((b) => b.id);
+}
+
+const DISPLAY: Record<string, string> = {
+  down: '↓', up: '↑', left: '←', right: '→', enter: 'Enter', escape: 'Esc', pagedown: 'PgDn', pageup: 'PgUp',
+  home: 'Home', end: 'End', tab: 'Tab', 'shift+tab': 'Shift+Tab', backspace: 'Bksp', space: 'Space',
+};
+
+/** How a binding's keys are written in hints and help: `j/↓`. */
+export function keysLabel(b: Binding): string {
+  return b.keys.map((k) => DISPLAY[k] ?? k).join('/');
+}
+
+/** Normalises an Ink key press into one key name that keymap entries use. */
+export function keyName(input: string, key: Key): string {
+  if (key.ctrl && input) return `ctrl+${input.toLowerCase()}`;
+  // Esc also sets key.meta in ink 6.8, so check it first.
+  if (key.escape) return 'escape';
+  if (key.return) return 'enter';
+  if (key.upArrow) return 'up';
+  if (key.downArrow) return 'down';
+  if (key.leftArrow) return 'left';
+  if (key.rightArrow) return 'right';
+  if (key.pageDown) return 'pagedown';
+  if (key.pageUp) return 'pageup';
+  if (key.home) return 'home';
+  if (key.end) return 'end';
+  if (key.tab) return key.shift ? 'shift+tab' : 'tab';
+  // Backspace (\x7f) arrives as key.delete in ink 6.8.
+  if (key.backspace || key.delete) return 'backspace';
+  if (input === ' ') return 'space';
+  return input;
+}

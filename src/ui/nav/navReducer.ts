@@ -1,0 +1,65 @@
+// The navigation stack. Crumbs, the title's filter and what Esc does next are all derived from it.
+export type ScreenParams = Readonly<Record<string, string>>;
+
+export interface NavEntry {
+  /** Unique per push, so React remounts a screen pushed twice. */
+  readonly key: number;
+  readonly screen: string;
+  readonly params: ScreenParams;
+  /** Crumb text; the registry's title when absent. */
+  readonly label?: string;
+  /** The list filter typed with `/`, kept per entry so popping back restores it. */
+  readonly filter: string;
+}
+
+export interface NavState {
+  readonly stack: readonly NavEntry[];
+  readonly nextKey: number;
+}
+
+export interface NavTarget {
+  readonly screen: string;
+  readonly params?: ScreenParams;
+  readonly label?: string;
+}
+
+export type NavAction =
+  | {type: 'push'; target: NavTarget}
+  | {type: 'replace'; target: NavTarget}
+  | {type: 'reset'; target: NavTarget}
+  | {type: 'pop'}
+  | {type: 'setFilter'; filter: string};
+
+export function initialNav(target: NavTarget): NavState {
+  return navReducer({stack: [], nextKey: 1}, {type: 'reset', target});
+}
+
+function entry(state: NavState, t: NavTarget): NavEntry {
+  return {key: state.nextKey, screen: t.screen, params: t.params ?? {}, label: t.label, filter: ''};
+}
+
+export function navReducer(state: NavState, action: NavAction): NavState {
+  switch (action.type) {
+    case 'push':
+      return {stack: [...state.stack, entry(state, action.target)], nextKey: state.nextKey + 1};
+    case 'replace':
+      return {stack: [...state.stack.slice(0, -1), entry(state, action.target)], nextKey: state.nextKey + 1};
+    case 'reset':
+      return {stack: [entry(state, action.target)], nextKey: state.nextKey + 1};
+    case 'pop':
+      // The root screen stays: Esc at the root does nothing rather than leaving an empty UI.
+      return state.stack.length > 1 ? {...state, stack: state.stack.slice(0, -1)} : state;
+    case 'setFilter': {
+      const top = state.stack.at(-1);
+      if (!top || top.filter === action.filter) return state;
+      return {...state, stack: [...state.stack.slice(0, -1), {...top, filter: action.filter}]};
+    }
+  }
+}
+
+/** Params visible from the top of the stack: the nearest entry that defines a param wins. */
+export function inheritedParams(stack: readonly NavEntry[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const e of stack) Object.assign(out, e.params);
+  return out;
+}
