@@ -3,6 +3,13 @@
 import {Command, CommanderError} from '@commander-js/extra-typings';
 import {VERSION} from '../version.js';
 import {printError, EXIT_USAGE} from './output.js';
+import {registerApiKeys, registerRegions} from './account.js';
+import {register as registerUi} from './ui.js';
+import {register as registerAuth} from './auth.js';
+import {register as registerContext} from './context.js';
+import {register as registerDeployments} from './deployments.js';
+import {register as registerEnvironments} from './environments.js';
+import {registerApi, registerSpec} from './spec.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -10,10 +17,22 @@ export function buildProgram(): Command {
     .version(VERSION, '-V, --version', 'print the version')
     .option('--json', 'print raw JSON instead of tables')
     .option('--context <name>', 'use this saved context instead of the default one')
+    .option('--api-url <url>', 'tenant address for this run (overrides SVC_API_URL and the context)')
+    .option('--token <token>', 'API key or token for this run (prefer SVC_API_KEY: command lines are visible to other users)')
     .option('--no-color', 'disable colours')
     .showHelpAfterError('(run with --help for usage)')
     .exitOverride()
     .configureOutput({writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s)});
+  // Registration order is the order `svc --help` lists commands: `ui` first, then sign-in, then the API groups.
+  registerUi(program);
+  registerAuth(program);
+  registerContext(program);
+  registerDeployments(program);
+  registerEnvironments(program);
+  registerRegions(program);
+  registerApiKeys(program);
+  registerSpec(program);
+  registerApi(program);
   return program;
 }
 

@@ -1,0 +1,142 @@
+// `svc deployments …`: list, get, create, update, delete, settings, versions, token.
+import {Option, type Command} from '@commander-js/extra-typings';
+import {
+  createDeployment,
+  createDeploymentToken,
+  deleteDeployment,
+  getDeployment,
+  getDeploymentSettings,
+  listDeployments,
+  listVersions,
+  updateDeployment,
+} from '../api/deployments.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
+import {registerBuildStatus} from './build-status.js';
+
+const deploymentId = numericId('deployment id');
+
+/** Adds the `deployments` group and returns it, so other files can add subcommands (build-status). */
+export function register(program: Command): Command {
+  const group = program
+    .command('deployments')
+    .alias('deployment')
+    .description('list, inspect, create, change and delete deployments');
+
+  group
+    .command('list')
+    .alias('ls')
+    .description('list the deployments this credential can see (table; --json prints the raw answer)')
+    .option('--offset <n>', 'skip this many deployments', nonNegativeInt('--offset'))
+    .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
+    .action(async (opts, cmd) => {
+      const {api, json} = connect(cmd);
+      const list = await listDeployments(api, {offset: opts.offset, limit: opts.limit});
+      if (json) return printJson(list.raw);
+      printTable(
+        ['ID', 'NAME', 'URL', 'STEP', 'CREATED'],
+        list.deployments.map((d) => [d.id, d.name, d.deploymentUrl, d.creationStep, d.created_at]),
+      );
+    });
+
+  group
+    .command('get')
+    .description('print one deployment as JSON')
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .action(async (id, _opts, cmd) => {
+      const {api} = connect(cmd);
+      printJson(await getDeployment(api, id));
+    });
+
+  group
+    .command('create')
+    .description('create a deployment and print it as JSON')
+    .option('--name <name>', 'deployment name')
+    .option('--region <region>', 'region name (see `svc regions`)')
+    .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin (overrides the flags)')
+    .action(async (opts, cmd) => {
+      const data = opts.data === undefined ? {} : await readJsonObject('--data', opts.data);
+      const body: Record<string, unknown> = {
+        ...(opts.name !== undefined ? {name: opts.name} : {}),
+        ...(opts.region !== undefined ? {region: opts.region} : {}),
+        ...data,
+      };
+      for (const field of ['name', 'region']) {
+        if (body[field] === undefined) throw new UserError(`--${field} is required (or provide it via --data)`, EXIT_USAGE);
+      }
+      printJson(await createDeployment(connect(cmd).api, body));
+    });
+
+  group
+    .command('update')
+    .description('change a deployment (version, release channel, settings) and print the result as JSON')
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin')
+    .option(
+      '--release-channel-version <version>',
+      'switch to this version: 1.2.3, v1.2.3 or <image>:v1.2.3 (see `svc deployments versions`)',
+    )
+    .addOption(
+      new Option('--release-channel <channel>', "move to this channel's latest version").choices(['latest', 'release'] as const),
+    )
+    .action(async (id, opts, cmd) => {
+      const body: Record<string, unknown> = opts.data === undefined ? {} : await readJsonObject('--data', opts.data);
+      if (opts.releaseChannelVersion !== undefined) {
+        if (opts.releaseChannelVersion.trim() === '') throw new UserError('--release-channel-version must not be empty', EXIT_USAGE);
+        body.releaseChannelVersion = opts.releaseChannelVersion.trim();
+      }
+      if (opts.releaseChannel !== undefined) body.releaseChannel = opts.releaseChannel;
+      if (Object.keys(body).length === 0) {
+        throw new UserError('nothing to update: pass --release-channel-version, --release-channel or --data', EXIT_USAGE);
+      }
+      printJson(await updateDeployment(connect(cmd).api, id, body));
+    });
+
+  group
+    .command('delete')
+    .alias('rm')
+    .description('delete a deployment')
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .action(async (id, _opts, cmd) => {
+      const {api} = connect(cmd);
+      await deleteDeployment(api, id);
+      success(`Deleted deployment ${id}`);
+    });
+
+  group
+    .command('settings')
+    .description('print every setting of a deployment as JSON, version and release channel included')
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .action(async (id, _opts, cmd) => {
+      const {api} = connect(cmd);
+      printJson(await getDeploymentSettings(api, id));
+    });
+
+  group
+    .command('versions')
+    .description('list the versions a deployment can switch to (PASS AS is the value for --release-channel-version)')
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .action(async (id, _opts, cmd) => {
+      const {api, json} = connect(cmd);
+      const {versions, raw} = await listVersions(api, id);
+      if (json) return printJson(raw);
+      printTable(
+        ['VERSION', 'CHANNEL', 'LATEST', 'CURRENT', 'PASS AS'],
+        versions.map((v) => [v.version, v.releaseChannel, v.isLatestInChannel ? 'yes' : '', v.isCurrent ? '*' : '', v.releaseChannelVersion]),
+      );
+    });
+
+  group
+    .command('token')
+    .description("issue a token for the deployment's data API and print it (--json prints the whole answer)")
+    .argument('<deployment>', 'deployment id', deploymentId)
+    .action(async (id, _opts, cmd) => {
+      const {api, json} = connect(cmd);
+      const {token, raw} = await createDeploymentToken(api, id);
+      if (json) return printJson(raw);
+      process.stdout.write(`${token}\n`);
+    });
+
+  registerBuildStatus(group);
+  return group;
+}

@@ -1,0 +1,92 @@
+// What every API command needs: the global options, an Api for the resolved credentials, and argument parsers
+// whose failures are usage errors (exit 2).
+import {readFile} from 'node:fs/promises';
+import {InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
+import {createApi, type Api} from '../api/client.js';
+import {resolveCredentials, type Credentials} from '../config/resolve.js';
+import {EXIT_USAGE, UserError} from './output.js';
+
+export interface GlobalOptions {
+  json: boolean;
+  context?: string;
+  apiUrl?: string;
+  token?: string;
+}
+
+export function globalOptions(cmd: CommandUnknownOpts): GlobalOptions {
+  const all = cmd.optsWithGlobals() as Record<string, unknown>;
+  const out: GlobalOptions = {json: all.json === true};
+  if (typeof all.context === 'string') out.context = all.context;
+  if (typeof all.apiUrl === 'string') out.apiUrl = all.apiUrl;
+  if (typeof all.token === 'string') out.token = all.token;
+  return out;
+}
+
+export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials; json: boolean} {
+  const g = globalOptions(cmd);
+  const creds = resolveCredentials({context: g.context, url: g.apiUrl, token: g.token});
+  return {api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme}), creds, json: g.json};
+}
+
+/** Commander argument parser for ids the API keeps as integers. */
+export function numericId(what: string): (value: string) => string {
+  return (value) => {
+    if (!/^\d{1,12}$/.test(value.trim())) throw new InvalidArgumentError(`${what} must be numeric (got \`${value}\`)`);
+    return value.trim();
+  };
+}
+
+export function positiveInt(what: string): (value: string) => number {
+  return (value) => {
+    if (!/^\d{1,9}$/.test(value.trim()) || Number(value) < 1) {
+      throw new InvalidArgumentError(`${what} must be a positive whole number (got \`${value}\`)`);
+    }
+    return Number(value);
+  };
+}
+
+export function nonNegativeInt(what: string): (value: string) => number {
+  return (value) => {
+    if (!/^\d{1,9}$/.test(value.trim())) throw new InvalidArgumentError(`${what} must be a whole number ≥ 0 (got \`${value}\`)`);
+    return Number(value);
+  };
+}
+
+/** Collects a repeatable option's values. */
+export function collect<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
+  return (value, previous) => [...(previous ?? []), parse(value)];
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** `--data`-style values: inline JSON, `@file.json`, or `-` for stdin; must be a JSON object. */
+export async function readJsonObject(flag: string, value: string): Promise<Record<string, unknown>> {
+  let text = value;
+  let source = `${flag}`;
+  if (value === '-') {
+    text = await readStdin();
+    source = `${flag} (stdin)`;
+  } else if (value.startsWith('@')) {
+    const file = value.slice(1);
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (err) {
+      throw new UserError(`cannot read ${flag} file ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT_USAGE);
+    }
+    source = `${flag} file ${file}`;
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new UserError(`${source} is not valid JSON: ${(err as Error).message}`, EXIT_USAGE);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new UserError(`${flag} must be a JSON object`, EXIT_USAGE);
+  }
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,68 @@
+// Which tenant and credential a command uses. Order: explicit values (flags) > SVC_API_URL/SVC_API_KEY > the
+// context (`--context`, else `default_context`).
+import {normalizeBaseUrl} from '../api/url.js';
+import type {AuthScheme} from '../api/client.js';
+import {configPath} from './paths.js';
+import {readConfigFile, type ConfigFile} from './file.js';
+
+export interface Credentials {
+  url: string;
+  token: string;
+  scheme: AuthScheme;
+  contextName?: string;
+  /** Set only when the token came from the context and the context can refresh it. */
+  refreshToken?: string;
+  configPath: string;
+}
+
+export class NotLoggedInError extends Error {
+  constructor() {
+    super('not logged in: run `svc login`, or set SVC_API_URL and SVC_API_KEY');
+    this.name = 'NotLoggedInError';
+  }
+}
+
+export function contextNotFound(name: string): Error {
+  return new Error(`context \`${name}\` not found in config (run \`svc login --name ${name}\`)`);
+}
+
+const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
+
+/**
+ * `SVC_AUTH_SCHEME` picks `Api-Key <token>` over the default `Authorization: Bearer <token>`; the platform accepts
+ * both API keys and OAuth tokens as Bearer, so there is no guessing from the token's shape.
+ */
+export function authSchemeFromEnv(env: NodeJS.ProcessEnv = process.env): AuthScheme {
+  const value = given(env.SVC_AUTH_SCHEME)?.trim().toLowerCase();
+  if (value === undefined || value === 'bearer') return 'bearer';
+  if (value === 'api-key' || value === 'apikey') return 'api-key';
+  throw new Error(`SVC_AUTH_SCHEME must be \`bearer\` or \`api-key\` (got \`${env.SVC_AUTH_SCHEME}\`)`);
+}
+
+export function resolveCredentials(
+  opts: {context?: string; url?: string; token?: string} = {},
+  env: NodeJS.ProcessEnv = process.env,
+): Credentials {
+  const path = configPath(env);
+  let url = given(opts.url) ?? given(env.SVC_API_URL);
+  let token = given(opts.token) ?? given(env.SVC_API_KEY);
+  const scheme = authSchemeFromEnv(env);
+  let contextName: string | undefined;
+  let refreshToken: string | undefined;
+  // A broken or absent config file must not block a fully specified environment (CI), so it is read only when needed.
+  if (opts.context !== undefined || url === undefined || token === undefined) {
+    const config: ConfigFile = readConfigFile(path);
+    if (opts.context !== undefined && !(opts.context in config.contexts)) throw contextNotFound(opts.context);
+    contextName = opts.context ?? config.default_context;
+    const ctx = contextName === undefined ? undefined : config.contexts[contextName];
+    if (ctx === undefined) contextName = undefined;
+    if (ctx && token === undefined && ctx.refresh_token) refreshToken = ctx.refresh_token;
+    url ??= given(ctx?.url);
+    token ??= given(ctx?.api_key);
+  }
+  if (url === undefined || token === undefined) throw new NotLoggedInError();
+  const out: Credentials = {url: normalizeBaseUrl(url), token, scheme, configPath: path};
+  if (contextName !== undefined) out.contextName = contextName;
+  if (refreshToken !== undefined) out.refreshToken = refreshToken;
+  return out;
+}
