@@ -1,0 +1,79 @@
+// Full-screen rendering: the alternate screen is entered before the first frame and left on EVERY exit path
+// (q, ctrl+c, a render error, an uncaught error, SIGTERM, SIGHUP, SIGINT); errors are printed only after the
+// terminal is restored, as `error: <message>`, never with a stack.
+import type {ReactElement} from 'react';
+import {render, type Instance} from 'ink';
+
+const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
+const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
+
+export interface FullScreenIo {
+  readonly stdout: NodeJS.WriteStream;
+  readonly stdin: NodeJS.ReadStream;
+  readonly stderr: NodeJS.WriteStream;
+}
+
+const SIGNALS = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Renders `element` full screen until it exits; resolves to the exit code (0 normal, 1 error). */
+export async function renderFullScreen(
+  element: ReactElement,
+  io: FullScreenIo = {stdout: process.stdout, stdin: process.stdin, stderr: process.stderr},
+  onRestored: () => Promise<void> = async () => {},
+): Promise<number> {
+  // Cleanup (closing an in-process service) runs once, whichever exit path gets there first.
+  let cleanup: Promise<void> | undefined;
+  const cleanUpOnce = () => (cleanup ??= onRestored().catch(() => {}));
+  let instance: Instance | undefined;
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    restored = true;
+    try {
+      instance?.unmount();
+    } finally {
+      io.stdout.write(LEAVE_ALT);
+    }
+  };
+  const fail = (err: unknown) => {
+    restore();
+    io.stderr.write(`error: ${message(err)}\n`);
+    void cleanUpOnce().finally(() => process.exit(1));
+  };
+  const signalHandlers = Object.entries(SIGNALS).map(([signal, code]) => {
+    const handler = () => {
+      restore();
+      void cleanUpOnce().finally(() => process.exit(code));
+    };
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  io.stdout.write(ENTER_ALT);
+  try {
+    instance = render(element, {
+      stdout: io.stdout,
+      stdin: io.stdin,
+      stderr: io.stderr,
+      // ctrl+c goes through the key dispatcher (it always quits) so the app can unmount cleanly.
+      exitOnCtrlC: false,
+    });
+    await instance.waitUntilExit();
+    restore();
+    return 0;
+  } catch (err) {
+    restore();
+    io.stderr.write(`error: ${message(err)}\n`);
+    return 1;
+  } finally {
+    for (const [signal, handler] of signalHandlers) process.off(signal, handler);
+    process.off('uncaughtException', fail);
+    process.off('unhandledRejection', fail);
+    await cleanUpOnce();
+  }
+}
