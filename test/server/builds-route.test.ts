@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import {createContext, type ServiceContext} from '../../src/server/context.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
-import {seed} from '../../src/server/seed.js';
+import {seed, type SeedResult} from '../../src/server/seed.js';
 
 const contexts: ServiceContext[] = [];
 const dirs: string[] = [];
@@ -17,7 +17,7 @@ afterEach(() => {
 function service(dataFile = ':memory:', clock = new ManualClock(Date.UTC(2026, 5, 1)), seedIt = true) {
   const ctx = createContext({dataFile, clock, log: () => {}});
   contexts.push(ctx);
-  const keys = seedIt ? seed(ctx, 'demo') : {};
+  const keys: Partial<SeedResult> = seedIt ? seed(ctx, 'demo') : {};
   const app = createApp(ctx);
   const call = async (path: string, key = keys.adminKey, init: RequestInit = {}) => {
     const res = await app.request(path, {...init, headers: {authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers}});
