@@ -10,6 +10,7 @@ import {register as registerContext} from './context.js';
 import {register as registerDeployments} from './deployments.js';
 import {register as registerEnvironments} from './environments.js';
 import {registerApi, registerSpec} from './spec.js';
+import {register as registerServer} from './server.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -33,6 +34,7 @@ export function buildProgram(): Command {
   registerApiKeys(program);
   registerSpec(program);
   registerApi(program);
+  registerServer(program);
   return program;
 }
 

@@ -1,0 +1,112 @@
+// Starts the local service on loopback: opens (and migrates) the data file, seeds it on first start, builds
+// the app and listens. Used by `svc server`, `svc ui --local` and the tests.
+import type {AddressInfo} from 'node:net';
+import {serve} from '@hono/node-server';
+import {createApp} from './app.js';
+import {createContext, type ServiceContext} from './context.js';
+import {systemClock, type Clock} from './engines/clock.js';
+import {needsSeed, seed, type SeedName} from './seed.js';
+import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
+import {findAdmin} from './store/users.js';
+import {signAccessToken} from './tokens.js';
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  /** Default ':memory:' (nothing survives the process). */
+  dataFile?: string;
+  /** Content of a fresh data file; default 'demo'. Ignored for a data file that was seeded before. */
+  seed?: SeedName;
+  adminKey?: string;
+  speed?: number;
+  clock?: Clock;
+  log?: (line: string) => void;
+}
+
+export interface RunningService {
+  url: string;
+  port: number;
+  /**
+   * A credential with full access. The admin API key when this start created it or it was given; on a later
+   * start of the same data file without `adminKey`, a 30-day admin access token (the key itself is stored
+   * hashed and cannot be shown again).
+   */
+  adminKey: string;
+  /** How `adminKey` came about, so the command knows whether it may print it. */
+  adminKeySource: 'generated' | 'given' | 'session-token';
+  /** The demo seed's scoped key, only on the start that created it. */
+  scopedKey?: string;
+  firstStart: boolean;
+  ctx: ServiceContext;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+// Long enough to outlive a `--speed` demo: the clock may run hundreds of times faster than real time.
+const SESSION_TOKEN_TTL = 30 * 86400;
+
+export async function startService(opts: StartOptions = {}): Promise<RunningService> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!LOOPBACK.has(host)) throw new Error(`the local service listens on loopback only, not ${host}`);
+  if (opts.adminKey !== undefined && !API_KEY_PATTERN.test(opts.adminKey)) {
+    throw new Error('admin key must be "svc_" followed by 32 letters or digits');
+  }
+  const sink = opts.log ?? (() => {});
+  // Seeding a demo writes dozens of build lines nobody needs to read; the log starts once seeding is done.
+  let seeding = false;
+  const log = (line: string) => {
+    if (!seeding) sink(line);
+  };
+  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? systemClock(opts.speed ?? 1), log});
+  try {
+    const app = createApp(ctx);
+    const firstStart = needsSeed(ctx);
+    seeding = firstStart;
+    const credentials = firstStart ? seedCredentials(ctx, opts) : await laterStartCredentials(ctx, opts.adminKey);
+    seeding = false;
+    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host});
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    const port = (server.address() as AddressInfo).port;
+    ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    log(`listening on ${ctx.baseUrl}`);
+    let closed: Promise<void> | undefined;
+    return {
+      url: ctx.baseUrl,
+      port,
+      ...credentials,
+      firstStart,
+      ctx,
+      close: () =>
+        (closed ??= new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }).finally(() => ctx.db.close())),
+    };
+  } catch (err) {
+    ctx.db.close();
+    throw err;
+  }
+}
+
+function seedCredentials(ctx: ServiceContext, opts: StartOptions): Pick<RunningService, 'adminKey' | 'adminKeySource' | 'scopedKey'> {
+  const result = seed(ctx, opts.seed ?? 'demo', opts.adminKey);
+  const adminKey = opts.adminKey ?? result.adminKey;
+  if (!adminKey) throw new Error('seeding created no admin key');
+  return {adminKey, adminKeySource: opts.adminKey ? 'given' : 'generated', scopedKey: result.scopedKey};
+}
+
+async function laterStartCredentials(ctx: ServiceContext, adminKey: string | undefined): Promise<Pick<RunningService, 'adminKey' | 'adminKeySource'>> {
+  const admin = findAdmin(ctx.db);
+  if (!admin) throw new Error('the data file has no admin user; remove it or use another --data file');
+  if (adminKey) {
+    if (!findLiveKeyByValue(ctx.db, adminKey)) {
+      insertApiKey(ctx.db, {key: adminKey, name: 'admin (--admin-key)', userId: admin.id, deploymentIds: null, permissions: null, now: ctx.clock.now()});
+    }
+    return {adminKey, adminKeySource: 'given'};
+  }
+  const token = await signAccessToken(ctx, admin.id, SESSION_TOKEN_TTL);
+  return {adminKey: token.token, adminKeySource: 'session-token'};
+}

@@ -1,0 +1,26 @@
+// THE registry of route groups. To add endpoints: write routes/<group>.ts exporting
+// `register: RouteGroup` that calls `app.openapi(createRoute({...}), handler)` for each route, then add one
+// import and one entry below. Nothing else is needed: the auth middleware already guards every path under
+// /api/v1, /build/api/v1 and /api/scim/v2 (401s, and 403 for keys scoped to other deployments, read from
+// the path), handlers call `requirePermission(c, '…')` for operation permissions, throw HttpFailure
+// (errors.ts) for `{error}` answers, and the route appears in GET /api/v1/spec automatically.
+import type {RouteGroup} from '../appTypes.js';
+import {register as account} from './account.js';
+import {register as apiKeys} from './apiKeys.js';
+import {register as builds} from './builds.js';
+import {register as deploymentToken} from './deploymentToken.js';
+import {register as deploymentWrites} from './deploymentWrites.js';
+import {register as deployments} from './deployments.js';
+import {register as environments} from './environments.js';
+import {register as versions} from './versions.js';
+
+export const routeGroups: RouteGroup[] = [
+  deployments,
+  deploymentWrites,
+  versions,
+  environments,
+  deploymentToken,
+  account,
+  apiKeys,
+  builds,
+];

@@ -1,0 +1,99 @@
+// First-start content of a data file. `empty`: the tenant and its admin. `demo`: plus three featured
+// deployments (all environment types, versions on both channels, one held on an older version) and enough
+// sandbox deployments that paging shows. Keys are created here and their values returned exactly once.
+import type {Permission} from '../contract/index.js';
+import type {ServiceContext} from './context.js';
+import {provisionDeployment} from './provision.js';
+import {generateApiKey, insertApiKey} from './store/apiKeys.js';
+import {insertEnvironment} from './store/environments.js';
+import {updateDeployment} from './store/deployments.js';
+import {recordVersionUse, RELEASE_CATALOG} from './store/versions.js';
+import {getTenant, insertUser, setTenant} from './store/users.js';
+
+export type SeedName = 'demo' | 'empty';
+
+export const DEMO_TENANT = {name: 'Acme Analytics', host: 'acme.svc.localhost'};
+export const ADMIN_EMAIL = 'admin@acme.example';
+export const DEMO_DEPLOYMENT_COUNT = 45;
+const SCOPED_KEY_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead'];
+const DAY = 86_400_000;
+
+export interface SeedResult {
+  adminUserId: number;
+  /** Key values, only when this call created them. */
+  adminKey?: string;
+  scopedKey?: string;
+}
+
+/** True when the data file has never been seeded. */
+export function needsSeed(ctx: ServiceContext): boolean {
+  return getTenant(ctx.db) === undefined;
+}
+
+/** Seeds a fresh data file; `adminKey` (already validated) replaces the generated admin key. */
+export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): SeedResult {
+  const now = ctx.clock.now();
+  return ctx.db.transaction(() => {
+    setTenant(ctx.db, DEMO_TENANT);
+    const adminUserId = insertUser(ctx.db, {email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin', isAdmin: true, now});
+    const key = adminKey ?? generateApiKey();
+    insertApiKey(ctx.db, {key, name: 'admin', userId: adminUserId, deploymentIds: null, permissions: null, now});
+    const result: SeedResult = {adminUserId, adminKey: adminKey ? undefined : key};
+    if (name === 'demo') {
+      const firstId = seedDeployments(ctx, now);
+      const scopedKey = generateApiKey();
+      insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [firstId], permissions: SCOPED_KEY_PERMISSIONS, now});
+      result.scopedKey = scopedKey;
+    }
+    return result;
+  })();
+}
+
+interface Featured {
+  name: string;
+  region: string;
+  channel: 'latest' | 'release';
+  version: string;
+  history: string[];
+}
+
+const release = RELEASE_CATALOG.release;
+const latest = RELEASE_CATALOG.latest;
+const FEATURED: Featured[] = [
+  {name: 'analytics-prod', region: 'aws-us-east-1', channel: 'latest', version: latest.at(-1)!, history: latest.slice(-3, -1)},
+  // Held on an older release: the versions list shows a newer head that is not current.
+  {name: 'marketing-dashboards', region: 'aws-eu-central-1', channel: 'release', version: release.at(-2)!, history: release.slice(-3, -2)},
+  {name: 'finance-reporting', region: 'gcp-us-central1', channel: 'release', version: release.at(-1)!, history: []},
+];
+
+function seedDeployments(ctx: ServiceContext, now: number): number {
+  let firstId = 0;
+  FEATURED.forEach((f, i) => {
+    const created = now - (60 - i) * DAY;
+    const row = provisionDeployment(
+      ctx,
+      {name: f.name, region: f.region, cloudProvider: 'cubecloud', isManaged: true, targetPlatform: 'aws', creationStep: 'ready', deployMode: 'cli'},
+      {now: created, release: {channel: f.channel, version: f.version}, alreadyBuilt: true},
+    );
+    if (i === 0) firstId = row.id;
+    for (const v of f.history) recordVersionUse(ctx.db, row.id, {channel: f.channel, version: v}, created);
+    if (f.version !== RELEASE_CATALOG[f.channel].at(-1)) updateDeployment(ctx.db, row.id, {release_channel_version_hold: 1}, created);
+    insertEnvironment(ctx.db, {deploymentId: row.id, name: 'staging', type: 'staging', branch: 'staging', userEmail: null, now: created});
+    insertEnvironment(ctx.db, {
+      deploymentId: row.id,
+      name: 'dev-admin',
+      type: 'development',
+      branch: 'dev-admin-5f3a9c1e',
+      userEmail: ADMIN_EMAIL,
+      now: created,
+    });
+  });
+  for (let n = 1; n <= DEMO_DEPLOYMENT_COUNT - FEATURED.length; n++) {
+    provisionDeployment(
+      ctx,
+      {name: `sandbox-${String(n).padStart(2, '0')}`, region: 'cubecloud-local', cloudProvider: 'cubecloud', isManaged: true, targetPlatform: 'aws', creationStep: 'ready'},
+      {now: now - (45 - n) * DAY / 2, alreadyBuilt: true},
+    );
+  }
+  return firstId;
+}
