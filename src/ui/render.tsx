@@ -37,6 +37,8 @@ export async function renderFullScreen(
       instance?.unmount();
     } finally {
       io.stdout.write(LEAVE_ALT);
+      // Ink leaves stdin flowing; a flowing TTY keeps the process alive after the UI is gone.
+      io.stdin.pause();
     }
   };
   const fail = (err: unknown) => {

@@ -67,6 +67,10 @@ export async function runUi(opts: UiOptions): Promise<number> {
   return renderFullScreen(
     <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
-    () => target.close(),
+    async () => {
+      // Cached queries hold gc timers that would keep the process alive for minutes.
+      queryClient.clear();
+      await target.close();
+    },
   );
 }
