@@ -1,0 +1,199 @@
+// `svc deployments build-status` end to end: the bundled CLI (dist/svc.js, `npm run build`) against `svc server`
+// processes on loopback, with a counting proxy in front of one of them to see exactly what the wait asks for.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {parseDuration} from '../../src/commands/build-status.js';
+
+const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
+const ADMIN_KEY = 'svc_e2eBuildStatus0123456789abcdefgh';
+const work = mkdtempSync(join(tmpdir(), 'svc-build-status-'));
+const children: ChildProcess[] = [];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function svc(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({code, stdout, stderr}));
+  });
+}
+
+/** Starts `svc server` on a free port and resolves to its address once it says it is listening. */
+function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
+  const child = spawn(process.execPath, [CLI, 'server', '--port', '0', '--data', join(work, `${name}.db`), '--speed', String(speed), '--admin-key', ADMIN_KEY], {
+    env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    // The address comes on stdout, the scoped key (first start only) on stderr; either may arrive first.
+    const check = () => {
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const scopedKey = /scoped to the first deployment[^:]*: (svc_\w+)/.exec(err)?.[1];
+      if (url && scopedKey) done({url, scopedKey});
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      check();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      check();
+    });
+    child.on('exit', (code) => fail(new Error(`svc server exited with ${code}: ${err}`)));
+  });
+}
+
+/** Forwards to `target` and records the status each build-status answer carried, in order. */
+function countingProxy(target: string): Promise<{url: string; statuses: string[]; server: Server}> {
+  const statuses: string[] = [];
+  const server = createServer((req, res) => {
+    void (async () => {
+      const upstream = await fetch(`${target}${req.url ?? '/'}`, {method: req.method, headers: {authorization: req.headers.authorization ?? ''}});
+      const text = await upstream.text();
+      if (req.url?.includes('/build-status')) statuses.push(String((JSON.parse(text) as {status?: unknown}).status));
+      res.writeHead(upstream.status, {'content-type': upstream.headers.get('content-type') ?? 'application/json'});
+      res.end(text);
+    })();
+  });
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done({url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, statuses, server})));
+}
+
+async function switchVersion(env: Record<string, string>): Promise<void> {
+  const versions = await svc(['--json', 'deployments', 'versions', '1'], env);
+  const body = JSON.parse(versions.stdout) as {items: Array<{releaseChannelVersion: string; isCurrent: boolean}>};
+  const other = body.items.find((v) => !v.isCurrent)!;
+  const update = await svc(['deployments', 'update', '1', '--release-channel-version', other.releaseChannelVersion], env);
+  expect(update.code, update.stderr).toBe(0);
+}
+
+const collapse = (labels: string[]) => labels.filter((l, i) => l !== labels[i - 1]);
+
+let fast: {url: string; scopedKey: string};
+let slow: {url: string; scopedKey: string};
+let proxy: Awaited<ReturnType<typeof countingProxy>>;
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error('dist/svc.js is missing: run `npm run build` first');
+  [fast, slow] = await Promise.all([startServer('fast', 20), startServer('slow', 2)]);
+  proxy = await countingProxy(slow.url);
+});
+
+afterAll(() => {
+  proxy?.server.close();
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(work, {recursive: true, force: true});
+});
+
+describe('svc deployments build-status', () => {
+  it('prints the status document of the deploy branch; an empty --branch lets the service pick it', async () => {
+    const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
+    const plain = await svc(['deployments', 'build-status', '1'], env);
+    expect(plain.code).toBe(0);
+    expect(JSON.parse(plain.stdout)).toMatchObject({deploymentId: 1, branchName: 'main', mode: 'production', status: 'built'});
+    const empty = await svc(['deployments', 'build-status', '1', '--branch', ''], env);
+    expect(empty.code).toBe(0);
+    expect(JSON.parse(empty.stdout)).toMatchObject({branchName: 'main', status: 'built'});
+  });
+
+  it('waits out a version switch on `svc server --speed 20` and ends with the built document', async () => {
+    const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
+    const before = JSON.parse((await svc(['deployments', 'build-status', '1'], env)).stdout) as {buildJobId: number};
+    await switchVersion(env);
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '1s'], env);
+    expect(run.code, run.stderr).toBe(0);
+    const final = JSON.parse(run.stdout) as {status: string; buildJobId: number};
+    expect(final.status).toBe('built');
+    expect(final.buildJobId).toBeGreaterThan(before.buildJobId);
+    // stderr holds only progress lines, one per label change
+    for (const line of run.stderr.split('\n').filter(Boolean)) expect(line).toMatch(/^build: (building|warmup)$/);
+  });
+
+  it('shows each step once on stderr and stops polling at built (counted by a proxy)', async () => {
+    await switchVersion({SVC_API_URL: slow.url, SVC_API_KEY: ADMIN_KEY});
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '1s'], {SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({status: 'built', branchName: 'main'});
+    const seen = [...proxy.statuses];
+    expect(seen.at(-1)).toBe('built');
+    expect(seen.filter((s) => s === 'built')).toHaveLength(1);
+    expect(seen.length).toBeGreaterThanOrEqual(2);
+    const progress = run.stderr.split('\n').filter(Boolean);
+    expect(progress).toEqual(collapse(seen.slice(0, -1)).map((s) => `build: ${s}`));
+    expect(progress[0]).toBe('build: building');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(proxy.statuses).toHaveLength(seen.length);
+  });
+
+  it('times out with the advice to check again, exit 1', async () => {
+    const env = {SVC_API_URL: slow.url, SVC_API_KEY: ADMIN_KEY};
+    await switchVersion(env);
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--timeout', '1', '--poll', '1s'], env);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      'error: timed out after 1s waiting for build. It may still be running — check it with `svc deployments build-status 1`, or raise --timeout',
+    );
+  });
+
+  it('fails at once for a branch that does not exist', async () => {
+    const started = Date.now();
+    const run = await svc(['deployments', 'build-status', '1', '--branch', 'no-such-branch', '--wait'], {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: branch no-such-branch is not building (Bad branch). There is no such branch — check the name with `svc data-model branches 1`\n');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reports a key scoped to another deployment as forbidden', async () => {
+    const run = await svc(['deployments', 'build-status', '2'], {SVC_API_URL: fast.url, SVC_API_KEY: fast.scopedKey});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: forbidden \(403\): .*deployment 2/);
+  });
+
+  it('rejects bad durations and an empty --branch with --wait as usage errors (exit 2) before any request', async () => {
+    const env = {SVC_API_URL: 'http://127.0.0.1:9', SVC_API_KEY: ADMIN_KEY};
+    const cases: Array<[string[], string]> = [
+      [['--wait', '--timeout', '0'], 'error: `0` must be greater than zero'],
+      [['--wait', '--timeout=-5m'], 'error: `-5m` must be greater than zero'],
+      [['--wait', '--poll', '2d'], 'error: `2d` is not a duration (try 30s, 15m, or 1h)'],
+      [['--wait', '--poll', 'soon'], 'error: `soon` is not a duration (try 30s, 15m, or 1h)'],
+    ];
+    for (const [flags, message] of cases) {
+      const run = await svc(['deployments', 'build-status', '1', ...flags], env);
+      expect([run.code, run.stderr.trim()]).toEqual([2, message]);
+    }
+    const empty = await svc(['deployments', 'build-status', '1', '--branch', '', '--wait'], env);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/^error: an empty --branch names no branch — with --wait it would fall back to a server-picked branch/);
+  });
+});
+
+describe('parseDuration', () => {
+  it('reads seconds, minutes and hours, bare numbers as seconds, any case', () => {
+    expect(['30s', '15m', '1h', '45', '2H', ' 10S '].map(parseDuration)).toEqual([30_000, 900_000, 3_600_000, 45_000, 7_200_000, 10_000]);
+  });
+
+  it('rejects zero, negatives, days, fractions, overflow and words', () => {
+    for (const bad of ['0', '0s', '-1m']) expect(() => parseDuration(bad)).toThrow(`\`${bad}\` must be greater than zero`);
+    for (const bad of ['1d', '1.5m', '99999999999999999h', 'm', '', 'ten']) expect(() => parseDuration(bad)).toThrow(`\`${bad}\` is not a duration (try 30s, 15m, or 1h)`);
+  });
+});
