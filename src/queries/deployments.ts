@@ -74,11 +74,14 @@ export const deploymentMutations = {
   update: (api: Api, client: QueryClient, id: string) => ({
     mutationKey: [...deploymentKeys.detail(id), 'update'] as const,
     mutationFn: (body: Json) => updateDeployment(api, id, body),
-    onSuccess: () =>
-      Promise.all([
+    onSuccess: async () => {
+      // A cached finished build would read as the outcome of the rebuild this switch just started.
+      client.removeQueries({queryKey: buildKeys.ofDeployment(id), type: 'inactive'});
+      await Promise.all([
         client.invalidateQueries({queryKey: deploymentKeys.detail(id)}),
         client.invalidateQueries({queryKey: buildKeys.ofDeployment(id)}),
-      ]),
+      ]);
+    },
   }),
   /** Waits for the lists to refetch, so the deleted row is gone when the dialog closes. */
   remove: (api: Api, client: QueryClient) => ({

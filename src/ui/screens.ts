@@ -1,6 +1,6 @@
 // Screen registry: id → component, with the names the `:` palette offers. The SCREENS engineer fills
 // SCREENS (components live in /screens, loaded lazily so the shell paints before every screen is parsed).
-import type {ComponentType} from 'react';
+import {lazy, type ComponentType} from 'react';
 import type {ScreenParams} from './nav/navReducer.js';
 
 /** What every screen component receives. Size comes from useBodySize(), keys from useKeys('screen', …). */
@@ -27,4 +27,47 @@ export interface ScreenDef {
   readonly component: ComponentType<ScreenProps>;
 }
 
-export const SCREENS: readonly ScreenDef[] = [];
+const deploymentCrumb = (p: ScreenParams) => p.deploymentName ?? `deployment ${p.deploymentId ?? ''}`;
+
+export const SCREENS: readonly ScreenDef[] = [
+  {
+    id: 'deployments',
+    title: 'Deployments',
+    name: 'deployments',
+    aliases: ['dp', 'deploy'],
+    component: lazy(() => import('../../screens/DeploymentsScreen.js').then((m) => ({default: m.DeploymentsScreen}))),
+  },
+  {
+    id: 'deployment',
+    title: 'Deployment',
+    name: 'overview',
+    aliases: ['deployment', 'ov'],
+    needs: ['deploymentId'],
+    crumb: deploymentCrumb,
+    component: lazy(() => import('../../screens/DeploymentOverviewScreen.js').then((m) => ({default: m.DeploymentOverviewScreen}))),
+  },
+  {
+    id: 'versions',
+    title: 'Versions',
+    name: 'versions',
+    aliases: ['ver', 'version'],
+    needs: ['deploymentId'],
+    component: lazy(() => import('../../screens/VersionsScreen.js').then((m) => ({default: m.VersionsScreen}))),
+  },
+  {
+    id: 'environments',
+    title: 'Environments',
+    name: 'envs',
+    aliases: ['environments', 'env'],
+    needs: ['deploymentId'],
+    component: lazy(() => import('../../screens/EnvironmentsScreen.js').then((m) => ({default: m.EnvironmentsScreen}))),
+  },
+  {
+    id: 'build',
+    title: 'Build',
+    name: 'build',
+    aliases: ['builds', 'bs'],
+    needs: ['deploymentId'],
+    component: lazy(() => import('../../screens/BuildScreen.js').then((m) => ({default: m.BuildScreen}))),
+  },
+];

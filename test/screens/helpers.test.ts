@@ -4,7 +4,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {osc52, parseExpiresIn, parseSecurityContext, writeTokenFile} from '../../screens/environments/tokenInput.js';
 import {validateCreate} from '../../screens/deployments/createInput.js';
-import {buildSteps} from '../../screens/build/steps.js';
+import {buildSteps, currentStep} from '../../screens/build/steps.js';
 
 describe('token form input', () => {
   it('accepts only a JSON object as security context', () => {
@@ -43,18 +43,23 @@ describe('create deployment form', () => {
 });
 
 describe('build timeline', () => {
-  const names = (status: string) => buildSteps({status, raw: {}}).map((s) => `${s.name}:${s.state}`);
+  const names = (step: string) => buildSteps(step).map((s) => `${s.name}:${s.state}`);
 
-  it('marks steps done, running and pending from the status', () => {
+  it('marks steps done, running and pending from the current step', () => {
+    expect(names('queued')).toEqual(['queued:running', 'building:pending', 'warmup:pending', 'built:pending']);
     expect(names('building')).toEqual(['queued:done', 'building:running', 'warmup:pending', 'built:pending']);
     expect(names('built')).toEqual(['queued:done', 'building:done', 'warmup:done', 'built:done']);
     expect(names('failed')).toEqual(['queued:done', 'building:failed', 'warmup:pending', 'failed:failed']);
   });
 
-  it('uses times the service reports before times the watcher saw', () => {
-    const steps = buildSteps({status: 'warmup', raw: {queuedAt: '2026-01-01T00:00:00.000Z'}}, {queued: 'later', building: 'b'});
-    expect(steps[0]?.at).toBe('2026-01-01T00:00:00.000Z');
-    expect(steps[1]?.at).toBe('b');
-    expect(steps[3]?.at).toBeUndefined();
+  it('prefers the engine step over the coarse API status', () => {
+    expect(currentStep({status: 'building', deploymentStatus: 'queued'})).toBe('queued');
+    expect(currentStep({status: 'building', deploymentStatus: 'something-new'})).toBe('building');
+    expect(currentStep({status: 'none'})).toBe('none');
+  });
+
+  it('shows when each reached step began, never a time for a pending one', () => {
+    const steps = buildSteps('warmup', {queued: 'T1', building: 'T2', warmup: 'T3', built: 'T9'});
+    expect(steps.map((s) => s.at)).toEqual(['T1', 'T2', 'T3', undefined]);
   });
 });

@@ -1,0 +1,79 @@
+// Build: a branch's build (the deploy branch by default) watched live until it is built, failed or cancelled;
+// then polling stops and the outcome is flashed.
+import React, {useEffect, useReducer, useRef} from 'react';
+import {Box, Text} from 'ink';
+import {useQuery} from '@tanstack/react-query';
+import {buildQueries} from '../src/queries/builds.js';
+import {BUILD_POLL_MS, isTerminalBuildStatus} from '../src/queries/poll.js';
+import {StateView} from '../src/ui/components/StateView.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color, statusStyle} from '../src/ui/theme.js';
+import {BuildTimeline} from './build/BuildTimeline.js';
+import {buildSteps, currentStep} from './build/steps.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+type Seen = Readonly<Record<string, string>>;
+
+/** Remembers when each step was first seen (the service's `updatedAt` is when the current step began). */
+function seenReducer(seen: Seen, action: {build: number | undefined; step: string; at: string}): Seen {
+  const key = `#${action.build ?? ''}`;
+  // A new build (a later trigger) starts a fresh timeline.
+  const base = seen.build === key ? seen : {build: key};
+  return base[action.step] !== undefined ? base : {...base, [action.step]: action.at};
+}
+
+export function BuildScreen({params}: ScreenProps) {
+  const api = useApi();
+  const flash = useFlash();
+  const deploymentId = params.deploymentId ?? '';
+  const branch = params.branch === '' ? undefined : params.branch;
+  const live = useLivePolicy(BUILD_POLL_MS);
+  useTitle('Build', [params.deploymentName ?? deploymentId, branch].filter(Boolean).join(' · '));
+  const query = useQuery(buildQueries.status(api, deploymentId, branch, live));
+  const build = query.data;
+  const [seen, see] = useReducer(seenReducer, {});
+  const step = build ? currentStep(build) : undefined;
+  const terminal = isTerminalBuildStatus(build?.status);
+
+  useEffect(() => {
+    if (build && step) see({build: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()});
+  }, [build, step]);
+
+  // Flash the outcome once, when this screen saw the build finish (not when it opened on a finished one).
+  const watched = useRef<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (!build) return;
+    if (watched.current === undefined) watched.current = !terminal;
+    if (terminal && watched.current) {
+      watched.current = false;
+      const what = `Build of ${build.branchName}`;
+      if (build.status === 'built') flash.success(`${what} built`);
+      else flash.error(`${what} ${build.status}${build.errorText ? `: ${build.errorText}` : ''}`);
+    } else if (!terminal) watched.current = true;
+  }, [build, terminal, flash]);
+
+  const style = statusStyle(build?.status);
+  return (
+    <StateView query={query} noun="build status">
+      {build ? (
+        <Box flexDirection="column">
+          <Text>
+            Branch: <Text bold>{build.branchName}</Text> <Text color={color.muted}>({build.mode || 'unknown mode'})</Text>
+            {build.buildJobId !== undefined ? <Text color={color.muted}> build #{build.buildJobId}</Text> : null}
+          </Text>
+          <Text>
+            Status: <Text color={style.color}>{style.glyph} {build.status || 'unknown'}</Text>
+          </Text>
+          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen)} />}
+          {build.errorText ? <Text color={color.error}>{build.errorText}</Text> : null}
+          <Text color={color.muted}>
+            {terminal ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(BUILD_POLL_MS / 1000)}s`}
+          </Text>
+        </Box>
+      ) : null}
+    </StateView>
+  );
+}

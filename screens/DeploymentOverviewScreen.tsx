@@ -1,0 +1,93 @@
+// One deployment at a glance: settings, the version in effect, the production build (live until it ends),
+// environments, and the caller's dev-mode session; hotkeys open the sub-screens.
+import React, {useMemo} from 'react';
+import {Box, Text} from 'ink';
+import {useQuery} from '@tanstack/react-query';
+import {str} from '../src/api/read.js';
+import {buildQueries} from '../src/queries/builds.js';
+import {deploymentQueries} from '../src/queries/deployments.js';
+import {environmentQueries} from '../src/queries/environments.js';
+import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {StateView} from '../src/ui/components/StateView.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useNav} from '../src/ui/hooks/useNav.js';
+import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color, glyph, statusStyle} from '../src/ui/theme.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+function Field({label, value, children}: {label: string; value?: string; children?: React.ReactNode}) {
+  return (
+    <Text wrap="truncate-end">
+      <Text color={color.muted}>{label.padEnd(16)}</Text>
+      {children ?? (value === undefined || value === '' ? <Text color={color.muted}>—</Text> : value)}
+    </Text>
+  );
+}
+
+export function DeploymentOverviewScreen({params}: ScreenProps) {
+  const api = useApi();
+  const nav = useNav();
+  const id = params.deploymentId ?? '';
+  const listLive = useLivePolicy(LIST_REFRESH_MS);
+  const buildLive = useLivePolicy(BUILD_POLL_MS);
+  const settings = useQuery(deploymentQueries.settings(api, id, listLive));
+  const s = settings.data;
+  const name = str(s?.name) ?? params.deploymentName ?? id;
+  useTitle('Deployment', name);
+  const deployBranch = str(s?.deployBranchName);
+  const build = useQuery({...buildQueries.status(api, id, deployBranch, buildLive), enabled: deployBranch !== undefined});
+  // Without a branch the service answers for the caller's dev-mode branch when a session is open.
+  const session = useQuery(buildQueries.status(api, id, undefined));
+  const envs = useQuery(environmentQueries.list(api, id, undefined, listLive));
+  const devBranch = session.data?.mode === 'dev_mode' ? session.data.branchName : undefined;
+  useDevBranch(devBranch);
+
+  const go = (screen: string, extra: Record<string, string> = {}) => () => nav.push({screen, params: {deploymentId: id, deploymentName: name, ...extra}});
+  useKeys('screen', {
+    'deployment.versions': go('versions'),
+    'deployment.envs': go('environments'),
+    'deployment.build': go('build', deployBranch ? {branch: deployBranch} : {}),
+    'deployment.branches': go('branches'),
+    'deployment.dev': go('dev'),
+    'deployment.dbt': go('dbt'),
+  });
+
+  const version = useMemo(() => {
+    const v = str(s?.releaseChannelVersion) ?? str(s?.cubeImageVersion);
+    const channel = str(s?.releaseChannel);
+    return v ? `${v}${channel ? ` (channel ${channel})` : ''}` : channel ? `channel ${channel}` : undefined;
+  }, [s]);
+  const b = build.data;
+  const bs = statusStyle(b?.status);
+
+  return (
+    <StateView query={settings} noun="deployment">
+      <Box flexDirection="column">
+        <Field label="Name" value={`${name} (${id})`} />
+        <Field label="Region" value={str(s?.region) ?? undefined} />
+        <Field label="Deploy mode" value={str(s?.deployMode) ?? undefined} />
+        <Field label="Deploy branch" value={deployBranch} />
+        <Field label="URL" value={str(s?.deploymentUrl)} />
+        <Field label="Version" value={version} />
+        <Field label="Build">
+          {b ? (
+            <Text>
+              <Text color={bs.color}>{bs.glyph} {b.status || 'unknown'}</Text>
+              {b.errorText ? <Text color={color.error}> {b.errorText}</Text> : null}
+            </Text>
+          ) : build.error ? (
+            <Text color={color.error}>{glyph.fail} unavailable</Text>
+          ) : (
+            <Text color={color.muted}>…</Text>
+          )}
+        </Field>
+        <Field label="Environments" value={envs.data ? String(envs.data.total) : envs.error ? 'unavailable' : '…'} />
+        <Field label="Dev mode">
+          {devBranch ? <Text color={color.devBranch}>{glyph.star} {devBranch}</Text> : <Text color={color.muted}>none</Text>}
+        </Field>
+      </Box>
+    </StateView>
+  );
+}

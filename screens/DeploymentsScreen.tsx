@@ -1,0 +1,131 @@
+// Deployments: every deployment the credential can see, paged from the API as the cursor nears the end of the
+// loaded rows, refreshed live. Enter opens the overview; c creates, D deletes (type the name).
+import React, {useCallback, useMemo, useRef, useState} from 'react';
+import {Box} from 'ink';
+import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
+import type {DeploymentItem} from '../src/api/deployments.js';
+import {idString} from '../src/api/read.js';
+import {DEPLOYMENTS_PAGE_SIZE, deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
+import {LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {DataTable, type Column} from '../src/ui/components/DataTable.js';
+import {StateView, errorMessage} from '../src/ui/components/StateView.js';
+import {TypeToConfirm} from '../src/ui/components/TypeToConfirm.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useNav} from '../src/ui/hooks/useNav.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+/** Rows from the end of the loaded ones at which the next page is fetched. */
+export const PREFETCH_ROWS = 10;
+
+const columns: Column<DeploymentItem>[] = [
+  {id: 'id', header: 'ID', width: 8, render: (d) => d.id},
+  {id: 'name', header: 'NAME', flex: 2, render: (d) => d.name},
+  {id: 'url', header: 'URL', flex: 3, render: (d) => d.deploymentUrl ?? ''},
+  {id: 'created', header: 'CREATED', width: 16, render: (d) => (d.created_at ?? '').replace('T', ' ').slice(0, 16)},
+];
+
+type Dialog = {kind: 'none'} | {kind: 'create'} | {kind: 'delete'; target: DeploymentItem};
+
+export interface DeploymentsScreenProps extends Partial<ScreenProps> {
+  /** Rows per API page. @default DEPLOYMENTS_PAGE_SIZE */
+  readonly pageSize?: number;
+}
+
+export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: DeploymentsScreenProps) {
+  const api = useApi();
+  const client = useQueryClient();
+  const nav = useNav();
+  const flash = useFlash();
+  const body = useBodySize();
+  const live = useLivePolicy(LIST_REFRESH_MS);
+  useTitle('Deployments');
+  const query = useInfiniteQuery(deploymentQueries.list(api, {limit: pageSize}, live));
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.deployments) ?? [], [query.data]);
+  const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
+  const selected = useRef<DeploymentItem | undefined>(undefined);
+  const create = useMutation(deploymentMutations.create(api, client));
+  const remove = useMutation(deploymentMutations.remove(api, client));
+
+  const paging = useRef({rows, query});
+  paging.current = {rows, query};
+  const onSelect = useCallback((row: DeploymentItem) => {
+    selected.current = row;
+    const {rows: loaded, query: q} = paging.current;
+    const index = loaded.findIndex((d) => d.id === row.id);
+    if (index >= loaded.length - PREFETCH_ROWS && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
+  }, []);
+  const open = (d: DeploymentItem, screen = 'deployment') =>
+    nav.push({screen, params: {deploymentId: d.id, deploymentName: d.name}, label: d.name});
+
+  useKeys(
+    'screen',
+    {
+      'deployments.create': () => setDialog({kind: 'create'}),
+      'deployments.delete': () => (selected.current ? setDialog({kind: 'delete', target: selected.current}) : false),
+      'deployments.versions': () => (selected.current ? open(selected.current, 'versions') : false),
+      'deployments.envs': () => (selected.current ? open(selected.current, 'environments') : false),
+    },
+    {active: dialog.kind === 'none'},
+  );
+
+  const close = () => setDialog({kind: 'none'});
+  const submitCreate = (input: {name: string; region: string}) =>
+    create.mutate(input, {
+      onSuccess: (created) => {
+        close();
+        const id = idString(created.id);
+        flash.success(`Created deployment ${input.name}${id ? ` (${id})` : ''}`);
+        if (id) nav.push({screen: 'deployment', params: {deploymentId: id, deploymentName: input.name}, label: input.name});
+      },
+    });
+  const confirmDelete = (target: DeploymentItem) =>
+    remove.mutate(target.id, {
+      onSuccess: () => flash.success(`Deleted deployment ${target.name} (${target.id})`),
+      onError: (err) => flash.error(`could not delete ${target.name}: ${errorMessage(err)}`),
+      onSettled: close,
+    });
+
+  const dialogView =
+    dialog.kind === 'create' ? (
+      <CreateDeploymentForm
+        onSubmit={submitCreate}
+        onCancel={() => (create.reset(), close())}
+        busy={create.isPending}
+        serverError={create.error ? errorMessage(create.error) : undefined}
+      />
+    ) : dialog.kind === 'delete' ? (
+      <TypeToConfirm
+        title={`Delete deployment ${dialog.target.name} (${dialog.target.id})?`}
+        message="This deletes its environments, branches and builds. It cannot be undone."
+        expected={dialog.target.name}
+        onConfirm={() => confirmDelete(dialog.target)}
+        onCancel={close}
+        busy={remove.isPending ? 'Deleting' : undefined}
+      />
+    ) : null;
+  const dialogHeight = dialog.kind === 'create' ? 13 : dialog.kind === 'delete' ? 7 : 0;
+
+  return (
+    <Box flexDirection="column">
+      {dialogView}
+      <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText="No deployments yet (c creates one)">
+        <DataTable
+          rows={rows}
+          columns={columns}
+          getRowId={(d) => d.id}
+          noun="deployments"
+          height={Math.max(3, body.height - dialogHeight)}
+          active={dialog.kind === 'none'}
+          onSelect={onSelect}
+          onActivate={(d) => open(d)}
+        />
+      </StateView>
+    </Box>
+  );
+}

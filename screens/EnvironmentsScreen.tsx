@@ -1,0 +1,113 @@
+// Environments of a deployment, by type (t cycles all → production → staging → development), with the
+// selected one's connection details; T issues a metadata token for it.
+import React, {useRef, useState} from 'react';
+import {Box, Text} from 'ink';
+import {useMutation, useQuery} from '@tanstack/react-query';
+import type {Environment, MetaSyncToken} from '../src/api/environments.js';
+import type {Json} from '../src/api/read.js';
+import {ENVIRONMENTS_LIMIT, environmentMutations, environmentQueries} from '../src/queries/environments.js';
+import {LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {DataTable, type Column} from '../src/ui/components/DataTable.js';
+import {StateView, errorMessage} from '../src/ui/components/StateView.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color} from '../src/ui/theme.js';
+import {TokenForm} from './environments/TokenForm.js';
+import {TokenResult} from './environments/TokenResult.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+export const ENVIRONMENT_TYPES = [undefined, 'production', 'staging', 'development'] as const;
+type TypeFilter = (typeof ENVIRONMENT_TYPES)[number];
+
+const hostPort = (e: Environment) => (e.sqlHost ? `${e.sqlHost}${e.sqlPort !== undefined ? `:${e.sqlPort}` : ''}` : '');
+const columns: Column<Environment>[] = [
+  {id: 'name', header: 'NAME', flex: 2, render: (e) => e.name},
+  {id: 'type', header: 'TYPE', width: 11, render: (e) => e.type},
+  {id: 'rest', header: 'REST URL', flex: 3, render: (e) => e.restUrl ?? ''},
+  {id: 'sql', header: 'SQL HOST:PORT', flex: 2, render: hostPort},
+];
+/** Lines the details pane takes under the table. */
+const DETAILS_HEIGHT = 4;
+
+type Dialog = {kind: 'none'} | {kind: 'form'; env: Environment} | {kind: 'token'; env: Environment; token: MetaSyncToken};
+
+function Details({env}: {env: Environment | undefined}) {
+  if (!env) return null;
+  return (
+    <Box flexDirection="column" marginTop={1}>
+      <Text wrap="truncate-end">
+        <Text color={color.muted}>REST URL  </Text>
+        {env.restUrl ?? '—'}
+      </Text>
+      <Text wrap="truncate-end">
+        <Text color={color.muted}>SQL       </Text>
+        {env.sqlHost ? `host ${env.sqlHost} port ${env.sqlPort ?? '—'}` : '—'}
+        {env.branch ? <Text color={color.muted}>   branch {env.branch}</Text> : null}
+      </Text>
+    </Box>
+  );
+}
+
+export function EnvironmentsScreen({params}: ScreenProps) {
+  const api = useApi();
+  const body = useBodySize();
+  const id = params.deploymentId ?? '';
+  const [type, setType] = useState<TypeFilter>(undefined);
+  const live = useLivePolicy(LIST_REFRESH_MS);
+  useTitle('Environments', [params.deploymentName ?? id, type ? `type:${type}` : ''].filter(Boolean).join(' · '));
+  const query = useQuery(environmentQueries.list(api, id, {...(type && {type}), limit: ENVIRONMENTS_LIMIT}, live));
+  const rows = query.data?.environments ?? [];
+  const [selected, setSelected] = useState<Environment | undefined>();
+  const selectedRef = useRef(selected);
+  selectedRef.current = selected;
+  const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
+  const issue = useMutation(environmentMutations.metaSyncToken(api, id));
+
+  useKeys(
+    'screen',
+    {
+      'environments.type': () => setType((t) => ENVIRONMENT_TYPES[(ENVIRONMENT_TYPES.indexOf(t) + 1) % ENVIRONMENT_TYPES.length]),
+      'environments.token': () => (selectedRef.current ? (issue.reset(), setDialog({kind: 'form', env: selectedRef.current})) : false),
+    },
+    {active: dialog.kind === 'none'},
+  );
+
+  const submit = (env: Environment, input: {securityContext: Json; expiresIn: number}) =>
+    issue.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => setDialog({kind: 'token', env, token})});
+  const close = () => setDialog({kind: 'none'});
+
+  if (dialog.kind === 'token') return <TokenResult environment={dialog.env.name} token={dialog.token} onClose={close} />;
+  const formHeight = dialog.kind === 'form' ? 9 : 0;
+  return (
+    <Box flexDirection="column">
+      {dialog.kind === 'form' ? (
+        <TokenForm
+          environment={dialog.env.name}
+          onSubmit={(input) => submit(dialog.env, input)}
+          onCancel={close}
+          busy={issue.isPending}
+          serverError={issue.error ? errorMessage(issue.error) : undefined}
+        />
+      ) : null}
+      <StateView
+        query={query}
+        noun={type ? `${type} environments` : 'environments'}
+        empty={rows.length === 0}
+      >
+        <DataTable
+          rows={rows}
+          columns={columns}
+          getRowId={(e) => e.id}
+          noun="environments"
+          height={Math.max(3, body.height - DETAILS_HEIGHT - formHeight)}
+          active={dialog.kind === 'none'}
+          onSelect={setSelected}
+        />
+        <Details env={selected && rows.some((e) => e.id === selected.id) ? selected : undefined} />
+      </StateView>
+    </Box>
+  );
+}

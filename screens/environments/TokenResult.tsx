@@ -1,0 +1,73 @@
+// The issued token: shown here and nowhere else (closing the view forgets it). y copies it through the
+// terminal (OSC 52); w writes it to a file readable only by its owner.
+import React, {useRef, useState} from 'react';
+import {Box, Text, useStdout} from 'ink';
+import type {MetaSyncToken} from '../../src/api/environments.js';
+import {errorMessage} from '../../src/ui/components/StateView.js';
+import {TextField} from '../../src/ui/components/TextField.js';
+import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
+import {useFlash} from '../../src/ui/hooks/useFlash.js';
+import {color, glyph} from '../../src/ui/theme.js';
+import {hints} from '../hints.js';
+import {osc52, writeTokenFile} from './tokenInput.js';
+
+export interface TokenResultProps {
+  readonly environment: string;
+  readonly token: MetaSyncToken;
+  readonly onClose: () => void;
+}
+
+export function TokenResult({environment, token, onClose}: TokenResultProps) {
+  const {stdout} = useStdout();
+  const flash = useFlash();
+  const [path, setPath] = useState<string | undefined>();
+  const latestPath = useRef('');
+  const writing = path !== undefined;
+
+  const write = (target: string) =>
+    writeTokenFile(target, token.token).then(
+      (written) => (flash.success(`Wrote token to ${written} (mode 0600)`), setPath(undefined)),
+      (err: unknown) => flash.error(`could not write the token: ${errorMessage(err)}`),
+    );
+  useKeys('dialog', {
+    'token.copy': () => {
+      if (writing) return false;
+      stdout.write(osc52(token.token));
+      flash.success('Copied the token to the clipboard (OSC 52)');
+    },
+    'token.write': () => (writing ? false : ((latestPath.current = ''), setPath(''))),
+    'form.submit': () => (writing ? void write(latestPath.current) : false),
+    'form.cancel': () => (writing ? setPath(undefined) : onClose()),
+    '*': () => true,
+  });
+
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={color.success} paddingX={1}>
+      <Text bold color={color.success}>
+        {glyph.ok} Metadata token for {environment}
+      </Text>
+      <Text wrap="wrap">{token.token}</Text>
+      <Text color={color.muted}>
+        issued {token.created_at ?? '?'} · expires {token.expires_at ?? '?'}
+      </Text>
+      {writing ? (
+        <Box>
+          <Text color={color.accent}>File: </Text>
+          <TextField
+            value={path}
+            onChange={(v) => {
+              latestPath.current = v;
+              setPath(v);
+            }}
+            placeholder="./metadata-token.jwt"
+          />
+        </Box>
+      ) : null}
+      <Text color={color.muted}>
+        {writing
+          ? hints([['form.submit', 'write'], ['form.cancel', 'cancel']])
+          : hints([['token.copy', 'copy'], ['token.write', 'write to file'], ['form.cancel', 'close (forgets the token)']])}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+// Key hints inside dialogs and forms, written from the keymap so they cannot drift from what the keys do.
+import {binding, keysLabel} from '../src/ui/keymap.js';
+
+/** `Tab next field · Enter create` for [['form.next', 'next field'], ['form.submit', 'create']]. */
+export function hints(pairs: readonly (readonly [id: string, text: string])[]): string {
+  return pairs
+    .map(([id, text]) => {
+      const b = binding(id);
+      return b ? `${keysLabel(b)} ${text}` : undefined;
+    })
+    .filter((h): h is string => h !== undefined)
+    .join(' · ');
+}
