@@ -105,7 +105,8 @@ export function createApi(options: ApiOptions): Api {
           signal,
           ...(opts.json !== undefined
             ? {json: opts.json}
-            : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it.
+            : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it. (Node's fetch
+              // sends it for POST/PUT/PATCH; for DELETE it omits the header, which RFC 9110 §8.6 prefers anyway.)
               verb === 'GET' || verb === 'HEAD' ? {} : {body: new Uint8Array(0)}),
         });
       } catch (err) {

@@ -1,0 +1,182 @@
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {ApiError, TransportError, UnexpectedBodyError, createApi, isTransient} from '../../src/api/client.js';
+import {normalizeBaseUrl} from '../../src/api/url.js';
+import {VERSION} from '../../src/version.js';
+import {json, startStub, text} from './httpStub.js';
+
+let stub: Awaited<ReturnType<typeof startStub>>;
+let hang: Awaited<ReturnType<typeof startStub>>;
+/** A loopback port nothing listens on any more. */
+let closedUrl: string;
+
+beforeAll(async () => {
+  stub = await startStub({
+    '/ok': (_q, res) => json(res, 200, {hello: 'world'}),
+    '/empty': (_q, res) => text(res, 200, ''),
+    '/echo': (req, res, body) => json(res, 200, {method: req.method, body, length: req.headers['content-length'] ?? null}),
+    '/401': (_q, res) => json(res, 401, {error: 'token expired'}),
+    '/403': (_q, res) => json(res, 403, {error: 'key is scoped to other deployments'}),
+    '/404': (_q, res) => json(res, 404, {message: 'no such deployment'}),
+    '/502': (_q, res) => text(res, 502, '<html>bad\n  gateway</html>', 'text/html'),
+    '/500-object': (_q, res) => json(res, 500, {message: {code: 'E1', reason: 'db down'}}),
+    '/500-empty': (_q, res) => json(res, 500, {}),
+    '/400-long': (_q, res) => json(res, 400, {error: `x${'y'.repeat(900)}`}),
+    '/429': (_q, res) => json(res, 429, {error: 'slow down'}),
+    '/html': (_q, res) => text(res, 200, '<!doctype html><html><body>app</body></html>', 'text/html'),
+    '/xml': (_q, res) => text(res, 200, '<?xml version="1.0"?><a/>', 'application/xml'),
+    '/plain': (_q, res) => text(res, 200, 'just words\nover lines'),
+    '/refresh-needed': (req, res) =>
+      req.headers.authorization === 'Bearer fresh' ? json(res, 200, {ok: true}) : json(res, 401, {error: 'expired'}),
+  });
+  hang = await startStub({'/slow': () => undefined});
+  const gone = await startStub({});
+  closedUrl = gone.url;
+  await gone.close();
+});
+
+afterAll(async () => {
+  await stub.close();
+  await hang.close();
+});
+
+const api = (extra: Partial<Parameters<typeof createApi>[0]> = {}) => createApi({baseUrl: stub.url, token: 'tok-123', ...extra});
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+describe('base URL', () => {
+  it('trims, drops trailing slashes and assumes https', () => {
+    expect(normalizeBaseUrl('  acme.example.com/ ')).toBe('https://acme.example.com');
+    expect(normalizeBaseUrl('https://acme.example.com///')).toBe('https://acme.example.com');
+    expect(normalizeBaseUrl('http://127.0.0.1:4400/')).toBe('http://127.0.0.1:4400');
+  });
+
+  it('refuses plain HTTP to anything but loopback', () => {
+    expect(() => createApi({baseUrl: 'http://acme.example.com', token: 't'})).toThrow(
+      'refusing to send credentials over plain HTTP to acme.example.com: use https://',
+    );
+    for (const ok of ['http://127.0.0.1:1', 'http://localhost:1', 'http://[::1]:1', 'https://acme.example.com']) {
+      expect(() => createApi({baseUrl: ok, token: 't'})).not.toThrow();
+    }
+  });
+});
+
+describe('requests', () => {
+  it('sends Bearer auth, the svc user agent and parses JSON', async () => {
+    await expect(api().get('/ok')).resolves.toEqual({hello: 'world'});
+    const req = stub.requests.at(-1);
+    expect(req?.headers.authorization).toBe('Bearer tok-123');
+    expect(req?.headers['user-agent']).toBe(`svc/${VERSION}`);
+  });
+
+  it('uses Api-Key when the scheme asks for it', async () => {
+    await api({scheme: 'api-key'}).get('/ok');
+    expect(stub.requests.at(-1)?.headers.authorization).toBe('Api-Key tok-123');
+  });
+
+  it('sends Content-Length: 0 on bodyless writes and JSON bodies as JSON', async () => {
+    for (const method of ['post', 'put', 'patch'] as const) {
+      await expect(api()[method]('/echo')).resolves.toMatchObject({method: method.toUpperCase(), body: '', length: '0'});
+    }
+    await expect(api().delete('/echo')).resolves.toMatchObject({method: 'DELETE', body: ''});
+    await expect(api().post('/echo', {json: {a: 1}})).resolves.toMatchObject({body: '{"a":1}'});
+    expect(stub.requests.at(-1)?.headers['content-type']).toBe('application/json');
+  });
+
+  it('appends repeated query parameters', async () => {
+    await api().get('/ok', {searchParams: {tag: ['a', 'b'], limit: 5, skip: undefined}});
+    expect(stub.requests.at(-1)?.url).toBe('/ok?tag=a&tag=b&limit=5');
+  });
+
+  it('turns an empty body into null', async () => {
+    await expect(api().get('/empty')).resolves.toBeNull();
+  });
+});
+
+describe('errors', () => {
+  it('explains 401, 403 and 404 the way the messages promise', async () => {
+    expect((await failure(api().get('/401'))).message).toBe(
+      'unauthorized (401): session expired — run `svc login` (or set SVC_API_KEY). token expired',
+    );
+    expect((await failure(api().get('/403'))).message).toBe('forbidden (403): key is scoped to other deployments');
+    expect((await failure(api().get('/404?x=1'))).message).toBe('not found (404): GET /404. no such deployment');
+  });
+
+  it('names method, path and status text for other codes, with a one-line detail', async () => {
+    const err = await failure(api().delete('/502'));
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('DELETE /502 failed with 502 Bad Gateway: <html>bad gateway</html>');
+    expect((await failure(api().get('/500-object'))).message).toBe(
+      'GET /500-object failed with 500 Internal Server Error: {"code":"E1","reason":"db down"}',
+    );
+    expect((await failure(api().get('/500-empty'))).message).toBe('GET /500-empty failed with 500 Internal Server Error');
+  });
+
+  it('caps the detail at 800 characters with an ellipsis', async () => {
+    const err = (await failure(api().get('/400-long'))) as ApiError;
+    expect([...err.detail]).toHaveLength(801);
+    expect(err.detail.endsWith('…')).toBe(true);
+  });
+
+  it('recognises the web app answering instead of the API', async () => {
+    const err = await failure(api().get('/html'));
+    expect(err).toBeInstanceOf(UnexpectedBodyError);
+    expect(err.message).toMatch(/^GET \/html returned the web app instead of JSON — this endpoint is not available on this tenant/);
+    expect((await failure(api().get('/xml'))).message).toMatch(/returned a body that is not JSON \(application\/xml\)/);
+    expect((await failure(api().get('/plain'))).message).toBe(
+      'GET /plain returned a body that is not JSON (text/plain): just words over lines',
+    );
+  });
+
+  it('reports transport failures with the URL and reason', async () => {
+    const refused = createApi({baseUrl: closedUrl, token: 't'});
+    const err = await failure(refused.get('/x'));
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.message).toBe(`request to ${closedUrl}/x failed: connect ECONNREFUSED ${closedUrl.slice('http://'.length)}`);
+  });
+
+  it('gives up when no response arrives in time', async () => {
+    const slow = createApi({baseUrl: hang.url, token: 't', connectTimeoutMs: 200});
+    const started = Date.now();
+    const err = await failure(slow.get('/slow'));
+    expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 0.2s`);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('classifies transient failures', async () => {
+    expect(isTransient(await failure(api().get('/502')))).toBe(true);
+    expect(isTransient(await failure(api().get('/429')))).toBe(true);
+    expect(isTransient(await failure(createApi({baseUrl: closedUrl}).get('/x')))).toBe(true);
+    expect(isTransient(await failure(api().get('/404')))).toBe(false);
+    expect(isTransient(await failure(api().get('/401')))).toBe(false);
+    expect(isTransient(await failure(api().get('/html')))).toBe(false);
+  });
+});
+
+describe('refresh on 401', () => {
+  it('asks once for a new token and retries with it', async () => {
+    let asked = 0;
+    const refreshing = api({onUnauthorized: async () => (asked++, 'fresh')});
+    await expect(refreshing.get('/refresh-needed')).resolves.toEqual({ok: true});
+    expect(asked).toBe(1);
+    expect(stub.requests.slice(-2).map((r) => r.headers.authorization)).toEqual(['Bearer tok-123', 'Bearer fresh']);
+  });
+
+  it('falls through to the 401 error when the refresh fails', async () => {
+    let asked = 0;
+    const failing = api({
+      onUnauthorized: async () => {
+        asked++;
+        throw new Error('refresh token revoked');
+      },
+    });
+    expect((await failure(failing.get('/401'))).message).toMatch(/^unauthorized \(401\)/);
+    expect(asked).toBe(1);
+  });
+});

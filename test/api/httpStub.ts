@@ -1,0 +1,50 @@
+// A tiny real HTTP server on 127.0.0.1 for error shapes the local service never produces (HTML shells, 502s,
+// plain-text bodies). Each test registers handlers per path; every request is recorded.
+import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
+import type {AddressInfo} from 'node:net';
+
+export interface Recorded {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
+
+export async function startStub(routes: Record<string, Handler>): Promise<{url: string; requests: Recorded[]; close(): Promise<void>}> {
+  const requests: Recorded[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({method: req.method ?? '', url: req.url ?? '', headers: req.headers, body});
+      const path = (req.url ?? '/').split('?')[0] ?? '/';
+      const handler = routes[path];
+      if (handler) handler(req, res, body);
+      else json(res, 404, {error: `no route ${path}`});
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const {port} = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {'content-type': 'application/json'});
+  res.end(JSON.stringify(body));
+}
+
+export function text(res: ServerResponse, status: number, body: string, type = 'text/plain'): void {
+  res.writeHead(status, {'content-type': type});
+  res.end(body);
+}
