@@ -11,6 +11,14 @@ export class UserError extends Error {
   }
 }
 
+/** `svc … | head` closes stdout early: stop quietly, as a shell tool should, instead of failing on EPIPE. */
+export function exitQuietlyOnClosedPipe(): void {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+}
+
 export function printJson(value: unknown): void {
   process.stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
 }

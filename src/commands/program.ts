@@ -2,7 +2,7 @@
 // Never import ink/react in command mode: the `ui` command loads the UI lazily.
 import {Command, CommanderError} from '@commander-js/extra-typings';
 import {VERSION} from '../version.js';
-import {printError, EXIT_USAGE} from './output.js';
+import {exitQuietlyOnClosedPipe, printError, EXIT_USAGE} from './output.js';
 import {registerApiKeys, registerRegions} from './account.js';
 import {register as registerUi} from './ui.js';
 import {register as registerAuth} from './auth.js';
@@ -40,6 +40,7 @@ export function buildProgram(): Command {
 
 /** Runs the CLI and resolves to the exit code: 0 ok, 1 any error, 2 usage. */
 export async function run(argv: string[]): Promise<number> {
+  exitQuietlyOnClosedPipe();
   const program = buildProgram();
   if (argv.length === 0) {
     process.stdout.write(`svc ${VERSION}\n\n`);
