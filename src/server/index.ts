@@ -71,7 +71,6 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     });
     const port = (server.address() as AddressInfo).port;
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    log(`listening on ${ctx.baseUrl}`);
     let closed: Promise<void> | undefined;
     return {
       url: ctx.baseUrl,

@@ -1,0 +1,62 @@
+// Test access to the local service, two ways:
+//  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given;
+//  - testApp(): the same app in-process through app.request() (no port), with a ManualClock.
+import {createApp} from '../../src/server/app.js';
+import type {App} from '../../src/server/appTypes.js';
+import {createContext, type ServiceContext} from '../../src/server/context.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
+import {seed, type SeedName} from '../../src/server/seed.js';
+
+export const TEST_EPOCH = Date.UTC(2026, 5, 1, 9, 0, 0);
+
+export function startTestService(opts: StartOptions = {}): Promise<RunningService> {
+  return startService({port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts});
+}
+
+export interface CallOptions {
+  method?: string;
+  /** Bearer token; default the admin key. null sends no Authorization header. */
+  key?: string | null;
+  json?: unknown;
+  /** Raw body (sent with content-type application/json unless headers say otherwise). */
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  app: App;
+  ctx: ServiceContext;
+  clock: ManualClock;
+  adminKey: string;
+  scopedKey: string | undefined;
+  call(path: string, opts?: CallOptions): Promise<{status: number; body: any; headers: Headers}>;
+  close(): void;
+}
+
+export function testApp(seedName: SeedName = 'demo'): TestApp {
+  const clock = new ManualClock(TEST_EPOCH);
+  const ctx = createContext({dataFile: ':memory:', clock, log: () => {}});
+  const app = createApp(ctx);
+  const keys = seed(ctx, seedName);
+  const adminKey = keys.adminKey!;
+  return {
+    app,
+    ctx,
+    clock,
+    adminKey,
+    scopedKey: keys.scopedKey,
+    async call(path, opts = {}) {
+      const headers: Record<string, string> = {...opts.headers};
+      const key = opts.key === undefined ? adminKey : opts.key;
+      if (key !== null) headers.authorization = `Bearer ${key}`;
+      let body: string | undefined = opts.body;
+      if (opts.json !== undefined) body = JSON.stringify(opts.json);
+      if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+      const res = await app.request(path, {method: opts.method ?? 'GET', headers, body});
+      const text = await res.text();
+      return {status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers};
+    },
+    close: () => ctx.db.close(),
+  };
+}
