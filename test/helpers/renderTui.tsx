@@ -1,0 +1,193 @@
+// Renders the App (or one screen inside all its providers) into a fake terminal with a real size, a fresh
+// QueryClient without retries, and an injectable API. Always await a frame after pressing a key: Ink does not
+// repaint synchronously.
+import React, {type ReactElement} from 'react';
+import {EventEmitter} from 'node:events';
+import {render, type Instance} from 'ink';
+import {QueryClient} from '@tanstack/react-query';
+import type {Api, RequestOptions} from '../../src/api/client.js';
+import {App, type AppProps} from '../../src/ui/App.js';
+import {enableClientMode} from '../../src/ui/queryClient.js';
+import type {ScreenDef} from '../../src/ui/screens.js';
+
+enableClientMode();
+
+class FakeStdout extends EventEmitter {
+  frames: string[] = [];
+  isTTY = true;
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
+    super();
+  }
+  write = (frame: string) => {
+    this.frames.push(frame);
+    return true;
+  };
+  lastFrame = () => this.frames.at(-1) ?? '';
+}
+
+class FakeStdin extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  write = (data: string) => {
+    this.data = data;
+    this.emit('readable');
+    this.emit('data', data);
+  };
+  read = () => {
+    const d = this.data;
+    this.data = null;
+    return d;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+/** Key names → what a terminal sends. Anything else is sent as typed. */
+export const KEYS: Record<string, string> = {
+  enter: '\r',
+  escape: '\u001B',
+  up: '\u001B[A',
+  down: '\u001B[B',
+  right: '\u001B[C',
+  left: '\u001B[D',
+  tab: '\t',
+  'shift+tab': '\u001B[Z',
+  pageup: '\u001B[5~',
+  pagedown: '\u001B[6~',
+  home: '\u001B[H',
+  end: '\u001B[F',
+  backspace: '\u007F',
+  'ctrl+c': '\u0003',
+};
+
+export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** An Api whose every request goes to `handler(method, path, options)`; unhandled paths reject like a 404. */
+export function fakeApi(handler: (method: string, path: string, options?: RequestOptions) => unknown = () => undefined): Api {
+  const call = async (method: string, path: string, options?: RequestOptions) => {
+    const out = await handler(method, path, options);
+    if (out === undefined) throw new Error(`no fake response for ${method} ${path}`);
+    return out;
+  };
+  return {
+    baseUrl: 'http://127.0.0.1:1',
+    get: (p, o) => call('GET', p, o),
+    post: (p, o) => call('POST', p, o),
+    put: (p, o) => call('PUT', p, o),
+    patch: (p, o) => call('PATCH', p, o),
+    delete: (p, o) => call('DELETE', p, o),
+    request: (m, p, o) => call(m, p, o),
+    raw: async () => {
+      throw new Error('raw is not faked');
+    },
+  };
+}
+
+export interface RenderTuiOptions extends Partial<Omit<AppProps, 'screens'>> {
+  /** @default 100 */
+  readonly columns?: number;
+  /** @default 30 */
+  readonly rows?: number;
+  readonly screens?: readonly ScreenDef[];
+  /** Screen id used when `ui` is an element. @default 'test' */
+  readonly screenId?: string;
+}
+
+export interface Tui {
+  readonly lastFrame: () => string;
+  readonly frames: string[];
+  readonly queryClient: QueryClient;
+  /** How many times the app asked to quit (q, ctrl+c). */
+  readonly quits: () => number;
+  /** Sends keys (names from KEYS or literal text), one write each, pausing so Ink can parse a lone Esc. */
+  press(...keys: string[]): Promise<void>;
+  /** Waits until the last frame contains `text` / satisfies `pred`; throws with the last frame. */
+  waitForFrame(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  resize(columns: number, rows: number): void;
+  unmount(): void;
+  readonly instance: Instance;
+}
+
+/**
+ * Renders `ui` as the only screen (id `screenId`) inside the App's providers, or the App with its registry
+ * when `ui` is null.
+ */
+export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}): Tui {
+  const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
+  const stdin = new FakeStdin();
+  const stderr = new FakeStdout(100, 30);
+  const queryClient =
+    opts.queryClient ??
+    new QueryClient({defaultOptions: {queries: {retry: false, gcTime: Infinity}, mutations: {retry: false}}});
+  let quitCount = 0;
+  const screenId = opts.screenId ?? 'test';
+  const screens: readonly ScreenDef[] =
+    ui === null
+      ? (opts.screens ?? [])
+      : [{id: screenId, title: opts.initial?.label ?? 'Test', name: screenId, aliases: [], component: () => ui}, ...(opts.screens ?? [])];
+  const instance = render(
+    <App
+      api={opts.api ?? fakeApi()}
+      contextName={opts.contextName ?? 'test'}
+      host={opts.host ?? 'tenant.example'}
+      readonly={opts.readonly}
+      queryClient={queryClient}
+      screens={screens}
+      initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}
+      flashMs={opts.flashMs}
+      liveScale={opts.liveScale}
+      onQuit={() => {
+        quitCount++;
+        opts.onQuit?.();
+      }}
+    />,
+    // The fakes implement what Ink uses of a TTY.
+    {stdout: stdout as never, stdin: stdin as never, stderr: stderr as never, debug: true, exitOnCtrlC: false, patchConsole: false},
+  );
+  const tui: Tui = {
+    lastFrame: stdout.lastFrame,
+    frames: stdout.frames,
+    queryClient,
+    quits: () => quitCount,
+    instance,
+    async press(...keys) {
+      for (const k of keys) {
+        stdin.write(KEYS[k] ?? k);
+        await delay(k === 'escape' ? 30 : 10);
+      }
+    },
+    async waitForFrame(match, timeoutMs = 2000) {
+      const ok =
+        typeof match === 'string'
+          ? (f: string) => f.includes(match)
+          : match instanceof RegExp
+            ? (f: string) => match.test(f)
+            : match;
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const frame = stdout.lastFrame();
+        if (ok(frame)) return frame;
+        if (Date.now() > deadline) throw new Error(`frame did not match ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
+        await delay(10);
+      }
+    },
+    resize(columns, rows) {
+      stdout.columns = columns;
+      stdout.rows = rows;
+      stdout.emit('resize');
+    },
+    unmount() {
+      instance.unmount();
+      instance.cleanup();
+      queryClient.clear();
+    },
+  };
+  return tui;
+}
