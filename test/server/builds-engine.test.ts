@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {BuildEngine} from '../../src/server/engines/builds.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
-import {BUILDS_MIGRATION} from '../../src/server/store/builds.js';
+import {BUILDS_MIGRATION, latestBuildTime} from '../../src/server/store/builds.js';
 
 function openDb(file = ':memory:') {
   const db = new Database(file);
@@ -172,5 +172,18 @@ describe('BuildEngine', () => {
     expect(engine.status(1, 'main')!.step).toBe('warmup');
     clock.advance(1);
     expect(engine.status(1, 'main')!.step).toBe('built');
+  });
+});
+
+describe('latestBuildTime', () => {
+  it('is the newest stored build time, undefined for no builds', () => {
+    const db = openDb();
+    expect(latestBuildTime(db)).toBeUndefined();
+    const clock = new ManualClock(10_000);
+    const engine = new BuildEngine(db, clock);
+    engine.recordFinished(1, 'main', 'seed', {finishedAt: 5_000});
+    clock.advance(1_000);
+    engine.trigger(1, 'dev', 'x');
+    expect(latestBuildTime(db)).toBe(11_000);
   });
 });

@@ -6,14 +6,17 @@ export interface Clock {
 }
 
 /**
- * Wall-clock time that runs `speed`× faster from the moment it is created. At speed 1 it is Date.now().
- * Faster clocks stay anchored to the real start so timestamps written before a restart remain comparable.
+ * Wall-clock time that runs `speed`× faster from the moment it is created, starting at `origin`. At speed 1
+ * with no origin it is Date.now(). A fast clock runs ahead of real time, so a service restarting on a data file
+ * written by a faster run passes the newest stored timestamp as `origin`; the clock then never runs backwards
+ * across the restart and in-flight work resumes instead of waiting for real time to catch up.
  */
-export function systemClock(speed = 1): Clock {
+export function systemClock(speed = 1, origin?: number): Clock {
   if (!Number.isFinite(speed) || speed <= 0) throw new Error(`clock speed must be a positive number, got ${speed}`);
   const start = Date.now();
-  if (speed === 1) return {now: () => Date.now()};
-  return {now: () => start + Math.round((Date.now() - start) * speed)};
+  const from = Math.max(start, origin ?? start);
+  if (speed === 1 && from === start) return {now: () => Date.now()};
+  return {now: () => from + Math.round((Date.now() - start) * speed)};
 }
 
 /** A clock that only moves when told to. */

@@ -43,6 +43,15 @@ CREATE INDEX IF NOT EXISTS build_logs_by_deployment ON build_logs (deployment_id
 
 export const buildsMigrations: Migration[] = [{id: 'builds-1', up: (db) => db.exec(BUILDS_MIGRATION)}];
 
+/**
+ * The newest build timestamp written: the previous run's clock had reached at least this. A service restarting
+ * with a slower clock than that run's passes it to systemClock as the origin.
+ */
+export function latestBuildTime(db: Db): number | undefined {
+  const value = db.prepare('SELECT max(max(updated_at), max(queued_at)) FROM builds').pluck().get() as number | null;
+  return value ?? undefined;
+}
+
 export type BuildStep = 'queued' | 'building' | 'warmup' | 'built' | 'failed' | 'cancelled';
 
 export interface BuildRow {
