@@ -156,6 +156,21 @@ describe('BuildEngine', () => {
     expect(lines).toEqual(['[build] deployment 3 main: build 1 queued (deploy)', '[build] deployment 3 main: build 1 building']);
   });
 
+  it('startTicking advances unwatched builds on a timer until stopped', async () => {
+    const clock = new ManualClock();
+    const lines: string[] = [];
+    const engine = new BuildEngine(openDb(), clock, {log: (l) => lines.push(l)});
+    engine.trigger(1, 'main', 'deploy');
+    const stop = engine.startTicking(10);
+    clock.advance(1_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.at(-1)).toBe('[build] deployment 1 main: build 1 building');
+    stop();
+    clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines).toHaveLength(2);
+  });
+
   it('recordFinished stores a complete built build ending at the given time', () => {
     const clock = new ManualClock();
     const engine = new BuildEngine(openDb(), clock);

@@ -127,6 +127,16 @@ export class BuildEngine {
   }
 
   /**
+   * Calls tick() every `intervalMs` of real time so the service log shows transitions as they happen, not when
+   * someone next asks. Returns the stop function; the timer never keeps the process alive on its own.
+   */
+  startTicking(intervalMs = 250): () => void {
+    const timer = setInterval(() => this.tick(), intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  /**
    * Records a build that already finished, e.g. the demo seed's production builds or a deploy branch that was
    * never built: queued, built and warmed up before `finishedAt`.
    */
