@@ -28,6 +28,7 @@ export interface WaitOptions<T> {
 
 export const MAX_TRANSIENT_FAILURES = 5;
 export const MAX_BACKOFF_MS = 60_000;
+const MAX_TIMER_MS = 2 ** 31 - 1;
 export const DEFAULT_WAIT_ADVICE = 'It may still be running — re-run the status command to check, or raise --timeout';
 
 /** Delay before the next look: the interval while healthy, then ×1, ×2, ×4… during a failure streak, ≤ 60 s. */
@@ -62,10 +63,11 @@ export function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
       clearTimeout(timer);
       reject(abortError(signal!));
     };
+    // setTimeout fires at once beyond 2^31-1 ms; a shorter sleep only means an earlier look.
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, ms);
+    }, Math.min(ms, MAX_TIMER_MS));
     signal?.addEventListener('abort', onAbort, {once: true});
   });
 }
