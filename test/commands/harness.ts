@@ -1,0 +1,82 @@
+// End-to-end harness for command mode: runs the bundled CLI (dist/svc.js, built by `npm test`) against a
+// `svc server` child process on loopback, with a throw-away config directory per suite.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+
+export const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
+/** A fixed admin key, so tests can log in without reading the server's output. */
+export const ADMIN_KEY = 'svc_cliE2eAdminKey0123456789abcdefgh';
+/** A line of a stack trace: never acceptable in what a user sees. */
+export const STACK_LINE = /at .*\.js:\d+/;
+
+export interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Harness {
+  url: string;
+  scopedKey: string;
+  configDir: string;
+  /** Runs `svc …` with SVC_CONFIG_DIR set to this suite's directory and CI=true. */
+  svc(args: string[], opts?: {env?: Record<string, string>; input?: string}): Promise<Run>;
+  /** Runs `svc …` with SVC_API_URL/SVC_API_KEY pointing at the server as admin (no login needed). */
+  admin(args: string[], opts?: {env?: Record<string, string>; input?: string}): Promise<Run>;
+  close(): Promise<void>;
+}
+
+export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], {env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']});
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({code, stdout, stderr}));
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+function startServer(work: string): Promise<{child: ChildProcess; url: string; scopedKey: string}> {
+  const child = spawn(process.execPath, [CLI, 'server', '--port', '0', '--seed', 'demo', '--data', ':memory:', '--admin-key', ADMIN_KEY], {
+    env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work, CI: 'true'},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const check = () => {
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const scopedKey = /scoped to the first deployment[^:]*: (svc_\w+)/.exec(err)?.[1];
+      if (url && scopedKey) done({child, url, scopedKey});
+    };
+    child.stdout.on('data', (d: Buffer) => ((out += d.toString()), check()));
+    child.stderr.on('data', (d: Buffer) => ((err += d.toString()), check()));
+    child.on('error', fail);
+    child.on('exit', (code) => fail(new Error(`svc server exited with ${code} before listening: ${err}`)));
+  });
+}
+
+export async function startHarness(): Promise<Harness> {
+  const work = mkdtempSync(join(tmpdir(), 'svc-cli-e2e-'));
+  const configDir = join(work, 'config');
+  const {child, url, scopedKey} = await startServer(work);
+  const base = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
+  return {
+    url,
+    scopedKey,
+    configDir,
+    svc: (args, opts = {}) => runCli(args, {...base, ...opts.env}, opts.input),
+    admin: (args, opts = {}) => runCli(args, {...base, SVC_API_URL: url, SVC_API_KEY: ADMIN_KEY, ...opts.env}, opts.input),
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
