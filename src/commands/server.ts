@@ -85,9 +85,8 @@ async function serveUntilSignal(s: ServerSettings): Promise<void> {
     if (code === 'EADDRINUSE') throw new UserError(`port ${s.port} is already in use (choose another with --port, or --port 0)`);
     throw err;
   }
-  process.stdout.write(`listening on ${service.url}\n`);
-  describeKeys(service.adminKeySource, service.adminKey, service.scopedKey, s.dataFile);
-  await new Promise<void>((resolve) => {
+  // Handlers go in before the listening line: a supervisor may signal as soon as it reads it.
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
@@ -96,6 +95,10 @@ async function serveUntilSignal(s: ServerSettings): Promise<void> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  // Keys first: whoever waits for the listening line can rely on the stderr lines being written already.
+  describeKeys(service.adminKeySource, service.adminKey, service.scopedKey, s.dataFile);
+  process.stdout.write(`listening on ${service.url}\n`);
+  await stopped;
   await service.close();
 }
 
