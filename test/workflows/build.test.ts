@@ -79,6 +79,13 @@ describe('waitForBuild', () => {
     expect(buildFailureMessage(final)).toBe('build failed for branch main: orders.yml: unknown type line 3');
   });
 
+  it('treats a status it does not know as progress, so a new server stage never ends the wait', async () => {
+    const {api} = scriptedApi([doc('provisioning'), doc('Compiling-Cubes'), doc('built')]);
+    const lines: string[] = [];
+    await expect(waitForBuild(api, '1', 'main', {timeoutMs: 60_000, intervalMs: 1_000, onProgress: (l) => lines.push(l), ...timeline()})).resolves.toMatchObject({status: 'built'});
+    expect(lines).toEqual(['build: provisioning', 'build: compiling-cubes']);
+  });
+
   it('puts the server text in the label', async () => {
     const {api} = scriptedApi([doc('building', {errorText: 'Waiting for a worker'}), doc('built')]);
     const lines: string[] = [];
