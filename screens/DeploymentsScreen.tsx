@@ -58,8 +58,9 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
     selected.current = row;
     const {rows: loaded, query: q} = paging.current;
     const index = loaded.findIndex((d) => d.id === row.id);
-    if (index >= loaded.length - PREFETCH_ROWS && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
-  }, []);
+    const threshold = Math.min(PREFETCH_ROWS, Math.ceil(pageSize / 2));
+    if (index >= loaded.length - threshold && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
+  }, [pageSize]);
   const open = (d: DeploymentItem, screen = 'deployment') =>
     nav.push({screen, params: {deploymentId: d.id, deploymentName: d.name}, label: d.name});
 

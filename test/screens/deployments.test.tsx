@@ -1,0 +1,160 @@
+import React from 'react';
+import {describe, expect, it} from 'vitest';
+import {listDeployments} from '../../src/api/deployments.js';
+import {SCREENS} from '../../src/ui/screens.js';
+import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
+import type {Tui} from '../helpers/renderTui.js';
+import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+
+const DEPLOYMENTS = {screen: 'deployments'};
+
+/** `/` then the text once the filter line is up (keys typed before it mounts would be lost), then Enter. */
+async function filter(tui: Tui, text: string) {
+  await tui.press('/');
+  await typeAfter(tui, 'type to filter', text, 'enter');
+}
+const names = async (api: Parameters<typeof listDeployments>[0]) =>
+  (await listDeployments(api, {limit: 1000})).deployments.map((d) => d.name);
+
+describe('DeploymentsScreen', () => {
+  it('shows loading, then the deployments with their columns and count', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    spy.hold();
+    const tui = renderApp(spy.api, DEPLOYMENTS);
+    await tui.waitForFrame('Loading deployments…');
+    spy.release();
+    const frame = await tui.waitForFrame('Deployments [45]');
+    expect(frame).toMatch(/ID\s+NAME\s+URL\s+CREATED/);
+    expect(frame).toContain('› 1        analytics-prod');
+    expect(frame).toContain('c new deployment');
+    expect(frame).toContain('D delete deployment');
+  });
+
+  it('says so when there are no deployments', async () => {
+    const {api} = await startDemo('empty');
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('No deployments yet');
+  });
+
+  it('filters with / and says when nothing matches', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await filter(tui, 'finance');
+    const frame = await tui.waitForFrame('Deployments [1] /finance');
+    expect(frame).toContain('finance-reporting');
+    expect(frame).not.toContain('analytics-prod');
+    await tui.press('escape');
+    await tui.waitForFrame('Deployments [45]');
+    await filter(tui, 'zzz');
+    await tui.waitForFrame('No deployments match /zzz');
+  });
+
+  it('fails loudly without data, and keeps stale rows when a refresh fails', async () => {
+    const down = await startDemo();
+    await down.svc.close();
+    const failing = renderApp(down.api, DEPLOYMENTS);
+    await failing.waitForFrame('could not load deployments');
+    failing.unmount();
+
+    const {api, svc} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await svc.close();
+    await tui.press('r');
+    const frame = await tui.waitForFrame('refresh failed');
+    expect(frame).toContain('analytics-prod');
+  });
+
+  it('loads the next page from the API as the cursor nears the end of the loaded rows', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const screens = SCREENS.map((s) =>
+      s.id === 'deployments' ? {...s, component: (p: {params: Record<string, string>}) => <DeploymentsScreen {...p} pageSize={10} />} : s,
+    );
+    const tui = renderApp(spy.api, DEPLOYMENTS, {screens});
+    await tui.waitForFrame('Deployments [10]');
+    expect(spy.count(/deployments\?offset=10/)).toBe(0);
+    await tui.press('G');
+    await tui.waitForFrame('Deployments [20]');
+    expect(spy.count(/deployments\?offset=20/)).toBe(0);
+    await tui.press('G');
+    const frame = await tui.waitForFrame('Deployments [30]');
+    expect(frame).toContain('sandbox-17');
+    expect(spy.count(/deployments\?offset=20&limit=10/)).toBeGreaterThan(0);
+  });
+
+  it('opens the overview with Enter and comes back with Esc', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('j', 'enter');
+    const frame = await tui.waitForFrame('Deploy branch');
+    expect(frame).toContain('Deployment · marketing-dashboards');
+    await tui.press('escape');
+    await tui.waitForFrame('Deployments [45]');
+  });
+
+  it('creates a deployment: validates the form, then flashes and opens it', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('c');
+    await typeAfter(tui, 'aws-us-east-1', 'enter');
+    await tui.waitForFrame('name is required');
+    await tui.press('shop-eu', 'tab', 'down', 'enter');
+    await tui.waitForFrame(/Created deployment shop-eu \(\d+\)/);
+    const frame = await tui.waitForFrame('Deployment · shop-eu');
+    await tui.waitForFrame('aws-eu-central-1');
+    expect(frame).toContain('Deployment · shop-eu');
+    expect(await names(api)).toContain('shop-eu');
+  });
+
+  it('cancels a create with Esc without sending anything', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('c');
+    await typeAfter(tui, 'New deployment', 'draft', 'escape');
+    await tui.waitForFrame((f) => !f.includes('New deployment'));
+    expect(spy.count(/^POST/)).toBe(0);
+  });
+
+  it('deletes only after the exact name is typed', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await filter(tui, 'finance');
+    await tui.waitForFrame('Deployments [1] /finance');
+    await tui.press('D');
+    await typeAfter(tui, 'Type finance-reporting to confirm', 'finance', 'enter');
+    await tui.waitForFrame('does not match');
+    expect(await names(api)).toContain('finance-reporting');
+    await tui.press('-reporting', 'enter');
+    await tui.waitForFrame(/Deleted deployment finance-reporting/);
+    expect(await names(api)).not.toContain('finance-reporting');
+  });
+
+  it('Esc cancels a delete and nothing is deleted', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('D');
+    await typeAfter(tui, 'Type analytics-prod to confirm', 'analytics-prod', 'escape');
+    await tui.waitForFrame((f) => !f.includes('to confirm'));
+    expect(await names(api)).toContain('analytics-prod');
+  });
+
+  it('hides create and delete in --readonly', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS, {readonly: true});
+    const frame = await tui.waitForFrame('Deployments [45]');
+    expect(frame).not.toContain('D delete');
+    await tui.press('D', 'c');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tui.lastFrame()).not.toContain('to confirm');
+    expect(tui.lastFrame()).not.toContain('New deployment');
+  });
+});

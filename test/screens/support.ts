@@ -1,0 +1,87 @@
+// Shared set-up for screen tests: the real local service on loopback (ManualClock, so builds move only when a
+// test says so), the real API client, and the App with the real screen registry.
+import {afterEach} from 'vitest';
+import {createApi, type Api, type RequestOptions} from '../../src/api/client.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import type {RunningService} from '../../src/server/index.js';
+import type {SeedName} from '../../src/server/seed.js';
+import type {NavTarget} from '../../src/ui/nav/navReducer.js';
+import {SCREENS} from '../../src/ui/screens.js';
+import {renderTui, type RenderTuiOptions, type Tui} from '../helpers/renderTui.js';
+import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+
+export interface Demo {
+  svc: RunningService;
+  api: Api;
+  clock: ManualClock;
+}
+
+const running: {close(): unknown}[] = [];
+afterEach(async () => {
+  for (const r of running.splice(0).reverse()) await r.close();
+});
+
+export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
+  const clock = new ManualClock(TEST_EPOCH);
+  const svc = await startTestService({seed, clock});
+  let closed = false;
+  running.push({close: () => (closed ? undefined : ((closed = true), svc.close()))});
+  const close = svc.close.bind(svc);
+  svc.close = () => (closed ? Promise.resolve() : ((closed = true), close()));
+  return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
+}
+
+/** Renders the App with the real screen registry, starting at `initial`; unmounted after the test. */
+export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions = {}): Tui {
+  const tui = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
+  running.push({close: () => tui.unmount()});
+  return tui;
+}
+
+/** Wraps an Api so a test can count requests (method + path) and hold them back until released. */
+export function instrument(api: Api) {
+  const calls: string[] = [];
+  let gate: Promise<void> | undefined;
+  let open: () => void = () => {};
+  const wrap =
+    (method: string) =>
+    async (path: string, options?: RequestOptions): Promise<unknown> => {
+      const query = new URLSearchParams(
+        Object.entries(options?.searchParams ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
+      ).toString();
+      calls.push(`${method} ${path}${query ? `?${query}` : ''}`);
+      if (gate) await gate;
+      return api.request(method, path, options);
+    };
+  const wrapped: Api = {
+    ...api,
+    get: wrap('GET'),
+    post: wrap('POST'),
+    put: wrap('PUT'),
+    patch: wrap('PATCH'),
+    delete: wrap('DELETE'),
+    request: (method, path, options) => wrap(method.toUpperCase())(path, options),
+  };
+  return {
+    api: wrapped,
+    calls,
+    count: (pattern: RegExp) => calls.filter((c) => pattern.test(c)).length,
+    hold() {
+      gate = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      gate = undefined;
+      open();
+    },
+  };
+}
+
+/**
+ * Waits for `marker` (a text input that just appeared), lets its input hook subscribe (an effect, after the
+ * paint), then presses `keys`: text typed before that would be lost, as it would for a very fast human.
+ */
+export async function typeAfter(tui: Tui, marker: string | RegExp, ...keys: string[]): Promise<void> {
+  await tui.waitForFrame(marker);
+  await new Promise((r) => setTimeout(r, 50));
+  await tui.press(...keys);
+}
