@@ -3,7 +3,9 @@
 // import and one entry below. Nothing else is needed: the auth middleware already guards every path under
 // /api/v1, /build/api/v1 and /api/scim/v2 (401s, and 403 for keys scoped to other deployments, read from
 // the path), handlers call `requirePermission(c, '…')` for operation permissions, throw HttpFailure
-// (errors.ts) for `{error}` answers, and the route appears in GET /api/v1/spec automatically.
+// (errors.ts) for `{error}` answers, and the route appears in GET /api/v1/spec automatically. Tables go in
+// store/<aggregate>.ts with their migrations listed in store/migrations.ts. To act when a deployment is
+// created (e.g. scaffold files before its first build), push a callback onto `ctx.hooks.created` in register.
 import type {RouteGroup} from '../appTypes.js';
 import {register as account} from './account.js';
 import {register as apiKeys} from './apiKeys.js';

@@ -31,8 +31,9 @@ export const deploymentsMigrations: Migration[] = [
           created_at INTEGER NOT NULL,
           updated_at INTEGER NOT NULL,
           deleted_at INTEGER);
-        -- Paging walks this partial index in id order, so a page costs the same at any offset of live rows
-        -- without touching deleted ones or the wide table rows it skips.
+        -- Paging and the total walk this partial index in id order, never deleted rows. Measured at 100k live
+        -- rows: a page costs 0.15 ms at offset 0 and 2.3 ms at offset 99,980 (SQLite skips OFFSET entries one
+        -- by one; a keyset subquery measured the same), count(*) 2.3 ms.
         CREATE INDEX deployments_live ON deployments (id) WHERE deleted_at IS NULL;`),
   },
 ];
