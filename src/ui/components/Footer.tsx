@@ -20,19 +20,28 @@ export function footerBindings(screen: string, readonly: boolean): Binding[] {
   return order.flatMap((scope) => KEYMAP.filter((b) => b.scope === scope && visible(b)));
 }
 
+/** Always shown, at the end, so a narrow terminal still says how to get help and out. */
+const ESSENTIAL = new Set(['app.help', 'app.quit']);
+
 export function footerText(p: FooterProps): string {
-  const parts: string[] = [];
-  for (const b of footerBindings(p.screen, p.readonly)) {
+  const hint = (b: Binding) => {
     const description = b.id === 'app.back' ? p.escape : b.description;
-    if (description) parts.push(`${keysLabel(b)} ${description}`);
+    return description ? `${keysLabel(b)} ${description}` : undefined;
+  };
+  const all = footerBindings(p.screen, p.readonly);
+  const tail = all.filter((b) => ESSENTIAL.has(b.id)).map(hint).filter((h): h is string => h !== undefined);
+  const room = p.width - [...tail.join('  ')].length - 2;
+  const head: string[] = [];
+  let used = 0;
+  for (const b of all) {
+    const h = ESSENTIAL.has(b.id) ? undefined : hint(b);
+    if (!h) continue;
+    const cost = [...h].length + (head.length ? 2 : 0);
+    if (used + cost > room) break;
+    head.push(h);
+    used += cost;
   }
-  let out = '';
-  for (const part of parts) {
-    const next = out ? `${out}  ${part}` : part;
-    if ([...next].length > p.width) break;
-    out = next;
-  }
-  return out;
+  return [...head, ...tail].join('  ');
 }
 
 export function Footer(props: FooterProps) {

@@ -1,8 +1,14 @@
-// ink-text-input inside the dispatcher: while focused, it is an 'input' layer that swallows every key (so a
-// typed `q` never quits) except those its parent layer (palette) or its own onSubmit/onCancel take.
-import React, {useRef} from 'react';
-import TextInput from 'ink-text-input';
+// A one-line text input driven by the key dispatcher. While focused it is an 'input' layer that takes every
+// printable key (so a typed `q` never quits); ↑/↓/Tab/PgUp/PgDn pass through to the layers below.
+//
+// Not ink-text-input: its useInput subscribes in a passive effect and re-subscribes after every render, so
+// keys typed right after a field opens were lost (the palette test typed `:syncs` and got an empty field)
+// and two quick keys could edit a stale value. Here editing reads refs and registration is a layout effect.
+import React, {useReducer, useRef} from 'react';
+import {Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
+import type {KeyEvent} from '../dispatch/dispatch.js';
+import {color} from '../theme.js';
 
 export interface TextFieldProps {
   readonly value: string;
@@ -14,32 +20,77 @@ export interface TextFieldProps {
   readonly placeholder?: string;
   /** Takes keys and shows the cursor. @default true */
   readonly focus?: boolean;
+  /** Shown instead of each character (secrets). */
   readonly mask?: string;
 }
 
+const PASS_THROUGH = new Set(['up', 'down', 'tab', 'shift+tab', 'pageup', 'pagedown']);
+
+/** Applies one key to (value, cursor); undefined when the key is not an edit. */
+export function editText(value: string, cursor: number, ev: KeyEvent): {value: string; cursor: number} | undefined {
+  const chars = [...value];
+  const at = Math.max(0, Math.min(cursor, chars.length));
+  switch (ev.name) {
+    case 'left':
+      return {value, cursor: Math.max(0, at - 1)};
+    case 'right':
+      return {value, cursor: Math.min(chars.length, at + 1)};
+    case 'home':
+    case 'ctrl+a':
+      return {value, cursor: 0};
+    case 'end':
+    case 'ctrl+e':
+      return {value, cursor: chars.length};
+    case 'backspace':
+      return at === 0 ? {value, cursor: 0} : {value: [...chars.slice(0, at - 1), ...chars.slice(at)].join(''), cursor: at - 1};
+    case 'ctrl+u':
+      return {value: chars.slice(at).join(''), cursor: 0};
+  }
+  if (ev.key.ctrl || ev.key.meta || ev.input === '') return undefined;
+  // Pasted text arrives as one input; line breaks have no place in a one-line field.
+  const typed = [...ev.input.replace(/[\r\n]+/g, ' ')];
+  return {value: [...chars.slice(0, at), ...typed, ...chars.slice(at)].join(''), cursor: at + typed.length};
+}
+
 export function TextField({value, onChange, onSubmit, onCancel, placeholder, focus = true, mask}: TextFieldProps) {
-  const latest = useRef(value);
-  latest.current = value;
+  const latest = useRef({value, cursor: [...value].length});
+  if (latest.current.value !== value) latest.current = {value, cursor: Math.min(latest.current.cursor, [...value].length)};
+  const [, repaint] = useReducer((n: number) => n + 1, 0);
   useKeys(
     'input',
     {
-      'input.submit': () => (onSubmit ? onSubmit(latest.current) : false),
+      'input.submit': () => (onSubmit ? onSubmit(latest.current.value) : false),
       'input.cancel': () => (onCancel ? onCancel() : false),
-      // Everything else is text for ink-text-input (its own useInput); nothing below may act on it.
-      '*': () => true,
+      '*': (ev) => {
+        if (PASS_THROUGH.has(ev.name)) return false;
+        const next = editText(latest.current.value, latest.current.cursor, ev);
+        if (next) {
+          const changed = next.value !== latest.current.value;
+          latest.current = next;
+          if (changed) onChange(next.value);
+          else repaint();
+        }
+        return true;
+      },
     },
     {active: focus},
   );
+  const shown = [...(mask ? mask.repeat([...value].length) : value)];
+  if (!focus) return <Text>{shown.length ? shown.join('') : <Text color={color.muted}>{placeholder ?? ''}</Text>}</Text>;
+  const cursor = Math.min(latest.current.cursor, shown.length);
+  if (shown.length === 0 && placeholder) {
+    return (
+      <Text>
+        <Text inverse>{placeholder[0]}</Text>
+        <Text color={color.muted}>{placeholder.slice(1)}</Text>
+      </Text>
+    );
+  }
   return (
-    <TextInput
-      value={value}
-      focus={focus}
-      placeholder={placeholder}
-      mask={mask}
-      onChange={(v) => {
-        latest.current = v;
-        onChange(v);
-      }}
-    />
+    <Text>
+      {shown.slice(0, cursor).join('')}
+      <Text inverse>{shown[cursor] ?? ' '}</Text>
+      {shown.slice(cursor + 1).join('')}
+    </Text>
   );
 }

@@ -1,6 +1,6 @@
 // One useInput for the whole app. Components register layers with useKeys; ink 6 useInput closures can be
 // stale for a render, so layers keep their handlers in refs and state changes go through reducers.
-import React, {createContext, useContext, useEffect, useMemo, useRef} from 'react';
+import React, {createContext, useContext, useLayoutEffect, useMemo, useRef} from 'react';
 import {useInput, useStdin} from 'ink';
 import {keyName} from '../keymap.js';
 import {dispatchKey, type KeyHandlers, type Layer, type Priority} from './dispatch.js';
@@ -69,7 +69,9 @@ export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active
   handlersRef.current = handlers;
   const activeRef = useRef(opts.active ?? true);
   activeRef.current = opts.active ?? true;
-  useEffect(() => {
+  // A layout effect, not a passive one: a layer must be gone as soon as the render that removed it commits,
+  // or a key typed right after closing a text field would still be swallowed by it.
+  useLayoutEffect(() => {
     const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef};
     return register(layer);
   }, [priority, register, nextId]);
