@@ -30,14 +30,15 @@ export interface Harness {
 
 export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], {env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe']});
+    const child = spawn(process.execPath, [CLI, ...args], {env, stdio: ['pipe', 'pipe', 'pipe']});
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('error', fail);
     child.on('close', (code) => done({code, stdout, stderr}));
-    if (input !== undefined) child.stdin?.end(input);
+    // No input means an empty stdin that is already closed, as in CI.
+    child.stdin.end(input ?? '');
   });
 }
 

@@ -1,0 +1,73 @@
+// Building blocks of the benchmarks: timing a child process, medians, and rewriting one marked section of
+// BENCHMARKS.md so each suite owns its own part of the file.
+import {spawn} from 'node:child_process';
+import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+
+export interface BenchContext {
+  /** The local service the measures talk to (demo seed). */
+  url: string;
+  adminKey: string;
+  /** Absolute path of the bundled CLI (dist/svc.js). */
+  cli: string;
+}
+
+/** One thing to time: returns the wall-clock milliseconds of a single run. */
+export interface Measure {
+  name: string;
+  run(ctx: BenchContext): Promise<number>;
+}
+
+export interface Target {
+  /** What is compared, e.g. "deployments list vs bare fetch". */
+  label: string;
+  measure: string;
+  baseline: string;
+  maxRatio: number;
+}
+
+/** A group of measures written to its own section of BENCHMARKS.md. */
+export interface Suite {
+  id: string;
+  title: string;
+  description: string;
+  measures: Measure[];
+  targets: Target[];
+}
+
+/** Runs `node <args>` to completion and resolves to its wall time; a non-zero exit is an error. */
+export function timeNode(args: string[], env: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, {env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env}, stdio: ['ignore', 'ignore', 'pipe']});
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      const ms = performance.now() - started;
+      if (code === 0) resolve(ms);
+      else reject(new Error(`node ${args.join(' ')} exited with ${code}: ${stderr.trim()}`));
+    });
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+const start = (id: string) => `<!-- bench:${id}:start -->`;
+const end = (id: string) => `<!-- bench:${id}:end -->`;
+
+/** Replaces (or appends) the section between this suite's markers, leaving every other section alone. */
+export function writeSection(file: string, id: string, body: string): void {
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nWritten by `npm run bench` (test/bench/run.ts). Each section is rewritten by its own suite.\n';
+  const section = `${start(id)}\n${body.trimEnd()}\n${end(id)}`;
+  const from = current.indexOf(start(id));
+  const to = current.indexOf(end(id));
+  const next =
+    from >= 0 && to > from
+      ? `${current.slice(0, from)}${section}${current.slice(to + end(id).length)}`
+      : `${current.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, next);
+}
