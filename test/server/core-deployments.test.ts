@@ -117,3 +117,27 @@ describe('create and update', () => {
     expect((await t.call('/api/v1/deployments?limit=1')).body.data.deployments[0].name).toBe('renamed');
   });
 });
+
+describe('cursor paging (first/after)', () => {
+  it('walks every deployment once with pageInfo.endCursor', async () => {
+    const ids: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const res = await t.call(`/api/v1/deployments?first=20${after ? `&after=${after}` : ''}`);
+      expect(res.status).toBe(200);
+      ids.push(...res.body.data.deployments.map((d: {id: string}) => d.id));
+      if (!res.body.pageInfo.hasNextPage) break;
+      after = res.body.pageInfo.endCursor;
+    }
+    expect(ids).toHaveLength(DEMO_DEPLOYMENT_COUNT);
+    expect(new Set(ids).size).toBe(DEMO_DEPLOYMENT_COUNT);
+  });
+
+  it('mixing offset/limit with first/after, or a forged cursor, is a 400', async () => {
+    const mixed = await t.call('/api/v1/deployments?offset=0&first=5');
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.error).toMatch(/cannot be mixed/);
+    expect((await t.call('/api/v1/deployments?after=bm9wZQ')).status).toBe(400);
+    expect((await t.call('/api/v1/deployments?first=0')).status).toBe(400);
+  });
+});
