@@ -85,3 +85,12 @@ export async function typeAfter(tui: Tui, marker: string | RegExp, ...keys: stri
   await new Promise((r) => setTimeout(r, 50));
   await tui.press(...keys);
 }
+
+/**
+ * Waits for the cursor row to show `marker`, then one more tick: DataTable reports the highlighted row to the
+ * screen from an effect, which runs just after the paint.
+ */
+export async function cursorOn(tui: Tui, marker: RegExp): Promise<void> {
+  await tui.waitForFrame(marker);
+  await new Promise((r) => setTimeout(r, 30));
+}

@@ -1,0 +1,119 @@
+import {describe, expect, it} from 'vitest';
+import {listVersions, updateDeployment} from '../../src/api/deployments.js';
+import {fakeApi} from '../helpers/renderTui.js';
+import {cursorOn, instrument, renderApp, startDemo} from './support.js';
+
+const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
+const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
+const statusCalls = /GET \/api\/v1\/deployments\/1\/build-status/;
+
+describe('BuildScreen', () => {
+  it('shows a finished build without polling it', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    spy.hold();
+    const tui = renderApp(spy.api, BUILD);
+    await tui.waitForFrame('Loading build status…');
+    spy.release();
+    const frame = await tui.waitForFrame(/✓ built\s+09:00:00/);
+    expect(frame).toContain('Build · analytics-prod · main');
+    expect(frame).toContain('Branch: main (production) build #1');
+    expect(frame).toContain('Status: ✓ built');
+    expect(frame).toContain('finished: live updates stopped');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(spy.count(statusCalls)).toBe(1);
+  });
+
+  it('says why when the status cannot be loaded', async () => {
+    const {api, svc} = await startDemo();
+    await svc.close();
+    const tui = renderApp(api, BUILD);
+    await tui.waitForFrame('could not load build status');
+  });
+
+  it('follows a rebuild step by step, then stops polling and flashes the outcome', async () => {
+    const {api, clock} = await startDemo();
+    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BUILD);
+    let frame = await tui.waitForFrame(/● queued\s+09:00:00/);
+    expect(frame).toContain('Status: ● building');
+    expect(frame).toMatch(/○ warmup/);
+    clock.advance(STEP_MS.queued);
+    frame = await tui.waitForFrame(/● building\s+09:00:01/);
+    expect(frame).toMatch(/✓ queued\s+09:00:00/);
+    clock.advance(STEP_MS.building);
+    await tui.waitForFrame(/● warmup\s+09:00:04/);
+    const whileRunning = spy.count(statusCalls);
+    expect(whileRunning).toBeGreaterThan(2);
+    clock.advance(STEP_MS.warmup);
+    frame = await tui.waitForFrame('Build of main built');
+    expect(frame).toContain('Status: ✓ built');
+    expect(frame).toMatch(/✓ built\s+09:00:06/);
+    expect(frame).toContain('finished: live updates stopped');
+    const atEnd = spy.count(statusCalls);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(spy.count(statusCalls)).toBe(atEnd);
+  });
+
+  it('p pauses live updates: no requests until resumed', async () => {
+    const {api, clock} = await startDemo();
+    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BUILD);
+    await tui.waitForFrame('Status: ● building');
+    await tui.press('p');
+    await tui.waitForFrame('live updates paused');
+    // A request already on its way when p was pressed may still land; nothing after it may start.
+    await new Promise((r) => setTimeout(r, 100));
+    const paused = spy.count(statusCalls);
+    clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(spy.count(statusCalls)).toBe(paused);
+    expect(tui.lastFrame()).toContain('Status: ● building');
+    await tui.press('p');
+    await tui.waitForFrame('Status: ✓ built');
+  });
+
+  it('shows a failed build with its error text and flashes it', async () => {
+    let status = 'building';
+    const api = fakeApi((method, path) =>
+      path.endsWith('/build-status')
+        ? {deploymentId: 9, branchName: 'dev-x', mode: 'dev_mode', status, deploymentStatus: status, buildJobId: 4,
+           errorText: status === 'failed' ? 'orders.yml: unknown measure type "avg"' : null, updatedAt: '2026-06-01T09:00:05.000Z'}
+        : undefined,
+    );
+    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '9', branch: 'dev-x'}});
+    await tui.waitForFrame('Status: ● building');
+    status = 'failed';
+    const frame = await tui.waitForFrame('Build of dev-x failed: orders.yml');
+    expect(frame).toContain('Status: ✗ failed');
+    expect(frame).toContain('finished: live updates stopped');
+    expect(frame).toMatch(/✗ building/);
+    expect(frame).toContain('orders.yml: unknown measure type "avg"');
+  });
+});
+
+describe('switching versions end to end', () => {
+  it('confirm → PUT → the Build screen watches the rebuild until built', async () => {
+    const {api, clock} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await tui.waitForFrame('[4]');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+1\.3\.2/);
+    await tui.press('enter');
+    await tui.waitForFrame('Switch analytics-prod to version 1.3.2 (latest)?');
+    await tui.press('y');
+    await tui.waitForFrame('Build · analytics-prod · main');
+    expect(spy.calls).toContain('PUT /api/v1/deployments/1');
+    const current = (await listVersions(api, '1')).versions.find((v) => v.isCurrent);
+    expect(current?.version).toBe('1.3.2');
+    await tui.waitForFrame('Status: ● building');
+    clock.advance(STEP_MS.queued + STEP_MS.building + STEP_MS.warmup);
+    const frame = await tui.waitForFrame('Build of main built');
+    expect(frame).toContain('Status: ✓ built');
+    await tui.press('escape');
+    await tui.waitForFrame(/★ 1\.3\.2/);
+  });
+});

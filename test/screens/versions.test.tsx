@@ -1,0 +1,92 @@
+import {describe, expect, it} from 'vitest';
+import {listVersions} from '../../src/api/deployments.js';
+import type {Api} from '../../src/api/client.js';
+import {cursorOn, instrument, renderApp, startDemo} from './support.js';
+
+const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+const current = async (api: Api) => (await listVersions(api, '1')).versions.find((v) => v.isCurrent);
+
+describe('VersionsScreen', () => {
+  it('lists every version with channel, ★ current, ✓ latest and the PASS AS value', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    spy.hold();
+    const tui = renderApp(spy.api, VERSIONS);
+    await tui.waitForFrame('Loading versions…');
+    spy.release();
+    const frame = await tui.waitForFrame('Versions · analytics-prod [4]');
+    expect(frame).toMatch(/VERSION\s+CHANNEL\s+LATEST\s+PASS AS/);
+    expect(frame).toMatch(/★ 1\.3\.5\s+latest\s+✓\s+svc-platform\/runtime:v1\.3\.5/);
+    expect(frame).toMatch(/1\.3\.2\s+latest\s+svc-platform\/runtime:v1\.3\.2/);
+    expect(frame).toMatch(/1\.2\.7\s+release\s+✓/);
+    expect(frame).toContain('s switch to this version');
+  });
+
+  it('narrows with / and says when nothing matches', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, VERSIONS);
+    await tui.waitForFrame('[4]');
+    await tui.press('/');
+    await tui.waitForFrame('type to filter');
+    await new Promise((r) => setTimeout(r, 50));
+    await tui.press('9.9', 'enter');
+    await tui.waitForFrame('No versions match /9.9');
+  });
+
+  it('keeps the rows when a refresh fails', async () => {
+    const {api, svc} = await startDemo();
+    const tui = renderApp(api, VERSIONS);
+    await tui.waitForFrame('[4]');
+    await svc.close();
+    await tui.press('r');
+    const frame = await tui.waitForFrame('refresh failed');
+    expect(frame).toContain('1.3.2');
+  });
+
+  it('cancel (n, Esc, or Enter on the default No) sends nothing', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, VERSIONS);
+    await tui.waitForFrame('[4]');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+1\.3\.2/);
+    for (const cancel of ['n', 'escape', 'enter']) {
+      await tui.press('s');
+      await tui.waitForFrame('Switch analytics-prod to version 1.3.2 (latest)?');
+      await tui.press(cancel);
+      await tui.waitForFrame((f) => !f.includes('Switch analytics-prod'));
+    }
+    expect(spy.count(/^PUT/)).toBe(0);
+    expect((await current(api))?.version).toBe('1.3.5');
+  });
+
+  it('says so instead of asking when the selected version is already current', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, VERSIONS);
+    await tui.waitForFrame('[4]');
+    await tui.press('s');
+    await tui.waitForFrame('analytics-prod already runs version 1.3.5');
+  });
+
+  it('L switches to the selected channel’s latest after confirming', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, VERSIONS);
+    await tui.waitForFrame('[4]');
+    await tui.press('G');
+    await cursorOn(tui, /›\s+1\.2\.7/);
+    await tui.press('L');
+    await tui.waitForFrame('Switch analytics-prod to the latest release version (1.2.7)?');
+    await tui.press('y');
+    await tui.waitForFrame('Build · analytics-prod · main');
+    expect(await current(api)).toMatchObject({version: '1.2.7', releaseChannel: 'release'});
+  });
+
+  it('is read-only with --readonly: neither Enter nor s asks to switch', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, VERSIONS, {readonly: true});
+    await tui.waitForFrame('[4]');
+    await tui.press('j', 'enter', 's');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tui.lastFrame()).not.toContain('Switch analytics-prod');
+  });
+});
