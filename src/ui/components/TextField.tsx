@@ -22,6 +22,10 @@ export interface TextFieldProps {
   readonly focus?: boolean;
   /** Shown instead of each character (secrets). */
   readonly mask?: string;
+  /** Inside a dialog, the field is part of the dialog's layer priority. @default 'input' */
+  readonly priority?: 'input' | 'dialog';
+  /** Swallow the keys that normally pass through (↑/↓/Tab…): nothing behind a modal may see them. @default false */
+  readonly modal?: boolean;
 }
 
 const PASS_THROUGH = new Set(['up', 'down', 'tab', 'shift+tab', 'pageup', 'pagedown']);
@@ -52,17 +56,18 @@ export function editText(value: string, cursor: number, ev: KeyEvent): {value: s
   return {value: [...chars.slice(0, at), ...typed, ...chars.slice(at)].join(''), cursor: at + typed.length};
 }
 
-export function TextField({value, onChange, onSubmit, onCancel, placeholder, focus = true, mask}: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const {value, onChange, onSubmit, onCancel, placeholder, focus = true, mask, priority = 'input', modal = false} = props;
   const latest = useRef({value, cursor: [...value].length});
   if (latest.current.value !== value) latest.current = {value, cursor: Math.min(latest.current.cursor, [...value].length)};
   const [, repaint] = useReducer((n: number) => n + 1, 0);
   useKeys(
-    'input',
+    priority,
     {
       'input.submit': () => (onSubmit ? onSubmit(latest.current.value) : false),
       'input.cancel': () => (onCancel ? onCancel() : false),
       '*': (ev) => {
-        if (PASS_THROUGH.has(ev.name)) return false;
+        if (PASS_THROUGH.has(ev.name)) return modal;
         const next = editText(latest.current.value, latest.current.cursor, ev);
         if (next) {
           const changed = next.value !== latest.current.value;

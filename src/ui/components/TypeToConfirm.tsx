@@ -23,8 +23,8 @@ export function TypeToConfirm({title, expected, message, onConfirm, onCancel, bu
   useKeys('dialog', {
     'dialog.submit': () => void (busy || (latest.current === expected ? onConfirm() : setMismatch(true))),
     'dialog.cancel': () => void (busy || onCancel()),
-    // Modal, and letters belong to the text field (ink-text-input reads them itself).
-    '*': () => true,
+    // While busy there is no field: the dialog alone stays modal.
+    '*': () => (busy ? true : false),
   });
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.error} paddingX={1}>
@@ -41,6 +41,8 @@ export function TypeToConfirm({title, expected, message, onConfirm, onCancel, bu
         <Box>
           <Text color={color.accent}>{glyph.selected} </Text>
           <TextField
+            priority="dialog"
+            modal
             value={value}
             onChange={(v) => {
               latest.current = v;
