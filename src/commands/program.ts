@@ -52,8 +52,8 @@ export async function run(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return 0;
-      return EXIT_USAGE;
+      // `--help`, `help` and `--version` exit 0; help shown because a subcommand is missing is a usage error.
+      return err.exitCode === 0 ? 0 : EXIT_USAGE;
     }
     return printError(err);
   }

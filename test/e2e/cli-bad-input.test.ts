@@ -26,6 +26,7 @@ const cases: Case[] = [
   {args: ['deployments', 'list', '--limit', '0'], code: 2, stderr: /--limit must be a positive whole number \(got `0`\)/, loggedOut: true},
   {args: ['deployments', 'list', '--offset', '-1'], code: 2, stderr: /--offset must be a whole number ≥ 0 \(got `-1`\)/, loggedOut: true},
   {args: ['deployments', 'list', '--bogus'], code: 2, stderr: /^error: unknown option '--bogus'/, loggedOut: true},
+  {args: ['deployments'], code: 2, stderr: /^Usage: svc deployments\|deployment \[options\] \[command\]/, loggedOut: true},
   {args: ['deploymints', 'list'], code: 2, stderr: /^error: unknown command 'deploymints'/, loggedOut: true},
   {args: ['deployments', 'update', '1'], code: 2, stderr: /^error: nothing to update: pass --release-channel-version, --release-channel or --data\n$/, loggedOut: true},
   {args: ['deployments', 'update', '1', '-d', '{bad'], code: 2, stderr: /^error: --data is not valid JSON: /, loggedOut: true},
