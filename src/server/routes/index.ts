@@ -15,6 +15,9 @@ import {register as deploymentWrites} from './deploymentWrites.js';
 import {register as deployments} from './deployments.js';
 import {register as environments} from './environments.js';
 import {register as versions} from './versions.js';
+import {register as branches} from './branches.js';
+import {register as devMode} from './devMode.js';
+import {register as files} from './files.js';
 
 export const routeGroups: RouteGroup[] = [
   deployments,
@@ -25,4 +28,7 @@ export const routeGroups: RouteGroup[] = [
   account,
   apiKeys,
   builds,
+  branches,
+  devMode,
+  files,
 ];

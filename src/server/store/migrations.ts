@@ -8,6 +8,7 @@ import {versionsMigrations} from './versions.js';
 import {environmentsMigrations} from './environments.js';
 import {apiKeysMigrations} from './apiKeys.js';
 import {buildsMigrations} from './builds.js';
+import {branchesMigrations} from './branches.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -16,4 +17,5 @@ export const migrations: Migration[] = [
   ...environmentsMigrations,
   ...apiKeysMigrations,
   ...buildsMigrations,
+  ...branchesMigrations,
 ];

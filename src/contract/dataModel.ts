@@ -1,0 +1,115 @@
+// Data model branches, dev mode and source files (/build/api/v1/deployments/{id}/…), field names as the current
+// API has them (platform-api.yaml: BranchResponse, DevBranchResponse, SourceTreeResponse, …).
+import {z} from 'zod';
+import {PageInfo} from './common.js';
+
+const flag = (name: string) => z.enum(['true', 'false'], {message: `${name} must be true or false`});
+const cursorPaging = {
+  first: z.string().regex(/^[1-9]\d{0,5}$/, 'first must be a positive integer').optional(),
+  after: z.string().max(200).optional(),
+};
+
+export const Branch = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    parentBranch: z.string().nullable(),
+    lastHash: z.string().nullable(),
+    isStagingEnvironmentEnabled: z.boolean(),
+  })
+  .meta({id: 'BranchResponse'});
+export type Branch = z.infer<typeof Branch>;
+
+export const BranchesListResponse = z
+  .object({items: z.array(Branch), data: z.array(Branch), pageInfo: PageInfo})
+  .meta({id: 'BranchesListResponse'});
+
+export const BranchesQuery = z.object(cursorPaging);
+
+/** The client sends `enterDevMode`; the API description names it `activate`. Both point the session here. */
+export const CreateBranchRequest = z
+  .object({
+    name: z.string(),
+    from: z.string().nullable().optional(),
+    activate: z.boolean().nullable().optional(),
+    enterDevMode: z.boolean().nullable().optional(),
+  })
+  .meta({id: 'CreateBranchRequest'});
+
+export const DevBranchResponse = z
+  .object({active: z.boolean(), branchName: z.string().nullable(), parentBranch: z.string().nullable()})
+  .meta({id: 'DevBranchResponse'});
+export type DevBranchResponse = z.infer<typeof DevBranchResponse>;
+
+export const DeleteBranchQuery = z.object({
+  branchName: z.string().optional(),
+  removeOnUpstream: flag('removeOnUpstream').optional(),
+});
+
+export const SetBranchStagingEnvironmentRequest = z
+  .object({
+    enabled: z.boolean(),
+    branchName: z.string().nullable().optional(),
+    branchId: z.number().int().nullable().optional(),
+  })
+  .meta({id: 'SetBranchStagingEnvironmentRequest'});
+
+export const SetBranchStagingEnvironmentResponse = z.object({data: Branch}).meta({id: 'SetBranchStagingEnvironmentResponse'});
+
+export const StartDevModeRequest = z
+  .object({branchName: z.string().nullable().optional()})
+  .meta({id: 'StartDevModeRequest'});
+
+export const DataModelWriteResponse = z.object({success: z.boolean()}).meta({id: 'DataModelWriteResponse'});
+
+/** A node of the file tree: absolute path (`/model/cubes/orders.yml`), `content` only with `withContent=true`. */
+export const SourceTreeNode = z
+  .object({
+    path: z.string(),
+    type: z.enum(['file', 'directory']),
+    content: z.string().optional(),
+    children: z.array(z.unknown()),
+  })
+  .meta({id: 'SourceTreeNode'});
+/** On the wire children are free-form (the description says `additionalProperties: true`); see TreeNode. */
+export type SourceTreeNode = z.infer<typeof SourceTreeNode>;
+/** The same node with its children typed, as the service builds it. */
+export interface TreeNode {
+  path: string;
+  type: 'file' | 'directory';
+  content?: string;
+  children: TreeNode[];
+}
+
+export const SourceTreeResponse = z
+  .object({items: z.array(SourceTreeNode), data: z.array(SourceTreeNode), pageInfo: PageInfo})
+  .meta({id: 'SourceTreeResponse'});
+
+export const FilesQuery = z.object({
+  withContent: flag('withContent').optional(),
+  branchName: z.string().optional(),
+  showLastCLIUpload: flag('showLastCLIUpload').optional(),
+  ...cursorPaging,
+});
+
+export const FileHashesQuery = z.object({
+  branchName: z.string().optional(),
+  live: flag('live').optional(),
+  useDeployProjectRoot: flag('useDeployProjectRoot').optional(),
+});
+
+export const FileHashesResponse = z.record(z.string(), z.object({hash: z.string()})).meta({id: 'FileHashes'});
+
+const branchTarget = {branchName: z.string().optional(), branchId: z.number().int().optional()};
+
+export const UpdateDataModelFilesInput = z
+  .object({files: z.array(z.object({path: z.string(), content: z.string()})).min(1, 'files must list at least one file'), ...branchTarget})
+  .meta({id: 'UpdateDataModelFilesInput'});
+
+export const RemoveDataModelFilesInput = z
+  .object({files: z.array(z.object({path: z.string()})).min(1, 'files must list at least one file'), ...branchTarget})
+  .meta({id: 'RemoveDataModelFilesInput'});
+
+export const RenameDataModelFilesInput = z
+  .object({files: z.array(z.object({path: z.string(), newPath: z.string()})).min(1, 'files must list at least one file'), ...branchTarget})
+  .meta({id: 'RenameDataModelFilesInput'});

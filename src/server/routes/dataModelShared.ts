@@ -1,0 +1,133 @@
+// What the branches, dev-mode and files routes share: the credential a session belongs to, the demo branches
+// every deployment starts with, resolving which branch a request targets, and committing a new tree.
+import type {Context} from 'hono';
+import type {Branch} from '../../contract/dataModel.js';
+import {principalOf, type AppEnv, type Principal} from '../auth.js';
+import type {ServiceContext} from '../context.js';
+import {badRequest, notFound} from '../errors.js';
+import {compileModel} from '../engines/compiler/index.js';
+import {DEMO_MODEL_FILES} from '../engines/sample/demoModel.js';
+import type {DeploymentRow} from '../store/deployments.js';
+import {
+  branchFiles, countBranches, findBranch, findBranchById, insertBranch, saveTree, sessionBranch, type BranchKind, type BranchRow,
+} from '../store/branches.js';
+import {treeHash} from './filePaths.js';
+
+/** The shared branch every deployment starts with beside its deploy branch. */
+export const STARTER_SHARED_BRANCH = 'staging';
+
+/** Dev-mode sessions belong to a credential: an API key by its id, an access token by its user. */
+export function credentialKey(p: Principal): string {
+  return p.keyId !== null ? `key:${p.keyId}` : `user:${p.userId}`;
+}
+
+export function toBranch(row: BranchRow): Branch {
+  return {id: row.id, name: row.name, parentBranch: row.parent_name, lastHash: row.last_hash, isStagingEnvironmentEnabled: row.staging === 1};
+}
+
+/** Creates a branch holding `files`, recording its first revision. */
+export function createBranch(
+  ctx: ServiceContext,
+  b: {deploymentId: number; name: string; kind: BranchKind; parent: BranchRow | null; ownerUserId: number | null; files: Map<string, string>; message: string},
+): BranchRow {
+  const now = ctx.clock.now();
+  const hash = treeHash(b.files);
+  return ctx.db.transaction(() => {
+    const id = insertBranch(ctx.db, {deploymentId: b.deploymentId, name: b.name, kind: b.kind, parentId: b.parent?.id ?? null, ownerUserId: b.ownerUserId, lastHash: hash, now});
+    saveTree(ctx.db, id, b.files, hash, b.message, now);
+    return findBranchById(ctx.db, b.deploymentId, id)!;
+  })();
+}
+
+/** A deployment's deploy branch with the demo model and one shared branch forked from it. */
+export function seedBranches(ctx: ServiceContext, deploymentId: number, deployBranchName: string): void {
+  const files = new Map(DEMO_MODEL_FILES.map((f) => [f.path, f.content]));
+  const deploy = createBranch(ctx, {deploymentId, name: deployBranchName, kind: 'deploy', parent: null, ownerUserId: null, files, message: 'starter data model'});
+  createBranch(ctx, {deploymentId, name: STARTER_SHARED_BRANCH, kind: 'shared', parent: deploy, ownerUserId: null, files, message: `branch from ${deployBranchName}`});
+}
+
+/** Deployments from a data file written before branches existed get their starter branches on first use. */
+export function ensureBranches(ctx: ServiceContext, deployment: DeploymentRow): void {
+  if (countBranches(ctx.db, deployment.id) === 0) seedBranches(ctx, deployment.id, deployment.deploy_branch_name);
+}
+
+export function filesOf(ctx: ServiceContext, branch: BranchRow): Map<string, string> {
+  return new Map(branchFiles(ctx.db, branch.id).map((f) => [f.path, f.content]));
+}
+
+/** A named branch or a 404 naming it. */
+export function loadBranch(ctx: ServiceContext, deployment: DeploymentRow, name: string): BranchRow {
+  ensureBranches(ctx, deployment);
+  const row = findBranch(ctx.db, deployment.id, name);
+  if (!row) throw notFound(`branch ${name} not found in deployment ${deployment.id}`);
+  return row;
+}
+
+/** The branch a read targets: the one named, else the credential's dev-mode branch, else the deploy branch. */
+export function readTarget(ctx: ServiceContext, c: Context<AppEnv>, deployment: DeploymentRow, branchName: string | undefined): BranchRow {
+  if (branchName !== undefined && branchName.trim() !== '') return loadBranch(ctx, deployment, branchName);
+  ensureBranches(ctx, deployment);
+  return sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c))) ?? loadBranch(ctx, deployment, deployment.deploy_branch_name);
+}
+
+/**
+ * The branch a file write targets, which must be a personal `dev-…` branch: the one named (by name or id), else
+ * the credential's dev-mode branch. Anything else is refused with what to do instead.
+ */
+export function writeTarget(
+  ctx: ServiceContext,
+  c: Context<AppEnv>,
+  deployment: DeploymentRow,
+  target: {branchName?: string; branchId?: number},
+): BranchRow {
+  ensureBranches(ctx, deployment);
+  let branch: BranchRow | undefined;
+  if (target.branchId !== undefined) {
+    branch = findBranchById(ctx.db, deployment.id, target.branchId);
+    if (!branch) throw notFound(`branch id ${target.branchId} not found in deployment ${deployment.id}`);
+  } else if (target.branchName !== undefined && target.branchName.trim() !== '') {
+    branch = loadBranch(ctx, deployment, target.branchName);
+  } else {
+    branch = sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c)));
+    if (!branch) {
+      throw badRequest(
+        `no branch given and this credential has no dev-mode session on deployment ${deployment.id}: ` +
+          `enter dev mode on a branch first (svc data-model dev-mode ${deployment.id} <branch>), then write to the dev-… branch it forks`,
+      );
+    }
+  }
+  if (branch.kind !== 'dev') {
+    throw badRequest(
+      `Branch ${branch.name} is not a dev-mode branch: file writes land only on personal dev-… branches. ` +
+        `Run svc data-model dev-mode ${deployment.id} ${branch.name} to fork one, write there, then commit to bring the changes back`,
+    );
+  }
+  if (branch.owner_user_id !== principalOf(c).userId) {
+    throw badRequest(`Branch ${branch.name} is another user's dev-mode branch: enter dev mode yourself to get a branch of your own`);
+  }
+  return branch;
+}
+
+/**
+ * Saves a new tree on a branch (a new lastHash) and rebuilds it: the build fails with the compiler's first
+ * errors when the model does not compile, as the platform's dev-mode rebuild does.
+ */
+export function commitTree(ctx: ServiceContext, deployment: DeploymentRow, branch: BranchRow, files: Map<string, string>, message: string): string {
+  const hash = treeHash(files);
+  saveTree(ctx.db, branch.id, files, hash, message, ctx.clock.now());
+  triggerBuild(ctx, deployment, branch.name, files, hash, message);
+  return hash;
+}
+
+export function triggerBuild(ctx: ServiceContext, deployment: DeploymentRow, branchName: string, files: Map<string, string>, hash: string, reason: string): void {
+  const list = [...files].map(([path, content]) => ({path, content}));
+  ctx.builds.trigger(deployment.id, branchName, reason, {
+    lastHash: hash,
+    filesHash: hash,
+    validate: () => {
+      const result = compileModel(list);
+      if (result.valid) return null;
+      return result.errors.slice(0, 3).map((e) => `${e.file}${e.line ? `:${e.line}` : ''}: ${e.message}`).join('; ');
+    },
+  });
+}
