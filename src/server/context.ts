@@ -22,13 +22,15 @@ export interface ServiceContext {
   hooks: DeploymentHooks;
 }
 
-export function createContext(opts: {dataFile: string; clock: Clock; log: (line: string) => void}): ServiceContext {
+/** `clock` may be a factory: a restart after a faster `--speed` run needs the stored timestamps to pick its origin. */
+export function createContext(opts: {dataFile: string; clock: Clock | ((db: Db) => Clock); log: (line: string) => void}): ServiceContext {
   const db = openDatabase(opts.dataFile);
+  const clock = typeof opts.clock === 'function' ? opts.clock(db) : opts.clock;
   return {
     db,
-    clock: opts.clock,
+    clock,
     jwtSecret: jwtSecret(db),
-    builds: new BuildEngine(db, opts.clock, {log: opts.log}),
+    builds: new BuildEngine(db, clock, {log: opts.log}),
     log: opts.log,
     baseUrl: 'http://127.0.0.1:4400',
     hooks: {created: []},

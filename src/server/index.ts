@@ -8,6 +8,7 @@ import {systemClock, type Clock} from './engines/clock.js';
 import {needsSeed, seed, type SeedName} from './seed.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
+import {latestBuildTime} from './store/builds.js';
 import {signAccessToken} from './tokens.js';
 
 export interface StartOptions {
@@ -57,7 +58,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const log = (line: string) => {
     if (!seeding) sink(line);
   };
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? systemClock(opts.speed ?? 1), log});
+  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestBuildTime(db))), log});
   try {
     const app = createApp(ctx);
     const firstStart = needsSeed(ctx);
@@ -71,6 +72,8 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     });
     const port = (server.address() as AddressInfo).port;
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
+    const stopTicking = ctx.builds.startTicking();
     let closed: Promise<void> | undefined;
     return {
       url: ctx.baseUrl,
@@ -80,6 +83,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       ctx,
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
+          stopTicking();
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
         }).finally(() => ctx.db.close())),
