@@ -5,7 +5,7 @@ import {ApiError, createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
 import {authSchemeFromEnv} from '../config/resolve.js';
 import {EXIT_USAGE, UserError, printJson, success} from './output.js';
-import {connect, globalOptions} from './session.js';
+import {connect, globalOptions, readStdin} from './session.js';
 
 /** conf (and ajv behind it) is loaded only by the commands that write the config. */
 const openStore = async () => new (await import('../config/store.js')).ConfigStore();
@@ -15,7 +15,7 @@ export function register(program: Command): void {
     .command('login')
     .description('save credentials for a tenant as a named context and make it the default')
     .option('--url <url>', 'tenant address, e.g. https://acme.example.com (default: $SVC_API_URL)')
-    .option('--api-key <key>', 'API key to sign in with (checked against the tenant before it is saved)')
+    .option('--api-key <key>', 'API key to sign in with, or - to read it from stdin (checked against the tenant before it is saved)')
     .option('--name <context>', 'name of the context to save', 'default')
     .action(async (opts) => {
       const rawUrl = opts.url ?? process.env.SVC_API_URL;
@@ -29,9 +29,11 @@ export function register(program: Command): void {
             '(an API key from the account settings, or from `svc api-keys create`)',
         );
       }
-      if (opts.apiKey.trim() === '') throw new UserError('--api-key must not be empty', EXIT_USAGE);
+      // `-` keeps the key out of the process list and shell history.
+      const apiKey = (opts.apiKey === '-' ? await readStdin() : opts.apiKey).trim();
+      if (apiKey === '') throw new UserError('--api-key must not be empty', EXIT_USAGE);
       const url = normalizeBaseUrl(rawUrl);
-      const api = createApi({baseUrl: url, token: opts.apiKey.trim(), scheme: authSchemeFromEnv()});
+      const api = createApi({baseUrl: url, token: apiKey, scheme: authSchemeFromEnv()});
       let email: string;
       try {
         email = (await getMe(api)).email;
@@ -43,7 +45,7 @@ export function register(program: Command): void {
       }
       const store = await openStore();
       store.update((config) => {
-        config.contexts[opts.name] = {url, api_key: opts.apiKey?.trim() ?? ''};
+        config.contexts[opts.name] = {url, api_key: apiKey};
         config.default_context = opts.name;
       });
       success(`Logged in as ${email} (context \`${opts.name}\`, saved to ${store.path})`);

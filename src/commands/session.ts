@@ -57,7 +57,7 @@ export function collect<T>(parse: (value: string) => T): (value: string, previou
   return (value, previous) => [...(previous ?? []), parse(value)];
 }
 
-async function readStdin(): Promise<string> {
+export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');

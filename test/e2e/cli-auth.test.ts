@@ -66,7 +66,8 @@ describe('login and contexts', () => {
   });
 
   it('lists contexts with the active one marked and never prints keys', async () => {
-    await h.svc(['login', '--url', h.url, '--api-key', h.scopedKey, '--name', 'reader']);
+    const login = await h.svc(['login', '--url', h.url, '--api-key', '-', '--name', 'reader'], {input: `${h.scopedKey}\n`});
+    expect(login.stdout).toMatch(/^✓ Logged in as .* \(context `reader`/);
     const list = await h.svc(['context', 'list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toBe(`   NAME    URL\n   local   ${h.url}\n*  reader  ${h.url}\n`);
