@@ -54,8 +54,8 @@ export function CreateDeploymentForm({onSubmit, onCancel, busy, serverError}: Cr
     'form.up': () => (setField('region'), move(-1)),
     'form.submit': () => void (busy || submit()),
     'form.cancel': () => void (busy || onCancel()),
-    // Modal: letters go to the name field (ink-text-input reads them itself), never to the screen behind.
-    '*': () => true,
+    // Modal: letters go to the name field (the layer below) while it has focus; nothing reaches the screen.
+    '*': () => !(field === 'name' && !busy),
   });
 
   const start = Math.max(0, Math.min(cursor - VISIBLE_REGIONS + 1, list.length - VISIBLE_REGIONS));
@@ -64,7 +64,7 @@ export function CreateDeploymentForm({onSubmit, onCancel, busy, serverError}: Cr
       <Text bold>New deployment</Text>
       <Box>
         <Text color={field === 'name' ? color.accent : color.muted}>{field === 'name' ? glyph.selected : ' '} Name:   </Text>
-        <TextField value={name} onChange={(v) => (setName(v), setError(undefined))} focus={field === 'name' && !busy} placeholder="my-deployment" />
+        <TextField value={name} onChange={(v) => (setName(v), setError(undefined))} focus={field === 'name' && !busy} modal placeholder="my-deployment" />
       </Box>
       <Text color={field === 'region' ? color.accent : color.muted}>{field === 'region' ? glyph.selected : ' '} Region: </Text>
       {regions.isPending ? (

@@ -43,7 +43,8 @@ export function TokenForm({environment, onSubmit, onCancel, busy, serverError}: 
     'form.prev': other,
     'form.submit': () => void (busy || submit()),
     'form.cancel': () => void (busy || onCancel()),
-    '*': () => true,
+    // Text goes to the focused field (the layer below); while busy nothing may reach the screen.
+    '*': () => !!busy,
   });
 
   const row = (id: Field, label: string, value: string, set: (v: string) => void) => (
@@ -60,6 +61,7 @@ export function TokenForm({environment, onSubmit, onCancel, busy, serverError}: 
             setError(undefined);
           }}
           focus={field === id && !busy}
+          modal
         />
       </Box>
       {error?.field === id ? (

@@ -38,7 +38,8 @@ export function TokenResult({environment, token, onClose}: TokenResultProps) {
     'token.write': () => (writing ? false : ((latestPath.current = ''), setPath(''))),
     'form.submit': () => (writing ? void write(latestPath.current) : false),
     'form.cancel': () => (writing ? setPath(undefined) : onClose()),
-    '*': () => true,
+    // While the path field is open, text goes to it (the layer below); otherwise the view is modal.
+    '*': () => !writing,
   });
 
   return (
@@ -60,6 +61,7 @@ export function TokenResult({environment, token, onClose}: TokenResultProps) {
               setPath(v);
             }}
             placeholder="./metadata-token.jwt"
+            modal
           />
         </Box>
       ) : null}
