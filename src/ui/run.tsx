@@ -64,13 +64,17 @@ export async function runUi(opts: UiOptions): Promise<number> {
   // Before any query exists: makes react-query poll in Node.
   const queryClient = createQueryClient();
   const target = opts.local ? await localTarget(opts.speed ?? 1) : remoteTarget(opts);
-  return renderFullScreen(
+  const code = await renderFullScreen(
     <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
     async () => {
-      // Cached queries hold gc timers that would keep the process alive for minutes.
+      // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.
+      for (const mutation of queryClient.getMutationCache().getAll()) mutation.destroy();
       queryClient.clear();
       await target.close();
     },
   );
+  // The UI is gone and the terminal restored; a library handle left open must not keep the shell waiting.
+  setTimeout(() => process.exit(code), 1000).unref();
+  return code;
 }

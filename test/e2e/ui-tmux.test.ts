@@ -1,0 +1,128 @@
+// The built UI in a real terminal (tmux): open, list, filter, drill in, switch a version with confirmation,
+// watch the rebuild go live, quit; and the terminal is restored after q, ctrl+c and SIGTERM.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const SVC = join(ROOT, 'dist/svc.js');
+const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+const socket = `svc-ui-e2e-${process.pid}`;
+let configDir = '';
+let session = 0;
+
+function tmux(...args: string[]): string {
+  return execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8', env: {...process.env, SVC_CONFIG_DIR: configDir}});
+}
+
+/** Starts `svc ui <args>` in a 120×35 pane under bash, which prints `exit=<code>` once the UI is gone. */
+function open(args: string): string {
+  const name = `ui${++session}`;
+  const cmd = `cd ${ROOT} && node dist/svc.js ui ${args}; echo "exit=$?"; exec sleep 60`;
+  tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '35', `bash --norc --noprofile -c '${cmd}'`);
+  return name;
+}
+
+const screen = (name: string) => tmux('capture-pane', '-p', '-t', name);
+
+async function waitFor(name: string, match: string | RegExp, timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const text = screen(name);
+    if (typeof match === 'string' ? text.includes(match) : match.test(text)) return text;
+    if (Date.now() > deadline) throw new Error(`pane never showed ${String(match)}; it shows:\n${text}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function keys(name: string, ...k: string[]): Promise<void> {
+  for (const key of k) {
+    tmux('send-keys', '-t', name, ...(key.length === 1 || !/^[A-Z][a-z]|^C-/.test(key) ? ['-l', key] : [key]));
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+beforeAll(() => {
+  if (hasTmux && !existsSync(SVC)) throw new Error('dist/svc.js is missing: run npm run build first');
+  configDir = mkdtempSync(join(tmpdir(), 'svc-ui-e2e-'));
+  return () => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    rmSync(configDir, {recursive: true, force: true});
+  };
+});
+
+afterEach(() => {
+  spawnSync('tmux', ['-L', socket, 'kill-session', '-a']);
+  spawnSync('tmux', ['-L', socket, 'kill-session']);
+});
+
+describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
+  it('lists, filters, opens versions, switches with confirmation, watches the build, quits restoring the terminal', async () => {
+    const ui = open('--local');
+    let text = await waitFor(ui, /Deployments \[\d+\]/);
+    expect(text).toContain('analytics-prod');
+    expect(text).toContain('local');
+    expect(text).toMatch(/› .*analytics-prod/);
+
+    await keys(ui, '/', 'analytics');
+    text = await waitFor(ui, 'Deployments [1] /analytics');
+    expect(text).not.toContain('sandbox-01');
+    // The first Enter keeps the filter and leaves the text field; the second opens the row.
+    await keys(ui, 'Enter', 'Enter');
+    text = await waitFor(ui, 'Deployment · analytics-prod');
+    expect(text).toContain('<Deployments> › <analytics-prod>');
+
+    await keys(ui, 'v');
+    text = await waitFor(ui, /Versions · analytics-prod \[\d+\]/);
+    await keys(ui, 'j', 's');
+    text = await waitFor(ui, /Switch analytics-prod to version (\S+)/);
+    const version = /Switch analytics-prod to version (\S+)/.exec(text)?.[1];
+    expect(text).toMatch(/› No/);
+    await keys(ui, 'y');
+    text = await waitFor(ui, `Switched analytics-prod to version ${version}`);
+    // The rebuild is watched live: first in progress, then built, without a key press.
+    text = await waitFor(ui, /Build · analytics-prod/);
+    expect(text).toMatch(/Status: (● (queued|building|warmup)|✓ built)/);
+    text = await waitFor(ui, 'Status: ✓ built', 20_000);
+
+    await keys(ui, 'q');
+    text = await waitFor(ui, 'exit=0');
+    // Back on the normal screen: none of the UI is left on it.
+    expect(text).not.toContain('Deployments');
+    expect(text).not.toContain('analytics-prod');
+  }, 60_000);
+
+  it('q typed in the filter is text; ctrl+c quits and restores the terminal', async () => {
+    const ui = open('--local');
+    await waitFor(ui, /Deployments \[\d+\]/);
+    await keys(ui, '/', 'q');
+    await waitFor(ui, /Deployments \[\d+\] \/q/);
+    await keys(ui, 'C-c');
+    const text = await waitFor(ui, 'exit=0');
+    expect(text).not.toContain('Deployments');
+  }, 30_000);
+
+  it('SIGTERM restores the terminal and exits 143', async () => {
+    const ui = open('--local');
+    await waitFor(ui, /Deployments \[\d+\]/);
+    const panePid = tmux('display-message', '-p', '-t', ui, '#{pane_pid}').trim();
+    const node = execFileSync('pgrep', ['-P', panePid, 'node'], {encoding: 'utf8'}).trim();
+    process.kill(Number(node), 'SIGTERM');
+    const text = await waitFor(ui, 'exit=143');
+    expect(text).not.toContain('Deployments');
+  }, 30_000);
+
+  it('--readonly hides dangerous keys; too small a terminal says so', async () => {
+    const ui = open('--local --readonly');
+    let text = await waitFor(ui, /Deployments \[\d+\]/);
+    expect(text).not.toContain('delete deployment');
+    tmux('resize-window', '-t', ui, '-x', '50', '-y', '12');
+    text = await waitFor(ui, 'terminal too small (need 60×15, have 50×12)');
+    tmux('resize-window', '-t', ui, '-x', '120', '-y', '35');
+    await waitFor(ui, /Deployments \[\d+\]/);
+    await keys(ui, 'q');
+    await waitFor(ui, 'exit=0');
+  }, 30_000);
+});
