@@ -99,7 +99,7 @@ export function register(program: Command): Command {
     .argument('<deployment>', 'deployment id', deploymentId)
     .action(async (id, _opts, cmd) => {
       const {api} = connect(cmd);
-      await deleteDeployment(api, id);
+      if (!(await deleteDeployment(api, id))) throw new Error(`the service answered that deployment ${id} was not deleted`);
       success(`Deleted deployment ${id}`);
     });
 
