@@ -18,18 +18,19 @@ const parse = (text: string) => JSON.parse(text) as Json;
 
 describe('deployments', () => {
   it('lists deployments as an aligned table', async () => {
+    const doc = parse((await h.admin(['deployments', 'list', '--limit', '3', '--json'])).stdout);
+    const expected = (doc.data as {deployments: {id: string; name: string}[]}).deployments.map((d) => [d.id, d.name]);
+    expect(expected).toHaveLength(3);
     const run = await h.admin(['deployments', 'list', '--limit', '3']);
     expect(run).toMatchObject({code: 0, stderr: ''});
     const lines = run.stdout.trimEnd().split('\n');
-    expect(lines[0]).toMatch(/^ID {2}NAME {18}URL {2,}STEP {3}CREATED$/);
-    expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 2))).toEqual([
-      ['1', 'analytics-prod'],
-      ['2', 'marketing-dashboards'],
-      ['3', 'finance-reporting'],
-    ]);
-    expect(lines[1]).toContain(`${h.url}/data/1`);
-    const starts = lines.map((l) => l.indexOf('ready'));
-    expect(new Set(starts.slice(1)).size).toBe(1);
+    expect(lines[0]).toMatch(/^ID {2}NAME +URL +STEP +CREATED$/);
+    expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 2))).toEqual(expected);
+    expect(lines[1]).toContain(`${h.url}/data/${expected[0]?.[0]}`);
+    for (const column of ['NAME', 'URL', 'STEP', 'CREATED']) {
+      const at = lines[0]?.indexOf(column) ?? -1;
+      expect(lines.slice(1).every((l) => l[at - 1] === ' ' && l[at - 2] === ' ' && l[at] !== ' ')).toBe(true);
+    }
   });
 
   it('prints the raw list document with --json', async () => {
