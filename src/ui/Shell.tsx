@@ -143,7 +143,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         </Box>
       </Box>
       <Crumbs items={crumbs} />
-      <Footer screen={top.screen} readonly={info.readonly} width={columns} escape={escape} />
+      <Footer screen={top.screen} readonly={info.readonly} width={columns} escape={escape} hasList={chrome.title.count !== undefined} />
       <Flash message={flash.message} />
     </Box>
   );

@@ -64,6 +64,8 @@ export async function renderFullScreen(
       stderr: io.stderr,
       // ctrl+c goes through the key dispatcher (it always quits) so the app can unmount cleanly.
       exitOnCtrlC: false,
+      // Nothing in svc writes to the console while the UI is up; Ink's patch would only garble a full screen.
+      patchConsole: false,
     });
     await instance.waitUntilExit();
     restore();

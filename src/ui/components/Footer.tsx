@@ -12,11 +12,13 @@ export interface FooterProps {
   readonly width: number;
   /** What Esc does next ('clear filter', 'back'); replaces the generic Esc hint. */
   readonly escape?: string;
+  /** A list is on screen: its hints (Enter open) apply. @default true */
+  readonly hasList?: boolean;
 }
 
-export function footerBindings(screen: string, readonly: boolean): Binding[] {
+export function footerBindings(screen: string, readonly: boolean, hasList = true): Binding[] {
   const visible = (b: Binding) => b.footer && !(readonly && b.dangerous);
-  const order = [`screen:${screen}`, 'list', 'global'];
+  const order = hasList ? [`screen:${screen}`, 'list', 'global'] : [`screen:${screen}`, 'global'];
   return order.flatMap((scope) => KEYMAP.filter((b) => b.scope === scope && visible(b)));
 }
 
@@ -28,7 +30,7 @@ export function footerText(p: FooterProps): string {
     const description = b.id === 'app.back' ? p.escape : b.description;
     return description ? `${keysLabel(b)} ${description}` : undefined;
   };
-  const all = footerBindings(p.screen, p.readonly);
+  const all = footerBindings(p.screen, p.readonly, p.hasList);
   const tail = all.filter((b) => ESSENTIAL.has(b.id)).map(hint).filter((h): h is string => h !== undefined);
   const room = p.width - [...tail.join('  ')].length - 2;
   const head: string[] = [];

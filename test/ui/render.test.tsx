@@ -1,0 +1,80 @@
+import React from 'react';
+import {EventEmitter} from 'node:events';
+import {Text, useApp, useInput} from 'ink';
+import {describe, expect, it} from 'vitest';
+import {renderFullScreen, type FullScreenIo} from '../../src/ui/render.js';
+
+class Out extends EventEmitter {
+  chunks: string[] = [];
+  columns = 80;
+  rows = 24;
+  isTTY = true;
+  write = (s: string) => (this.chunks.push(s), true);
+  get text() {
+    return this.chunks.join('');
+  }
+}
+
+class In extends EventEmitter {
+  isTTY = true;
+  paused = false;
+  private data: string | null = null;
+  send(d: string) {
+    this.data = d;
+    this.emit('readable');
+  }
+  read = () => {
+    const d = this.data;
+    this.data = null;
+    return d;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {
+    this.paused = true;
+  }
+  ref() {}
+  unref() {}
+}
+
+function io() {
+  const stdout = new Out();
+  const stderr = new Out();
+  const stdin = new In();
+  return {stdout, stderr, stdin, io: {stdout, stderr, stdin} as unknown as FullScreenIo};
+}
+
+const ENTER_ALT = '\x1b[?1049h';
+const LEAVE_ALT = '\x1b[?1049l';
+
+describe('renderFullScreen', () => {
+  it('enters the alternate screen, leaves it on a normal exit and runs the cleanup once', async () => {
+    const t = io();
+    let cleanups = 0;
+    function Quits() {
+      const {exit} = useApp();
+      useInput((input) => input === 'q' && exit());
+      return <Text>running</Text>;
+    }
+    const done = renderFullScreen(<Quits />, t.io, async () => void cleanups++);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(t.stdout.text.startsWith(ENTER_ALT)).toBe(true);
+    t.stdin.send('q');
+    expect(await done).toBe(0);
+    expect(t.stdout.text.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(t.stdout.text.indexOf('running'));
+    expect(t.stdin.paused).toBe(true);
+    expect(cleanups).toBe(1);
+  });
+
+  it('on a crash: restores the terminal first, then prints `error: <message>` without a stack, exit 1', async () => {
+    const t = io();
+    function Crashes(): React.ReactElement {
+      throw new Error('the screen fell over');
+    }
+    expect(await renderFullScreen(<Crashes />, t.io)).toBe(1);
+    expect(t.stdout.text).toContain(LEAVE_ALT);
+    expect(t.stderr.text).toContain('error: the screen fell over\n');
+    expect(t.stderr.text).not.toMatch(/at .*\.tsx?:\d+/);
+  });
+});
