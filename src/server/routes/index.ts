@@ -18,6 +18,7 @@ import {register as versions} from './versions.js';
 import {register as branches} from './branches.js';
 import {register as devMode} from './devMode.js';
 import {register as files} from './files.js';
+import {register as dbt} from './dbt.js';
 
 export const routeGroups: RouteGroup[] = [
   deployments,
@@ -31,4 +32,5 @@ export const routeGroups: RouteGroup[] = [
   branches,
   devMode,
   files,
+  dbt,
 ];

@@ -9,6 +9,7 @@ import {environmentsMigrations} from './environments.js';
 import {apiKeysMigrations} from './apiKeys.js';
 import {buildsMigrations} from './builds.js';
 import {branchesMigrations} from './branches.js';
+import {dbtMigrations} from './dbt.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -18,4 +19,5 @@ export const migrations: Migration[] = [
   ...apiKeysMigrations,
   ...buildsMigrations,
   ...branchesMigrations,
+  ...dbtMigrations,
 ];
