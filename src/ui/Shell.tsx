@@ -97,8 +97,11 @@ export function Shell({screens, onQuit}: ShellProps) {
     );
   }
 
+  // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
+  // update (flicker); one row less gets line-by-line redraws.
+  const frameRows = rows - 1;
   const extra = mode === 'palette' ? paletteHeight() : mode === 'filter' ? 1 : 0;
-  const bodyHeight = Math.max(1, rows - CHROME_ROWS - extra);
+  const bodyHeight = Math.max(1, frameRows - CHROME_ROWS - extra);
   const titleFor = (screen: string) => byId.get(screen)?.title ?? screen;
   const crumbs = nav.stack.map((e) => e.label ?? byId.get(e.screen)?.crumb?.(e.params) ?? titleFor(e.screen));
   const escape = top.filter ? 'clear filter' : nav.stack.length > 1 ? 'back' : undefined;
@@ -108,7 +111,7 @@ export function Shell({screens, onQuit}: ShellProps) {
   const Screen = def?.component;
 
   return (
-    <Box flexDirection="column" width={columns} height={rows}>
+    <Box flexDirection="column" width={columns} height={frameRows}>
       <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} />
       <Text bold wrap="truncate-end">
         {titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)}

@@ -66,6 +66,8 @@ export async function renderFullScreen(
       exitOnCtrlC: false,
       // Nothing in svc writes to the console while the UI is up; Ink's patch would only garble a full screen.
       patchConsole: false,
+      // Only changed lines are rewritten: a cursor move repaints two rows, not the screen.
+      incrementalRendering: true,
     });
     await instance.waitUntilExit();
     restore();
