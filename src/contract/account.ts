@@ -50,6 +50,8 @@ export const ApiKey = z
     deploymentIds: z.array(z.number().int()).nullable(),
     permissions: z.array(Permission).nullable(),
     createdAt: z.string(),
+    /** 'scim': a SCIM token, valid only on /api/scim/v2. */
+    kind: z.enum(['api', 'scim']),
   })
   .meta({id: 'ApiKey'});
 export type ApiKey = z.infer<typeof ApiKey>;
@@ -63,6 +65,8 @@ export const CreateApiKeyBody = z
     name: z.string().trim().min(1, 'must not be empty').max(100),
     deploymentIds: z.array(z.number().int().positive()).min(1, 'must list at least one deployment').optional(),
     permissions: z.array(Permission).min(1, 'must list at least one permission').optional(),
+    /** Issue a SCIM token for an identity provider instead of an API key. */
+    scim: z.boolean().optional(),
   })
   .strict()
   .meta({id: 'CreateApiKeyInput'});

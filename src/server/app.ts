@@ -5,16 +5,21 @@ import type {Context} from 'hono';
 import {HTTPException} from 'hono/http-exception';
 import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
+import {auditRecorder} from './auditRecorder.js';
 import {authMiddleware, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
+import {scimEnvelope} from './scimEnvelope.js';
 
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
   const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook});
+  // Outside auth, so SCIM clients get SCIM-shaped errors for 401s too.
+  app.use('/api/scim/v2/*', scimEnvelope());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));
+  app.use('*', auditRecorder(ctx, app));
   for (const register of routeGroups) register(app, ctx);
   registerSpec(app, ctx);
   app.notFound((c) => c.json({error: `no such endpoint: ${c.req.method} ${c.req.path}`}, 404));

@@ -41,19 +41,27 @@ export function authMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Resolves the Authorization header to a principal or throws a 401. SCIM also accepts `Api-Key <token>`. */
-export async function authenticate(ctx: ServiceContext, header: string | undefined, allowApiKeyScheme = false): Promise<Principal> {
+/**
+ * Resolves the Authorization header to a principal or throws a 401. SCIM paths (`scim`) take only SCIM tokens,
+ * also as `Api-Key <token>`; every other path refuses them, so an identity provider's token manages users only.
+ */
+export async function authenticate(ctx: ServiceContext, header: string | undefined, scim = false): Promise<Principal> {
   if (header === undefined || header.trim() === '') throw unauthorized('missing credentials: send Authorization: Bearer <token>');
   const match = /^(Bearer|Api-Key)[ ]+(\S+)\s*$/i.exec(header.trim());
   const scheme = match?.[1]?.toLowerCase();
   const token = match?.[2];
-  if (!token || (scheme === 'api-key' && !allowApiKeyScheme)) {
+  if (!token || (scheme === 'api-key' && !scim)) {
     throw unauthorized('malformed Authorization header: expected Bearer <token>');
   }
-  if (token.split('.').length === 3) return fromAccessToken(ctx, token);
+  if (token.split('.').length === 3) {
+    if (scim) throw unauthorized('SCIM needs a SCIM token (svc api-keys create --scim), not an access token');
+    return fromAccessToken(ctx, token);
+  }
   if (!API_KEY_PATTERN.test(token)) throw unauthorized('malformed credential: not an API key or access token');
   const key = findLiveKeyByValue(ctx.db, token);
   if (!key) throw unauthorized('invalid API key: unknown or revoked');
+  if (scim && key.kind !== 'scim') throw unauthorized('SCIM needs a SCIM token (svc api-keys create --scim), not an API key');
+  if (!scim && key.kind === 'scim') throw unauthorized('a SCIM token is valid only for /api/scim/v2');
   return {
     kind: 'api-key',
     userId: key.user_id,

@@ -9,6 +9,7 @@ import {insertEnvironment} from './store/environments.js';
 import {updateDeployment} from './store/deployments.js';
 import {recordVersionUse, RELEASE_CATALOG} from './store/versions.js';
 import {getTenant, insertUser, setTenant} from './store/users.js';
+import {setAuditLogEnabled} from './store/audit.js';
 
 export type SeedName = 'demo' | 'empty';
 
@@ -40,6 +41,8 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
     insertApiKey(ctx.db, {key, name: 'admin', userId: adminUserId, deploymentIds: null, permissions: null, now});
     const result: SeedResult = {adminUserId, adminKey: adminKey ? undefined : key};
     if (name === 'demo') {
+      // The demo tenant is on the top plan; an empty tenant is not, so its audit export answers 403.
+      setAuditLogEnabled(ctx.db, true);
       const firstId = seedDeployments(ctx, now);
       const scopedKey = generateApiKey();
       insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [firstId], permissions: SCOPED_KEY_PERMISSIONS, now});

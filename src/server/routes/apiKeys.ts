@@ -1,5 +1,5 @@
-// API keys: list (never values), create (the value, once), get, revoke. Managing keys needs an unscoped
-// credential, so a scoped key cannot mint itself a wider one.
+// API keys: list (never values), create (the value, once; `scim: true` issues a SCIM token), get, revoke.
+// Managing keys needs an unscoped credential, so a scoped key cannot mint itself a wider one.
 import {createRoute, type z} from '@hono/zod-openapi';
 import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody} from '../../contract/index.js';
 import type {RouteGroup} from '../appTypes.js';
@@ -8,6 +8,7 @@ import {isoTime} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
 import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../store/apiKeys.js';
 import {findDeployment} from '../store/deployments.js';
+import {createScimToken} from './scimToken.js';
 import {errorResponses, json, jsonBody} from './shared.js';
 
 const tags = ['API Keys'];
@@ -21,6 +22,7 @@ function toApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
     deploymentIds: row.deployment_ids ? (JSON.parse(row.deployment_ids) as number[]) : null,
     permissions: row.permissions ? (JSON.parse(row.permissions) as z.infer<typeof ApiKey>['permissions']) : null,
     createdAt: isoTime(row.created_at),
+    kind: row.kind,
   };
 }
 
@@ -54,6 +56,10 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => {
       requireUnscoped(c, WHAT);
       const body = c.req.valid('json');
+      if (body.scim) {
+        const scim = createScimToken(ctx, c, body);
+        return c.json({...toApiKey(scim.row), key: scim.key}, 200);
+      }
       const missing = (body.deploymentIds ?? []).filter((id) => !findDeployment(ctx.db, id));
       if (missing.length > 0) throw badRequest(`deploymentIds: no deployment ${missing.join(', ')}`);
       const key = generateApiKey();

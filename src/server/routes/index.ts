@@ -19,6 +19,8 @@ import {register as branches} from './branches.js';
 import {register as devMode} from './devMode.js';
 import {register as files} from './files.js';
 import {register as dbt} from './dbt.js';
+import {register as audit} from './audit.js';
+import {register as scim} from './scim.js';
 
 export const routeGroups: RouteGroup[] = [
   deployments,
@@ -33,4 +35,6 @@ export const routeGroups: RouteGroup[] = [
   devMode,
   files,
   dbt,
+  audit,
+  scim,
 ];

@@ -32,6 +32,8 @@ export interface ApiKeyRow {
   permissions: string | null;
   created_at: number;
   revoked_at: number | null;
+  /** 'scim': a SCIM token (column added by store/scim.ts). */
+  kind: 'api' | 'scim';
 }
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

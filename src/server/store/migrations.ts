@@ -9,6 +9,8 @@ import {environmentsMigrations} from './environments.js';
 import {apiKeysMigrations} from './apiKeys.js';
 import {buildsMigrations} from './builds.js';
 import {branchesMigrations} from './branches.js';
+import {auditMigrations} from './audit.js';
+import {scimMigrations} from './scim.js';
 import {dbtMigrations} from './dbt.js';
 
 export const migrations: Migration[] = [
@@ -19,5 +21,7 @@ export const migrations: Migration[] = [
   ...apiKeysMigrations,
   ...buildsMigrations,
   ...branchesMigrations,
+  ...auditMigrations,
+  ...scimMigrations,
   ...dbtMigrations,
 ];

@@ -1,0 +1,140 @@
+// SCIM 2.0 shapes (RFC 7643 resources, RFC 7644 messages) for /api/scim/v2. Input schemas keep only the
+// attributes the service stores and drop the rest (identity providers send extensions freely); output
+// schemas are what the service answers.
+import {z} from 'zod';
+
+export const SCIM_USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const SCIM_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+export const SCIM_LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+export const SCIM_PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+export const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+export const SCIM_MEDIA_TYPE = 'application/scim+json';
+export const SCIM_DEFAULT_COUNT = 100;
+export const SCIM_MAX_COUNT = 1000;
+
+export const ScimMeta = z
+  .object({resourceType: z.string(), created: z.string(), lastModified: z.string(), location: z.string()})
+  .meta({id: 'ScimMeta'});
+
+export const ScimName = z
+  .object({givenName: z.string().nullable().optional(), familyName: z.string().nullable().optional(), formatted: z.string().optional()})
+  .meta({id: 'ScimName'});
+
+export const ScimEmail = z
+  .object({value: z.string(), type: z.string().optional(), primary: z.boolean().optional()})
+  .meta({id: 'ScimEmail'});
+
+/**
+ * A member of a group, or a group of a user: `value` is the id. The answer also carries `$ref` (the URL of
+ * the resource), left out of the schema because `$ref` as a property name confuses OpenAPI tooling.
+ */
+export const ScimReference = z
+  .looseObject({value: z.string(), display: z.string().optional()})
+  .meta({id: 'ScimReference'});
+
+export const ScimUser = z
+  .object({
+    schemas: z.array(z.string()),
+    id: z.string(),
+    externalId: z.string().optional(),
+    userName: z.string(),
+    name: ScimName.optional(),
+    displayName: z.string().optional(),
+    emails: z.array(ScimEmail),
+    active: z.boolean(),
+    groups: z.array(ScimReference),
+    meta: ScimMeta,
+  })
+  .meta({id: 'ScimUser'});
+export type ScimUser = z.infer<typeof ScimUser>;
+
+const maybeString = z.string().nullable().optional();
+
+/** POST/PUT body of a user. `active` may arrive as "true"/"false" (some providers send strings). */
+export const ScimUserInput = z
+  .object({
+    schemas: z.array(z.string()).optional(),
+    userName: z.string().trim().min(1, 'must not be empty'),
+    externalId: maybeString,
+    name: z.object({givenName: maybeString, familyName: maybeString}).nullable().optional(),
+    displayName: maybeString,
+    emails: z.array(ScimEmail).nullable().optional(),
+    active: z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False'])]).optional(),
+  })
+  .meta({id: 'ScimUserInput'});
+export type ScimUserInput = z.infer<typeof ScimUserInput>;
+
+
+export const ScimGroup = z
+  .object({
+    schemas: z.array(z.string()),
+    id: z.string(),
+    externalId: z.string().optional(),
+    displayName: z.string(),
+    members: z.array(ScimReference).optional(),
+    meta: ScimMeta,
+  })
+  .meta({id: 'ScimGroup'});
+export type ScimGroup = z.infer<typeof ScimGroup>;
+
+export const ScimGroupInput = z
+  .object({
+    schemas: z.array(z.string()).optional(),
+    displayName: z.string().trim().min(1, 'must not be empty'),
+    externalId: maybeString,
+    members: z.array(z.object({value: z.string().min(1)})).nullable().optional(),
+  })
+  .meta({id: 'ScimGroupInput'});
+export type ScimGroupInput = z.infer<typeof ScimGroupInput>;
+
+/** RFC 7644 §3.5.2. `op` is matched case-insensitively (Entra ID sends "Replace"). */
+export const ScimPatchOp = z
+  .object({
+    schemas: z.array(z.string()).refine((s) => s.includes(SCIM_PATCH_SCHEMA), `must include ${SCIM_PATCH_SCHEMA}`),
+    Operations: z
+      .array(z.object({op: z.string(), path: z.string().optional(), value: z.unknown().optional()}))
+      .min(1, 'must hold at least one operation'),
+  })
+  .meta({id: 'ScimPatchOp'});
+export type ScimPatchOp = z.infer<typeof ScimPatchOp>;
+
+function listOf<T extends z.ZodType>(resource: T, id: string) {
+  return z
+    .object({
+      schemas: z.array(z.string()),
+      totalResults: z.number().int(),
+      itemsPerPage: z.number().int(),
+      startIndex: z.number().int(),
+      Resources: z.array(resource),
+    })
+    .meta({id});
+}
+
+export const ScimUserList = listOf(ScimUser, 'ScimUserListResponse');
+export const ScimGroupList = listOf(ScimGroup, 'ScimGroupListResponse');
+
+const integerText = (name: string) => z.string().regex(/^-?\d{1,9}$/, `${name} must be an integer`);
+
+/** `startIndex` below 1 counts as 1 and a negative `count` as 0 (RFC 7644 §3.4.2.4). */
+export const ScimListQuery = z.object({
+  filter: z.string().optional(),
+  startIndex: integerText('startIndex').optional(),
+  count: integerText('count').optional(),
+  excludedAttributes: z.string().optional(),
+});
+
+export const ScimIdParam = z.object({id: z.string().min(1)});
+
+export const ScimError = z
+  .object({
+    schemas: z.array(z.string()),
+    status: z.string(),
+    scimType: z.string().optional(),
+    detail: z.string(),
+  })
+  .meta({id: 'ScimError'});
+export type ScimError = z.infer<typeof ScimError>;
+
+/** Discovery documents are described loosely: their content is fixed by the RFC, not by this service. */
+export const ScimDocument = z.looseObject({schemas: z.array(z.string())}).meta({id: 'ScimDocument'});
+export const ScimDocumentList = listOf(ScimDocument, 'ScimDocumentListResponse');

@@ -1,0 +1,94 @@
+// The audit recorder: ONE middleware around every request. After a mutating request (POST, PUT, PATCH,
+// DELETE) succeeds it stores an event — its name from the route's operationId (`updateDeployment` →
+// `deployment.update`), the acting user's email, the service clock's time, the caller's address and a
+// redacted summary of path parameters and body. Failed requests change nothing, so they record nothing.
+import {getConnInfo} from '@hono/node-server/conninfo';
+import type {MiddlewareHandler} from 'hono';
+import {matchedRoutes} from 'hono/route';
+import type {App} from './appTypes.js';
+import type {AppEnv, Principal} from './auth.js';
+import type {ServiceContext} from './context.js';
+import {redact} from './auditRedact.js';
+import {insertAuditEvent} from './store/audit.js';
+import {findUser} from './store/users.js';
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Queries to a deployment's data API are reads that happen to be POSTs; they are not account changes.
+const NOT_AUDITED = /^\/data\//;
+const MAX_BODY_BYTES = 1_000_000;
+const VERBS = new Set([
+  'add', 'cancel', 'commit', 'create', 'delete', 'disable', 'enable', 'finish', 'merge', 'patch', 'pull', 'remove',
+  'rename', 'replace', 'revoke', 'set', 'start', 'stop', 'sync', 'trigger', 'update', 'upload',
+]);
+const METHOD_VERB: Record<string, string> = {POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete'};
+
+/** `updateDeployment` → `deployment.update`; `mergeToDefaultBranch` → `defaultBranch.merge`. */
+export function eventNameFor(operationId: string, method: string): string {
+  const words = operationId.split(/(?=[A-Z])/);
+  const first = words[0]?.toLowerCase() ?? '';
+  const rest = VERBS.has(first) ? words.slice(1) : words;
+  while (rest.length > 1 && /^(To|Into|From)$/.test(rest[0] ?? '')) rest.shift();
+  const noun = rest.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w)).join('');
+  const verb = VERBS.has(first) ? first : (METHOD_VERB[method] ?? method.toLowerCase());
+  return noun === '' ? verb : `${noun}.${verb}`;
+}
+
+/** operationIds by `METHOD /hono/:path`, read from the OpenAPI registry once every route is registered. */
+function operationIndex(app: App): Map<string, string> {
+  const index = new Map<string, string>();
+  for (const def of app.openAPIRegistry.definitions) {
+    if (def.type !== 'route' || !def.route.operationId) continue;
+    const path = def.route.path.replace(/\{([^}]+)\}/g, ':$1');
+    index.set(`${def.route.method.toUpperCase()} ${path}`, def.route.operationId);
+  }
+  return index;
+}
+
+async function bodySummary(req: {header(name: string): string | undefined; text(): Promise<string>}): Promise<unknown> {
+  const type = req.header('content-type') ?? '';
+  const length = Number(req.header('content-length') ?? '0');
+  if (!/json/i.test(type)) return length > 0 ? {contentType: type.split(';')[0], bytes: length} : undefined;
+  if (length > MAX_BODY_BYTES) return {contentType: 'application/json', bytes: length};
+  try {
+    const text = await req.text();
+    return text.trim() === '' ? undefined : redact(JSON.parse(text));
+  } catch {
+    return undefined;
+  }
+}
+
+function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    // In-process requests (app.request in tests) have no socket.
+    return null;
+  }
+}
+
+export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<AppEnv> {
+  let operations: Map<string, string> | undefined;
+  return async (c, next) => {
+    await next();
+    const method = c.req.method.toUpperCase();
+    if (!MUTATING.has(method) || c.res.status >= 400 || NOT_AUDITED.test(c.req.path)) return;
+    const route = matchedRoutes(c)[c.req.routeIndex];
+    const pattern = route?.path ?? c.req.path;
+    operations ??= operationIndex(app);
+    const operationId = operations.get(`${method} ${pattern}`);
+    const principal = c.get('principal') as Principal | undefined;
+    const params = c.req.param() as Record<string, string>;
+    const body = await bodySummary(c.req);
+    const data: Record<string, unknown> = {method, path: c.req.path, status: c.res.status};
+    if (Object.keys(params).length > 0) data.params = redact(params);
+    if (body !== undefined) data.body = body;
+    if (principal?.name) data.credential = principal.name;
+    insertAuditEvent(ctx.db, {
+      name: operationId ? eventNameFor(operationId, method) : `${method} ${pattern}`,
+      userEmail: principal ? (findUser(ctx.db, principal.userId)?.email ?? null) : null,
+      createdAt: ctx.clock.now(),
+      ip: clientIp(c),
+      data,
+    });
+  };
+}

@@ -1,0 +1,218 @@
+// The SCIM filter language (RFC 7644 §3.4.2.2) compiled to a parameterised SQL condition: comparisons
+// eq ne co sw ew gt ge lt le, presence `pr`, `and`/`or`/`not` and parentheses, over a fixed list of
+// attributes per resource type. Anything else is an `invalidFilter` error, never a guess.
+
+export interface SqlFilter {
+  sql: string;
+  params: unknown[];
+}
+
+export class FilterError extends Error {}
+
+type AttrKind = 'string' | 'boolean' | 'date';
+
+/** `column` is an SQL expression; `within` wraps a condition on it for multi-valued attributes. */
+export interface AttrSpec {
+  column: string;
+  kind: AttrKind;
+  caseExact?: boolean;
+  within?: (condition: string) => string;
+}
+
+export type AttrTable = Record<string, AttrSpec>;
+
+type Token = {type: 'word'; text: string} | {type: 'string'; text: string} | {type: 'paren'; text: '(' | ')'};
+
+function tokenize(input: string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < input.length) {
+    const ch = input[i] ?? '';
+    if (/\s/.test(ch)) i++;
+    else if (ch === '(' || ch === ')') {
+      tokens.push({type: 'paren', text: ch});
+      i++;
+    } else if (ch === '"') {
+      let j = i + 1;
+      while (j < input.length && input[j] !== '"') j += input[j] === '\\' ? 2 : 1;
+      if (j >= input.length) throw new FilterError('unterminated string in filter');
+      try {
+        tokens.push({type: 'string', text: JSON.parse(input.slice(i, j + 1)) as string});
+      } catch {
+        throw new FilterError(`bad string ${input.slice(i, j + 1)} in filter`);
+      }
+      i = j + 1;
+    } else {
+      const m = /^[^\s()"]+/.exec(input.slice(i));
+      const word = m?.[0] ?? ch;
+      tokens.push({type: 'word', text: word});
+      i += word.length;
+    }
+  }
+  return tokens;
+}
+
+const COMPARE = new Set(['eq', 'ne', 'co', 'sw', 'ew', 'gt', 'ge', 'lt', 'le']);
+
+class Parser {
+  private pos = 0;
+  readonly params: unknown[] = [];
+  constructor(
+    private readonly tokens: Token[],
+    private readonly attrs: AttrTable,
+  ) {}
+
+  parse(): string {
+    const sql = this.or();
+    const rest = this.tokens[this.pos];
+    if (rest) throw new FilterError(`unexpected \`${rest.text}\` in filter`);
+    return sql;
+  }
+
+  private peekWord(): string | undefined {
+    const t = this.tokens[this.pos];
+    return t?.type === 'word' ? t.text.toLowerCase() : undefined;
+  }
+
+  private or(): string {
+    const parts = [this.and()];
+    while (this.peekWord() === 'or') {
+      this.pos++;
+      parts.push(this.and());
+    }
+    return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' OR ')})`;
+  }
+
+  private and(): string {
+    const parts = [this.atom()];
+    while (this.peekWord() === 'and') {
+      this.pos++;
+      parts.push(this.atom());
+    }
+    return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' AND ')})`;
+  }
+
+  private atom(): string {
+    const t = this.tokens[this.pos++];
+    if (!t) throw new FilterError('filter ends too early');
+    if (t.type === 'paren' && t.text === '(') {
+      const inner = this.or();
+      const close = this.tokens[this.pos++];
+      if (close?.type !== 'paren' || close.text !== ')') throw new FilterError('missing `)` in filter');
+      return inner;
+    }
+    if (t.type === 'word' && t.text.toLowerCase() === 'not') return `NOT (${this.atom()})`;
+    if (t.type !== 'word') throw new FilterError(`expected an attribute name, got \`${t.text}\``);
+    const spec = this.attribute(t.text);
+    const opToken = this.tokens[this.pos++];
+    const op = opToken?.type === 'word' ? opToken.text.toLowerCase() : undefined;
+    if (op === 'pr') return wrap(spec, `(${spec.column} IS NOT NULL AND ${spec.column} <> '')`);
+    if (op === undefined || !COMPARE.has(op)) throw new FilterError(`unknown operator \`${opToken?.text ?? ''}\` after ${t.text}`);
+    const valueToken = this.tokens[this.pos++];
+    if (!valueToken || valueToken.type === 'paren') throw new FilterError(`${t.text} ${op} needs a value`);
+    return wrap(spec, this.compare(t.text, spec, op, valueToken));
+  }
+
+  private attribute(path: string): AttrSpec {
+    const key = path.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(User|Group):/i, '').toLowerCase();
+    const spec = this.attrs[key];
+    if (!spec) throw new FilterError(`cannot filter on \`${path}\`; filterable: ${Object.keys(this.attrs).join(', ')}`);
+    return spec;
+  }
+
+  private compare(name: string, spec: AttrSpec, op: string, token: Token): string {
+    const col = spec.column;
+    if (spec.kind === 'boolean') {
+      const value = token.type === 'word' ? token.text.toLowerCase() : '';
+      if ((value !== 'true' && value !== 'false') || (op !== 'eq' && op !== 'ne')) throw new FilterError(`${name} takes only eq/ne true or false`);
+      return `${col} ${op === 'eq' ? '=' : '<>'} ${value === 'true' ? 1 : 0}`;
+    }
+    if (token.type !== 'string') throw new FilterError(`${name} ${op} needs a quoted string value`);
+    if (spec.kind === 'date') {
+      const ms = Date.parse(token.text);
+      if (Number.isNaN(ms)) throw new FilterError(`${name} ${op} needs a date-time, got "${token.text}"`);
+      const sqlOp = {eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<='}[op];
+      if (!sqlOp) throw new FilterError(`${name} takes eq, ne, gt, ge, lt or le`);
+      this.params.push(ms);
+      return `${col} ${sqlOp} ?`;
+    }
+    const n = (x: string) => (spec.caseExact ? x : `lower(${x})`);
+    const v = token.text;
+    const push = (count: number) => {
+      for (let k = 0; k < count; k++) this.params.push(v);
+    };
+    switch (op) {
+      case 'eq':
+        push(1);
+        return `${n(col)} = ${n('?')}`;
+      case 'ne':
+        push(1);
+        return `(${col} IS NULL OR ${n(col)} <> ${n('?')})`;
+      case 'co':
+        push(1);
+        return `instr(${n(col)}, ${n('?')}) > 0`;
+      case 'sw':
+        push(2);
+        return `substr(${n(col)}, 1, length(?)) = ${n('?')}`;
+      case 'ew':
+        push(3);
+        return `(length(${col}) >= length(?) AND substr(${n(col)}, length(${col}) - length(?) + 1) = ${n('?')})`;
+      default:
+        push(1);
+        return `${n(col)} ${{gt: '>', ge: '>=', lt: '<', le: '<='}[op]} ${n('?')}`;
+    }
+  }
+}
+
+function wrap(spec: AttrSpec, condition: string): string {
+  return spec.within ? spec.within(condition) : condition;
+}
+
+/** Compiles `filter` against `attrs` (keys lower-case); an absent or blank filter matches everything. */
+export function compileFilter(filter: string | undefined, attrs: AttrTable): SqlFilter {
+  if (filter === undefined || filter.trim() === '') return {sql: '1 = 1', params: []};
+  const parser = new Parser(tokenize(filter), attrs);
+  const sql = parser.parse();
+  return {sql, params: parser.params};
+}
+
+export const USER_FILTER_ATTRS: AttrTable = {
+  id: {column: 'scim_users.id', kind: 'string', caseExact: true},
+  username: {column: 'scim_users.user_name', kind: 'string'},
+  externalid: {column: 'scim_users.external_id', kind: 'string', caseExact: true},
+  displayname: {column: 'scim_users.display_name', kind: 'string'},
+  'name.givenname': {column: 'scim_users.given_name', kind: 'string'},
+  'name.familyname': {column: 'scim_users.family_name', kind: 'string'},
+  active: {column: 'scim_users.active', kind: 'boolean'},
+  'meta.created': {column: 'scim_users.created_at', kind: 'date'},
+  'meta.lastmodified': {column: 'scim_users.updated_at', kind: 'date'},
+  ...Object.fromEntries(
+    ['emails', 'emails.value'].map((k) => [
+      k,
+      {
+        column: "json_extract(e.value, '$.value')",
+        kind: 'string',
+        within: (c: string) => `EXISTS (SELECT 1 FROM json_each(scim_users.emails) e WHERE ${c})`,
+      } satisfies AttrSpec,
+    ]),
+  ),
+};
+
+export const GROUP_FILTER_ATTRS: AttrTable = {
+  id: {column: 'scim_groups.id', kind: 'string', caseExact: true},
+  displayname: {column: 'scim_groups.display_name', kind: 'string'},
+  externalid: {column: 'scim_groups.external_id', kind: 'string', caseExact: true},
+  'meta.created': {column: 'scim_groups.created_at', kind: 'date'},
+  'meta.lastmodified': {column: 'scim_groups.updated_at', kind: 'date'},
+  ...Object.fromEntries(
+    ['members', 'members.value'].map((k) => [
+      k,
+      {
+        column: 'm.user_id',
+        kind: 'string',
+        caseExact: true,
+        within: (c: string) => `EXISTS (SELECT 1 FROM scim_group_members m WHERE m.group_id = scim_groups.id AND ${c})`,
+      } satisfies AttrSpec,
+    ]),
+  ),
+};
