@@ -3,6 +3,7 @@
 // sandbox deployments that paging shows. Keys are created here and their values returned exactly once.
 import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
+import {seedDbtHistory} from './engines/dbt/seedHistory.js';
 import {provisionDeployment} from './provision.js';
 import {generateApiKey, insertApiKey} from './store/apiKeys.js';
 import {insertEnvironment} from './store/environments.js';
@@ -44,6 +45,7 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
       // The demo tenant is on the top plan; an empty tenant is not, so its audit export answers 403.
       setAuditLogEnabled(ctx.db, true);
       const firstId = seedDeployments(ctx, now);
+      seedDbtHistory(ctx, firstId, now);
       const scopedKey = generateApiKey();
       insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [firstId], permissions: SCOPED_KEY_PERMISSIONS, now});
       result.scopedKey = scopedKey;

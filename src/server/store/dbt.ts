@@ -3,6 +3,7 @@
 // derives the current stage from the plan and the clock and writes back what it observes, so a restart of the
 // service picks a run up exactly where its plan says. History pages walk the (deployment, id) indexes.
 import type {DbtRunStatus, DbtTrigger} from '../../contract/dbt.js';
+import type BetterSqlite3 from 'better-sqlite3';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
 
@@ -103,19 +104,30 @@ export interface HistoryFilter {
 }
 
 export class DbtStore {
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
   constructor(readonly db: Db) {}
+
+  /** Prepared once per SQL text: the seed writes thousands of rows through these. */
+  private sql(text: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
 
   insert(run: NewDbtSync): DbtSyncRow {
     const cols = Object.keys(run);
     const id = Number(
-      this.db.prepare(`INSERT INTO dbt_syncs (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(run).lastInsertRowid,
+      this.sql(`INSERT INTO dbt_syncs (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(run).lastInsertRowid,
     );
     return {id, ...run};
   }
 
   saveProgress(id: number, p: Progress): void {
-    this.db
-      .prepare(
+    this.sql(
         `UPDATE dbt_syncs SET status = @status, stage_index = @stage_index, stage_at = @stage_at, completed_at = @completed_at,
            error_message = @error_message, failed_phase = @failed_phase, updated_at = @updated_at WHERE id = @id`,
       )
@@ -123,11 +135,11 @@ export class DbtStore {
   }
 
   byJobId(deploymentId: number, syncJobId: string): DbtSyncRow | undefined {
-    return this.db.prepare('SELECT * FROM dbt_syncs WHERE deployment_id = ? AND sync_job_id = ?').get(deploymentId, syncJobId) as DbtSyncRow | undefined;
+    return this.sql('SELECT * FROM dbt_syncs WHERE deployment_id = ? AND sync_job_id = ?').get(deploymentId, syncJobId) as DbtSyncRow | undefined;
   }
 
   running(deploymentId: number): DbtSyncRow[] {
-    return this.db.prepare("SELECT * FROM dbt_syncs WHERE deployment_id = ? AND status = 'RUNNING' ORDER BY id").all(deploymentId) as DbtSyncRow[];
+    return this.sql("SELECT * FROM dbt_syncs WHERE deployment_id = ? AND status = 'RUNNING' ORDER BY id").all(deploymentId) as DbtSyncRow[];
   }
 
   /** Newest first; the caller asks for one more than a page to learn whether another page exists. */
@@ -136,19 +148,18 @@ export class DbtStore {
     if (f.status) where.push('status = @status');
     if (f.trigger) where.push('trigger = @trigger');
     if (f.beforeId !== undefined) where.push('id < @beforeId');
-    return this.db
-      .prepare(`SELECT * FROM dbt_syncs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT @limit`)
+    return this.sql(`SELECT * FROM dbt_syncs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT @limit`)
       .all({deploymentId, status: f.status ?? null, trigger: f.trigger ?? null, beforeId: f.beforeId ?? null, limit: f.limit}) as DbtSyncRow[];
   }
 
   saveFiles(syncId: number, files: Array<{path: string; content: string}>): void {
-    const insert = this.db.prepare('INSERT INTO dbt_sync_files (sync_id, seq, path, content) VALUES (?, ?, ?, ?)');
+    const insert = this.sql('INSERT INTO dbt_sync_files (sync_id, seq, path, content) VALUES (?, ?, ?, ?)');
     files.forEach((f, i) => insert.run(syncId, i + 1, f.path, f.content));
   }
 
   /** Files in generation order after `afterSeq`, up to `limit`. */
   files(syncId: number, afterSeq: number, limit: number): Array<{seq: number; path: string; content: string}> {
-    return this.db.prepare('SELECT seq, path, content FROM dbt_sync_files WHERE sync_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(syncId, afterSeq, limit) as Array<{
+    return this.sql('SELECT seq, path, content FROM dbt_sync_files WHERE sync_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(syncId, afterSeq, limit) as Array<{
       seq: number;
       path: string;
       content: string;
@@ -156,13 +167,12 @@ export class DbtStore {
   }
 
   log(line: Omit<DbtLogRow, 'id'>): void {
-    this.db
-      .prepare('INSERT INTO dbt_sync_logs (sync_id, at, level, phase, message, duration_ms) VALUES (@sync_id, @at, @level, @phase, @message, @duration_ms)')
+    this.sql('INSERT INTO dbt_sync_logs (sync_id, at, level, phase, message, duration_ms) VALUES (@sync_id, @at, @level, @phase, @message, @duration_ms)')
       .run(line);
   }
 
   logs(syncId: number, afterId: number, limit: number): DbtLogRow[] {
-    return this.db.prepare('SELECT * FROM dbt_sync_logs WHERE sync_id = ? AND id > ? ORDER BY id LIMIT ?').all(syncId, afterId, limit) as DbtLogRow[];
+    return this.sql('SELECT * FROM dbt_sync_logs WHERE sync_id = ? AND id > ? ORDER BY id LIMIT ?').all(syncId, afterId, limit) as DbtLogRow[];
   }
 
   transaction<T>(fn: () => T): T {

@@ -8,7 +8,7 @@ import type {ServiceContext} from '../../context.js';
 import {DbtStore, type DbtLogRow, type DbtSyncRow, type HistoryFilter} from '../../store/dbt.js';
 import {writeSyncBranch} from './branchWriter.js';
 import {formatMs, STAGE_MESSAGE, STAGE_PHASE, type RunPlan} from './phases.js';
-import {prepareRun} from './prepare.js';
+import {prepareRun, type Work} from './prepare.js';
 import {DBT_REPOSITORY} from './project.js';
 
 export interface StartSync {
@@ -30,16 +30,20 @@ export interface StartSync {
 export interface EngineOptions {
   /** The demo seed records past runs whose branches were pruned long ago. */
   writeBranches?: boolean;
+  /** The demo seed uploads one manifest many times; converting it once is enough. */
+  reuseManifestWork?: boolean;
 }
 
 export class DbtSyncEngine {
   readonly store: DbtStore;
+  private readonly manifestWork: Map<string, Work> | undefined;
 
   constructor(
     private readonly ctx: ServiceContext,
     private readonly options: EngineOptions = {},
   ) {
     this.store = new DbtStore(ctx.db);
+    this.manifestWork = options.reuseManifestWork ? new Map() : undefined;
   }
 
   start(input: StartSync): DbtSyncRow {
@@ -47,7 +51,7 @@ export class DbtSyncEngine {
     const syncJobId = randomUUID();
     const workflowId = `dbt-sync-${input.deploymentId}-${syncJobId.slice(0, 8)}`;
     const ref = input.ref ?? DBT_REPOSITORY.savedBranch;
-    const prepared = prepareRun({syncJobId, workflowId, source: input.source, output: input.output, ref, manifest: input.manifest, startedAt: at});
+    const prepared = prepareRun({syncJobId, workflowId, source: input.source, output: input.output, ref, manifest: input.manifest, startedAt: at}, this.manifestWork);
     const segment = input.source === 'manifest' ? 'manifest' : ref;
     const branchName = input.output === 'files' ? '' : (input.branchName ?? syncBranchName(segment, at, syncJobId));
     return this.store.transaction(() => {
@@ -97,9 +101,9 @@ export class DbtSyncEngine {
   }
 
   /** Cancels a RUNNING run; a run that already ended is returned unchanged with `cancelled: false`. */
-  cancel(row: DbtSyncRow, by: string): {row: DbtSyncRow; cancelled: boolean} {
+  cancel(row: DbtSyncRow, by: string, at?: number): {row: DbtSyncRow; cancelled: boolean} {
     return this.store.transaction(() => {
-      const now = this.ctx.clock.now();
+      const now = at ?? this.ctx.clock.now();
       const current = this.advance(row, now);
       if (current.status !== 'RUNNING') return {row: current, cancelled: false};
       const stage = planOf(current).stages[current.stage_index]!.stage;
