@@ -22,6 +22,7 @@ export function buildProgram(): Command {
     .option('--token <token>', 'API key or token for this run (prefer SVC_API_KEY: command lines are visible to other users)')
     .option('--no-color', 'disable colours')
     .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({showGlobalOptions: true})
     .exitOverride()
     .configureOutput({writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s)});
   // Registration order is the order `svc --help` lists commands: `ui` first, then sign-in, then the API groups.
