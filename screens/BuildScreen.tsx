@@ -15,14 +15,16 @@ import {BuildTimeline} from './build/BuildTimeline.js';
 import {buildSteps, currentStep} from './build/steps.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
-type Seen = Readonly<Record<string, string>>;
+interface Seen {
+  /** The build the times belong to; a later trigger starts a fresh timeline. */
+  readonly buildId: number | undefined;
+  /** Step → when it began (the service's `updatedAt` is when the current step began). */
+  readonly at: Readonly<Record<string, string>>;
+}
 
-/** Remembers when each step was first seen (the service's `updatedAt` is when the current step began). */
-function seenReducer(seen: Seen, action: {build: number | undefined; step: string; at: string}): Seen {
-  const key = `#${action.build ?? ''}`;
-  // A new build (a later trigger) starts a fresh timeline.
-  const base = seen.build === key ? seen : {build: key};
-  return base[action.step] !== undefined ? base : {...base, [action.step]: action.at};
+function seenReducer(seen: Seen, action: {buildId: number | undefined; step: string; at: string}): Seen {
+  const base = seen.buildId === action.buildId ? seen : {buildId: action.buildId, at: {}};
+  return base.at[action.step] !== undefined ? base : {...base, at: {...base.at, [action.step]: action.at}};
 }
 
 export function BuildScreen({params}: ScreenProps) {
@@ -34,12 +36,12 @@ export function BuildScreen({params}: ScreenProps) {
   useTitle('Build', [params.deploymentName ?? deploymentId, branch].filter(Boolean).join(' · '));
   const query = useQuery(buildQueries.status(api, deploymentId, branch, live));
   const build = query.data;
-  const [seen, see] = useReducer(seenReducer, {});
+  const [seen, see] = useReducer(seenReducer, {buildId: undefined, at: {}});
   const step = build ? currentStep(build) : undefined;
   const terminal = isTerminalBuildStatus(build?.status);
 
   useEffect(() => {
-    if (build && step) see({build: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()});
+    if (build && step) see({buildId: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()});
   }, [build, step]);
 
   // Flash the outcome once, when this screen saw the build finish (not when it opened on a finished one).
@@ -67,7 +69,7 @@ export function BuildScreen({params}: ScreenProps) {
           <Text>
             Status: <Text color={style.color}>{style.glyph} {build.status || 'unknown'}</Text>
           </Text>
-          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen)} />}
+          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen.at)} />}
           {build.errorText ? <Text color={color.error}>{build.errorText}</Text> : null}
           <Text color={color.muted}>
             {terminal ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(BUILD_POLL_MS / 1000)}s`}

@@ -11,13 +11,14 @@ import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {TypeToConfirm} from '../src/ui/components/TypeToConfirm.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi} from '../src/ui/hooks/useApi.js';
+import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNav} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
+import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
 /** Rows from the end of the loaded ones at which the next page is fetched. */
@@ -43,6 +44,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   const nav = useNav();
   const flash = useFlash();
   const body = useBodySize();
+  const {readonly} = useAppInfo();
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle('Deployments');
   const query = useInfiniteQuery(deploymentQueries.list(api, {limit: pageSize}, live));
@@ -115,7 +117,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   return (
     <Box flexDirection="column">
       {dialogView}
-      <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText="No deployments yet (c creates one)">
+      <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText={readonly ? 'No deployments yet' : `No deployments yet (${hints([['deployments.create', 'creates one']])})`}>
         <DataTable
           rows={rows}
           columns={columns}

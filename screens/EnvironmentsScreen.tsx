@@ -106,7 +106,8 @@ export function EnvironmentsScreen({params}: ScreenProps) {
           active={dialog.kind === 'none'}
           onSelect={setSelected}
         />
-        <Details env={selected && rows.some((e) => e.id === selected.id) ? selected : undefined} />
+        {/* Resolved by id, so a refresh shows the row's new details and a vanished row shows none. */}
+        <Details env={rows.find((e) => e.id === selected?.id)} />
       </StateView>
     </Box>
   );

@@ -16,6 +16,14 @@ const newClient = () => {
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statusCalls = /build-status/;
 
+async function until(ok: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await delay(10);
+  }
+}
+
 beforeAll(() => environmentManager.setIsServer(() => false));
 afterEach(() => {
   for (const c of clients.splice(0)) c.clear();
@@ -44,7 +52,7 @@ describe('deployment queries', () => {
     const list = new QueryObserver(client, deploymentQueries.page(api, 0, 5));
     const seen: string[][] = [];
     const off = list.subscribe((r) => r.data && seen.push(r.data.deployments.map((d) => d.name)));
-    await delay(100);
+    await until(() => seen.length > 0);
     expect(seen.at(-1)).toContain('analytics-prod');
     await new MutationObserver(client, deploymentMutations.remove(api, client)).mutate('1');
     expect(seen.at(-1)).not.toContain('analytics-prod');
@@ -60,11 +68,10 @@ describe('build status polling', () => {
     const observer = new QueryObserver(newClient(), buildQueries.status(spy.api, '1', 'main', {paused: false, intervalMs: 10}));
     const statuses: string[] = [];
     const off = observer.subscribe((r) => r.data && statuses.at(-1) !== r.data.status && statuses.push(r.data.status));
-    await delay(100);
+    await until(() => spy.count(statusCalls) > 3);
     expect(statuses).toEqual(['building']);
-    expect(spy.count(statusCalls)).toBeGreaterThan(3);
     clock.advance(6_000);
-    await delay(100);
+    await until(() => statuses.length === 2);
     expect(statuses).toEqual(['building', 'built']);
     const atEnd = spy.count(statusCalls);
     await delay(200);

@@ -65,7 +65,7 @@ describe('BuildScreen', () => {
     await tui.press('p');
     await tui.waitForFrame('live updates paused');
     // A request already on its way when p was pressed may still land; nothing after it may start.
-    await new Promise((r) => setTimeout(r, 100));
+    while (spy.inflight() > 0) await new Promise((r) => setTimeout(r, 10));
     const paused = spy.count(statusCalls);
     clock.advance(10_000);
     await new Promise((r) => setTimeout(r, 200));

@@ -34,7 +34,7 @@ describe('DeploymentsScreen', () => {
   it('says so when there are no deployments', async () => {
     const {api} = await startDemo('empty');
     const tui = renderApp(api, DEPLOYMENTS);
-    await tui.waitForFrame('No deployments yet');
+    await tui.waitForFrame('No deployments yet (c creates one)');
   });
 
   it('filters with / and says when nothing matches', async () => {

@@ -1,6 +1,6 @@
 // Shared set-up for screen tests: the real local service on loopback (ManualClock, so builds move only when a
 // test says so), the real API client, and the App with the real screen registry.
-import {afterEach} from 'vitest';
+import {afterEach, vi} from 'vitest';
 import {createApi, type Api, type RequestOptions} from '../../src/api/client.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
@@ -15,6 +15,11 @@ export interface Demo {
   api: Api;
   clock: ManualClock;
 }
+
+// Each test seeds its own service; on a loaded two-core machine that and the first paint take seconds.
+vi.setConfig({testTimeout: 60_000});
+/** Frame waits are generous for the same reason; a passing wait returns as soon as the frame matches. */
+const FRAME_TIMEOUT_MS = 10_000;
 
 const running: {close(): unknown}[] = [];
 afterEach(async () => {
@@ -33,14 +38,15 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
 
 /** Renders the App with the real screen registry, starting at `initial`; unmounted after the test. */
 export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions = {}): Tui {
-  const tui = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
-  running.push({close: () => tui.unmount()});
-  return tui;
+  const rendered = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
+  running.push({close: () => rendered.unmount()});
+  return {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
 }
 
 /** Wraps an Api so a test can count requests (method + path) and hold them back until released. */
 export function instrument(api: Api) {
   const calls: string[] = [];
+  let inflight = 0;
   let gate: Promise<void> | undefined;
   let open: () => void = () => {};
   const wrap =
@@ -50,8 +56,13 @@ export function instrument(api: Api) {
         Object.entries(options?.searchParams ?? {}).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])),
       ).toString();
       calls.push(`${method} ${path}${query ? `?${query}` : ''}`);
-      if (gate) await gate;
-      return api.request(method, path, options);
+      inflight++;
+      try {
+        if (gate) await gate;
+        return await api.request(method, path, options);
+      } finally {
+        inflight--;
+      }
     };
   const wrapped: Api = {
     ...api,
@@ -66,6 +77,8 @@ export function instrument(api: Api) {
     api: wrapped,
     calls,
     count: (pattern: RegExp) => calls.filter((c) => pattern.test(c)).length,
+    /** Requests sent and not yet answered. */
+    inflight: () => inflight,
     hold() {
       gate = new Promise((resolve) => (open = resolve));
     },
