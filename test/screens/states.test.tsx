@@ -1,0 +1,34 @@
+// The states the demo service never produces on its own (a deployment with no versions, a branch never built),
+// through a fake API, plus load errors with nothing cached, through the real service.
+import {describe, expect, it} from 'vitest';
+import {fakeApi} from '../helpers/renderTui.js';
+import {renderApp, startDemo} from './support.js';
+
+describe('screen states', () => {
+  it('Versions: empty list and a load error', async () => {
+    const empty = renderApp(fakeApi((_m, path) => (path.endsWith('/versions') ? {items: []} : path.endsWith('/settings') ? {name: 'x'} : undefined)), {
+      screen: 'versions',
+      params: {deploymentId: '5'},
+    });
+    await empty.waitForFrame('No versions yet');
+    empty.unmount();
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'versions', params: {deploymentId: '999'}});
+    await tui.waitForFrame(/could not load versions: .*999/);
+  });
+
+  it('Environments: a load error with nothing cached', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'environments', params: {deploymentId: '999'}});
+    await tui.waitForFrame(/could not load environments: .*999/);
+  });
+
+  it('Build: a branch that has never been built', async () => {
+    const api = fakeApi((_m, path) =>
+      path.endsWith('/build-status') ? {deploymentId: 5, branchName: 'feature', mode: 'dev_mode', status: 'none'} : undefined,
+    );
+    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '5', branch: 'feature'}});
+    const frame = await tui.waitForFrame('No build yet for this branch');
+    expect(frame).toContain('Status: ○ none');
+  });
+});
