@@ -11,9 +11,10 @@ import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNav} from '../src/ui/hooks/useNav.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import {SCREENS, type ScreenProps} from '../src/ui/screens.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
@@ -29,6 +30,7 @@ function Field({label, value, children}: {label: string; value?: string; childre
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();
   const nav = useNav();
+  const flash = useFlash();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
@@ -44,7 +46,12 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   const devBranch = session.data?.mode === 'dev_mode' ? session.data.branchName : undefined;
   useDevBranch(devBranch);
 
-  const go = (screen: string, extra: Record<string, string> = {}) => () => nav.push({screen, params: {deploymentId: id, deploymentName: name, ...extra}});
+  const go = (screen: string, extra: Record<string, string> = {}) => () => {
+    // Hotkeys for screens other releases add: say so rather than open an "unknown screen".
+    const def = SCREENS.find((d) => d.id === screen);
+    if (!def) return flash.warn(`${screen} is not available in this version of svc`);
+    nav.push({screen, params: {deploymentId: id, deploymentName: name, ...extra}});
+  };
   useKeys('screen', {
     'deployment.versions': go('versions'),
     'deployment.envs': go('environments'),
