@@ -92,3 +92,20 @@ describe('failures', () => {
     }), {numRuns: 300});
   });
 });
+
+describe('history paging', () => {
+  it('walks an index in id order for every filter combination, never sorting the whole history', async () => {
+    const {dbtService} = await import('./dbtHelpers.js');
+    const s = dbtService();
+    try {
+      for (const where of ['', 'AND status = 1', 'AND trigger = 1', 'AND status = 1 AND trigger = 1']) {
+        const plan = s.ctx.db.prepare(`EXPLAIN QUERY PLAN SELECT * FROM dbt_syncs WHERE deployment_id = 1 ${where} AND id < 100 ORDER BY id DESC LIMIT 21`).all() as Array<{detail: string}>;
+        const text = plan.map((p) => p.detail).join('\n');
+        expect(text, where).toMatch(/USING INDEX dbt_syncs_(history|by_status|by_trigger)/);
+        expect(text, where).not.toMatch(/TEMP B-TREE/);
+      }
+    } finally {
+      s.close();
+    }
+  });
+});
