@@ -113,3 +113,54 @@ export const RemoveDataModelFilesInput = z
 export const RenameDataModelFilesInput = z
   .object({files: z.array(z.object({path: z.string(), newPath: z.string()})).min(1, 'files must list at least one file'), ...branchTarget})
   .meta({id: 'RenameDataModelFilesInput'});
+
+export const CommitChangesRequest = z
+  .object({
+    message: z.string().nullable().optional(),
+    branchName: z.string().optional(),
+    exitDevMode: z.boolean().nullable().optional(),
+    resolveMergeConflict: z.boolean().nullable().optional(),
+  })
+  .meta({id: 'CommitChangesRequest'});
+
+export const MergeIntoParentBranchRequest = z
+  .object({
+    branchName: z.string().optional(),
+    branchId: z.number().int().optional(),
+    message: z.string().nullable().optional(),
+    squashCommits: z.boolean().nullable().optional(),
+    switchToParentBranch: z.boolean().nullable().optional(),
+    deleteBranch: z.boolean().nullable().optional(),
+  })
+  .meta({id: 'MergeIntoParentBranchRequest'});
+
+/** The description marks `message` required; the client omits it without `-m`, so it is optional here. */
+export const MergeToDefaultBranchRequest = z
+  .object({
+    branchName: z.string().optional(),
+    branchId: z.number().int().optional(),
+    message: z.string().nullable().optional(),
+    removeBranchAfterMerge: z.boolean().nullable().optional(),
+  })
+  .meta({id: 'MergeToDefaultBranchRequest'});
+
+export const MergeResponse = z.object({merged: z.boolean(), branchDeleted: z.boolean()}).meta({id: 'MergeResponse'});
+
+export const PullRequest = z.object({branchName: z.string().optional()}).meta({id: 'PullRequest'});
+export const PullResponse = z.object({buildTriggered: z.boolean()}).meta({id: 'PullResponse'});
+
+export const ValidateQuery = z.object({
+  branchName: z.string().optional(),
+  devMode: flag('devMode').optional(),
+});
+
+export const DataModelValidationResponse = z
+  .object({
+    deploymentId: z.number().int(),
+    branchName: z.string(),
+    mode: z.enum(['production', 'dev_mode']),
+    valid: z.boolean(),
+    errors: z.array(z.object({fileName: z.string().nullable(), message: z.string(), line: z.number().int().optional()})),
+    cubesCount: z.number().int().nullable(),
+  })
+  .meta({id: 'DataModelValidationResponse'});

@@ -9,9 +9,10 @@ import {compileModel} from '../engines/compiler/index.js';
 import {DEMO_MODEL_FILES} from '../engines/sample/demoModel.js';
 import type {DeploymentRow} from '../store/deployments.js';
 import {
-  branchFiles, countBranches, findBranch, findBranchById, insertBranch, saveTree, sessionBranch, type BranchKind, type BranchRow,
+  branchFiles, countBranches, findBranch, findBranchById, hasOpenSession, insertBranch, saveTree, sessionBranch, setBaseTree, type BranchKind, type BranchRow,
 } from '../store/branches.js';
 import {treeHash} from './filePaths.js';
+import {hashesOf} from './treeMerge.js';
 
 /** The shared branch every deployment starts with beside its deploy branch. */
 export const STARTER_SHARED_BRANCH = 'staging';
@@ -35,6 +36,7 @@ export function createBranch(
   return ctx.db.transaction(() => {
     const id = insertBranch(ctx.db, {deploymentId: b.deploymentId, name: b.name, kind: b.kind, parentId: b.parent?.id ?? null, ownerUserId: b.ownerUserId, lastHash: hash, now});
     saveTree(ctx.db, id, b.files, hash, b.message, now);
+    if (b.parent) setBaseTree(ctx.db, id, hashesOf(b.files));
     return findBranchById(ctx.db, b.deploymentId, id)!;
   })();
 }
@@ -115,8 +117,25 @@ export function writeTarget(
 export function commitTree(ctx: ServiceContext, deployment: DeploymentRow, branch: BranchRow, files: Map<string, string>, message: string): string {
   const hash = treeHash(files);
   saveTree(ctx.db, branch.id, files, hash, message, ctx.clock.now());
-  triggerBuild(ctx, deployment, branch.name, files, hash, message);
+  if (branchRunState(ctx, deployment, branch.name) !== 'inactive') triggerBuild(ctx, deployment, branch.name, files, hash, message);
   return hash;
+}
+
+/** How a branch runs: the deploy branch in production; dev branches, branches open in dev mode and staging branches as dev_mode; other shared branches not at all. */
+export type BranchRunState = 'production' | 'dev_mode' | 'inactive' | 'unknown';
+
+export function branchRunState(ctx: ServiceContext, deployment: DeploymentRow, name: string): BranchRunState {
+  ensureBranches(ctx, deployment);
+  const branch = findBranch(ctx.db, deployment.id, name);
+  if (!branch) return 'unknown';
+  if (branch.kind === 'deploy') return 'production';
+  if (branch.kind === 'dev' || branch.staging === 1 || hasOpenSession(ctx.db, branch.id)) return 'dev_mode';
+  return 'inactive';
+}
+
+/** The caller's dev-mode branch on a deployment, if a session is open (what build-status defaults to). */
+export function activeDevBranchName(ctx: ServiceContext, principal: Principal, deploymentId: number): string | undefined {
+  return sessionBranch(ctx.db, deploymentId, credentialKey(principal))?.name;
 }
 
 export function triggerBuild(ctx: ServiceContext, deployment: DeploymentRow, branchName: string, files: Map<string, string>, hash: string, reason: string): void {

@@ -19,8 +19,11 @@ import {register as branches} from './branches.js';
 import {register as devMode} from './devMode.js';
 import {register as files} from './files.js';
 import {register as dbt} from './dbt.js';
+import {register as commits} from './commits.js';
+import {register as validate} from './validate.js';
 import {register as audit} from './audit.js';
 import {register as scim} from './scim.js';
+import {register as identity} from './identity.js';
 
 export const routeGroups: RouteGroup[] = [
   deployments,
@@ -35,6 +38,9 @@ export const routeGroups: RouteGroup[] = [
   devMode,
   files,
   dbt,
+  commits,
+  validate,
   audit,
   scim,
+  identity,
 ];

@@ -39,6 +39,12 @@ export const branchesMigrations: Migration[] = [
           started_at INTEGER NOT NULL,
           PRIMARY KEY (deployment_id, credential));`),
   },
+  {
+    // The tree a branch last agreed with its parent on (path → content SHA-1, as JSON): the base of the file-level
+    // three-way merges behind commit and merge.
+    id: 'branches-2',
+    up: (db) => db.exec('ALTER TABLE branches ADD COLUMN base_tree TEXT'),
+  },
 ];
 
 export type BranchKind = 'deploy' | 'shared' | 'dev';
@@ -53,6 +59,7 @@ export interface BranchRow {
   last_hash: string;
   created_at: number;
   updated_at: number;
+  base_tree: string | null;
   /** Joined in by the reads below. */
   parent_name: string | null;
   staging: number;
@@ -141,6 +148,6 @@ export function saveTree(db: Db, branchId: number, files: Map<string, string>, h
   })();
 }
 
-export function revisionCount(db: Db, branchId: number): number {
-  return db.prepare('SELECT count(*) FROM branch_revisions WHERE branch_id = ?').pluck().get(branchId) as number;
+export function setBaseTree(db: Db, branchId: number, base: Record<string, string>): void {
+  db.prepare('UPDATE branches SET base_tree = ? WHERE id = ?').run(JSON.stringify(base), branchId);
 }
