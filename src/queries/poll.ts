@@ -1,12 +1,13 @@
 // Poll policies. `refetchInterval` is always a function of the query, so polling stops by itself on a
 // terminal state and when live updates are paused, and resumes when that changes.
+
 /** How a screen wants live data: the UI passes the pause toggle (`p`) and its interval; command mode omits it. */
 export interface LivePolicy {
   paused: boolean;
   intervalMs: number;
 }
 
-/** Lists refresh slowly: a person reads them; the footer says when they were last updated. */
+/** Lists refresh slowly: a person is reading them (the header says how long ago they were updated). */
 export const LIST_REFRESH_MS = 10_000;
 /** A running build is watched closely. */
 export const BUILD_POLL_MS = 2_000;
