@@ -1,7 +1,7 @@
 // `svc regions` and `svc api-keys …`.
 import type {Command} from '@commander-js/extra-typings';
 import {createApiKey, deleteApiKey, listApiKeys, listRegions} from '../api/account.js';
-import {printJson, printTable, progress, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, progress, success} from './output.js';
 import {collect, connect, numericId} from './session.js';
 
 export function registerRegions(program: Command): void {
@@ -46,16 +46,22 @@ export function registerApiKeys(program: Command): void {
       collect(numericId('--deployment')),
     )
     .option('--permission <permission>', 'grant only this permission, e.g. DeploymentRead (repeat for more; default: all)', collect(String))
+    .option('--scim', 'issue a SCIM token for an identity provider (valid only for `svc scim` and /api/scim/v2)')
     .action(async (opts, cmd) => {
+      if (opts.scim && (opts.deployment || opts.permission)) {
+        throw new UserError('a SCIM token cannot be limited with --deployment or --permission', EXIT_USAGE);
+      }
       const {api, json} = connect(cmd);
       const created = await createApiKey(api, {
         name: opts.name,
         ...(opts.deployment ? {deploymentIds: opts.deployment.map(Number)} : {}),
         ...(opts.permission ? {permissions: opts.permission} : {}),
+        ...(opts.scim ? {scim: true} : {}),
       });
       if (json) return printJson(created.raw);
       process.stdout.write(`${created.key}\n`);
-      progress(`Created API key ${created.item?.id ?? ''} \`${opts.name}\` — store it now: its value is not shown again`);
+      const what = opts.scim ? 'SCIM token' : 'API key';
+      progress(`Created ${what} ${created.item?.id ?? ''} \`${opts.name}\` — store it now: its value is not shown again`);
     });
 
   group

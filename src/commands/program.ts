@@ -11,6 +11,8 @@ import {register as registerDeployments} from './deployments.js';
 import {register as registerEnvironments} from './environments.js';
 import {registerApi, registerSpec} from './spec.js';
 import {register as registerServer} from './server.js';
+import {register as registerAudit} from './audit.js';
+import {register as registerScim} from './scim.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -33,6 +35,8 @@ export function buildProgram(): Command {
   registerEnvironments(program);
   registerRegions(program);
   registerApiKeys(program);
+  registerAudit(program);
+  registerScim(program);
   registerSpec(program);
   registerApi(program);
   registerServer(program);

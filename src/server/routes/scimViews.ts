@@ -24,25 +24,23 @@ export const SCIM_BASE = '/api/scim/v2';
 export const location = (ctx: ServiceContext, type: 'Users' | 'Groups', id: string) => `${ctx.baseUrl}${SCIM_BASE}/${type}/${id}`;
 
 export function toScimUser(ctx: ServiceContext, u: ScimUserRecord): ScimUser {
-  const user: ScimUser = {
+  const name: NonNullable<ScimUser['name']> = {};
+  if (u.givenName !== null) name.givenName = u.givenName;
+  if (u.familyName !== null) name.familyName = u.familyName;
+  const formatted = [u.givenName, u.familyName].filter(Boolean).join(' ');
+  if (formatted !== '') name.formatted = formatted;
+  return {
     schemas: [SCIM_USER_SCHEMA],
     id: u.id,
+    ...(u.externalId !== null ? {externalId: u.externalId} : {}),
     userName: u.userName,
+    ...(Object.keys(name).length > 0 ? {name} : {}),
+    ...(u.displayName !== null ? {displayName: u.displayName} : {}),
     emails: u.emails,
     active: u.active,
     groups: groupsOfUser(ctx.db, u.id).map((g) => ({value: g.id, display: g.displayName, $ref: location(ctx, 'Groups', g.id)})),
     meta: {resourceType: 'User', created: isoTime(u.createdAt), lastModified: isoTime(u.updatedAt), location: location(ctx, 'Users', u.id)},
   };
-  if (u.externalId !== null) user.externalId = u.externalId;
-  if (u.displayName !== null) user.displayName = u.displayName;
-  if (u.givenName !== null || u.familyName !== null) {
-    user.name = {};
-    if (u.givenName !== null) user.name.givenName = u.givenName;
-    if (u.familyName !== null) user.name.familyName = u.familyName;
-    const formatted = [u.givenName, u.familyName].filter(Boolean).join(' ');
-    if (formatted !== '') user.name.formatted = formatted;
-  }
-  return user;
 }
 
 export function toScimGroup(ctx: ServiceContext, g: ScimGroupRecord, withMembers = true): ScimGroup {
