@@ -30,32 +30,44 @@ export async function renderFullScreen(
   const cleanUpOnce = () => (cleanup ??= onRestored().catch(() => {}));
   let instance: Instance | undefined;
   let restored = false;
+  // A closed terminal makes every write fail; nothing here may throw again or write again after that.
+  const quietly = (write: () => void) => {
+    try {
+      write();
+    } catch {
+      // The terminal is gone; there is nobody to tell.
+    }
+  };
   const restore = () => {
     if (restored) return;
     restored = true;
-    try {
-      instance?.unmount();
-    } finally {
-      io.stdout.write(LEAVE_ALT);
-      // Ink leaves stdin flowing; a flowing TTY keeps the process alive after the UI is gone.
-      io.stdin.pause();
-    }
+    quietly(() => instance?.unmount());
+    quietly(() => io.stdout.write(LEAVE_ALT));
+    // Ink leaves stdin flowing; a flowing TTY keeps the process alive after the UI is gone.
+    quietly(() => io.stdin.pause());
   };
-  const fail = (err: unknown) => {
+  let exiting = false;
+  /** The one way out for signals, crashes and a vanished terminal; later errors (EIO echoes) are ignored. */
+  const exitNow = (code: number, err?: unknown) => {
+    if (exiting) return;
+    exiting = true;
     restore();
-    io.stderr.write(`error: ${message(err)}\n`);
-    void cleanUpOnce().finally(() => process.exit(1));
+    if (err !== undefined) quietly(() => io.stderr.write(`error: ${message(err)}\n`));
+    // Cleanup gets a moment, never the power to keep a dead UI alive.
+    setTimeout(() => process.exit(code), 2000);
+    void cleanUpOnce().finally(() => process.exit(code));
   };
+  const fail = (err: unknown) => exitNow(1, err);
+  const hangUp = () => exitNow(SIGNALS.SIGHUP);
   const signalHandlers = Object.entries(SIGNALS).map(([signal, code]) => {
-    const handler = () => {
-      restore();
-      void cleanUpOnce().finally(() => process.exit(code));
-    };
+    const handler = () => exitNow(code);
     process.on(signal, handler);
     return [signal, handler] as const;
   });
   process.on('uncaughtException', fail);
   process.on('unhandledRejection', fail);
+  // EIO/EPIPE on the terminal streams means the terminal closed (tmux killed, ssh dropped): treat as a hang-up.
+  for (const stream of [io.stdout, io.stderr, io.stdin]) stream.on('error', hangUp);
   io.stdout.write(ENTER_ALT);
   try {
     instance = render(element, {
@@ -77,9 +89,13 @@ export async function renderFullScreen(
     io.stderr.write(`error: ${message(err)}\n`);
     return 1;
   } finally {
-    for (const [signal, handler] of signalHandlers) process.off(signal, handler);
-    process.off('uncaughtException', fail);
-    process.off('unhandledRejection', fail);
+    // After a forced exit the handlers stay: they swallow the echoes of a dead terminal until process.exit.
+    if (!exiting) {
+      for (const [signal, handler] of signalHandlers) process.off(signal, handler);
+      process.off('uncaughtException', fail);
+      process.off('unhandledRejection', fail);
+      for (const stream of [io.stdout, io.stderr, io.stdin]) stream.off('error', hangUp);
+    }
     await cleanUpOnce();
   }
 }

@@ -12,6 +12,7 @@ const hasTmux = spawnSync('tmux', ['-V']).status === 0;
 const socket = `svc-ui-e2e-${process.pid}`;
 let configDir = '';
 let session = 0;
+const opened: string[] = [];
 
 function tmux(...args: string[]): string {
   return execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8', env: {...process.env, SVC_CONFIG_DIR: configDir}});
@@ -20,6 +21,7 @@ function tmux(...args: string[]): string {
 /** Starts `svc ui <args>` in a 120×35 pane under bash, which prints `exit=<code>` once the UI is gone. */
 function open(args: string): string {
   const name = `ui${++session}`;
+  opened.push(name);
   const cmd = `cd ${ROOT} && node dist/svc.js ui ${args}; echo "exit=$?"; exec sleep 60`;
   tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '35', `bash --norc --noprofile -c '${cmd}'`);
   return name;
@@ -27,7 +29,7 @@ function open(args: string): string {
 
 const screen = (name: string) => tmux('capture-pane', '-p', '-t', name);
 
-async function waitFor(name: string, match: string | RegExp, timeoutMs = 10_000): Promise<string> {
+async function waitFor(name: string, match: string | RegExp, timeoutMs = 20_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = screen(name);
@@ -47,6 +49,8 @@ async function keys(name: string, ...k: string[]): Promise<void> {
 beforeAll(() => {
   if (hasTmux && !existsSync(SVC)) throw new Error('dist/svc.js is missing: run npm run build first');
   configDir = mkdtempSync(join(tmpdir(), 'svc-ui-e2e-'));
+  // An idle session keeps this private tmux server up between tests (it exits with its last session).
+  if (hasTmux) tmux('new-session', '-d', '-s', 'keepalive', 'exec sleep 600');
   return () => {
     spawnSync('tmux', ['-L', socket, 'kill-server']);
     rmSync(configDir, {recursive: true, force: true});
@@ -54,8 +58,7 @@ beforeAll(() => {
 });
 
 afterEach(() => {
-  spawnSync('tmux', ['-L', socket, 'kill-session', '-a']);
-  spawnSync('tmux', ['-L', socket, 'kill-session']);
+  for (const name of opened.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]);
 });
 
 describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
@@ -85,14 +88,14 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     // The rebuild is watched live: first in progress, then built, without a key press.
     // At speed 1 the rebuild takes about 6 s, so the screen must first show it in progress.
     text = await waitFor(ui, /Build · analytics-prod[\s\S]*Status: ● (queued|building|warmup)/);
-    text = await waitFor(ui, 'Status: ✓ built', 20_000);
+    text = await waitFor(ui, 'Status: ✓ built', 30_000);
 
     await keys(ui, 'q');
     text = await waitFor(ui, 'exit=0');
     // Back on the normal screen: none of the UI is left on it.
     expect(text).not.toContain('Deployments');
     expect(text).not.toContain('analytics-prod');
-  }, 60_000);
+  }, 120_000);
 
   it('q typed in the filter is text; ctrl+c quits and restores the terminal', async () => {
     const ui = open('--local');
@@ -102,7 +105,7 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     await keys(ui, 'C-c');
     const text = await waitFor(ui, 'exit=0');
     expect(text).not.toContain('Deployments');
-  }, 30_000);
+  }, 60_000);
 
   it('SIGTERM restores the terminal and exits 143', async () => {
     const ui = open('--local');
@@ -112,7 +115,21 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     process.kill(Number(node), 'SIGTERM');
     const text = await waitFor(ui, 'exit=143');
     expect(text).not.toContain('Deployments');
-  }, 30_000);
+  }, 60_000);
+
+  it('closing the terminal ends the UI process (no orphan spinning on a dead tty)', async () => {
+    const ui = open('--local');
+    await waitFor(ui, /Deployments \[\d+\]/);
+    const panePid = tmux('display-message', '-p', '-t', ui, '#{pane_pid}').trim();
+    const node = Number(execFileSync('pgrep', ['-P', panePid, 'node'], {encoding: 'utf8'}).trim());
+    tmux('kill-session', '-t', ui);
+    const deadline = Date.now() + 5000;
+    const alive = () => spawnSync('kill', ['-0', String(node)]).status === 0;
+    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    const stillAlive = alive();
+    if (stillAlive) process.kill(node, 'SIGKILL');
+    expect(stillAlive).toBe(false);
+  }, 60_000);
 
   it('--readonly hides dangerous keys; too small a terminal says so', async () => {
     const ui = open('--local --readonly');
@@ -124,5 +141,5 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     await waitFor(ui, /Deployments \[\d+\]/);
     await keys(ui, 'q');
     await waitFor(ui, 'exit=0');
-  }, 30_000);
+  }, 60_000);
 });
