@@ -12,6 +12,7 @@ import {branchesMigrations} from './branches.js';
 import {auditMigrations} from './audit.js';
 import {scimMigrations} from './scim.js';
 import {dbtMigrations} from './dbt.js';
+import {identityMigrations} from './identity.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   ...auditMigrations,
   ...scimMigrations,
   ...dbtMigrations,
+  ...identityMigrations,
 ];

@@ -1,0 +1,116 @@
+// OAuth integrations (third-party providers a user can connect), the per-user tokens for them, and OIDC token
+// configurations. Shapes follow the platform description; no schema here ever carries a secret or token value.
+import {z} from 'zod';
+
+const timestamp = z.string();
+const urlField = z.url({protocol: /^https?$/, error: 'must be an http(s) URL'});
+const idPattern = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
+
+export const OAuthIntegration = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.string(),
+    authUrl: z.string(),
+    tokenUrl: z.string(),
+    clientId: z.string(),
+    redirectUri: z.string(),
+    scopes: z.array(z.string()).nullable(),
+    config: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({id: 'OAuthIntegration'});
+export type OAuthIntegration = z.infer<typeof OAuthIntegration>;
+
+const integrationFields = {
+  name: z.string().trim().min(1, 'must not be empty').max(100),
+  type: z.string().trim().min(1, 'must not be empty').max(50),
+  authUrl: urlField,
+  tokenUrl: urlField,
+  clientId: z.string().min(1, 'must not be empty'),
+  redirectUri: urlField,
+  scopes: z.array(z.string().min(1)).optional(),
+  config: z.record(z.string(), z.unknown()).optional(),
+};
+
+export const CreateOAuthIntegrationInput = z
+  .object({...integrationFields, clientSecret: z.string().min(1, 'must not be empty')})
+  .strict()
+  .meta({id: 'CreateOAuthIntegrationInput'});
+export type CreateOAuthIntegrationInput = z.infer<typeof CreateOAuthIntegrationInput>;
+
+/** A full replacement; `clientSecret` omitted or null keeps the stored secret. */
+export const UpdateOAuthIntegrationInput = z
+  .object({...integrationFields, clientSecret: z.string().min(1).nullable().optional()})
+  .strict()
+  .meta({id: 'UpdateOAuthIntegrationInput'});
+export type UpdateOAuthIntegrationInput = z.infer<typeof UpdateOAuthIntegrationInput>;
+
+export const USER_TOKEN_STATUSES = ['pending', 'active', 'error'] as const;
+
+/** A user's connection to an integration. Never carries a token value. */
+export const UserOAuthToken = z
+  .object({
+    id: z.number().int(),
+    userId: z.number().int(),
+    integrationId: z.number().int(),
+    status: z.enum(USER_TOKEN_STATUSES),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    accessTokenExpiresAt: timestamp.nullable().optional(),
+    refreshTokenExpiresAt: timestamp.nullable().optional(),
+    lastError: z.unknown().nullable().optional(),
+  })
+  .meta({id: 'UserOAuthToken'});
+export type UserOAuthToken = z.infer<typeof UserOAuthToken>;
+
+export const InitiatedOAuthFlow = z
+  .object({authorizationUrl: z.string(), token: UserOAuthToken})
+  .meta({id: 'InitiatedOAuthFlow'});
+
+export const IntegrationIdParam = z.object({integrationId: idPattern('integration id')});
+export const NumericIdParam = z.object({id: idPattern('id')});
+
+const oidcName = z.string().regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, 'must be lower-case letters, digits and inner dashes');
+const subFormat = z
+  .string()
+  .max(200)
+  .regex(/^(?:[A-Za-z0-9:_-]|\{(?:deployment_id|component|region)\})+$/, 'may use letters, digits, : _ - and {deployment_id} {component} {region}');
+const targetEnvVar = z.string().max(128).regex(/^[A-Z_][A-Z0-9_]*$/, 'must be an upper-case environment variable name');
+
+export const OIDC_AUDIENCE_TYPES = ['default', 'custom'] as const;
+
+export const OidcTokenConfig = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    audienceType: z.string(),
+    audience: z.string(),
+    isEnabled: z.boolean(),
+    customClaims: z.record(z.string(), z.unknown()).nullable(),
+    subFormat: z.string().nullable(),
+    targetEnvVar: z.string().nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({id: 'OidcTokenConfig'});
+export type OidcTokenConfig = z.infer<typeof OidcTokenConfig>;
+
+const oidcOptional = {
+  customAudience: z.string().min(1).nullable().optional(),
+  customClaims: z.record(z.string(), z.unknown()).nullable().optional(),
+  isEnabled: z.boolean().nullable().optional(),
+  name: oidcName.nullable().optional(),
+  subFormat: subFormat.nullable().optional(),
+  targetEnvVar: targetEnvVar.nullable().optional(),
+};
+
+export const CreateOidcTokenConfigInput = z
+  .object({audienceType: z.enum(OIDC_AUDIENCE_TYPES), ...oidcOptional})
+  .strict()
+  .meta({id: 'CreateOidcTokenConfigInput'});
+export type CreateOidcTokenConfigInput = z.infer<typeof CreateOidcTokenConfigInput>;
+
+export const UpdateOidcTokenConfigInput = z.object(oidcOptional).strict().meta({id: 'UpdateOidcTokenConfigInput'});
+export type UpdateOidcTokenConfigInput = z.infer<typeof UpdateOidcTokenConfigInput>;

@@ -1,0 +1,135 @@
+// OAuth device authorization (RFC 8628) and the refresh tokens it hands out. Device codes and refresh tokens
+// are stored as sha256 hashes: the values exist only in the answers that issue them.
+import {createHash, randomBytes, randomInt} from 'node:crypto';
+import type {Db} from './db.js';
+import type {Migration} from './migration.js';
+
+export const deviceCodesMigrations: Migration[] = [
+  {
+    id: 'device-codes-1',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE device_codes (
+          device_code_hash TEXT PRIMARY KEY,
+          user_code TEXT NOT NULL UNIQUE,
+          client_id TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          interval_s INTEGER NOT NULL,
+          last_poll_at INTEGER,
+          status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'denied', 'used')),
+          user_id INTEGER REFERENCES users (id));
+        CREATE TABLE refresh_tokens (
+          token_hash TEXT PRIMARY KEY,
+          user_id INTEGER NOT NULL REFERENCES users (id),
+          client_id TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          used_at INTEGER);`),
+  },
+];
+
+export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'used';
+
+export interface DeviceCodeRow {
+  device_code_hash: string;
+  user_code: string;
+  client_id: string;
+  created_at: number;
+  expires_at: number;
+  interval_s: number;
+  last_poll_at: number | null;
+  status: DeviceCodeStatus;
+  user_id: number | null;
+}
+
+export interface RefreshTokenRow {
+  token_hash: string;
+  user_id: number;
+  client_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+// No vowels (no words spelled by accident) and no look-alikes; RFC 8628 §6.1 suggests such a set.
+const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ';
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** `WXYZ-BCDF`: 8 letters, about 34 bits, typed by a person. */
+export function generateUserCode(): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += USER_CODE_ALPHABET[randomInt(USER_CODE_ALPHABET.length)];
+  return `${s.slice(0, 4)}-${s.slice(4)}`;
+}
+
+/** Accepts what a person types: any case, with or without the dash or spaces. */
+export function normalizeUserCode(input: string): string | undefined {
+  const letters = input.toUpperCase().replace(/[^A-Z]/g, '');
+  if (letters.length !== 8 || [...letters].some((ch) => !USER_CODE_ALPHABET.includes(ch))) return undefined;
+  return `${letters.slice(0, 4)}-${letters.slice(4)}`;
+}
+
+export const opaqueToken = () => randomBytes(32).toString('base64url');
+
+export function insertDeviceCode(db: Db, d: {clientId: string; now: number; ttlSeconds: number; intervalSeconds: number}): {deviceCode: string; userCode: string} {
+  const deviceCode = opaqueToken();
+  // A clash of user codes among live ones is astronomically rare; retrying keeps the UNIQUE constraint honest.
+  for (;;) {
+    const userCode = generateUserCode();
+    const r = db
+      .prepare(
+        `INSERT OR IGNORE INTO device_codes (device_code_hash, user_code, client_id, created_at, expires_at, interval_s, status)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending')`,
+      )
+      .run(sha256(deviceCode), userCode, d.clientId, d.now, d.now + d.ttlSeconds * 1000, d.intervalSeconds);
+    if (r.changes > 0) return {deviceCode, userCode};
+    db.prepare('DELETE FROM device_codes WHERE user_code = ? AND expires_at < ?').run(userCode, d.now);
+  }
+}
+
+export function findDeviceCode(db: Db, deviceCode: string): DeviceCodeRow | undefined {
+  return db.prepare('SELECT * FROM device_codes WHERE device_code_hash = ?').get(sha256(deviceCode)) as DeviceCodeRow | undefined;
+}
+
+export function findByUserCode(db: Db, userCode: string): DeviceCodeRow | undefined {
+  return db.prepare('SELECT * FROM device_codes WHERE user_code = ?').get(userCode) as DeviceCodeRow | undefined;
+}
+
+export function recordPoll(db: Db, hash: string, now: number, intervalSeconds: number): void {
+  db.prepare('UPDATE device_codes SET last_poll_at = ?, interval_s = ? WHERE device_code_hash = ?').run(now, intervalSeconds, hash);
+}
+
+/** Approve or deny a pending code; false when it was not pending (already decided, used or unknown). */
+export function decideDeviceCode(db: Db, userCode: string, decision: 'approved' | 'denied', userId: number): boolean {
+  return (
+    db.prepare("UPDATE device_codes SET status = ?, user_id = ? WHERE user_code = ? AND status = 'pending'").run(decision, userId, userCode).changes > 0
+  );
+}
+
+/** Marks an approved code used; false if another poll got there first (tokens are issued once). */
+export function consumeDeviceCode(db: Db, hash: string): boolean {
+  return db.prepare("UPDATE device_codes SET status = 'used' WHERE device_code_hash = ? AND status = 'approved'").run(hash).changes > 0;
+}
+
+export function insertRefreshToken(db: Db, r: {userId: number; clientId: string; now: number; ttlSeconds: number}): string {
+  const token = opaqueToken();
+  db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+    sha256(token),
+    r.userId,
+    r.clientId,
+    r.now,
+    r.now + r.ttlSeconds * 1000,
+  );
+  return token;
+}
+
+export function findRefreshToken(db: Db, token: string): RefreshTokenRow | undefined {
+  return db.prepare('SELECT * FROM refresh_tokens WHERE token_hash = ?').get(sha256(token)) as RefreshTokenRow | undefined;
+}
+
+/** Rotation: a refresh token works once; false if it was already spent. */
+export function spendRefreshToken(db: Db, hash: string, now: number): boolean {
+  return db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL').run(now, hash).changes > 0;
+}
