@@ -31,4 +31,20 @@ describe('screen states', () => {
     const frame = await tui.waitForFrame('No build yet for this branch');
     expect(frame).toContain('Status: ○ none');
   });
+
+  it('Overview: an open dev-mode session shows its branch (the service answers for it when no branch is named)', async () => {
+    const api = fakeApi((_m, path, options) => {
+      if (path.endsWith('/settings')) return {id: 5, name: 'shop', deployBranchName: 'main', region: 'aws-us-east-1'};
+      if (path.endsWith('/environments')) return {items: [], pagination: {offset: 0, limit: 100, total: 0}};
+      if (!path.endsWith('/build-status')) return undefined;
+      const named = (options?.searchParams as Record<string, unknown> | undefined)?.branchName;
+      return named === undefined
+        ? {deploymentId: 5, branchName: 'dev-admin-5f3a9c1e', mode: 'dev_mode', status: 'built'}
+        : {deploymentId: 5, branchName: 'main', mode: 'production', status: 'built'};
+    });
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '5'}});
+    const frame = await tui.waitForFrame(/Dev mode\s+★ dev-admin-5f3a9c1e/);
+    expect(frame).toMatch(/Environments\s+0/);
+    expect(frame).toMatch(/Build\s+✓ built/);
+  });
 });
