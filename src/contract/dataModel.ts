@@ -164,3 +164,24 @@ export const DataModelValidationResponse = z
     cubesCount: z.number().int().nullable(),
   })
   .meta({id: 'DataModelValidationResponse'});
+
+/** The data API's answer to /cubejs-api/v1/load: rows keyed by member name, plus what each member is. */
+export const LoadResponse = z
+  .object({
+    query: z.record(z.string(), z.unknown()),
+    data: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+    annotation: z.object({
+      measures: z.record(z.string(), z.unknown()),
+      dimensions: z.record(z.string(), z.unknown()),
+      segments: z.record(z.string(), z.unknown()),
+      timeDimensions: z.record(z.string(), z.unknown()),
+    }),
+    lastRefreshTime: z.string(),
+  })
+  .meta({id: 'LoadResponse'});
+
+/** `{"error": "Continue wait"}` (HTTP 200) while the branch's runtime is still building: ask again. */
+export const ContinueWait = z.object({error: z.literal('Continue wait')}).meta({id: 'ContinueWait'});
+
+export const LoadQueryParams = z.object({query: z.string().optional()});
+export const LoadBody = z.object({query: z.record(z.string(), z.unknown())}).meta({id: 'LoadRequest'});

@@ -21,8 +21,10 @@ import {register as files} from './files.js';
 import {register as dbt} from './dbt.js';
 import {register as commits} from './commits.js';
 import {register as validate} from './validate.js';
+import {register as dataApi} from './dataApi.js';
 import {register as audit} from './audit.js';
 import {register as scim} from './scim.js';
+import {register as objects} from '../resources/register.js';
 import {register as identity} from './identity.js';
 
 export const routeGroups: RouteGroup[] = [
@@ -40,6 +42,7 @@ export const routeGroups: RouteGroup[] = [
   dbt,
   commits,
   validate,
+  dataApi,
   audit,
   scim,
   identity,

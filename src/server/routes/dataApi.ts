@@ -1,0 +1,94 @@
+// The data API of a deployment (`<deploymentUrl>/cubejs-api/v1/load`, and per branch under
+// `<deploymentUrl>/dev-mode/<branch>/…`): answers queries from the bundled sample warehouse through the branch's
+// compiled model. `{"error":"Continue wait"}` (200) while the branch's build is not warm yet, as the platform does.
+import type Database from 'better-sqlite3';
+import {createRoute, z} from '@hono/zod-openapi';
+import type {Context} from 'hono';
+import {DeploymentIdParam, ErrorBody} from '../../contract/common.js';
+import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse} from '../../contract/dataModel.js';
+import type {RouteGroup} from '../appTypes.js';
+import {isoTime, type ServiceContext} from '../context.js';
+import {badRequest, forbidden, notFound, unauthorized} from '../errors.js';
+import {compileModel} from '../engines/compiler/index.js';
+import {QueryError, runQuery, type Query} from '../engines/query/index.js';
+import {openSampleDatabase} from '../engines/sample/dataset.js';
+import {findDeployment} from '../store/deployments.js';
+import {verifyToken} from '../tokens.js';
+import {branchRunState, filesOf, loadBranch} from './dataModelShared.js';
+
+const warehouses = new WeakMap<ServiceContext, Database.Database>();
+
+/** One read-only sample warehouse per running service, loaded on the first query. */
+function warehouse(ctx: ServiceContext): Database.Database {
+  let db = warehouses.get(ctx);
+  if (!db) {
+    db = openSampleDatabase();
+    warehouses.set(ctx, db);
+  }
+  return db;
+}
+
+const Params = DeploymentIdParam;
+const BranchParams = DeploymentIdParam.extend({branch: z.string().min(1)});
+const responses = {
+  200: {description: 'rows, or {"error":"Continue wait"} while the branch builds', content: {'application/json': {schema: z.union([LoadResponse, ContinueWait])}}},
+  400: {description: 'the query or the model is wrong', content: {'application/json': {schema: ErrorBody}}},
+  401: {description: 'missing or invalid data API token', content: {'application/json': {schema: ErrorBody}}},
+  403: {description: 'token for another deployment', content: {'application/json': {schema: ErrorBody}}},
+  404: {description: 'unknown deployment or branch', content: {'application/json': {schema: ErrorBody}}},
+};
+
+/** The data API takes the deployment token raw (`Authorization: <token>`); `Bearer <token>` is accepted too. */
+async function authorize(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
+  const token = c.req.header('authorization')?.trim().replace(/^Bearer\s+/i, '');
+  if (!token) throw unauthorized('missing data API token: send Authorization: <token from the deployment token operation>');
+  const result = await verifyToken(ctx, token, 'data');
+  if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'data API token expired' : 'invalid data API token');
+  if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
+}
+
+async function answer(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined, query: unknown) {
+  const deployment = findDeployment(ctx.db, Number(deploymentId));
+  if (!deployment) throw notFound(`deployment ${deploymentId} not found`);
+  await authorize(ctx, c, deployment.id);
+  const branch = loadBranch(ctx, deployment, branchName ?? deployment.deploy_branch_name);
+  if (branchRunState(ctx, deployment, branch.name) === 'inactive') {
+    throw badRequest(`Branch ${branch.name} is not active: enable its staging environment or open it in dev mode to query it`);
+  }
+  const build = ctx.builds.status(deployment.id, branch.name);
+  if (!build || build.step === 'queued' || build.step === 'building' || build.step === 'warmup') return c.json({error: 'Continue wait' as const}, 200);
+  if (build.step === 'failed') throw badRequest(`the data model on ${branch.name} does not compile: ${build.errorText ?? 'build failed'}`);
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) throw badRequest('query must be a JSON object, e.g. {"measures":["orders.count"]}');
+  const compiled = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
+  if (!compiled.valid) throw badRequest(`the data model on ${branch.name} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
+  try {
+    const result = runQuery(compiled.model, warehouse(ctx), query as Query);
+    return c.json({...result, query: result.query as Record<string, unknown>, lastRefreshTime: isoTime(ctx.clock.now())}, 200);
+  } catch (e) {
+    if (e instanceof QueryError) throw badRequest(e.message);
+    throw e;
+  }
+}
+
+function parseQueryParam(raw: string | undefined): unknown {
+  if (raw === undefined) throw badRequest('query is required: pass ?query=<URL-encoded JSON>');
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('query is not valid JSON');
+  }
+}
+
+export const register: RouteGroup = (app, ctx) => {
+  const load = '/data/{deploymentId}/cubejs-api/v1/load';
+  const branchLoad = '/data/{deploymentId}/dev-mode/{branch}/cubejs-api/v1/load';
+  const tags = ['Data API'];
+  app.openapi(createRoute({method: 'get', path: load, operationId: 'load', summary: 'Query the deploy branch', tags, request: {params: Params, query: LoadQueryParams}, responses}),
+    (c) => answer(ctx, c, c.req.valid('param').deploymentId, undefined, parseQueryParam(c.req.valid('query').query)));
+  app.openapi(createRoute({method: 'post', path: load, operationId: 'loadPost', summary: 'Query the deploy branch', tags, request: {params: Params, body: {required: true, content: {'application/json': {schema: LoadBody}}}}, responses}),
+    (c) => answer(ctx, c, c.req.valid('param').deploymentId, undefined, c.req.valid('json').query));
+  app.openapi(createRoute({method: 'get', path: branchLoad, operationId: 'loadBranch', summary: 'Query a branch (dev mode or staging)', tags, request: {params: BranchParams, query: LoadQueryParams}, responses}),
+    (c) => answer(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch, parseQueryParam(c.req.valid('query').query)));
+  app.openapi(createRoute({method: 'post', path: branchLoad, operationId: 'loadBranchPost', summary: 'Query a branch (dev mode or staging)', tags, request: {params: BranchParams, body: {required: true, content: {'application/json': {schema: LoadBody}}}}, responses}),
+    (c) => answer(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch, c.req.valid('json').query));
+};

@@ -1,0 +1,71 @@
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {openSampleDatabase} from '../../src/server/engines/sample/dataset.js';
+import {testApp, type TestApp} from '../helpers/startService.js';
+
+const D = '/build/api/v1/deployments/1';
+let t: TestApp;
+let token: string;
+beforeEach(async () => {
+  t = testApp();
+  token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken;
+});
+afterEach(() => t.close());
+
+const COUNT = {measures: ['orders.count'], dimensions: ['orders.status']};
+const load = (prefix: string, query: unknown, key: string | null = token) =>
+  t.call(`${prefix}/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify(query))}`, {key: null, headers: key === null ? {} : {authorization: key}});
+const direct = () => openSampleDatabase().prepare('SELECT status, count(*) c FROM orders GROUP BY status ORDER BY c DESC').all() as Array<{status: string; c: number}>;
+
+describe('data API', () => {
+  it('answers the deploy branch with rows from the sample warehouse, token sent raw', async () => {
+    const res = await load('/data/1', COUNT);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual(direct().map((r) => ({'orders.status': r.status, 'orders.count': r.c})));
+    expect(res.body.annotation.measures['orders.count']).toMatchObject({type: 'count'});
+  });
+
+  it('accepts POST {query} and a Bearer token too', async () => {
+    const res = await t.call('/data/1/cubejs-api/v1/load', {method: 'POST', key: token, json: {query: {measures: ['orders.count']}}});
+    expect(res.body.data).toEqual([{'orders.count': 2400}]);
+  });
+
+  it('says "Continue wait" until a dev branch has built, then answers through its own model', async () => {
+    const dev = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
+    const extra = 'cubes:\n  - name: big_orders\n    sql: SELECT * FROM orders WHERE amount > 500\n    measures:\n      - {name: count, type: count}\n';
+    await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/big_orders.yml', content: extra}]}});
+    const prefix = `/data/1/dev-mode/${encodeURIComponent(dev)}`;
+    expect(await load(prefix, {measures: ['big_orders.count']})).toMatchObject({status: 200, body: {error: 'Continue wait'}});
+    t.clock.advance(60_000);
+    const res = await load(prefix, {measures: ['big_orders.count']});
+    const want = (openSampleDatabase().prepare('SELECT count(*) c FROM orders WHERE amount > 500').get() as {c: number}).c;
+    expect(res.body.data).toEqual([{'big_orders.count': want}]);
+    // Production has no such cube: the branch's model is not the deploy branch's.
+    expect((await load('/data/1', {measures: ['big_orders.count']})).body.error).toBe('"big_orders.count" is not a member of any cube or view');
+  });
+
+  it('reports a failed build and inactive or unknown branches', async () => {
+    const dev = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
+    await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/bad.yml', content: 'cubes:\n  - name: bad\n'}]}});
+    t.clock.advance(60_000);
+    const failed = await load(`/data/1/dev-mode/${dev}`, COUNT);
+    expect(failed.status).toBe(400);
+    expect(failed.body.error).toMatch(/does not compile: model\/cubes\/bad.yml:2/);
+    await t.call(`${D}/branches`, {method: 'POST', json: {name: 'idle'}});
+    expect((await load('/data/1/dev-mode/idle', COUNT)).body.error).toMatch(/Branch idle is not active/);
+    expect((await load('/data/1/dev-mode/ghost', COUNT)).status).toBe(404);
+  });
+
+  it('answers query mistakes as 400 with the engine’s message', async () => {
+    const res = await load('/data/1', {measures: ['orders.nope']});
+    expect(res).toMatchObject({status: 400, body: {error: '"orders.nope" is not a member of cube "orders"'}});
+    const bad = await t.call('/data/1/cubejs-api/v1/load?query=%7Bnope', {key: token});
+    expect(bad.body.error).toBe('query is not valid JSON');
+  });
+
+  it('needs a data API token for this deployment', async () => {
+    expect((await load('/data/1', COUNT, null)).status).toBe(401);
+    expect((await load('/data/1', COUNT, t.adminKey)).status).toBe(401);
+    const other = (await t.call('/api/v1/deployments/2/token', {method: 'POST'})).body.cubeApiToken;
+    expect((await load('/data/1', COUNT, other)).status).toBe(403);
+  });
+});
