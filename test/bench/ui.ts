@@ -1,0 +1,178 @@
+// UI benchmarks: cold start of the built UI in a pseudo-terminal until deployment rows are on screen, and the
+// time from a cursor key to the frame that shows the move, with 10,000 rows against 100 (in-process, the real
+// App and Ink renderer with production options, a fake 120×35 terminal).
+import {spawn} from 'node:child_process';
+import {EventEmitter} from 'node:events';
+import type {Instance} from 'ink';
+import type {Column} from '../../src/ui/components/DataTable.js';
+import type {ScreenDef} from '../../src/ui/screens.js';
+import {median, timeNode, type BenchContext, type Suite} from './measure.js';
+
+// The shipped bundle runs React's production build; so must the in-process measure. React picks its build
+// when first loaded, which is why the UI modules are imported inside mount() and not at the top.
+process.env.NODE_ENV ??= 'production';
+
+const COLD_START_TARGET_MS = 600;
+const KEYPRESS_TARGET_MS = 20;
+
+/** Spawns `svc ui` under `script` (a real pty) and resolves when the first deployment row is painted. */
+function coldStart(ctx: BenchContext): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn('script', ['-qfec', `${JSON.stringify(process.execPath)} ${JSON.stringify(ctx.cli)} ui`, '/dev/null'], {
+      env: {PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', TERM: 'xterm-256color', SVC_API_URL: ctx.url, SVC_API_KEY: ctx.adminKey, SVC_CONFIG_DIR: '/nonexistent-svc-bench'},
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let firstFrame: number | undefined;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`svc ui showed no deployment rows within 10 s; output:\n${out.slice(-2000)}`));
+    }, 10_000);
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (firstFrame === undefined && out.includes('analytics-prod')) {
+        firstFrame = performance.now() - started;
+        child.stdin.write('q');
+      }
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (firstFrame !== undefined && code === 0) resolve(firstFrame);
+      else reject(new Error(`svc ui exited with ${code} before showing rows:\n${out.slice(-2000)}`));
+    });
+  });
+}
+
+class Terminal extends EventEmitter {
+  columns = 120;
+  rows = 35;
+  isTTY = true;
+  onWrite: (() => void) | undefined;
+  write = () => {
+    this.onWrite?.();
+    return true;
+  };
+}
+
+class Keyboard extends EventEmitter {
+  isTTY = true;
+  private data: string | null = null;
+  press(d: string) {
+    this.data = d;
+    this.emit('readable');
+  }
+  read = () => {
+    const d = this.data;
+    this.data = null;
+    return d;
+  };
+  setEncoding() {}
+  setRawMode() {}
+  resume() {}
+  pause() {}
+  ref() {}
+  unref() {}
+}
+
+interface Row {
+  id: string;
+  name: string;
+  region: string;
+  created: string;
+}
+
+const columns: Column<Row>[] = [
+  {id: 'id', header: 'ID', width: 8, render: (r) => r.id},
+  {id: 'name', header: 'NAME', flex: 2, render: (r) => r.name},
+  {id: 'region', header: 'REGION', width: 14, render: (r) => r.region},
+  {id: 'created', header: 'CREATED', width: 16, render: (r) => r.created},
+];
+
+interface Mounted {
+  instance: Instance;
+  terminal: Terminal;
+  keyboard: Keyboard;
+}
+
+async function mount(n: number): Promise<Mounted> {
+  const React = (await import('react')).default;
+  const {render} = await import('ink');
+  const {App} = await import('../../src/ui/App.js');
+  const {DataTable} = await import('../../src/ui/components/DataTable.js');
+  const {createQueryClient} = await import('../../src/ui/queryClient.js');
+  const {fakeApi} = await import('../helpers/renderTui.js');
+  const rows: Row[] = Array.from({length: n}, (_, i) => ({
+    id: String(i + 1),
+    name: `deployment-${String(i + 1).padStart(5, '0')}`,
+    region: i % 2 ? 'aws-us-east-1' : 'gcp-europe-west1',
+    created: '2026-11-20 09:00',
+  }));
+  // createElement, not JSX: run.ts lists suites as .ts modules.
+  const List = () => React.createElement(DataTable<Row>, {rows, columns, getRowId: (r) => r.id, noun: 'deployments'});
+  const screens: ScreenDef[] = [{id: 'deployments', title: 'Deployments', name: 'deployments', aliases: [], component: List}];
+  const terminal = new Terminal();
+  const keyboard = new Keyboard();
+  const api = fakeApi((_m, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'bench@example.com'}} : undefined));
+  const instance = render(React.createElement(App, {api, screens, queryClient: createQueryClient(), onQuit: () => {}}), {
+    stdout: terminal as never,
+    stdin: keyboard as never,
+    stderr: new Terminal() as never,
+    exitOnCtrlC: false,
+    patchConsole: false,
+    incrementalRendering: true,
+  });
+  return {instance, terminal, keyboard};
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Mounts a fresh UI (not timed), then the median of 15 presses: key written → next write to the terminal. */
+async function keypressToFrame(n: number): Promise<number> {
+  const m = await mount(n);
+  await sleep(100);
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    // Down and up in turns, so the cursor stays in one place and every press really moves it.
+    const key = i % 2 === 0 ? '\u001B[B' : '\u001B[A';
+    const painted = new Promise<number>((resolve) => {
+      m.terminal.onWrite = () => {
+        m.terminal.onWrite = undefined;
+        resolve(performance.now());
+      };
+    });
+    const t0 = performance.now();
+    m.keyboard.press(key);
+    times.push((await painted) - t0);
+    // Longer than Ink's 30 fps throttle window, so each press is painted on the leading edge.
+    await sleep(40);
+  }
+  m.instance.unmount();
+  return median(times);
+}
+
+export const ui: Suite = {
+  id: 'ui',
+  title: 'Interactive UI',
+  description:
+    '"ui cold start" spawns the built `svc ui` in a pseudo-terminal (`script`) against the local service and stops the ' +
+    'clock when the first deployment row is painted. "keypress → frame" renders the real App and DataTable in-process ' +
+    'with the production Ink options (incremental rendering, 120×35) and times ↓/↑ from the key to the next write to ' +
+    `the terminal (median of 15 presses per run). The budget rows are the targets (${COLD_START_TARGET_MS} ms, ` +
+    `${KEYPRESS_TARGET_MS} ms) written as constants so that each target is a ratio like the others.`,
+  measures: [
+    {name: 'svc --version', run: (ctx) => timeNode([ctx.cli, '--version'])},
+    {name: 'ui cold start to rows', run: coldStart},
+    {name: 'keypress → frame, 100 rows', run: () => keypressToFrame(100)},
+    {name: 'keypress → frame, 10,000 rows', run: () => keypressToFrame(10_000)},
+    {name: `budget ${COLD_START_TARGET_MS} ms`, run: async () => COLD_START_TARGET_MS},
+    {name: `budget ${KEYPRESS_TARGET_MS} ms`, run: async () => KEYPRESS_TARGET_MS},
+  ],
+  targets: [
+    {label: `ui cold start vs ${COLD_START_TARGET_MS} ms`, measure: 'ui cold start to rows', baseline: `budget ${COLD_START_TARGET_MS} ms`, maxRatio: 1},
+    {label: `keypress at 10,000 rows vs ${KEYPRESS_TARGET_MS} ms`, measure: 'keypress → frame, 10,000 rows', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
+    {label: 'keypress 10,000 rows vs 100 rows', measure: 'keypress → frame, 10,000 rows', baseline: 'keypress → frame, 100 rows', maxRatio: 1.5},
+    {label: 'ui cold start vs svc --version', measure: 'ui cold start to rows', baseline: 'svc --version', maxRatio: Number.POSITIVE_INFINITY},
+  ],
+};
