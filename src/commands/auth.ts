@@ -3,19 +3,59 @@ import type {Command} from '@commander-js/extra-typings';
 import {getMe} from '../api/account.js';
 import {ApiError, createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
+import {oauthClientFromEnv} from '../api/oauth.js';
+import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
 import {authSchemeFromEnv} from '../config/resolve.js';
-import {EXIT_USAGE, UserError, printJson, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, progress, success} from './output.js';
 import {connect, globalOptions, readStdin} from './session.js';
 
 /** conf (and ajv behind it) is loaded only by the commands that write the config. */
 const openStore = async () => new (await import('../config/store.js')).ConfigStore();
 
+interface Login {
+  url: string;
+  token: string;
+  refreshToken?: string;
+  email: string;
+}
+
+async function whoIs(url: string, token: string, rejected: string): Promise<string> {
+  try {
+    return (await getMe(createApi({baseUrl: url, token, scheme: authSchemeFromEnv()}))).email;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) throw new Error(`${url} rejected ${rejected} (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
+    throw err;
+  }
+}
+
+async function apiKeyLogin(url: string, flag: string): Promise<Login> {
+  // `-` keeps the key out of the process list and shell history.
+  const apiKey = (flag === '-' ? await readStdin() : flag).trim();
+  if (apiKey === '') throw new UserError('--api-key must not be empty', EXIT_USAGE);
+  return {url, token: apiKey, email: await whoIs(url, apiKey, 'the API key')};
+}
+
+async function browserLogin(url: string): Promise<Login> {
+  const tokens = await deviceLogin(url, oauthClientFromEnv(), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    status: progress,
+    openBrowser: (target) => (shouldOpenBrowser() ? openBrowser(target) : Promise.resolve(false)),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    now: () => Date.now(),
+  });
+  // A generic sign-in address may hand back the tenant's own one.
+  const tenant = tokens.tenantUrl ? normalizeBaseUrl(tokens.tenantUrl) : url;
+  const login: Login = {url: tenant, token: tokens.accessToken, email: await whoIs(tenant, tokens.accessToken, 'the new access token')};
+  if (tokens.refreshToken) login.refreshToken = tokens.refreshToken;
+  return login;
+}
+
 export function register(program: Command): void {
   program
     .command('login')
-    .description('save credentials for a tenant as a named context and make it the default')
+    .description('sign in to a tenant (in the browser, or with --api-key) and save it as the default context')
     .option('--url <url>', 'tenant address, e.g. https://acme.example.com (default: $SVC_API_URL)')
-    .option('--api-key <key>', 'API key to sign in with, or - to read it from stdin (checked against the tenant before it is saved)')
+    .option('--api-key <key>', 'sign in with an API key instead of the browser, or - to read it from stdin (checked before it is saved)')
     .option('--name <context>', 'name of the context to save', 'default')
     .action(async (opts) => {
       const rawUrl = opts.url ?? process.env.SVC_API_URL;
@@ -23,32 +63,14 @@ export function register(program: Command): void {
         throw new UserError('--url is required: the tenant address, e.g. https://acme.example.com', EXIT_USAGE);
       }
       if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
-      if (opts.apiKey === undefined) {
-        throw new UserError(
-          'browser sign-in (device flow) arrives with a later version of svc — for now pass --api-key <key> ' +
-            '(an API key from the account settings, or from `svc api-keys create`)',
-        );
-      }
-      // `-` keeps the key out of the process list and shell history.
-      const apiKey = (opts.apiKey === '-' ? await readStdin() : opts.apiKey).trim();
-      if (apiKey === '') throw new UserError('--api-key must not be empty', EXIT_USAGE);
       const url = normalizeBaseUrl(rawUrl);
-      const api = createApi({baseUrl: url, token: apiKey, scheme: authSchemeFromEnv()});
-      let email: string;
-      try {
-        email = (await getMe(api)).email;
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) {
-          throw new Error(`${url} rejected the API key (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
-        }
-        throw err;
-      }
+      const login = opts.apiKey === undefined ? await browserLogin(url) : await apiKeyLogin(url, opts.apiKey);
       const store = await openStore();
       store.update((config) => {
-        config.contexts[opts.name] = {url, api_key: apiKey};
+        config.contexts[opts.name] = {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})};
         config.default_context = opts.name;
       });
-      success(`Logged in as ${email} (context \`${opts.name}\`, saved to ${store.path})`);
+      success(`Logged in as ${login.email} (context \`${opts.name}\`, saved to ${store.path})`);
     });
 
   program

@@ -3,6 +3,7 @@
 import {readFile} from 'node:fs/promises';
 import {InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
 import {createApi, type Api} from '../api/client.js';
+import {tokenRefresher} from '../config/refresh.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import {EXIT_USAGE, UserError} from './output.js';
 
@@ -25,7 +26,10 @@ export function globalOptions(cmd: CommandUnknownOpts): GlobalOptions {
 export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials; json: boolean} {
   const g = globalOptions(cmd);
   const creds = resolveCredentials({context: g.context, url: g.apiUrl, token: g.token});
-  return {api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme}), creds, json: g.json};
+  // A browser login's access token is short-lived: a 401 refreshes it once and saves the new one to the context.
+  const onUnauthorized = tokenRefresher(creds);
+  const api = createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})});
+  return {api, creds, json: g.json};
 }
 
 /** Commander argument parser for ids the API keeps as integers. */

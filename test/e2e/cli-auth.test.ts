@@ -28,10 +28,12 @@ describe('before login', () => {
     expect(run.stderr).toBe('error: not logged in: run `svc login`, or set SVC_API_URL and SVC_API_KEY\n');
   });
 
-  it('explains that browser login is not there yet instead of pretending', async () => {
-    const run = await h.svc(['login', '--url', h.url]);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^error: browser sign-in \(device flow\) arrives with a later version of svc — for now pass --api-key <key>/);
+  it('browser login says where it could not reach, saving nothing', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await h.svc(['login', '--url', url]);
+    expect(run).toMatchObject({code: 1, stdout: ''});
+    expect(run.stderr).toMatch(new RegExp(`^error: device authorization request to ${url.replace(/[.]/g, '\\.')}/auth/device/code failed: `));
+    expect(run.stderr).not.toMatch(STACK_LINE);
   });
 
   it('rejects a key the tenant does not accept, saving nothing', async () => {

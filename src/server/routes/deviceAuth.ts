@@ -33,12 +33,12 @@ const positive = (value: string | undefined, fallback: number) => {
   return value !== undefined && /^\d{1,7}$/.test(value) && n > 0 ? n : fallback;
 };
 
-/** Defaults, overridable by SVC_SERVER_ACCESS_TOKEN_TTL and SVC_SERVER_DEVICE_INTERVAL (seconds). */
+/** Defaults, overridable (seconds) by SVC_SERVER_ACCESS_TOKEN_TTL, SVC_SERVER_DEVICE_CODE_TTL and SVC_SERVER_DEVICE_INTERVAL. */
 export function deviceSettings(env: NodeJS.ProcessEnv = process.env): DeviceSettings {
   return {
     accessTtlSeconds: positive(env.SVC_SERVER_ACCESS_TOKEN_TTL, 3600),
     refreshTtlSeconds: 30 * 86400,
-    codeTtlSeconds: 900,
+    codeTtlSeconds: positive(env.SVC_SERVER_DEVICE_CODE_TTL, 900),
     intervalSeconds: positive(env.SVC_SERVER_DEVICE_INTERVAL, 5),
   };
 }

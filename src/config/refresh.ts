@@ -1,0 +1,46 @@
+// Refreshing an expired access token once, on a 401 (api/client.ts `onUnauthorized`): the new access token and
+// the rotated refresh token are written back to the context the credentials came from, so the next command
+// starts with them. A failed refresh warns and lets the 401 through.
+import {oauthClientFromEnv, refreshAccessToken} from '../api/oauth.js';
+import type {Credentials} from './resolve.js';
+
+export interface RefreshIo {
+  warn(line: string): void;
+  /** Writes the tokens into the named context (the real one goes through ConfigStore). */
+  save(contextName: string, accessToken: string, refreshToken: string | undefined): Promise<void>;
+}
+
+async function saveToConfig(contextName: string, accessToken: string, refreshToken: string | undefined): Promise<void> {
+  const {ConfigStore} = await import('./store.js');
+  new ConfigStore().update((config) => {
+    const ctx = config.contexts[contextName];
+    if (!ctx) return;
+    ctx.api_key = accessToken;
+    if (refreshToken) ctx.refresh_token = refreshToken;
+  });
+}
+
+const defaultIo: RefreshIo = {warn: (line) => process.stderr.write(`${line}\n`), save: saveToConfig};
+
+/** The `onUnauthorized` hook for these credentials, or undefined when they cannot be refreshed. */
+export function tokenRefresher(creds: Credentials, io: RefreshIo = defaultIo): (() => Promise<string | undefined>) | undefined {
+  const {refreshToken, contextName} = creds;
+  if (refreshToken === undefined || contextName === undefined) return undefined;
+  // Exactly one attempt per process, shared by concurrent 401s: a 401 after a refresh is a real refusal.
+  let attempt: Promise<string | undefined> | undefined;
+  const refresh = async (): Promise<string | undefined> => {
+    try {
+      const tokens = await refreshAccessToken(creds.url, oauthClientFromEnv(), refreshToken);
+      try {
+        await io.save(contextName, tokens.accessToken, tokens.refreshToken);
+      } catch (err) {
+        io.warn(`warning: could not save the refreshed token: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      return tokens.accessToken;
+    } catch (err) {
+      io.warn(`warning: token refresh failed: ${err instanceof Error ? err.message : String(err)}`);
+      return undefined;
+    }
+  };
+  return () => (attempt ??= refresh());
+}

@@ -1,0 +1,113 @@
+// `svc login` through the browser, end to end: the bundled CLI prints the URL and code, headless Chromium opens
+// the service's approval page and clicks Approve, the CLI saves access and refresh tokens; an expired access
+// token is then refreshed once on a 401 and the rotated tokens are saved; a bad refresh token warns, then the
+// 401 shows. Denial and expiry go through HTTP only.
+import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {chromium, type BrowserContext} from 'playwright-core';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runCli, STACK_LINE} from '../commands/harness.js';
+import {runInBackground, startLoginService, type LoginService} from './loginService.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ACCESS_TTL_S = 2;
+const PROMPT = /To authorize this CLI, open the following URL in your browser:\n {2}(\S+)\nand confirm this code: ([A-Z]{4}-[A-Z]{4})\n/;
+
+let service: LoginService;
+let configDir: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  service = await startLoginService({SVC_SERVER_ACCESS_TOKEN_TTL: String(ACCESS_TTL_S), SVC_SERVER_DEVICE_INTERVAL: '1', SVC_SERVER_DEVICE_CODE_TTL: '4'});
+  configDir = mkdtempSync(join(tmpdir(), 'svc-login-config-'));
+  env = {PATH: process.env.PATH ?? '', HOME: service.work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
+});
+afterAll(() => service.close());
+
+const config = () => readFileSync(join(configDir, 'config.toml'), 'utf8');
+const field = (text: string, key: string) => new RegExp(`${key} = "([^"]+)"`).exec(text)?.[1];
+
+describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', () => {
+  let browser: BrowserContext;
+  beforeAll(async () => {
+    // A fresh profile directory per run (playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), 'svc-chromium-')), {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+      ],
+    });
+  }, 60_000);
+  afterAll(() => browser?.close());
+
+  it('signs in, saves access and refresh tokens, and refreshes an expired token once', async () => {
+    const login = runInBackground(['login', '--url', service.url, '--name', 'browser'], env);
+    const [, url, code] = await login.waitForStdout(PROMPT);
+    expect(url).toBe(`${service.url}/device?user_code=${code}`);
+
+    const page = await browser.newPage();
+    await page.goto(url!);
+    expect(await page.textContent('#user-code')).toBe(code);
+    await page.getByRole('button', {name: 'Approve'}).click();
+    await page.waitForSelector('#result');
+    expect(await page.textContent('h1')).toBe('Device approved');
+    await page.close();
+
+    const run = await login.done;
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('Waiting for authorization…');
+    expect(run.stdout).toMatch(/✓ Logged in as admin@acme\.example \(context `browser`, saved to .*config\.toml\)\n$/);
+    const saved = config();
+    const access = field(saved, 'api_key');
+    const refresh = field(saved, 'refresh_token');
+    expect(access?.split('.')).toHaveLength(3);
+    expect(refresh).toMatch(/^[\w-]{40,}$/);
+    expect(run.stdout + run.stderr).not.toContain(refresh!);
+
+    // Let the access token expire: the next command gets a 401, refreshes once and saves the rotated pair.
+    await new Promise((r) => setTimeout(r, ACCESS_TTL_S * 1000 + 1100));
+    const whoami = await runCli(['whoami'], env);
+    expect(whoami).toMatchObject({code: 0, stderr: ''});
+    expect(whoami.stdout).toMatch(/^admin@acme\.example/);
+    const after = config();
+    expect(field(after, 'api_key')).not.toBe(access);
+    expect(field(after, 'refresh_token')).not.toBe(refresh);
+
+    // A refresh token the service no longer honours: a warning, then the 401 itself.
+    writeFileSync(join(configDir, 'config.toml'), after.replace(field(after, 'refresh_token')!, refresh!).replace(field(after, 'api_key')!, access!));
+    const refused = await runCli(['whoami'], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^warning: token refresh failed: invalid_grant \(this refresh token was already used; sign in again\)\nerror: unauthorized \(401\): session expired — run `svc login`/);
+    expect(refused.stderr).not.toMatch(STACK_LINE);
+  }, 60_000);
+});
+
+describe('without a browser', () => {
+  async function decide(decision: 'approve' | 'deny', code: string) {
+    const res = await fetch(`${service.url}/device`, {method: 'POST', body: new URLSearchParams({user_code: code, decision})});
+    expect(res.status).toBe(200);
+  }
+
+  it('reports a denial and saves nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-login-deny-'));
+    const login = runInBackground(['login', '--url', service.url], {...env, SVC_CONFIG_DIR: dir});
+    const [, , code] = await login.waitForStdout(PROMPT);
+    await decide('deny', code!);
+    const run = await login.done;
+    expect(run).toMatchObject({code: 1});
+    expect(run.stderr).toMatch(/error: authorization was denied in the browser\n$/);
+    expect(existsSync(join(dir, 'config.toml'))).toBe(false);
+  }, 30_000);
+
+  it('gives up when the code expires unapproved', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-login-expire-'));
+    const run = await runCli(['login', '--url', service.url], {...env, SVC_CONFIG_DIR: dir});
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(PROMPT);
+    expect(run.stderr).toMatch(/error: device code expired before it was authorized; run `svc login` again\n$/);
+    expect(existsSync(join(dir, 'config.toml'))).toBe(false);
+  }, 30_000);
+});
