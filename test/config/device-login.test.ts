@@ -1,0 +1,109 @@
+// The client side of the device flow against a scripted loopback server: it sleeps the interval before every
+// poll, adds 5 s on slow_down, keeps polling through network failures, and maps the RFC 8628 errors to messages.
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {afterEach, describe, expect, it} from 'vitest';
+import {deviceLogin, shouldOpenBrowser, type DeviceLoginIo} from '../../src/config/deviceLogin.js';
+
+type Answer = {status: number; body: unknown} | 'drop';
+let server: Server | undefined;
+
+async function serve(polls: Answer[], code: Record<string, unknown> = {}): Promise<{url: string; forms: URLSearchParams[]}> {
+  const forms: URLSearchParams[] = [];
+  server = createServer((req, res) => {
+    let text = '';
+    req.on('data', (d: Buffer) => (text += d.toString()));
+    req.on('end', () => {
+      forms.push(new URLSearchParams(text));
+      if (req.url === '/auth/device/code') {
+        res.writeHead(200, {'content-type': 'application/json'});
+        res.end(JSON.stringify({device_code: 'dev-123', user_code: 'BCDF-GHJK', verification_uri: 'http://x/device', interval: 2, expires_in: 60, ...code}));
+        return;
+      }
+      const answer = polls.shift() ?? {status: 400, body: {error: 'authorization_pending'}};
+      if (answer === 'drop') return res.socket?.destroy();
+      res.writeHead(answer.status, {'content-type': 'application/json'});
+      res.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, forms};
+}
+
+afterEach(async () => {
+  await new Promise((r) => (server ? server.close(r) : r(undefined)));
+  server = undefined;
+});
+
+function io(): DeviceLoginIo & {lines: string[]; sleeps: number[]} {
+  let now = 0;
+  const lines: string[] = [];
+  const sleeps: number[] = [];
+  return {
+    lines,
+    sleeps,
+    out: (l) => lines.push(l),
+    status: (l) => lines.push(`[status] ${l}`),
+    openBrowser: async () => false,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    now: () => now,
+  };
+}
+
+const client = {clientId: 'svc-cli'};
+
+describe('deviceLogin', () => {
+  it('prints the instructions, polls after each interval, slows down by 5 s and survives a dropped connection', async () => {
+    const {url, forms} = await serve([
+      {status: 400, body: {error: 'authorization_pending'}},
+      {status: 400, body: {error: 'slow_down'}},
+      'drop',
+      {status: 200, body: {access_token: 'acc', refresh_token: 'ref', tenantUrl: 'https://t.example'}},
+    ]);
+    const t = io();
+    const tokens = await deviceLogin(url, client, t);
+    expect(tokens).toEqual({accessToken: 'acc', refreshToken: 'ref', tenantUrl: 'https://t.example'});
+    expect(t.lines.slice(0, 3)).toEqual([
+      'To authorize this CLI, open the following URL in your browser:',
+      '  http://x/device',
+      'and confirm this code: BCDF-GHJK',
+    ]);
+    expect(t.sleeps).toEqual([2000, 2000, 7000, 7000]);
+    expect(forms[0]?.get('client_id')).toBe('svc-cli');
+    expect(forms[1]?.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:device_code');
+    expect(forms[1]?.get('device_code')).toBe('dev-123');
+  });
+
+  it.each([
+    [{error: 'access_denied'}, 'authorization was denied in the browser'],
+    [{error: 'expired_token'}, 'device code expired before it was authorized; run `svc login` again'],
+    [{error: 'invalid_client', error_description: 'unknown client'}, 'authorization failed: invalid_client (unknown client)'],
+  ])('maps %j to a message', async (body, message) => {
+    const {url} = await serve([{status: 400, body}]);
+    await expect(deviceLogin(url, client, io())).rejects.toThrow(message);
+  });
+
+  it('stops at the deadline even while the service keeps saying pending', async () => {
+    const {url} = await serve([], {expires_in: 5, interval: 1});
+    const t = io();
+    await expect(deviceLogin(url, client, t)).rejects.toThrow('device code expired before it was authorized');
+    expect(t.sleeps).toHaveLength(5);
+  });
+
+  it('explains a refused device authorization request', async () => {
+    server = createServer((_req, res) => res.writeHead(404, {'content-type': 'text/plain'}).end('no such thing'));
+    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await expect(deviceLogin(url, client, io())).rejects.toThrow(`device authorization request failed (404) at ${url}/auth/device/code: no such thing`);
+  });
+
+  it('opens a browser only for a person at a terminal', () => {
+    expect(shouldOpenBrowser({}, true)).toBe(true);
+    expect(shouldOpenBrowser({CI: 'true'}, true)).toBe(false);
+    expect(shouldOpenBrowser({SVC_NO_BROWSER: '1'}, true)).toBe(false);
+    expect(shouldOpenBrowser({}, false)).toBe(false);
+  });
+});
