@@ -45,5 +45,6 @@ export const routeGroups: RouteGroup[] = [
   dataApi,
   audit,
   scim,
+  objects,
   identity,
 ];

@@ -12,6 +12,7 @@ import {branchesMigrations} from './branches.js';
 import {auditMigrations} from './audit.js';
 import {scimMigrations} from './scim.js';
 import {dbtMigrations} from './dbt.js';
+import {objectsMigrations} from '../resources/migrations.js';
 import {identityMigrations} from './identity.js';
 
 export const migrations: Migration[] = [
@@ -25,5 +26,6 @@ export const migrations: Migration[] = [
   ...auditMigrations,
   ...scimMigrations,
   ...dbtMigrations,
+  ...objectsMigrations,
   ...identityMigrations,
 ];

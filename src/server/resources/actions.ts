@@ -1,0 +1,174 @@
+// The operations of the object groups that are not plain CRUD: publishing a workbook as a dashboard, turning
+// a dashboard's embedding on and off, user attribute values, and the workspace listing across object kinds.
+import {createRoute, z} from '@hono/zod-openapi';
+import {DeploymentIdParam} from '../../contract/common.js';
+import {CursorQuery} from '../../contract/extras.js';
+import {
+  Dashboard,
+  DashboardEmbeddingResponse,
+  ObjectList,
+  PublishDashboardInput,
+  UpdateDashboardEmbeddingInput,
+  UserAttributeValue,
+  UserAttributeValueCreateInput,
+} from '../../contract/objects.js';
+import type {RouteGroup} from '../appTypes.js';
+import {badRequest, notFound} from '../errors.js';
+import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {findResource, insertResource, listAllResources, listResources, saveResource} from '../store/resources.js';
+import {authorize, present, scopeOf} from './crud.js';
+import {cursorPage} from './cursor.js';
+import {newPublicId, RESOURCES} from './table.js';
+
+type Json = Record<string, unknown>;
+const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
+/** Documented with their contract schema, answered from stored JSON: the handler's type checks stay loose. */
+const loose = (schema: z.ZodType): z.ZodType => schema;
+const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
+const PublicIdParam = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
+const dashboardSpec = {...specOf('workbook'), kind: 'dashboard'};
+
+export const registerActions: RouteGroup = (app, ctx) => {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/publish',
+      operationId: 'publishDashboard',
+      tags: ['Workbooks'],
+      summary: "Publish a workbook's dashboard (again); answers the dashboard with its public id",
+      request: {params: DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')}), body: jsonBody(PublishDashboardInput)},
+      responses: {200: json(loose(Dashboard), 'the published dashboard'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const p = valid(c, 'param');
+      const scope = scopeOf(ctx, {scope: 'deployment'}, p);
+      const body = valid(c, 'json');
+      const workbook = findResource(ctx.db, 'workbook', scope, Number(p.workbookId));
+      if (!workbook) throw notFound(`workbook ${String(p.workbookId)} not found`);
+      if (Number(body.workbookId) !== workbook.id) throw badRequest('workbookId: must be the workbook in the path');
+      const now = ctx.clock.now();
+      const existing = listResources(ctx.db, 'dashboard', scope).find((d) => d.body.workbookId === workbook.id);
+      const fields = {
+        workbookId: workbook.id,
+        title: body.title ?? existing?.body.title ?? workbook.body.name,
+        description: body.description ?? existing?.body.description ?? null,
+        allowEmbed: body.allowEmbed ?? existing?.body.allowEmbed ?? false,
+        status: 'published',
+      };
+      const row = existing
+        ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now)
+        : insertResource(ctx.db, 'dashboard', scope, {...fields, publicId: newPublicId()}, now);
+      return c.json(present(dashboardSpec, row), 200);
+    },
+  );
+
+  const findDashboard = (publicId: unknown) => {
+    const row = listAllResources(ctx.db, 'dashboard').find((d) => d.body.publicId === publicId);
+    if (!row) throw notFound(`dashboard ${String(publicId)} not found (publish a workbook first)`);
+    return row;
+  };
+
+  app.openapi(
+    createRoute({method: 'get', path: '/api/v1/embed/dashboard/{publicId}', operationId: 'getDashboard', tags: ['Embed'], summary: 'A published dashboard by its public id', request: {params: PublicIdParam}, responses: {200: json(loose(Dashboard), 'the dashboard'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      const row = findDashboard(valid(c, 'param').publicId);
+      authorize(c, 'deployment', false);
+      return c.json(present(dashboardSpec, row), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/api/v1/embed/dashboard/{publicId}',
+      operationId: 'updateDashboardEmbedding',
+      tags: ['Embed'],
+      summary: 'Allow or forbid embedding a published dashboard',
+      request: {params: PublicIdParam, body: jsonBody(UpdateDashboardEmbeddingInput)},
+      responses: {200: json(DashboardEmbeddingResponse, 'the embedding state'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const row = findDashboard(valid(c, 'param').publicId);
+      const allowEmbed = valid(c, 'json').allowEmbed === true;
+      saveResource(ctx.db, {...row, body: {...row.body, allowEmbed}}, ctx.clock.now());
+      return c.json({publicId: String(row.body.publicId), allowEmbed}, 200);
+    },
+  );
+
+  const attributeValues = (userId: number) =>
+    listResources(ctx.db, 'user-attribute', '').map((a) => {
+      const set = listResources(ctx.db, 'user-attribute-value', `user:${userId}`).find((v) => v.body.userAttributeId === a.id);
+      const value = set ? set.body.value : (a.body.defaultValue ?? null);
+      return {userAttributeId: a.id, userId, name: a.body.name, type: a.body.type, displayName: a.body.displayName ?? null, description: a.body.description ?? null, value, formattedValue: value};
+    });
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/user-attribute-values',
+      operationId: 'upsertUserAttributeValue',
+      tags: ['User Attribute Values'],
+      summary: "Set a user's value of an attribute",
+      request: {body: jsonBody(UserAttributeValueCreateInput)},
+      responses: {200: json(loose(UserAttributeValue), 'the value'), ...errorResponses(400, 403)},
+    }),
+    (c) => {
+      authorize(c, 'account', true);
+      const body = valid(c, 'json');
+      const attributeId = Number(body.userAttributeId);
+      const userId = Number(body.userId);
+      const attribute = findResource(ctx.db, 'user-attribute', '', attributeId);
+      if (!attribute) throw badRequest(`userAttributeId: no attribute ${attributeId}`);
+      const scope = `user:${userId}`;
+      const now = ctx.clock.now();
+      const existing = listResources(ctx.db, 'user-attribute-value', scope).find((v) => v.body.userAttributeId === attributeId);
+      const stored = {userAttributeId: attributeId, userId, value: body.value ?? null};
+      if (existing) saveResource(ctx.db, {...existing, body: stored}, now);
+      else insertResource(ctx.db, 'user-attribute-value', scope, stored, now);
+      return c.json(attributeValues(userId).find((v) => v.userAttributeId === attributeId)!, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/user-attribute-values/{userId}',
+      operationId: 'getUserAttributeValues',
+      tags: ['User Attribute Values'],
+      summary: "A user's value of every attribute (the default where none is set)",
+      request: {params: z.object({userId: z.string().regex(/^\d{1,12}$/, 'user id must be numeric')})},
+      responses: {200: json(loose(z.array(UserAttributeValue)), 'the values'), ...errorResponses(400, 403)},
+    }),
+    (c) => {
+      authorize(c, 'account', false);
+      return c.json(attributeValues(Number(valid(c, 'param').userId)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/deployments/{deploymentId}/workspace',
+      operationId: 'workspaceObjects',
+      tags: ['Workspace'],
+      summary: 'Folders, workbooks and reports of the workspace, newest change first',
+      request: {params: DeploymentIdParam, query: CursorQuery.extend({folderId: z.string().regex(/^\d{1,12}$/, 'folderId must be numeric').optional(), search: z.string().min(1).max(200).optional()})},
+      responses: {200: json(ObjectList, 'a page of workspace objects'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', false);
+      const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
+      const q = valid(c, 'query');
+      const folder = q.folderId === undefined ? null : Number(q.folderId);
+      const search = typeof q.search === 'string' ? q.search.toLowerCase() : undefined;
+      const items = (['folder', 'workbook', 'report'] as const)
+        .flatMap((kind) => listResources(ctx.db, kind, scope).map((r) => present(specOf(kind), r)))
+        .filter((o) => ((o.type === 'FOLDER' ? o.parentId : o.folderId) ?? null) === folder)
+        .filter((o) => search === undefined || String(o.name).toLowerCase().includes(search))
+        .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)) || Number(b.id) - Number(a.id));
+      return c.json(cursorPage(items, q as {first?: string; after?: string}), 200);
+    },
+  );
+};

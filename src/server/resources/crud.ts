@@ -1,0 +1,172 @@
+// Generates the list/get/create/update/delete routes of one row of the resource table, as documented OpenAPI
+// routes over the generic JSON store. Scoped kinds live under `/deployments/{deploymentId}/…`, so the auth
+// middleware already answers 403 to keys scoped to other deployments.
+import {createRoute, z} from '@hono/zod-openapi';
+import type {Context} from 'hono';
+import {DeploymentIdParam, SuccessBody} from '../../contract/index.js';
+import {CursorQuery} from '../../contract/extras.js';
+import {ObjectList} from '../../contract/objects.js';
+import type {App} from '../appTypes.js';
+import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';
+import {isoTime, type ServiceContext} from '../context.js';
+import {badRequest, conflict, notFound} from '../errors.js';
+import {deleteResource, findResource, insertResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {cursorPage} from './cursor.js';
+import type {ResourceSpec} from './types.js';
+
+type Json = Record<string, unknown>;
+type Valid = (target: 'param' | 'query' | 'json') => Json;
+
+const numericId = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
+export const EmbedTenantParam = z.object({embedTenantName: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'embed tenant name must be letters, digits, . _ or -')});
+
+function scopeParams(spec: ResourceSpec) {
+  if (spec.scope === 'deployment') return DeploymentIdParam;
+  if (spec.scope === 'embedTenant') return EmbedTenantParam;
+  return z.object({});
+}
+
+function filterQuery(spec: ResourceSpec) {
+  const shape: Record<string, z.ZodOptional<z.ZodString>> = {};
+  for (const [name, f] of Object.entries(spec.filters ?? {})) {
+    shape[name] = (f.match === 'int' ? numericId(name) : z.string().min(1, `${name} must not be empty`).max(200)).optional();
+  }
+  return CursorQuery.extend(shape);
+}
+
+/** The scope an object lives in, from the path: checks the deployment exists; '' for account objects. */
+export function scopeOf(ctx: ServiceContext, spec: {scope: ResourceSpec['scope']}, params: Json): string {
+  if (spec.scope === 'deployment') return String(loadDeployment(ctx, String(params.deploymentId)).id);
+  if (spec.scope === 'embedTenant') return String(params.embedTenantName);
+  return '';
+}
+
+export function present(spec: ResourceSpec, row: ResourceRow): Json {
+  const body: Json = {...row.body};
+  for (const field of spec.hidden ?? []) delete body[field];
+  const scoped = spec.scope === 'deployment' ? {deploymentId: Number(row.scope)} : {};
+  return {id: row.id, ...body, ...scoped, createdAt: isoTime(row.createdAt), updatedAt: isoTime(row.updatedAt)};
+}
+
+/** Operation permissions: deployment objects need DeploymentRead/-Manage; account objects an unscoped credential. */
+export function authorize(c: Context<AppEnv>, scope: ResourceSpec['scope'], write: boolean): void {
+  if (scope !== 'deployment') requireUnscoped(c, 'managing account objects');
+  requirePermission(c, write ? 'DeploymentManage' : 'DeploymentRead');
+}
+
+function matches(spec: ResourceSpec, item: Json, query: Json): boolean {
+  for (const [name, f] of Object.entries(spec.filters ?? {})) {
+    const wanted = query[name];
+    if (typeof wanted !== 'string') continue;
+    const have = item[f.field];
+    if (f.match === 'int' && Number(have) !== Number(wanted)) return false;
+    if (f.match === 'exact' && String(have) !== wanted) return false;
+    if (f.match === 'contains' && !String(have ?? '').toLowerCase().includes(wanted.toLowerCase())) return false;
+  }
+  return true;
+}
+
+function checkRules(ctx: ServiceContext, spec: ResourceSpec, scope: string, body: Json, selfId?: number): void {
+  for (const [field, kind] of Object.entries(spec.refs ?? {})) {
+    const value = body[field];
+    if (value === null || value === undefined) continue;
+    if (!findResource(ctx.db, kind, scope, Number(value)) || Number(value) === selfId) throw badRequest(`${field}: no ${kind} ${String(value)} here`);
+  }
+  if (!spec.unique?.length) return;
+  const others = listResources(ctx.db, spec.kind, scope).filter((r) => r.id !== selfId);
+  for (const field of spec.unique) {
+    const value = body[field];
+    if (value === null || value === undefined) continue;
+    if (others.some((r) => r.body[field] === value)) throw conflict(`a ${spec.kind} with ${field} \`${String(value)}\` already exists`);
+  }
+}
+
+function mergeUpdate(spec: ResourceSpec, current: Json, patch: Json): Json {
+  const next = {...current};
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    if (value === null && !spec.clearable?.includes(key)) continue;
+    next[key] = value;
+  }
+  return {...next, ...spec.derive?.(next)};
+}
+
+export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSpec): void {
+  const params = scopeParams(spec);
+  const itemParams = params.extend({[spec.idParam]: numericId(`${spec.kind} id`)});
+  const itemPath = `${spec.path}/{${spec.idParam}}`;
+  const base = {tags: [spec.tag]};
+  const ops = spec.operations;
+  const load = (valid: Valid): {scope: string; row: ResourceRow} => {
+    const p = valid('param');
+    const scope = scopeOf(ctx, spec, p);
+    const id = Number(p[spec.idParam]);
+    const row = findResource(ctx.db, spec.kind, scope, id);
+    if (!row) throw notFound(`${spec.kind} ${id} not found`);
+    return {scope, row};
+  };
+  const validOf = (c: Context<AppEnv>): Valid => (target) => (c.req.valid as (t: string) => Json)(target);
+
+  if (ops.list) {
+    app.openapi(
+      createRoute({...base, method: 'get', path: spec.path, operationId: ops.list, summary: `List ${spec.summary}`, request: {params, query: filterQuery(spec)}, responses: {200: json(ObjectList, 'a page'), ...errorResponses(400, 403, 404)}}),
+      (c) => {
+        authorize(c, spec.scope, false);
+        const valid = validOf(c);
+        const query = valid('query');
+        const all = listResources(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(spec, r)).filter((item) => matches(spec, item, query));
+        const page = cursorPage(all, query as {first?: string; after?: string});
+        return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
+      },
+    );
+  }
+  if (ops.get) {
+    app.openapi(
+      createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}}),
+      (c) => {
+        authorize(c, spec.scope, false);
+        return c.json(present(spec, load(validOf(c)).row), 200);
+      },
+    );
+  }
+  if (ops.create && spec.createBody) {
+    app.openapi(
+      createRoute({...base, method: 'post', path: spec.path, operationId: ops.create, summary: `Create one of the ${spec.summary}`, request: {params, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the new object'), ...errorResponses(400, 403, 404, 409)}}),
+      (c) => {
+        authorize(c, spec.scope, true);
+        const valid = validOf(c);
+        const scope = scopeOf(ctx, spec, valid('param'));
+        const input = valid('json');
+        const siblings = listResources(ctx.db, spec.kind, scope).map((r) => r.body);
+        const merged = {...spec.initial?.(input, {ctx, scope, siblings}), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null))};
+        const body = {...merged, ...spec.derive?.(merged)};
+        checkRules(ctx, spec, scope, body);
+        return c.json(present(spec, insertResource(ctx.db, spec.kind, scope, body, ctx.clock.now())), 200);
+      },
+    );
+  }
+  if (ops.update && spec.updateBody) {
+    app.openapi(
+      createRoute({...base, method: spec.updateMethod ?? 'put', path: itemPath, operationId: ops.update, summary: `Change one of the ${spec.summary}; omitted fields keep their values`, request: {params: itemParams, body: jsonBody(spec.updateBody)}, responses: {200: json(spec.item, 'the changed object'), ...errorResponses(400, 403, 404, 409)}}),
+      (c) => {
+        authorize(c, spec.scope, true);
+        const valid = validOf(c);
+        const {scope, row} = load(valid);
+        const body = mergeUpdate(spec, row.body, valid('json'));
+        checkRules(ctx, spec, scope, body, row.id);
+        return c.json(present(spec, saveResource(ctx.db, {...row, body}, ctx.clock.now())), 200);
+      },
+    );
+  }
+  if (ops.delete) {
+    app.openapi(
+      createRoute({...base, method: 'delete', path: itemPath, operationId: ops.delete, summary: `Delete one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)}}),
+      (c) => {
+        authorize(c, spec.scope, true);
+        const {scope, row} = load(validOf(c));
+        return c.json({success: deleteResource(ctx.db, spec.kind, scope, row.id)}, 200);
+      },
+    );
+  }
+}
