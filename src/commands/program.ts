@@ -13,6 +13,7 @@ import {registerApi, registerSpec} from './spec.js';
 import {register as registerServer} from './server.js';
 import {register as registerAudit} from './audit.js';
 import {register as registerScim} from './scim.js';
+import {register as registerDbt} from './dbt.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerApiKeys(program);
   registerAudit(program);
   registerScim(program);
+  registerDbt(program);
   registerSpec(program);
   registerApi(program);
   registerServer(program);

@@ -7,7 +7,7 @@ import type {DbtSyncRunTriggerContext, DbtTrigger} from '../../../contract/dbt.j
 import type {ServiceContext} from '../../context.js';
 import {DbtStore, type DbtLogRow, type DbtSyncRow, type HistoryFilter} from '../../store/dbt.js';
 import {writeSyncBranch} from './branchWriter.js';
-import {formatMs, STAGE_MESSAGE, STAGE_PHASE, type RunPlan} from './phases.js';
+import {STAGE_MESSAGE, STAGE_PHASE, type RunPlan} from './phases.js';
 import {prepareRun, type Work} from './prepare.js';
 import {DBT_REPOSITORY} from './project.js';
 
@@ -140,14 +140,14 @@ export class DbtSyncEngine {
       if (!failure && stage === 'FINALIZING') failure = this.commit(next, end);
       if (failure) {
         Object.assign(next, {status: 'FAILED', completed_at: end, updated_at: end, error_message: failure, failed_phase: STAGE_PHASE[stage]});
-        this.log(next, end, 'error', stage, `${STAGE_PHASE[stage]} failed after ${formatMs(ms)}`, ms);
+        this.log(next, end, 'error', stage, `${STAGE_PHASE[stage]} failed`, ms);
         break;
       }
-      this.log(next, end, 'info', stage, `${STAGE_PHASE[stage]} finished in ${formatMs(ms)}`, ms);
+      this.log(next, end, 'info', stage, `${STAGE_PHASE[stage]} finished`, ms);
       if (next.stage_index === plan.stages.length - 1) {
         Object.assign(next, {status: 'COMPLETED', completed_at: end, updated_at: end});
         const s = plan.stats;
-        this.log(next, end, 'info', null, `dbt sync completed in ${formatMs(end - next.started_at)}: ${s?.cubeCount ?? 0} cubes in ${s?.generatedFileCount ?? 0} files`, end - next.started_at);
+        this.log(next, end, 'info', null, `dbt sync completed: ${s?.cubeCount ?? 0} cubes in ${s?.generatedFileCount ?? 0} files`, end - next.started_at);
         break;
       }
       next.stage_index += 1;

@@ -82,7 +82,3 @@ export function plannedStages(source: 'git' | 'manifest', runId: string, scale =
   }));
 }
 
-/** `1.2s`, `850ms`: how the log states a phase's duration (the API gives durationMs beside it). */
-export function formatMs(ms: number): string {
-  return ms < 1000 ? `${ms}ms` : `${(ms / 1000).toFixed(1)}s`;
-}

@@ -35,7 +35,7 @@ export function statusView(row: DbtSyncRow): DbtSyncStatusResponse {
         ...base,
         status: 'FAILED',
         progress: {stage: 'FAILED', percentComplete: percentAt(row), message: `Cancelled during ${stage}`},
-        error: `Cancelled: dbt sync ${row.sync_job_id} was cancelled (${row.error_message ?? `during ${stage}`})`,
+        error: row.error_message ?? `Cancelled during ${stage}`,
       };
     default:
       return {

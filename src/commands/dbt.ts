@@ -1,0 +1,149 @@
+// `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (research/real-cli.md §9; the seed's
+// rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
+// flags and reads every page, printing each phase with its duration.
+import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
+import {ApiError} from '../api/client.js';
+import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
+import {oneLine} from '../api/errors.js';
+import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
+import {printResultLines, status, sync} from './dbtSync.js';
+import {connect, globalOptions, numericId, positiveInt} from './session.js';
+
+export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
+export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
+const LOG_PAGES_MAX = 100;
+
+function oneOf(flag: string, allowed: readonly string[]): (value: string) => string {
+  return (value) => {
+    if (!allowed.includes(value)) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(', ')} (case-sensitive), got \`${value}\``);
+    return value;
+  };
+}
+
+/** Durations from `durationMs` only (timestamps come from different clocks): 999ms, 59s, 15m 12s, 1h 30m. */
+export function formatDuration(ms: number | undefined): string {
+  if (ms === undefined || ms < 0) return '';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+// Keeps newline and tab, drops other control characters a log line could carry (terminal escapes).
+const printable = (text: string) => text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
+
+function logLine(e: DbtLogEntry): string {
+  if (e.message === undefined) return JSON.stringify(e.raw);
+  const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
+  const phase = e.phase ? `[${e.phase}] ` : '';
+  const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : formatDuration(e.durationMs)})`;
+  const level = ['error', 'fatal', 'critical'].includes(e.level) ? 'ERROR ' : '';
+  return printable(`${time}${phase}${level}${e.message}${took}`);
+}
+
+const notFoundAs = (message: string) => (err: unknown) => {
+  if (err instanceof ApiError && err.status === 404) throw new UserError(message);
+  throw err;
+};
+
+export function register(program: Command): void {
+  const dbt = program.command('dbt').description('dbt syncs: generate cube files from a dbt project, follow and inspect runs');
+
+  dbt
+    .command('sync')
+    .description('start a dbt sync into a new dbt-sync/… branch; with --wait, follow it to the end (exit 1 if it fails)')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .option('--ref <ref>', 'branch or tag of the dbt repository (not a commit SHA; default: the branch saved on the integration)')
+    .option('--branch <name>', 'write into this shared branch instead of a new dbt-sync/… one')
+    .option('--wait', 'poll until the sync completes or fails')
+    .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
+    .option('--poll <duration>', 'with --wait: time between checks (default 5s)')
+    .action(async (deployment, flags, cmd) => {
+      await sync(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
+    });
+
+  dbt
+    .command('status')
+    .description('show the status of a dbt sync; with --wait, follow it to the end (exit 1 if it fails)')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
+    .option('--wait', 'poll until the sync completes or fails')
+    .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
+    .option('--poll <duration>', 'with --wait: time between checks (default 5s)')
+    .action(async (deployment, id, flags, cmd) => {
+      await status(deployment, id, flags, globalOptions(cmd).json, () => connect(cmd).api);
+    });
+
+  dbt
+    .command('result')
+    .description('show what a completed dbt sync generated')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
+    .action(async (deployment, id, _flags, cmd) => {
+      const {api, json} = connect(cmd);
+      const noResult = `no result for dbt sync ${id} yet — check \`svc dbt status ${deployment} '${id}'\``;
+      const result = await getDbtSyncResult(api, deployment, id).catch(notFoundAs(noResult));
+      if (!result) throw new UserError(noResult);
+      if (json) return printJson(result.raw);
+      printResultLines(result);
+    });
+
+  dbt
+    .command('logs')
+    .description('print the log of a dbt sync, each phase with its duration')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
+    .action(async (deployment, id, _flags, cmd) => {
+      const {api, json} = connect(cmd);
+      const entries: DbtLogEntry[] = [];
+      let after: string | undefined;
+      for (let page = 0; page < LOG_PAGES_MAX; page++) {
+        const res = await getDbtSyncLogs(api, deployment, id, {after}).catch(notFoundAs(`no logs for dbt sync ${id} on deployment ${deployment}`));
+        entries.push(...res.entries);
+        if (!res.pageInfo.hasNextPage || !res.pageInfo.endCursor) break;
+        after = res.pageInfo.endCursor;
+      }
+      if (json) return printJson({items: entries.map((e) => e.raw)});
+      if (entries.length === 0) return progress('No log entries');
+      process.stdout.write(`${entries.map(logLine).join('\n')}\n`);
+    });
+
+  dbt
+    .command('history')
+    .aliases(['list', 'ls'])
+    .description('list the dbt syncs of a deployment, newest first (at most 100 per page)')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .option('--status <status>', `only runs with this status: ${DBT_STATUSES.join(', ')}`, oneOf('--status', DBT_STATUSES))
+    .option('--trigger <trigger>', `only runs started this way: ${DBT_TRIGGERS.join(', ')}`, oneOf('--trigger', DBT_TRIGGERS))
+    .option('--first <n>', 'runs per page (the service returns at most 100)', positiveInt('--first'))
+    .option('--after <cursor>', 'continue after this cursor (pageInfo.endCursor of the previous page)')
+    .action(async (deployment, flags, cmd) => {
+      if (flags.after !== undefined && flags.after.trim() === '') throw new UserError('--after: an empty value is no cursor; omit it to start at the newest run', EXIT_USAGE);
+      const {api, json} = connect(cmd);
+      const list = await listDbtSyncs(api, deployment, {status: flags.status, trigger: flags.trigger, first: flags.first, after: flags.after});
+      if (json) return printJson(list.raw);
+      const cap = (v: string | undefined) => (v === undefined ? '' : oneLine(v, 120));
+      printTable(
+        ['SYNC JOB ID', 'STATUS', 'TRIGGER', 'STARTED', 'DURATION', 'BRANCH', 'FAILED PHASE'],
+        list.runs.map((r) => [cap(r.syncJobId), cap(r.status), cap(r.trigger), cap(r.startedAt), formatDuration(r.durationMs), cap(r.branchName), cap(r.failedPhase)]),
+      );
+      if (list.runs.length > 0 && list.runs.every((r) => r.syncJobId === undefined)) {
+        progress('warning: no run carries a syncJobId; re-run with --json to see what the service sent');
+      }
+      if (list.pageInfo.hasNextPage && list.pageInfo.endCursor) progress(`More runs: --after ${list.pageInfo.endCursor}`);
+    });
+
+  dbt
+    .command('cancel')
+    .description('cancel a running dbt sync')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
+    .action(async (deployment, id, _flags, cmd) => {
+      const {api, json} = connect(cmd);
+      const res = await cancelDbtSync(api, deployment, id).catch(notFoundAs(`no dbt sync ${id} on deployment ${deployment}`));
+      if (json) return printJson(res.raw);
+      success(`Cancelled dbt sync ${id}`);
+    });
+}
+

@@ -1,0 +1,122 @@
+// `svc dbt sync` and `svc dbt status`: starting a sync and following one. Rules of the seed's command table:
+// --ref takes a branch or tag, never a commit SHA, and never an empty value (rule 1); `sync --wait --json`
+// prints ONE document with the branch and the terminal result, also when the sync fails, and it holds
+// syncJobId whenever a sync started (rule 3); a wait that ends FAILED (cancelled included) exits 1.
+import {ApiError, type Api} from '../api/client.js';
+import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted, type DbtSyncStatus} from '../api/dbt.js';
+import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
+import {parseDuration} from './build-status.js';
+import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
+
+export interface WaitFlags {
+  wait?: true;
+  timeout?: string;
+  poll?: string;
+}
+
+const COMMIT_SHA = /^[0-9a-fA-F]{7,40}$/;
+
+/** Usage errors for --ref, before any request: empty, or shaped like a commit SHA. */
+export function checkRef(ref: string | undefined): void {
+  if (ref === undefined) return;
+  if (ref.trim() === '') {
+    throw new UserError('--ref: an empty value names no branch or tag; pass one (e.g. main or v1.0.0), or omit --ref to sync the branch saved on the integration', EXIT_USAGE);
+  }
+  if (COMMIT_SHA.test(ref.trim())) {
+    throw new UserError(`--ref: \`${ref}\` looks like a commit SHA; dbt sync takes a branch or tag of the dbt repository — push a branch or tag that points at the commit and pass that`, EXIT_USAGE);
+  }
+}
+
+/** --timeout and --poll only mean something with --wait; defaults 30m and 5s. */
+export function waitTimes(flags: WaitFlags): {timeoutMs: number; intervalMs: number} {
+  if (flags.wait !== true && (flags.timeout !== undefined || flags.poll !== undefined)) {
+    throw new UserError('--timeout and --poll require --wait', EXIT_USAGE);
+  }
+  return {timeoutMs: parseDuration(flags.timeout ?? '30m'), intervalMs: parseDuration(flags.poll ?? '5s')};
+}
+
+const pruneHint = (deployment: string, branch: string) =>
+  `The branch is not removed automatically — prune it with \`svc data-model delete-branch ${deployment} '${branch}'\` when you're done.`;
+
+export async function sync(deployment: string, flags: WaitFlags & {ref?: string; branch?: string}, json: boolean, api: () => Api): Promise<void> {
+  checkRef(flags.ref);
+  if (flags.branch !== undefined && flags.branch.trim() === '') throw new UserError('--branch: an empty value names no branch; omit it to let the sync create one', EXIT_USAGE);
+  const times = waitTimes(flags);
+  const client = api();
+  const started = await startDbtSync(client, deployment, {...(flags.ref !== undefined && {ref: flags.ref.trim()}), ...(flags.branch !== undefined && {branchName: flags.branch})});
+  if (flags.wait !== true) {
+    if (json) return printJson(started.raw);
+    success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
+    process.stdout.write(`Watch it with \`svc dbt status ${deployment} '${started.syncJobId}' --wait\`, or re-run sync with --wait.\n`);
+    if (flags.branch === undefined && started.branchName !== '') process.stdout.write(`${pruneHint(deployment, started.branchName)}\n`);
+    return;
+  }
+  progress(`dbt sync ${started.syncJobId} started on ${started.branchName}`);
+  let final: DbtSyncStatus;
+  try {
+    final = await waitForSync(client, deployment, started.syncJobId, {...times, onProgress: progress});
+  } catch (err) {
+    // The sync started: the document still says which one, so a script can follow up on it.
+    if (json) printJson(waitDocument(started, undefined, null, err instanceof Error ? err.message : String(err)));
+    throw err;
+  }
+  if (final.status !== 'COMPLETED') {
+    if (json) printJson(waitDocument(started, final, null));
+    throw new UserError(syncFailureMessage(deployment, final));
+  }
+  let result: DbtSyncResult;
+  try {
+    result = await waitForSyncResult(client, deployment, started.syncJobId, times);
+  } catch {
+    if (json) printJson(waitDocument(started, final, null));
+    throw new UserError(
+      `dbt sync ${started.syncJobId} completed on ${started.branchName}, but its result could not be read. The sync itself succeeded — read the result with \`svc dbt result ${deployment} '${started.syncJobId}'\``,
+    );
+  }
+  if (json) return printJson(waitDocument(started, final, result));
+  success(`dbt sync ${started.syncJobId} completed on ${started.branchName}`);
+  printResultLines(result);
+  if (flags.branch === undefined) process.stdout.write(`${pruneHint(deployment, started.branchName)}\n`);
+}
+
+function waitDocument(started: DbtSyncStarted, final: DbtSyncStatus | undefined, result: DbtSyncResult | null, waitError?: string) {
+  return {
+    syncJobId: started.syncJobId,
+    workflowId: started.workflowId ?? null,
+    branchName: started.branchName,
+    status: final?.status ?? 'UNKNOWN',
+    error: final?.error ?? waitError ?? null,
+    result: result?.raw ?? null,
+  };
+}
+
+export function printResultLines(result: DbtSyncResult): void {
+  const cubes = result.cubeCount ?? 0;
+  const files = result.generatedFiles.length;
+  const took = result.durationMs === undefined ? '' : ` in ${result.durationMs}ms`;
+  success(`Generated ${cubes} cube${cubes === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${took}`);
+  for (const path of result.generatedFiles) process.stdout.write(`  ${path}\n`);
+}
+
+export async function status(deployment: string, syncJobId: string, flags: WaitFlags, json: boolean, api: () => Api): Promise<void> {
+  const times = waitTimes(flags);
+  const client = api();
+  if (flags.wait !== true) {
+    let current: DbtSyncStatus;
+    try {
+      current = await getDbtSyncStatus(client, deployment, syncJobId);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        throw new UserError(`no dbt sync ${syncJobId} on deployment ${deployment} (it may not be visible yet, belong to another deployment, or have aged out)`);
+      }
+      throw err;
+    }
+    if (json) return printJson(current.raw);
+    process.stdout.write(`${syncLabel(current)}${current.error ? `: ${current.error}` : ''}\n`);
+    return;
+  }
+  const final = await waitForSync(client, deployment, syncJobId, {...times, onProgress: progress});
+  if (json) printJson(final.raw);
+  else process.stdout.write(`${syncLabel(final)}\n`);
+  if (final.status !== 'COMPLETED') throw new UserError(syncFailureMessage(deployment, final));
+}
