@@ -1,0 +1,94 @@
+// `svc audit export` end to end: dist/svc.js against `svc server` on loopback.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, readdirSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {ADMIN_KEY, CLI, STACK_LINE, runCli, startHarness, type Harness} from '../commands/harness.js';
+import {parseCsv} from '../helpers/csv.js';
+
+let h: Harness;
+let dir: string;
+
+beforeAll(async () => {
+  h = await startHarness();
+  dir = mkdtempSync(join(tmpdir(), 'svc-audit-e2e-'));
+  expect((await h.admin(['deployments', 'update', '2', '--release-channel', 'latest'])).code).toBe(0);
+  expect((await h.admin(['api-keys', 'create', '--name', 'reporting, "Q3"'])).code).toBe(0);
+});
+afterAll(() => h.close());
+
+describe('audit export', () => {
+  it('streams the log to a file: progress on stderr, a summary on stdout, well-formed CSV in the file', async () => {
+    const file = join(dir, 'all.csv');
+    const run = await h.admin(['audit', 'export', '-o', file]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('Exporting 2 events…\n');
+    expect(run.stdout).toMatch(new RegExp(`^✓ Exported 2 events \\(\\d+ B\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    const rows = parseCsv(readFileSync(file, 'utf8'));
+    expect(rows[0]).toEqual(['id', 'created_at', 'event_name', 'user_email', 'data']);
+    expect(rows.slice(1).map((r) => [r[2], r[3]])).toEqual([
+      ['deployment.update', 'admin@acme.example'],
+      ['apiKey.create', 'admin@acme.example'],
+    ]);
+    expect(JSON.parse(rows[2]?.[4] ?? '{}').body).toEqual({name: 'reporting, "Q3"'});
+    expect(readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('writes CSV alone to stdout when no file is given, and applies the filters', async () => {
+    const run = await h.admin(['audit', 'export', '--event-name', 'apiKey.create', '--start', '2020-01-01', '--search', 'REPORTING']);
+    expect(run.code).toBe(0);
+    const rows = parseCsv(run.stdout);
+    expect(rows.map((r) => r[2])).toEqual(['event_name', 'apiKey.create']);
+    expect(run.stderr).toMatch(/^Exporting 1 event…\n✓ Exported 1 event \(\d+ B\)\n$/);
+    const none = await h.admin(['audit', 'export', '--user-email', 'nobody@example.com']);
+    expect(none.stdout).toBe('id,created_at,event_name,user_email,data\r\n');
+  });
+
+  it('a credential without AuditLogManage gets the 403 and no file', async () => {
+    const file = join(dir, 'denied.csv');
+    const run = await h.svc(['audit', 'export', '-o', file], {env: {SVC_API_URL: h.url, SVC_API_KEY: h.scopedKey}});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: forbidden (403): this credential lacks the AuditLogManage permission\n');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('rejects a date that is not ISO 8601 as a usage error', async () => {
+    const run = await h.admin(['audit', 'export', '--start', 'last tuesday']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--start must be a date \(2026-06-01\)/);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+  });
+});
+
+describe('a tenant without the audit log feature', () => {
+  let server: ChildProcess;
+  let url: string;
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, [CLI, 'server', '--port', '0', '--seed', 'empty', '--data', ':memory:', '--admin-key', ADMIN_KEY], {
+      env: {PATH: process.env.PATH ?? '', HOME: dir, SVC_DATA_DIR: dir, CI: 'true'},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+        if (found) resolve(found);
+      });
+      server.on('exit', (code) => reject(new Error(`svc server exited with ${code}`)));
+    });
+  });
+  afterAll(() => {
+    server.removeAllListeners('exit');
+    server.kill('SIGTERM');
+  });
+
+  it('explains that the plan lacks the feature', async () => {
+    const run = await runCli(['audit', 'export'], {PATH: process.env.PATH ?? '', HOME: dir, SVC_CONFIG_DIR: join(dir, 'cfg'), SVC_API_URL: url, SVC_API_KEY: ADMIN_KEY});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('error: forbidden (403): audit log export is not available: the audit log feature is not enabled on this tenant’s plan\n');
+    expect(run.stdout).toBe('');
+  });
+});
