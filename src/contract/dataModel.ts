@@ -185,3 +185,25 @@ export const ContinueWait = z.object({error: z.literal('Continue wait')}).meta({
 
 export const LoadQueryParams = z.object({query: z.string().optional()});
 export const LoadBody = z.object({query: z.record(z.string(), z.unknown())}).meta({id: 'LoadRequest'});
+
+export const UploadTransaction = z.object({id: z.string()}).meta({id: 'UploadTransaction'});
+export const StartUploadRequest = z.object({branchName: z.string().nullable().optional()}).meta({id: 'StartUploadRequest'});
+export const StartUploadResponse = z.object({transaction: UploadTransaction, deploymentName: z.string()}).meta({id: 'StartUploadResponse'});
+export const UploadQuery = z.object({
+  branchName: z.string().optional(),
+  live: flag('live').optional(),
+  useDeployProjectRoot: flag('useDeployProjectRoot').optional(),
+});
+
+/** `transaction` is the object start returned; the multipart upload sends it as a JSON string, accepted here too. */
+export const FinishUploadBody = z
+  .object({
+    transaction: z.union([UploadTransaction, z.string()]),
+    files: z.record(z.string(), z.object({hash: z.string()})),
+    autoRemoveFiles: z.boolean().nullable().optional(),
+    awaitGitOperations: z.boolean().nullable().optional(),
+    commitMessage: z.string().nullable().optional(),
+    branchName: z.string().nullable().optional(),
+  })
+  .meta({id: 'FinishUploadBody'});
+export const FinishUploadResponse = z.object({lastHash: z.string().nullable()}).meta({id: 'FinishUploadResponse'});

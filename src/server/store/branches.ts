@@ -45,6 +45,22 @@ export const branchesMigrations: Migration[] = [
     id: 'branches-2',
     up: (db) => db.exec('ALTER TABLE branches ADD COLUMN base_tree TEXT'),
   },
+  {
+    // Deploy uploads: files arrive one request at a time into a transaction that finish applies at once.
+    id: 'branches-3',
+    up: (db) =>
+      db.exec(`
+        CREATE TABLE upload_transactions (
+          id TEXT PRIMARY KEY,
+          deployment_id INTEGER NOT NULL REFERENCES deployments (id),
+          branch_id INTEGER NOT NULL REFERENCES branches (id) ON DELETE CASCADE,
+          created_at INTEGER NOT NULL);
+        CREATE TABLE upload_files (
+          transaction_id TEXT NOT NULL REFERENCES upload_transactions (id) ON DELETE CASCADE,
+          path TEXT NOT NULL,
+          content TEXT NOT NULL,
+          PRIMARY KEY (transaction_id, path));`),
+  },
 ];
 
 export type BranchKind = 'deploy' | 'shared' | 'dev';
@@ -150,4 +166,34 @@ export function saveTree(db: Db, branchId: number, files: Map<string, string>, h
 
 export function setBaseTree(db: Db, branchId: number, base: Record<string, string>): void {
   db.prepare('UPDATE branches SET base_tree = ? WHERE id = ?').run(JSON.stringify(base), branchId);
+}
+
+export interface UploadTransactionRow {
+  id: string;
+  deployment_id: number;
+  branch_id: number;
+  created_at: number;
+}
+
+export function insertUploadTransaction(db: Db, t: UploadTransactionRow): void {
+  db.prepare('INSERT INTO upload_transactions (id, deployment_id, branch_id, created_at) VALUES (@id, @deployment_id, @branch_id, @created_at)').run(t);
+}
+
+export function findUploadTransaction(db: Db, deploymentId: number, id: string): UploadTransactionRow | undefined {
+  return db.prepare('SELECT * FROM upload_transactions WHERE deployment_id = ? AND id = ?').get(deploymentId, id) as UploadTransactionRow | undefined;
+}
+
+export function putUploadFile(db: Db, transactionId: string, path: string, content: string): void {
+  db.prepare(
+    'INSERT INTO upload_files (transaction_id, path, content) VALUES (?, ?, ?) ON CONFLICT (transaction_id, path) DO UPDATE SET content = excluded.content',
+  ).run(transactionId, path, content);
+}
+
+export function uploadedFiles(db: Db, transactionId: string): Map<string, string> {
+  const rows = db.prepare('SELECT path, content FROM upload_files WHERE transaction_id = ?').all(transactionId) as Array<{path: string; content: string}>;
+  return new Map(rows.map((r) => [r.path, r.content]));
+}
+
+export function deleteUploadTransaction(db: Db, id: string): void {
+  db.prepare('DELETE FROM upload_transactions WHERE id = ?').run(id);
 }
