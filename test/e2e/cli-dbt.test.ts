@@ -1,0 +1,208 @@
+// `svc dbt …` end to end: the bundled CLI (dist/svc.js, `npm run build`) against `svc server` processes on
+// loopback — a fast one (--speed 20) for whole runs and a real-time one to cancel a run while it is going.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+
+const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
+const ADMIN_KEY = 'svc_e2eDbtSync0123456789abcdefghijkl';
+const work = mkdtempSync(join(tmpdir(), 'svc-dbt-'));
+const children: ChildProcess[] = [];
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function svc(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env},
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.on('error', fail);
+    child.on('close', (code) => done({code, stdout, stderr}));
+  });
+}
+
+function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
+  const child = spawn(process.execPath, [CLI, 'server', '--port', '0', '--data', join(work, `${name}.db`), '--speed', String(speed), '--admin-key', ADMIN_KEY], {
+    env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((done, fail) => {
+    let out = '';
+    let err = '';
+    const check = () => {
+      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
+      const scopedKey = /scoped to the first deployment[^:]*: (svc_\w+)/.exec(err)?.[1];
+      if (url && scopedKey) done({url, scopedKey});
+    };
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      check();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      check();
+    });
+    child.on('exit', (code) => fail(new Error(`svc server exited with ${code}: ${err}`)));
+  });
+}
+
+let fast: {url: string; scopedKey: string};
+let live: {url: string; scopedKey: string};
+const env = () => ({SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY});
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error('dist/svc.js is missing: run `npm run build` first');
+  [fast, live] = await Promise.all([startServer('fast', 20), startServer('live', 1)]);
+});
+
+afterAll(() => {
+  for (const child of children) child.kill('SIGTERM');
+  rmSync(work, {recursive: true, force: true});
+});
+
+describe('svc dbt sync --wait', () => {
+  it('follows a sync of main to the end: progress on stderr, the files on stdout, exit 0', async () => {
+    const run = await svc(['dbt', 'sync', '1', '--ref', 'main', '--wait', '--poll', '1s'], env());
+    expect(run.code, run.stderr).toBe(0);
+    const [first, ...progress] = run.stderr.trim().split('\n');
+    expect(first).toMatch(/^dbt sync [0-9a-f-]{36} started on dbt-sync\/main-\d{14}-[0-9a-f]{8}$/);
+    for (const line of progress) expect(line).toMatch(/^dbt sync: [A-Z_]+ \d+% — /);
+    expect(progress.filter((l, i) => l === progress[i - 1])).toEqual([]);
+    expect(run.stdout).toMatch(/^✓ dbt sync [0-9a-f-]{36} completed on dbt-sync\/main-/);
+    expect(run.stdout).toMatch(/✓ Generated 7 cubes in 7 files in \d+ms/);
+    expect(run.stdout).toContain('  model/cubes/dbt/fct_orders.yml');
+    expect(run.stdout).toContain('prune it with `svc data-model delete-branch 1');
+  });
+
+  it('prints one document with the branch and the result under --json', async () => {
+    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'v1.0.0', '--wait', '--poll', '1s'], env());
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc).toMatchObject({status: 'COMPLETED', error: null, branchName: expect.stringMatching(/^dbt-sync\/v1\.0\.0-/), syncJobId: expect.any(String)});
+    expect(doc.result).toMatchObject({cubeCount: 4, syncJobId: doc.syncJobId});
+  });
+
+  it('still prints the document when the sync fails, exits 1 and points at the logs', async () => {
+    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile', '--wait', '--poll', '1s'], env());
+    expect(run.code).toBe(1);
+    const doc = JSON.parse(run.stdout);
+    expect(doc).toMatchObject({status: 'FAILED', result: null, syncJobId: expect.any(String), branchName: expect.stringMatching(/^dbt-sync\/broken-compile-/)});
+    expect(doc.error).toContain("depends on a node named 'stg_payments' which was not found");
+    expect(run.stderr).toContain(`error: dbt sync ${doc.syncJobId} failed: Compilation Error`);
+    expect(run.stderr).toContain(`svc dbt logs 1 '${doc.syncJobId}'`);
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('svc dbt sync, status, result, logs', () => {
+  it('starts without waiting, then status --wait, result and logs read the finished run', async () => {
+    const started = await svc(['--json', 'dbt', 'sync', '1'], env());
+    expect(started.code, started.stderr).toBe(0);
+    const {syncJobId, branchName} = JSON.parse(started.stdout);
+    expect(branchName).toMatch(/^dbt-sync\/main-/);
+    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '1s'], env());
+    expect(status.code, status.stderr).toBe(0);
+    expect(status.stdout.trim()).toBe('COMPLETED 100% — Sync completed');
+    const result = await svc(['dbt', 'result', '1', syncJobId], env());
+    expect(result.stdout).toMatch(/^✓ Generated 7 cubes in 7 files/);
+    const logs = await svc(['dbt', 'logs', '1', syncJobId], env());
+    expect(logs.code).toBe(0);
+    for (const phase of ['init', 'sandbox', 'repo-clone', 'install', 'dbt-deps', 'dbt-compile', 'process-manifest', 'write-cubes', 'finalize']) {
+      expect(logs.stdout).toMatch(new RegExp(`\\[${phase}\\] ${phase} finished \\((\\d+ms|\\d+\\.\\d+s)\\)`));
+    }
+  });
+
+  it('says plainly when a sync is unknown or has no result', async () => {
+    const missing = await svc(['dbt', 'status', '1', 'nope'], env());
+    expect(missing).toMatchObject({code: 1, stdout: ''});
+    expect(missing.stderr).toBe('error: no dbt sync nope on deployment 1 (it may not be visible yet, belong to another deployment, or have aged out)\n');
+    const failed = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--status', 'FAILED', '--first', '1'], env())).stdout).items[0].syncJobId;
+    const result = await svc(['dbt', 'result', '1', failed], env());
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`no result for dbt sync ${failed} yet`);
+  });
+});
+
+describe('svc dbt cancel', () => {
+  it('cancels a running sync: status --wait fails saying so, history lists it CANCELLED', async () => {
+    const e = {SVC_API_URL: live.url, SVC_API_KEY: ADMIN_KEY};
+    const {syncJobId} = JSON.parse((await svc(['--json', 'dbt', 'sync', '1'], e)).stdout);
+    const cancel = await svc(['dbt', 'cancel', '1', syncJobId], e);
+    expect(cancel).toMatchObject({code: 0, stdout: `✓ Cancelled dbt sync ${syncJobId}\n`});
+    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '1s'], e);
+    expect(status.code).toBe(1);
+    expect(status.stderr).toMatch(/failed: Cancelled by API key/);
+    const history = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--status', 'CANCELLED', '--first', '1'], e)).stdout);
+    expect(history.items[0]).toMatchObject({syncJobId, status: 'CANCELLED'});
+    const again = await svc(['dbt', 'cancel', '1', syncJobId], e);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/only a RUNNING sync can be cancelled/);
+  });
+});
+
+describe('svc dbt history', () => {
+  it('prints a table page and where to continue; --after continues without overlap', async () => {
+    const first = await svc(['dbt', 'history', '1', '--first', '5'], env());
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^SYNC JOB ID\s+STATUS\s+TRIGGER\s+STARTED\s+DURATION\s+BRANCH\s+FAILED PHASE$/);
+    expect(lines).toHaveLength(6);
+    const cursor = /More runs: --after (\S+)/.exec(first.stderr)?.[1];
+    expect(cursor).toBeDefined();
+    const next = await svc(['dbt', 'history', '1', '--first', '5', '--after', cursor!], env());
+    const ids = (text: string) => text.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
+    expect(ids(next.stdout)).toHaveLength(5);
+    expect(ids(next.stdout).filter((id) => ids(first.stdout).includes(id))).toEqual([]);
+    for (const line of lines.slice(1)) expect(line).toMatch(/\s(\d+ms|\d+s|\d+m \d+s|\d+h \d+m)\s/);
+  });
+
+  it('caps a page at 100 and filters by status and trigger', async () => {
+    const big = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--first', '500'], env())).stdout);
+    expect(big.items).toHaveLength(100);
+    expect(big.pageInfo.hasNextPage).toBe(true);
+    const webhooks = JSON.parse((await svc(['--json', 'dbt', 'list', '1', '--trigger', 'webhook', '--status', 'COMPLETED', '--first', '50'], env())).stdout);
+    expect(webhooks.items.length).toBeGreaterThan(0);
+    expect(webhooks.items.every((r: {trigger: string; status: string}) => r.trigger === 'webhook' && r.status === 'COMPLETED')).toBe(true);
+  });
+
+  it('rejects values in the wrong case as usage errors listing the valid ones', async () => {
+    const status = await svc(['dbt', 'history', '1', '--status', 'completed'], env());
+    expect(status.code).toBe(2);
+    expect(status.stderr).toContain('RUNNING, COMPLETED, FAILED, CANCELLED, UNKNOWN');
+    const trigger = await svc(['dbt', 'history', '1', '--trigger', 'Webhook'], env());
+    expect(trigger.code).toBe(2);
+    expect(trigger.stderr).toContain('manual, api, webhook, agent, unknown');
+  });
+});
+
+describe('usage and permissions', () => {
+  it('rejects an empty --ref, a commit SHA, and --timeout without --wait before any request (exit 2)', async () => {
+    const none = {SVC_API_URL: 'http://127.0.0.1:9', SVC_API_KEY: ADMIN_KEY};
+    for (const args of [['--ref', ''], ['--ref', '  '], ['--ref', '9fceb02'], ['--ref', 'e83c5163316f89bfbde7d9ab23ca2e25604af290'], ['--timeout', '5m'], ['--poll', '2s']]) {
+      const run = await svc(['dbt', 'sync', '1', ...args], none);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/^error: /);
+    }
+  });
+
+  it('refuses to start a sync with a read-only scoped key, but lets it read history', async () => {
+    const e = {SVC_API_URL: fast.url, SVC_API_KEY: fast.scopedKey};
+    const start = await svc(['dbt', 'sync', '1'], e);
+    expect(start.code).toBe(1);
+    expect(start.stderr).toContain('SchemaUpdate');
+    expect((await svc(['dbt', 'history', '1', '--first', '1'], e)).code).toBe(0);
+    expect((await svc(['dbt', 'history', '2'], e)).code).toBe(1);
+  });
+});
