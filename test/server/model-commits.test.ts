@@ -116,3 +116,17 @@ describe('merge and merge-to-default', () => {
     expect((await post('pull', {branchName: 'ghost'})).status).toBe(404);
   });
 });
+
+describe('branches written without a recorded base', () => {
+  it('merge-to-default overlays their files onto the deploy branch instead of reporting conflicts', async () => {
+    await t.call(`${D}/branches`, {method: 'POST', json: {name: 'generated'}});
+    t.ctx.db.prepare("UPDATE branches SET base_tree = NULL WHERE name = 'generated' AND deployment_id = 1").run();
+    const dev = await enter('generated');
+    await put('model/cubes/orders.yml', '# regenerated\n', dev);
+    await post('commit', {branchName: dev});
+    const res = await post('merge-to-default', {branchName: 'generated'});
+    expect(res.body).toEqual({merged: true, branchDeleted: true});
+    expect(await content('main', 'model/cubes/orders.yml')).toBe('# regenerated\n');
+    expect(Object.keys(await hashes('main'))).toContain('model/cubes/users.yml');
+  });
+});
