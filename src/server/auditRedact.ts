@@ -2,7 +2,8 @@
 // Redaction is by field name (anything that looks like a password, token, key, secret, credential or file
 // content) and by size, so an event stays small and safe to hand to whoever may export the log.
 
-const SECRET_FIELD = /pass(word|wd)?|secret|token|api[-_]?key|^key$|private|credential|authorization|cookie|signature|security[-_]?context/i;
+// `…code` covers OAuth device and authorization codes (device_code, userCode, code).
+const SECRET_FIELD = /pass(word|wd)?|secret|token|api[-_]?key|^key$|private|credential|authorization|cookie|signature|security[-_]?context|(^|[-_])code$|[a-z]Code$/i;
 const CONTENT_FIELD = /^(content|contents|file|source|sql|yaml|manifest|certificate|cert)$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;
