@@ -29,6 +29,15 @@ describe('dev mode', () => {
     expect(list.find((b) => b.name === res.body.branchName)).toMatchObject({parentBranch: 'staging'});
   });
 
+  it('points the user’s development environment at the new dev branch', async () => {
+    const dev = (await enter('staging')).body.branchName as string;
+    const envs = (await t.call('/api/v1/deployments/1/environments?type=development')).body.items as Array<{branch: string; user: string}>;
+    expect(envs.filter((e) => e.user === 'admin@acme.example').map((e) => e.branch)).toEqual([dev]);
+    const other = (await t.call('/api/v1/deployments/2/environments?type=development')).body.items as unknown[];
+    await t.call('/build/api/v1/deployments/2/dev-mode', {method: 'POST'});
+    expect((await t.call('/api/v1/deployments/2/environments?type=development')).body.items).toHaveLength(other.length === 0 ? 1 : other.length);
+  });
+
   it('forks from the deploy branch when no branch is named', async () => {
     expect((await enter()).body).toMatchObject({active: true, parentBranch: 'main'});
   });

@@ -7,7 +7,7 @@ import {DataModelWriteResponse, DevBranchResponse, StartDevModeRequest} from '..
 import type {RouteGroup} from '../appTypes.js';
 import {principalOf, requirePermission} from '../auth.js';
 import {badRequest} from '../errors.js';
-import {clearSession, findBranch, setSession} from '../store/branches.js';
+import {clearSession, findBranch, pointDevelopmentEnvironment, setSession} from '../store/branches.js';
 import {findUser} from '../store/users.js';
 import {createBranch, credentialKey, filesOf, loadBranch, triggerBuild} from './dataModelShared.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
@@ -40,7 +40,8 @@ export const register: RouteGroup = (app, ctx) => {
         setSession(ctx.db, deployment.id, credentialKey(principal), source.id, now);
         return c.json({active: true, branchName: source.name, parentBranch: source.parent_name}, 200);
       }
-      const slug = userSlug(findUser(ctx.db, principal.userId)?.email, principal.userId);
+      const email = findUser(ctx.db, principal.userId)?.email;
+      const slug = userSlug(email, principal.userId);
       let name: string;
       do name = `dev-${slug}-${randomBytes(4).toString('hex')}`;
       while (findBranch(ctx.db, deployment.id, name));
@@ -48,6 +49,7 @@ export const register: RouteGroup = (app, ctx) => {
       const dev = ctx.db.transaction(() => {
         const branch = createBranch(ctx, {deploymentId: deployment.id, name, kind: 'dev', parent: source, ownerUserId: principal.userId, files, message: `dev mode from ${source.name}`});
         setSession(ctx.db, deployment.id, credentialKey(principal), branch.id, now);
+        if (email) pointDevelopmentEnvironment(ctx.db, {deploymentId: deployment.id, userEmail: email, name: `dev-${slug}`, branch: branch.name, now});
         return branch;
       })();
       triggerBuild(ctx, deployment, dev.name, files, dev.last_hash, 'dev mode entered');

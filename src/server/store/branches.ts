@@ -128,6 +128,20 @@ export function disableStaging(db: Db, deploymentId: number, name: string): void
   db.prepare("DELETE FROM environments WHERE deployment_id = ? AND type = 'staging' AND branch = ?").run(deploymentId, name);
 }
 
+/**
+ * A user's development environment follows the dev branch they last entered dev mode on, so the environments
+ * list shows where their dev mode points; the first dev-mode entry creates it.
+ */
+export function pointDevelopmentEnvironment(db: Db, e: {deploymentId: number; userEmail: string; name: string; branch: string; now: number}): void {
+  const updated = db
+    .prepare("UPDATE environments SET branch = ? WHERE deployment_id = ? AND type = 'development' AND user_email = ?")
+    .run(e.branch, e.deploymentId, e.userEmail).changes;
+  if (updated === 0) {
+    db.prepare("INSERT INTO environments (deployment_id, name, type, branch, user_email, created_at) VALUES (?, ?, 'development', ?, ?, ?)")
+      .run(e.deploymentId, e.name, e.branch, e.userEmail, e.now);
+  }
+}
+
 export function sessionBranch(db: Db, deploymentId: number, credential: string): BranchRow | undefined {
   return db
     .prepare(`${SELECT} JOIN dev_sessions s ON s.branch_id = b.id WHERE s.deployment_id = ? AND s.credential = ?`)
