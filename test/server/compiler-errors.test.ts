@@ -66,6 +66,10 @@ describe('model compiler: errors name their file and line', () => {
     expect(onlyError(cube('    measures:\n      - {name: count}\n')).message).toBe('cube "orders": measure "count": "type" is required');
   });
 
+  it('reserves cube names starting with __ for the query engine', () => {
+    expect(onlyError('cubes:\n  - {name: __keys, sql_table: t}\n').message).toMatch(/cube name "__keys" is reserved/);
+  });
+
   it('rejects invalid member names', () => {
     expect(onlyError(cube('    measures:\n      - {name: "order count", type: count}\n')).message).toMatch(/name "order count" must start with a letter/);
   });

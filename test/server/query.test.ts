@@ -133,6 +133,14 @@ describe('query engine', () => {
     expect(runQuery(model, db, {dimensions: ['orders.id']}, {rowLimit: 50}).data).toHaveLength(50);
   });
 
+  it('returns decimals without binary noise', () => {
+    const rows = run({measures: ['line_items.revenue'], dimensions: ['orders.status']});
+    for (const row of rows) {
+      const value = row['line_items.revenue'] as number;
+      expect(String(value)).toMatch(/^\d+(\.\d{1,2})?$/);
+    }
+  });
+
   it('annotates the members it returns', () => {
     const result = runQuery(model, db, {measures: ['orders.total_amount'], timeDimensions: [{dimension: 'orders.created_at', granularity: 'year'}]});
     expect(result.annotation.measures['orders.total_amount']).toEqual({title: 'Orders Total Amount', shortTitle: 'Total Amount', type: 'sum'});

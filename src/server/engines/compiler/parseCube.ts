@@ -19,6 +19,8 @@ export function parseCube(ctx: FileContext, node: unknown): RawCube | undefined 
   const f = fieldsOf(ctx, entries, CUBE_FIELDS, 'cube');
   const name = requiredName(ctx, f, node, 'cube');
   if (!name) return undefined;
+  // The query engine names its own intermediate results __g0, __keys, …; cubes must not shadow them.
+  if (name.startsWith('__')) return void ctx.error(f.get('name')?.value, `cube name "${name}" is reserved: names starting with __ are used internally`);
   const where = `cube "${name}"`;
   const cube: RawCube = {name, file: ctx.file, line: ctx.line(node), measures: [], dimensions: [], segments: [], joins: []};
   const sqlTable = f.get('sql_table');

@@ -11,13 +11,19 @@ export interface OutputColumn {
   granularity?: string;
 }
 
+/** Sums of decimals pick up binary noise (189944.61000000002); 15 significant digits is what a double holds. */
+const decimal = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) ? n : Number(n.toPrecision(15));
+};
+
 function typed(value: unknown, column: OutputColumn): Row[string] {
   if (value === null || value === undefined) return null;
   const member = column.member;
-  if (member.kind === 'measure') return typeof value === 'number' ? value : Number(value);
+  if (member.kind === 'measure') return decimal(value);
   if (member.kind !== 'dimension') return String(value);
   switch (member.type) {
-    case 'number': return typeof value === 'number' ? value : Number(value);
+    case 'number': return decimal(value);
     case 'boolean': return value === 1 || value === true || value === '1' || value === 'true';
     default: return String(value);
   }
