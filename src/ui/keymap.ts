@@ -51,6 +51,16 @@ const DIALOG: Binding[] = [
 const INPUT: Binding[] = [
   {id: 'input.submit', keys: ['enter'], description: 'keep the text', scope: 'input'},
   {id: 'input.cancel', keys: ['escape'], description: 'cancel / clear', scope: 'input'},
+  {id: 'input.left', keys: ['left'], description: 'cursor left', scope: 'input'},
+  {id: 'input.right', keys: ['right'], description: 'cursor right', scope: 'input'},
+  {id: 'input.start', keys: ['home', 'ctrl+a'], description: 'cursor to start', scope: 'input'},
+  {id: 'input.end', keys: ['end', 'ctrl+e'], description: 'cursor to end', scope: 'input'},
+  {id: 'input.backspace', keys: ['backspace'], description: 'delete before the cursor', scope: 'input'},
+  {id: 'input.clear', keys: ['ctrl+u'], description: 'delete to the start', scope: 'input'},
+];
+
+const OVERLAY: Binding[] = [
+  {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'dialog'},
 ];
 
 const PALETTE: Binding[] = [
@@ -97,7 +107,7 @@ const SCREENS: Binding[] = [
   {id: 'contexts.use', keys: ['u'], description: 'use this context', scope: 'screen:contexts', footer: true},
 ];
 
-export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...DIALOG, ...INPUT, ...PALETTE, ...SCREENS];
+export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS];
 
 const byId = new Map(KEYMAP.map((b) => [b.id, b]));
 

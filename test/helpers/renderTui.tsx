@@ -163,7 +163,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
         await delay(k === 'escape' ? 30 : 10);
       }
     },
-    async waitForFrame(match, timeoutMs = 2000) {
+    async waitForFrame(match, timeoutMs = 5000) {
       const ok =
         typeof match === 'string'
           ? (f: string) => f.includes(match)

@@ -124,7 +124,7 @@ describe('shell layout', () => {
     tui = app();
     await tui.waitForFrame('analytics-prod');
     await tui.press('?');
-    const frame = await tui.waitForFrame('Keys (Esc closes)');
+    const frame = await tui.waitForFrame('Keys (Esc closes');
     const lines = frame.split('\n');
     const at = (t: string) => lines.findIndex((l) => l.trim() === t);
     expect(at('Deployments')).toBeGreaterThan(0);
@@ -135,6 +135,18 @@ describe('shell layout', () => {
     await tui.press('q');
     await tui.waitForFrame('analytics-prod');
     expect(tui.quits()).toBe(0);
+  });
+
+  it('help scrolls with j/k and PgDn when it is taller than the terminal', async () => {
+    tui = app({rows: 16});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('?');
+    let frame = await tui.waitForFrame('j/k scroll');
+    expect(frame).not.toContain('quit (always)');
+    await tui.press('pagedown', 'pagedown', 'pagedown');
+    frame = await tui.waitForFrame('quit (always)');
+    await tui.press('escape');
+    await tui.waitForFrame('analytics-prod');
   });
 
   it('--readonly hides dangerous actions from footer and help and blocks their keys', async () => {
@@ -152,7 +164,7 @@ describe('shell layout', () => {
     let frame = await tui.waitForFrame('list');
     expect(frame).not.toContain('delete deployment');
     await tui.press('D', '?');
-    frame = await tui.waitForFrame('Keys (Esc closes)');
+    frame = await tui.waitForFrame('Keys (Esc closes');
     expect(frame).not.toContain('delete deployment');
     expect(frame).toContain('versions');
     expect(deleted).toBe(1);

@@ -1,5 +1,5 @@
 // `?`: every key, generated from keymap.ts, the current screen's section first. Esc, q, ? or Enter close it.
-import React from 'react';
+import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {bindingsFor, keysLabel, type Binding, type KeyScope} from '../keymap.js';
@@ -32,11 +32,16 @@ export function helpSections(screen: string, screenTitle: string, readonly: bool
 }
 
 export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: HelpOverlayProps) {
+  const [top, scroll] = useReducer((t: number, delta: number) => Math.max(0, t + delta), 0);
+  const page = Math.max(1, height - 2);
   useKeys('dialog', {
-    '*': (ev) => {
-      if (['escape', 'q', '?', 'enter'].includes(ev.name)) onClose();
-      return true;
-    },
+    'overlay.close': () => onClose(),
+    'list.down': () => scroll(1),
+    'list.up': () => scroll(-1),
+    'list.pageDown': () => scroll(page),
+    'list.pageUp': () => scroll(-page),
+    // Modal: nothing behind help reacts while it is open.
+    '*': () => true,
   });
   const lines: React.ReactNode[] = [];
   for (const s of helpSections(screen, screenTitle, readonly)) {
@@ -55,10 +60,15 @@ export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: He
       );
     }
   }
+  const room = Math.max(0, height - 1);
+  const start = Math.min(top, Math.max(0, lines.length - room));
+  const more = start + room < lines.length;
   return (
     <Box flexDirection="column" height={height} overflow="hidden">
-      <Text bold>Keys (Esc closes)</Text>
-      {lines.slice(0, Math.max(0, height - 1))}
+      <Text bold>
+        Keys (Esc closes{more || start > 0 ? ', j/k scroll' : ''})
+      </Text>
+      {lines.slice(start, start + room)}
     </Box>
   );
 }

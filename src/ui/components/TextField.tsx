@@ -28,31 +28,28 @@ export interface TextFieldProps {
   readonly modal?: boolean;
 }
 
-const PASS_THROUGH = new Set(['up', 'down', 'tab', 'shift+tab', 'pageup', 'pagedown']);
+type Edit = {value: string; cursor: number};
 
-/** Applies one key to (value, cursor); undefined when the key is not an edit. */
-export function editText(value: string, cursor: number, ev: KeyEvent): {value: string; cursor: number} | undefined {
+/** Editing actions (keymap.ts `input.*`) applied to (value, cursor). */
+export const EDITS: Record<string, (chars: string[], at: number) => Edit> = {
+  'input.left': (c, at) => ({value: c.join(''), cursor: Math.max(0, at - 1)}),
+  'input.right': (c, at) => ({value: c.join(''), cursor: Math.min(c.length, at + 1)}),
+  'input.start': (c) => ({value: c.join(''), cursor: 0}),
+  'input.end': (c) => ({value: c.join(''), cursor: c.length}),
+  'input.backspace': (c, at) => (at === 0 ? {value: c.join(''), cursor: 0} : {value: [...c.slice(0, at - 1), ...c.slice(at)].join(''), cursor: at - 1}),
+  'input.clear': (c, at) => ({value: c.slice(at).join(''), cursor: 0}),
+};
+
+/** A printable key: its normalised name is the character itself (special keys are named: 'down', 'tab'). */
+export function isPrintable(ev: KeyEvent): boolean {
+  return ev.input !== '' && !ev.key.ctrl && !ev.key.meta && (ev.name === ev.input || ev.name === 'space');
+}
+
+/** Inserts typed (or pasted) text at the cursor; line breaks have no place in a one-line field. */
+export function insertText(value: string, cursor: number, input: string): Edit {
   const chars = [...value];
   const at = Math.max(0, Math.min(cursor, chars.length));
-  switch (ev.name) {
-    case 'left':
-      return {value, cursor: Math.max(0, at - 1)};
-    case 'right':
-      return {value, cursor: Math.min(chars.length, at + 1)};
-    case 'home':
-    case 'ctrl+a':
-      return {value, cursor: 0};
-    case 'end':
-    case 'ctrl+e':
-      return {value, cursor: chars.length};
-    case 'backspace':
-      return at === 0 ? {value, cursor: 0} : {value: [...chars.slice(0, at - 1), ...chars.slice(at)].join(''), cursor: at - 1};
-    case 'ctrl+u':
-      return {value: chars.slice(at).join(''), cursor: 0};
-  }
-  if (ev.key.ctrl || ev.key.meta || ev.input === '') return undefined;
-  // Pasted text arrives as one input; line breaks have no place in a one-line field.
-  const typed = [...ev.input.replace(/[\r\n]+/g, ' ')];
+  const typed = [...input.replace(/[\r\n]+/g, ' ')];
   return {value: [...chars.slice(0, at), ...typed, ...chars.slice(at)].join(''), cursor: at + typed.length};
 }
 
@@ -61,21 +58,28 @@ export function TextField(props: TextFieldProps) {
   const latest = useRef({value, cursor: [...value].length});
   if (latest.current.value !== value) latest.current = {value, cursor: Math.min(latest.current.cursor, [...value].length)};
   const [, repaint] = useReducer((n: number) => n + 1, 0);
+  const apply = (next: Edit) => {
+    const changed = next.value !== latest.current.value;
+    latest.current = next;
+    if (changed) onChange(next.value);
+    else repaint();
+  };
+  const edits = Object.fromEntries(
+    Object.entries(EDITS).map(([id, edit]) => [id, () => apply(edit([...latest.current.value], latest.current.cursor))]),
+  );
   useKeys(
     priority,
     {
+      ...edits,
       'input.submit': () => (onSubmit ? onSubmit(latest.current.value) : false),
       'input.cancel': () => (onCancel ? onCancel() : false),
       '*': (ev) => {
-        if (PASS_THROUGH.has(ev.name)) return modal;
-        const next = editText(latest.current.value, latest.current.cursor, ev);
-        if (next) {
-          const changed = next.value !== latest.current.value;
-          latest.current = next;
-          if (changed) onChange(next.value);
-          else repaint();
+        if (isPrintable(ev)) {
+          apply(insertText(latest.current.value, latest.current.cursor, ev.input));
+          return true;
         }
-        return true;
+        // ↑/↓/Tab/PgUp… belong to the list or palette below, unless a modal dialog owns every key.
+        return modal;
       },
     },
     {active: focus},
