@@ -14,6 +14,11 @@ import {register as registerServer} from './server.js';
 import {register as registerAudit} from './audit.js';
 import {register as registerScim} from './scim.js';
 import {register as registerDbt} from './dbt.js';
+import {register as registerIntegrations} from './integrations.js';
+import {register as registerOidc} from './oidc.js';
+import {register as registerCompletion} from './completion.js';
+import {register as registerUpdate} from './update.js';
+import {register as registerHousekeeping} from './housekeeping.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -39,9 +44,14 @@ export function buildProgram(): Command {
   registerAudit(program);
   registerScim(program);
   registerDbt(program);
+  registerIntegrations(program);
+  registerOidc(program);
   registerSpec(program);
   registerApi(program);
   registerServer(program);
+  registerCompletion(program);
+  registerUpdate(program);
+  registerHousekeeping(program);
   return program;
 }
 

@@ -83,12 +83,18 @@ export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<
     if (Object.keys(params).length > 0) data.params = redact(params);
     if (body !== undefined) data.body = body;
     if (principal?.name) data.credential = principal.name;
-    insertAuditEvent(ctx.db, {
-      name: operationId ? eventNameFor(operationId, method) : `${method} ${pattern}`,
-      userEmail: principal ? (findUser(ctx.db, principal.userId)?.email ?? null) : null,
-      createdAt: ctx.clock.now(),
-      ip: clientIp(c),
-      data,
-    });
+    const name = operationId ? eventNameFor(operationId, method) : `${method} ${pattern}`;
+    try {
+      insertAuditEvent(ctx.db, {
+        name,
+        userEmail: principal ? (findUser(ctx.db, principal.userId)?.email ?? null) : null,
+        createdAt: ctx.clock.now(),
+        ip: clientIp(c),
+        data,
+      });
+    } catch (err) {
+      // The change itself is committed: answering 500 now would invite a retry of something that succeeded.
+      ctx.log(`audit: could not record ${name} on ${method} ${c.req.path}: ${(err as Error).message}`);
+    }
   };
 }
