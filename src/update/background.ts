@@ -1,0 +1,84 @@
+// The background update check. It never delays a command: when the cached answer is older than 24 h, a detached
+// child process asks the release source (10 s timeout) and writes the answer to the cache; the notice comes
+// from the cache, on stderr, only when stderr is a terminal. Off under CI and with SVC_NO_UPDATE_CHECK.
+import {spawn} from 'node:child_process';
+import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
+import {configDir} from '../config/paths.js';
+import {VERSION} from '../version.js';
+import {CHECK_TIMEOUT_MS, compareVersions, updateUrl} from './release.js';
+
+export const CACHE_FILE = 'update-check.json';
+export const CACHE_TTL_MS = 24 * 3600_000;
+
+export interface UpdateCache {
+  checkedAt: number;
+  latest: string | null;
+}
+
+const set = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
+
+export function updateChecksEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return !set(env.CI) && !set(env.SVC_NO_UPDATE_CHECK);
+}
+
+export function readUpdateCache(env: NodeJS.ProcessEnv = process.env): UpdateCache | undefined {
+  try {
+    const data = JSON.parse(readFileSync(join(configDir(env), CACHE_FILE), 'utf8')) as Partial<UpdateCache>;
+    if (typeof data.checkedAt !== 'number') return undefined;
+    return {checkedAt: data.checkedAt, latest: typeof data.latest === 'string' ? data.latest : null};
+  } catch {
+    return undefined;
+  }
+}
+
+/** Atomic (temp file + rename) so a concurrent reader never sees half a file. */
+export function writeUpdateCache(cache: UpdateCache, env: NodeJS.ProcessEnv = process.env): void {
+  const dir = configDir(env);
+  mkdirSync(dir, {recursive: true, mode: 0o700});
+  const file = join(dir, CACHE_FILE);
+  writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(cache)}\n`, {mode: 0o600});
+  renameSync(`${file}.${process.pid}.tmp`, file);
+}
+
+// Runs in the detached child. Writes `latest` only from a well-formed tag; any failure leaves the claim in place,
+// so the next attempt is a day later rather than on every command while offline.
+const CHECKER = `import {renameSync, writeFileSync} from 'node:fs';
+const {SVC_UPDATE_URL: url, SVC_UPDATE_CACHE: file, SVC_UPDATE_TIMEOUT: timeout} = process.env;
+try {
+  const res = await fetch(url, {headers: {accept: 'application/vnd.github+json'}, signal: AbortSignal.timeout(Number(timeout))});
+  const tag = res.ok ? (await res.json()).tag_name : undefined;
+  if (typeof tag === 'string' && /^v?\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$/.test(tag.trim())) {
+    writeFileSync(file + '.tmp', JSON.stringify({checkedAt: Date.now(), latest: tag.trim().replace(/^v/, '')}) + '\\n', {mode: 0o600});
+    renameSync(file + '.tmp', file);
+  }
+} catch {}`;
+
+/** Starts a check when due; returns whether one was started. */
+export function startBackgroundCheck(env: NodeJS.ProcessEnv = process.env, now = Date.now()): boolean {
+  if (!updateChecksEnabled(env)) return false;
+  const cache = readUpdateCache(env);
+  if (cache && now - cache.checkedAt < CACHE_TTL_MS && now >= cache.checkedAt) return false;
+  try {
+    // Claim the check first: concurrent commands must not all start one.
+    writeUpdateCache({checkedAt: now, latest: cache?.latest ?? null}, env);
+    const child = spawn(process.execPath, ['--input-type=module', '-e', CHECKER], {
+      env: {SVC_UPDATE_URL: updateUrl(env), SVC_UPDATE_CACHE: join(configDir(env), CACHE_FILE), SVC_UPDATE_TIMEOUT: String(CHECK_TIMEOUT_MS)},
+      detached: true,
+      stdio: 'ignore',
+    });
+    child.on('error', () => {});
+    child.unref();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The two notice lines when the cache knows of a newer release, else undefined. */
+export function updateNotice(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!updateChecksEnabled(env)) return undefined;
+  const latest = readUpdateCache(env)?.latest;
+  if (!latest || compareVersions(latest, VERSION) <= 0) return undefined;
+  return `A new release of svc is available: ${VERSION} → ${latest}\nRun \`svc update\` to install it.\n`;
+}
