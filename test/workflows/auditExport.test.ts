@@ -1,0 +1,76 @@
+// The export workflow against the real service on loopback: progress as events arrive, the file appears only
+// when complete, an aborted export leaves nothing behind; and the record counter across chunk boundaries.
+import {existsSync, mkdtempSync, readdirSync, readFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CsvRecordCounter} from '../../src/api/audit.js';
+import {createApi} from '../../src/api/client.js';
+import type {RunningService} from '../../src/server/index.js';
+import {insertAuditEvent} from '../../src/server/store/audit.js';
+import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/auditExport.js';
+import {parseCsv} from '../helpers/csv.js';
+import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+
+const EVENTS = 20_000;
+let svc: RunningService;
+let dir: string;
+
+beforeAll(async () => {
+  svc = await startTestService();
+  dir = mkdtempSync(join(tmpdir(), 'svc-audit-wf-'));
+  const db = svc.ctx.db;
+  db.transaction(() => {
+    for (let i = 0; i < EVENTS; i++) {
+      insertAuditEvent(db, {name: 'deployment.update', userEmail: 'admin@acme.example', createdAt: TEST_EPOCH + i, ip: null, data: {note: `line\nbreak, "${i}"`}});
+    }
+  })();
+});
+afterAll(() => svc.close());
+
+const api = () => createApi({baseUrl: svc.url, token: svc.adminKey});
+
+describe('exportAuditLogTo', () => {
+  it('reports growing progress and writes the complete file under its name', async () => {
+    const file = join(dir, 'audit.csv');
+    const seen: AuditExportProgress[] = [];
+    let started: {total?: number} | undefined;
+    const result = await exportAuditLogTo(api(), {filters: {}, to: file, onStart: (s) => (started = s), onProgress: (p) => seen.push(p)});
+    expect(started).toMatchObject({total: EVENTS});
+    expect(result).toMatchObject({events: EVENTS, total: EVENTS, filename: 'audit-log-2026-06-01.csv'});
+    expect(seen.length).toBeGreaterThan(5);
+    expect(seen.map((p) => p.events)).toEqual([...seen.map((p) => p.events)].sort((a, b) => a - b));
+    const text = readFileSync(file, 'utf8');
+    expect(result.bytes).toBe(Buffer.byteLength(text));
+    const rows = parseCsv(text);
+    expect(rows).toHaveLength(EVENTS + 1);
+    expect(JSON.parse(rows[EVENTS]?.[4] ?? '')).toEqual({note: `line\nbreak, "${EVENTS - 1}"`});
+  });
+
+  it('an aborted export leaves neither the file nor a partial one', async () => {
+    const file = join(dir, 'aborted.csv');
+    const controller = new AbortController();
+    const run = exportAuditLogTo(api(), {
+      filters: {},
+      to: file,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.events > 1000) controller.abort(new Error('stopped by the user'));
+      },
+    });
+    await expect(run).rejects.toThrow();
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.startsWith('aborted'))).toEqual([]);
+  });
+});
+
+describe('CsvRecordCounter', () => {
+  it('counts records, not line breaks inside quoted fields, whatever the chunking', () => {
+    const csv = 'a,b\r\n1,"x\r\ny"\r\n2,"say ""hi"", ok"\r\n3,"\n"\r\n';
+    for (const size of [1, 2, 3, 7, csv.length]) {
+      const counter = new CsvRecordCounter();
+      for (let i = 0; i < csv.length; i += size) counter.feed(csv.slice(i, i + size));
+      expect(counter.records).toBe(4);
+    }
+  });
+});
