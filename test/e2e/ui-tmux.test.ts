@@ -131,6 +131,19 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     expect(stillAlive).toBe(false);
   }, 60_000);
 
+  it('--no-color paints no colour or inverse, and the glyphs still carry the meaning', async () => {
+    const colored = open('--local');
+    await waitFor(colored, /Deployments \[\d+\]/);
+    expect(tmux('capture-pane', '-e', '-p', '-t', colored)).toMatch(/\u001B\[[0-9;]*m/);
+    const plain = open('--local --no-color');
+    await waitFor(plain, /Deployments \[\d+\]/);
+    const text = tmux('capture-pane', '-e', '-p', '-t', plain);
+    expect(text).not.toMatch(/\u001B\[[0-9;]*m/);
+    expect(text).toMatch(/› .*analytics-prod/);
+    await keys(plain, 'q');
+    await waitFor(plain, 'exit=0');
+  }, 60_000);
+
   it('--readonly hides dangerous keys; too small a terminal says so', async () => {
     const ui = open('--local --readonly');
     let text = await waitFor(ui, /Deployments \[\d+\]/);
