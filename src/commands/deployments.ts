@@ -13,6 +13,7 @@ import {
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './build-status.js';
+import {registerCreationSteps} from './github.js';
 
 const deploymentId = numericId('deployment id');
 
@@ -138,5 +139,6 @@ export function register(program: Command): Command {
     });
 
   registerBuildStatus(group);
+  registerCreationSteps(group);
   return group;
 }

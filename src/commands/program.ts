@@ -14,6 +14,7 @@ import {register as registerServer} from './server.js';
 import {register as registerAudit} from './audit.js';
 import {register as registerScim} from './scim.js';
 import {register as registerDbt} from './dbt.js';
+import {register as registerObjects} from './objects.js';
 import {register as registerIntegrations} from './integrations.js';
 import {register as registerOidc} from './oidc.js';
 import {register as registerCompletion} from './completion.js';
@@ -44,6 +45,7 @@ export function buildProgram(): Command {
   registerAudit(program);
   registerScim(program);
   registerDbt(program);
+  registerObjects(program);
   registerIntegrations(program);
   registerOidc(program);
   registerSpec(program);

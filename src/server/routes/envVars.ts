@@ -17,6 +17,7 @@ import {requirePermission} from '../auth.js';
 import {badRequest} from '../errors.js';
 import {cursorPage} from '../resources/cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../store/envVars.js';
+import {appendLog} from '../store/logs.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Env Variables'];
@@ -73,6 +74,8 @@ export const register: RouteGroup = (app, ctx) => {
       const bad = wanted.find((v) => !existing.has(v.name) && !ENV_VAR_NAME.test(v.name));
       if (bad) throw badRequest(`env_variables: invalid name \`${bad.name}\`: must match ${ENV_VAR_NAME.source}`);
       upsertEnvVars(ctx.db, d.id, wanted, ctx.clock.now());
+      // Pods restart with new variables; the line names them, never their values.
+      appendLog(ctx, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${wanted.map((v) => v.name).join(', ')}; restarting pods`});
       const all = masked(listEnvVars(ctx.db, d.id));
       return c.json({items: all, data: all, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
     },
