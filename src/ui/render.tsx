@@ -78,8 +78,9 @@ export async function renderFullScreen(
       exitOnCtrlC: false,
       // Nothing in svc writes to the console while the UI is up; Ink's patch would only garble a full screen.
       patchConsole: false,
-      // Only changed lines are rewritten: a cursor move repaints two rows, not the screen.
-      incrementalRendering: true,
+      // Not incrementalRendering: in ink 6.8 it drew every frame after the first one row lower (seen in tmux:
+      // the first header line and a second footer were left on screen).
+      incrementalRendering: false,
     });
     await instance.waitUntilExit();
     restore();
