@@ -207,3 +207,18 @@ export const FinishUploadBody = z
   })
   .meta({id: 'FinishUploadBody'});
 export const FinishUploadResponse = z.object({lastHash: z.string().nullable()}).meta({id: 'FinishUploadResponse'});
+
+const MetaMember = z.object({name: z.string(), title: z.string(), shortTitle: z.string(), type: z.string()});
+/** /cubejs-api/v1/meta: what a branch's model exposes, member names fully qualified (`orders.count`). */
+export const MetaResponse = z
+  .object({
+    cubes: z.array(z.object({
+      name: z.string(),
+      title: z.string(),
+      type: z.enum(['cube', 'view']),
+      measures: z.array(MetaMember),
+      dimensions: z.array(MetaMember),
+      segments: z.array(MetaMember),
+    })),
+  })
+  .meta({id: 'MetaResponse'});

@@ -5,11 +5,12 @@ import type Database from 'better-sqlite3';
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import {DeploymentIdParam, ErrorBody} from '../../contract/common.js';
-import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse} from '../../contract/dataModel.js';
+import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse, MetaResponse} from '../../contract/dataModel.js';
 import type {RouteGroup} from '../appTypes.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, forbidden, notFound, unauthorized} from '../errors.js';
-import {compileModel} from '../engines/compiler/index.js';
+import {compileModel, type CompiledModel} from '../engines/compiler/index.js';
+import {describeModel} from '../engines/query/meta.js';
 import {QueryError, runQuery, type Query} from '../engines/query/index.js';
 import {openSampleDatabase} from '../engines/sample/dataset.js';
 import {findDeployment} from '../store/deployments.js';
@@ -47,7 +48,8 @@ async function authorize(ctx: ServiceContext, c: Context, deploymentId: number):
   if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
 }
 
-async function answer(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined, query: unknown) {
+/** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
+async function runtimeModel(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined): Promise<CompiledModel | 'wait'> {
   const deployment = findDeployment(ctx.db, Number(deploymentId));
   if (!deployment) throw notFound(`deployment ${deploymentId} not found`);
   await authorize(ctx, c, deployment.id);
@@ -56,18 +58,30 @@ async function answer(ctx: ServiceContext, c: Context, deploymentId: string, bra
     throw badRequest(`Branch ${branch.name} is not active: enable its staging environment or open it in dev mode to query it`);
   }
   const build = ctx.builds.status(deployment.id, branch.name);
-  if (!build || build.step === 'queued' || build.step === 'building' || build.step === 'warmup') return c.json({error: 'Continue wait' as const}, 200);
+  if (!build || build.step === 'queued' || build.step === 'building' || build.step === 'warmup') return 'wait';
   if (build.step === 'failed') throw badRequest(`the data model on ${branch.name} does not compile: ${build.errorText ?? 'build failed'}`);
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) throw badRequest('query must be a JSON object, e.g. {"measures":["orders.count"]}');
   const compiled = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
   if (!compiled.valid) throw badRequest(`the data model on ${branch.name} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
+  return compiled.model;
+}
+
+async function answer(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined, query: unknown) {
+  const model = await runtimeModel(ctx, c, deploymentId, branchName);
+  if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) throw badRequest('query must be a JSON object, e.g. {"measures":["orders.count"]}');
   try {
-    const result = runQuery(compiled.model, warehouse(ctx), query as Query);
+    const result = runQuery(model, warehouse(ctx), query as Query);
     return c.json({...result, query: result.query as Record<string, unknown>, lastRefreshTime: isoTime(ctx.clock.now())}, 200);
   } catch (e) {
     if (e instanceof QueryError) throw badRequest(e.message);
     throw e;
   }
+}
+
+async function meta(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined) {
+  const model = await runtimeModel(ctx, c, deploymentId, branchName);
+  if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
+  return c.json({cubes: describeModel(model)}, 200);
 }
 
 function parseQueryParam(raw: string | undefined): unknown {
@@ -89,6 +103,11 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, undefined, c.req.valid('json').query));
   app.openapi(createRoute({method: 'get', path: branchLoad, operationId: 'loadBranch', summary: 'Query a branch (dev mode or staging)', tags, request: {params: BranchParams, query: LoadQueryParams}, responses}),
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch, parseQueryParam(c.req.valid('query').query)));
+  const metaResponses = {...responses, 200: {description: 'cubes and views with their members, or {"error":"Continue wait"}', content: {'application/json': {schema: z.union([MetaResponse, ContinueWait])}}}};
+  app.openapi(createRoute({method: 'get', path: '/data/{deploymentId}/cubejs-api/v1/meta', operationId: 'meta', summary: 'Cubes and views of the deploy branch', tags, request: {params: Params}, responses: metaResponses}),
+    (c) => meta(ctx, c, c.req.valid('param').deploymentId, undefined));
+  app.openapi(createRoute({method: 'get', path: '/data/{deploymentId}/dev-mode/{branch}/cubejs-api/v1/meta', operationId: 'metaBranch', summary: 'Cubes and views of a branch', tags, request: {params: BranchParams}, responses: metaResponses}),
+    (c) => meta(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch));
   app.openapi(createRoute({method: 'post', path: branchLoad, operationId: 'loadBranchPost', summary: 'Query a branch (dev mode or staging)', tags, request: {params: BranchParams, body: {required: true, content: {'application/json': {schema: LoadBody}}}}, responses}),
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch, c.req.valid('json').query));
 };

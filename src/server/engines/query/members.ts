@@ -2,6 +2,7 @@
 import type {
   CompiledCube, CompiledDimension, CompiledMeasure, CompiledModel, CompiledSegment, CompiledView, DimensionType, MeasureType,
 } from '../compiler/types.js';
+import {titleOf} from '../compiler/index.js';
 import {QueryError} from './types.js';
 
 export type MemberKind = 'measure' | 'dimension' | 'segment';
@@ -73,7 +74,7 @@ function mixed(name: string, other: string): QueryError {
 }
 
 function lookup(cube: CompiledCube, member: string, name: string): Resolved {
-  const common = (title: string) => ({name, cube, title: `${titleOfCube(cube.name)} ${title}`, shortTitle: title});
+  const common = (title: string) => ({name, cube, title: `${titleOf(cube.name)} ${title}`, shortTitle: title});
   const measure = cube.measures.get(member);
   if (measure) return {...common(measure.title), kind: 'measure', type: measure.type, measure, cubes: [cube.name]};
   const dimension = cube.dimensions.get(member);
@@ -82,6 +83,3 @@ function lookup(cube: CompiledCube, member: string, name: string): Resolved {
   if (segment) return {...common(segment.name), kind: 'segment', segment, cubes: segment.cubes};
   throw new QueryError(`"${name}" is not a member of cube "${cube.name}"`);
 }
-
-const titleOfCube = (name: string): string =>
-  name.split('_').filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
