@@ -1,0 +1,42 @@
+// Every command and subcommand has help: a description and a usage line, found by walking the whole tree that
+// `svc` builds (so a command added later is covered without touching this test), plus a sample of real
+// `svc <path> --help` runs of the bundle.
+import {spawnSync} from 'node:child_process';
+import type {CommandUnknownOpts} from '@commander-js/extra-typings';
+import {describe, expect, it} from 'vitest';
+import {buildProgram} from '../../src/commands/program.js';
+import {CLI} from './harness.js';
+
+function walk(cmd: CommandUnknownOpts, path: string[] = []): Array<{path: string[]; cmd: CommandUnknownOpts}> {
+  return [{path, cmd}, ...cmd.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
+}
+
+const all = walk(buildProgram());
+
+describe('help for the whole command tree', () => {
+  it('has more than a handful of commands to check', () => {
+    expect(all.length).toBeGreaterThan(40);
+    expect(all.map((c) => c.path.join(' '))).toEqual(expect.arrayContaining(['login', 'integrations tokens initiate', 'oidc create', 'completion', 'update']));
+  });
+
+  it.each(all.filter((c) => c.path.length > 0).map((c) => [c.path.join(' '), c.cmd] as const))('svc %s has a description and usage', (path, cmd) => {
+    expect(cmd.description().trim().length, `svc ${path} has no description`).toBeGreaterThan(10);
+    const help = cmd.helpInformation();
+    // Usage names the command path; a command with aliases shows its first one (`deployments|deployment`).
+    const words = path.split(' ').map((w) => `${w}(\\|[\\w-]+)?`).join(' ');
+    expect(help).toMatch(new RegExp(`^Usage: svc ${words} `));
+    // Help wraps long descriptions to the terminal width.
+    expect(help.replace(/\s+/g, ' ')).toContain(cmd.description().replace(/\s+/g, ' '));
+    expect(help).toContain('-h, --help');
+  });
+
+  it.each([['login'], ['integrations', 'tokens', 'revoke'], ['oauth', 'list'], ['oidc'], ['completion'], ['update'], ['deployments', 'list']])(
+    'node dist/svc.js %s --help exits 0 with usage on stdout',
+    (...path) => {
+      const run = spawnSync(process.execPath, [CLI, ...path, '--help'], {encoding: 'utf8', env: {PATH: process.env.PATH ?? '', CI: 'true'}});
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^Usage: svc /);
+      expect(run.stderr).toBe('');
+    },
+  );
+});

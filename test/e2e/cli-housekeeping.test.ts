@@ -1,0 +1,174 @@
+// Client housekeeping end to end with the bundled CLI: bash completion sourced in a real bash, `svc update
+// --check` against a tiny release server (newer, current, offline), the background update check (detached,
+// cached 24 h, never delaying the command, notice only on a terminal) and anonymous telemetry into the local
+// service (fields, nothing identifying, off under CI / SVC_NO_TELEMETRY / for completion).
+import {spawnSync} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {createServer, type Server} from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {ADMIN_KEY, CLI, runCli, startHarness, STACK_LINE, type Harness} from '../commands/harness.js';
+
+const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
+function complete(line: string[]): string[] {
+  const words = line.map((w) => `'${w}'`).join(' ');
+  const script = `source <(node '${CLI}' completion bash) && COMP_WORDS=(${words}) && COMP_CWORD=${line.length - 1} && _svc_complete && printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const run = spawnSync('bash', ['--norc', '--noprofile', '-c', script], {encoding: 'utf8', env: {PATH: process.env.PATH ?? '', HOME: tmpdir()}});
+  expect(run.stderr).toBe('');
+  return run.stdout.split('\n').filter(Boolean);
+}
+
+describe('svc completion', () => {
+  it('completes top-level commands, subcommands through aliases, and options in bash', () => {
+    expect(complete(['svc', 'depl'])).toEqual(['deployments']);
+    expect(complete(['svc', 'integrations', 'tokens', 'r'])).toEqual(['revoke']);
+    expect(complete(['svc', 'oauth', 'tokens', ''])).toEqual(['list', 'get', 'revoke', 'initiate']);
+    expect(complete(['svc', 'deployments', 'list', '--js'])).toEqual(['--json']);
+    expect(complete(['svc', 'login', '--api-'])).toEqual(['--api-key', '--api-url']);
+    expect(complete(['svc', '--json', 'oi'])).toEqual(['oidc']);
+    const registered = spawnSync('bash', ['--norc', '--noprofile', '-c', `source <(node '${CLI}' completion bash) && complete -p svc`], {
+      encoding: 'utf8',
+      env: {PATH: process.env.PATH ?? '', HOME: tmpdir()},
+    });
+    expect(registered.stdout.trim()).toBe('complete -F _svc_complete svc');
+  });
+
+  it('prints zsh and fish scripts and refuses other shells as a usage error', async () => {
+    const env = {PATH: process.env.PATH ?? '', CI: 'true'};
+    expect((await runCli(['completion', 'zsh'], env)).stdout).toMatch(/^#compdef svc\n[^]*bashcompinit[^]*complete -F _svc_complete svc/);
+    const fish = (await runCli(['completion', 'fish'], env)).stdout;
+    expect(fish).toContain("complete -c svc -f -n \"test (__svc_path) = ''\" -a 'deployments'");
+    expect(fish).toContain("case 'integrations tokens|revoke'");
+    expect(await runCli(['completion', 'tcsh'], env)).toMatchObject({code: 2, stdout: '', stderr: 'error: unsupported shell `tcsh`: choose bash, zsh or fish\n'});
+  });
+});
+
+describe('updates', () => {
+  let releases: Server;
+  let url: string;
+  let answer: {status: number; body: string; delayMs?: number} = {status: 200, body: '{}'};
+  let hits = 0;
+  beforeAll(async () => {
+    releases = createServer((req, res) => {
+      hits++;
+      setTimeout(() => res.writeHead(answer.status, {'content-type': 'application/json'}).end(answer.body), answer.delayMs ?? 0);
+    });
+    await new Promise<void>((r) => releases.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(releases.address() as AddressInfo).port}/releases/latest`;
+  });
+  afterAll(() => {
+    releases.closeAllConnections();
+    releases.close();
+  });
+  const release = (tag: string) => ({status: 200, body: JSON.stringify({tag_name: tag, assets: []})});
+  const env = (extra: Record<string, string> = {}) => ({PATH: process.env.PATH ?? '', CI: 'true', SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-upd-')), SVC_UPDATE_URL: url, ...extra});
+
+  it('svc update --check reports a newer release, or that this one is current', async () => {
+    answer = release('v9.9.9');
+    expect(await runCli(['update', '--check'], env())).toMatchObject({
+      code: 0,
+      stdout: 'A new release of svc is available: 0.1.0 → 9.9.9\nRun `svc update` to install it.\n',
+    });
+    answer = release('v0.1.0');
+    expect(await runCli(['update', '--check'], env())).toMatchObject({code: 0, stdout: '✓ svc 0.1.0 is up to date (latest release: 0.1.0)\n'});
+  });
+
+  it('says it could not check when offline or answered nonsense', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const offline = await runCli(['update', '--check'], env({SVC_UPDATE_URL: `http://127.0.0.1:${port}/releases/latest`}));
+    expect(offline.code).toBe(1);
+    expect(offline.stderr).toBe(`error: could not check for updates: http://127.0.0.1:${port}/releases/latest: connect ECONNREFUSED 127.0.0.1:${port}\n`);
+    answer = {status: 200, body: '{"name": "no tag"}'};
+    const odd = await runCli(['update', '--check'], env());
+    expect(odd.stderr).toBe('error: could not check for updates: the release source answered no version (tag_name missing)\n');
+    expect(odd.stderr + offline.stderr).not.toMatch(STACK_LINE);
+  });
+
+  it('checks in the background at most once a day, without delaying the command', async () => {
+    answer = {...release('v9.9.9'), delayMs: 4000};
+    const e = env({CI: ''});
+    const before = hits;
+    const started = Date.now();
+    const run = await runCli(['context', 'list'], e);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(run.stderr).toBe('No results\n');
+    const cache = join(e.SVC_CONFIG_DIR, 'update-check.json');
+    expect(await until(() => existsSync(cache) && JSON.parse(readFileSync(cache, 'utf8')).latest === '9.9.9')).toBe(true);
+    expect(hits).toBe(before + 1);
+    await runCli(['context', 'list'], e);
+    await runCli(['context', 'list'], {...e, SVC_NO_UPDATE_CHECK: '1'});
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hits).toBe(before + 1);
+    // A day-old answer is checked again; SVC_NO_UPDATE_CHECK stops that.
+    writeFileSync(cache, JSON.stringify({checkedAt: Date.now() - 25 * 3600_000, latest: '9.9.9'}));
+    await runCli(['context', 'list'], {...e, SVC_NO_UPDATE_CHECK: '1'});
+    await new Promise((r) => setTimeout(r, 800));
+    expect(hits).toBe(before + 1);
+  });
+
+  it('prints the notice on stderr only when stderr is a terminal', async () => {
+    const e = env({CI: ''});
+    writeFileSync(join(e.SVC_CONFIG_DIR, 'update-check.json'), JSON.stringify({checkedAt: Date.now(), latest: '9.9.9'}));
+    const piped = await runCli(['context', 'list'], e);
+    expect(piped.stderr).toBe('No results\n');
+    const tty = spawnSync('script', ['-qec', `node '${CLI}' context list`, '/dev/null'], {encoding: 'utf8', env: e});
+    expect(tty.stdout).toContain('A new release of svc is available: 0.1.0 → 9.9.9');
+    const ci = spawnSync('script', ['-qec', `node '${CLI}' context list`, '/dev/null'], {encoding: 'utf8', env: {...e, CI: 'true'}});
+    expect(ci.stdout).not.toContain('A new release');
+  });
+});
+
+describe('telemetry', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.close());
+
+  const events = async (): Promise<Array<Record<string, unknown>>> => {
+    const res = await fetch(`${h.url}/api/v1/telemetry/events`, {headers: {authorization: `Bearer ${ADMIN_KEY}`}});
+    return (await res.json()) as Array<Record<string, unknown>>;
+  };
+
+  it('sends one anonymous event per command, success or failure, and nothing identifying', async () => {
+    const env = {SVC_TELEMETRY_URL: `${h.url}/telemetry`, CI: '', SVC_NO_UPDATE_CHECK: '1'};
+    await h.svc(['context', 'list'], {env});
+    await h.svc(['deployments', 'get', '424242', '--token', 'svc_secretsecretsecretsecretsecret12', '--api-url', h.url], {env});
+    expect(await until(async () => (await events()).length === 2)).toBe(true);
+    const got = await events();
+    expect(got.map((e) => [e.command, e.success]).sort()).toEqual([
+      ['context', true],
+      ['deployments', false],
+    ]);
+    for (const e of got) {
+      expect(Object.keys(e).sort()).toEqual(['anonymousId', 'arch', 'cliVersion', 'clientTimestamp', 'command', 'event', 'platform', 'receivedAt', 'success']);
+      expect(e).toMatchObject({event: 'svc command', cliVersion: '0.1.0', platform: process.platform, arch: process.arch});
+      expect(e.anonymousId).toMatch(/^[0-9a-f]{64}$/);
+    }
+    const text = JSON.stringify(got);
+    for (const secret of ['svc_secret', '424242', h.configDir, h.url]) expect(text).not.toContain(secret);
+  });
+
+  it('is off under CI, with SVC_NO_TELEMETRY, and for completion', async () => {
+    const before = (await events()).length;
+    const env = {SVC_TELEMETRY_URL: `${h.url}/telemetry`, SVC_NO_UPDATE_CHECK: '1'};
+    await h.svc(['context', 'list'], {env: {...env, CI: 'true'}});
+    await h.svc(['context', 'list'], {env: {...env, CI: '', SVC_NO_TELEMETRY: '1'}});
+    await h.svc(['completion', 'bash'], {env: {...env, CI: ''}});
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await events()).length).toBe(before);
+  });
+});
