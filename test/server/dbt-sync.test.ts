@@ -117,6 +117,24 @@ describe('a sync of main', () => {
   });
 });
 
+describe('the service log', () => {
+  it('says when a sync starts and how it ended', async () => {
+    const lines: string[] = [];
+    const s = dbtService({log: (line) => lines.push(line)});
+    open.push(s);
+    lines.length = 0;
+    const ok = await startSync(s);
+    const bad = await startSync(s, {ref: 'broken-compile'});
+    await runToEnd(s, ok.syncJobId, 5000);
+    await runToEnd(s, bad.syncJobId, 5000);
+    const dbtLines = lines.filter((l) => l.startsWith('[dbt]'));
+    expect(dbtLines).toContain(`[dbt] deployment 1: sync ${ok.syncJobId} started from main into ${ok.branchName}`);
+    expect(dbtLines).toContain(`[dbt] deployment 1: sync ${ok.syncJobId} completed`);
+    expect(dbtLines).toContain(`[dbt] deployment 1: sync ${bad.syncJobId} failed in dbt-compile: Compilation Error`);
+    expect(dbtLines).toHaveLength(4);
+  });
+});
+
 describe('failing refs', () => {
   const cases = [
     {ref: 'broken-compile', phase: 'dbt-compile', stage: 'COMPILING_DBT', error: /depends on a node named 'stg_payments' which was not found/},

@@ -18,9 +18,9 @@ export interface DbtService {
 }
 
 /** A service; with `reopen` the data file was seeded before and keeps its keys. */
-export function dbtService(opts: {dataFile?: string; clock?: ManualClock; keys?: {adminKey: string; scopedKey: string}} = {}): DbtService {
+export function dbtService(opts: {dataFile?: string; clock?: ManualClock; keys?: {adminKey: string; scopedKey: string}; log?: (line: string) => void} = {}): DbtService {
   const clock = opts.clock ?? new ManualClock(EPOCH);
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock, log: () => {}});
+  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock, log: opts.log ?? (() => {})});
   const app = createApp(ctx);
   const keys = opts.keys ?? (() => {
     const seeded = seed(ctx, 'demo');

@@ -79,6 +79,7 @@ export class DbtSyncEngine {
       this.store.saveFiles(row.id, prepared.files);
       const what = input.source === 'manifest' ? 'an uploaded manifest' : `${ref}${input.ref ? '' : ' (the integration’s saved branch)'}`;
       this.log(row, at, 'info', 'INITIALIZING', `dbt sync ${syncJobId} started (trigger ${input.trigger}) from ${what}`);
+      this.ctx.log(`[dbt] deployment ${input.deploymentId}: sync ${syncJobId} started from ${what}${branchName ? ` into ${branchName}` : ''}`);
       return row;
     });
   }
@@ -110,6 +111,7 @@ export class DbtSyncEngine {
       const next: DbtSyncRow = {...current, status: 'CANCELLED', completed_at: now, updated_at: now, error_message: `Cancelled by ${by} during ${stage}`};
       this.store.saveProgress(current.id, next);
       this.log(next, now, 'error', stage, `Cancelled by ${by} during ${stage}; the sandbox was stopped and nothing was committed`, now - current.stage_at);
+      this.ctx.log(`[dbt] deployment ${next.deployment_id}: sync ${next.sync_job_id} cancelled during ${stage}`);
       return {row: next, cancelled: true};
     });
   }
@@ -157,6 +159,10 @@ export class DbtSyncEngine {
       this.log(next, end, 'info', upcoming, `${STAGE_MESSAGE[upcoming]}${upcoming === 'UPLOADING_PROJECT' ? ` at ${row.git_ref ?? DBT_REPOSITORY.savedBranch}` : ''}`);
     }
     if (next.status !== row.status || next.stage_index !== row.stage_index) this.store.saveProgress(row.id, next);
+    if (next.status !== row.status) {
+      const how = next.status === 'COMPLETED' ? 'completed' : `failed in ${next.failed_phase}: ${next.error_message?.split('\n')[0]}`;
+      this.ctx.log(`[dbt] deployment ${next.deployment_id}: sync ${next.sync_job_id} ${how}`);
+    }
     return next;
   }
 
