@@ -34,6 +34,15 @@ describe('validate', () => {
     expect((await validate('?branchName=main')).body.valid).toBe(true);
   });
 
+  it('refuses a shared branch with no active runtime, pointing to dev mode', async () => {
+    await t.call(`${D}/branches`, {method: 'POST', json: {name: 'synced'}});
+    const res = await validate('?branchName=synced');
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Branch synced has no active runtime .*dev-mode 1 synced/);
+    await t.call(`${D}/branches/staging-environment`, {method: 'PUT', json: {branchName: 'synced', enabled: true}});
+    expect((await validate('?branchName=synced')).body).toMatchObject({branchName: 'synced', mode: 'dev_mode', valid: true});
+  });
+
   it('rejects branchName with devMode, devMode without a session, and unknown branches', async () => {
     expect((await validate('?branchName=main&devMode=true')).body.error).toMatch(/mutually exclusive/);
     expect((await validate('?devMode=true')).body.error).toMatch(/no dev-mode session/);

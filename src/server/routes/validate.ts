@@ -8,7 +8,7 @@ import {principalOf, requirePermission} from '../auth.js';
 import {badRequest} from '../errors.js';
 import {compileModel} from '../engines/compiler/index.js';
 import {sessionBranch} from '../store/branches.js';
-import {credentialKey, ensureBranches, filesOf, loadBranch} from './dataModelShared.js';
+import {branchRunState, credentialKey, ensureBranches, filesOf, loadBranch} from './dataModelShared.js';
 import {errorResponses, json, loadDeployment} from './shared.js';
 
 export const register: RouteGroup = (app, ctx) => {
@@ -30,6 +30,13 @@ export const register: RouteGroup = (app, ctx) => {
         const session = sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c)));
         if (!session) throw badRequest(`devMode=true, but this credential has no dev-mode session on deployment ${deployment.id}`);
         branch = session;
+      }
+      // Validation asks the branch's own runtime; a shared branch nobody opened has none (spec rule 6).
+      if (branchRunState(ctx, deployment, branch.name) === 'inactive') {
+        throw badRequest(
+          `Branch ${branch.name} has no active runtime to compile it: enter dev mode on it (svc data-model dev-mode ${deployment.id} ${branch.name}) ` +
+            'and validate the dev-… branch, or enable its staging environment',
+        );
       }
       const result = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
       return c.json({
