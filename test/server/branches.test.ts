@@ -58,6 +58,7 @@ describe('create branch', () => {
       expect(put.body.error).toMatch(new RegExp(`^Branch ${name} is not a dev-mode branch`));
     }
     expect((await branches()).some((b) => String(b.name).startsWith('dev-'))).toBe(false);
+    expect((await t.call('/api/v1/deployments/1/build-status?branchName=b1')).body).toMatchObject({branchName: 'b1', mode: 'dev_mode'});
   });
 
   it('rejects empty, malformed, reserved and duplicate names', async () => {

@@ -84,7 +84,11 @@ export const register: RouteGroup = (app, ctx) => {
       const branch = createBranch(ctx, {deploymentId: deployment.id, name: body.name, kind: 'shared', parent, ownerUserId: null, files: filesOf(ctx, parent), message: `branch from ${parent.name}`});
       // The session points at the new branch itself, without forking, so writes to it are still refused.
       const activate = body.enterDevMode === true || body.activate === true;
-      if (activate) setSession(ctx.db, deployment.id, credentialKey(principalOf(c)), branch.id, ctx.clock.now());
+      if (activate) {
+        setSession(ctx.db, deployment.id, credentialKey(principalOf(c)), branch.id, ctx.clock.now());
+        // Opening a branch in dev mode starts its runtime, so its build status reports dev_mode from now on.
+        triggerBuild(ctx, deployment, branch.name, filesOf(ctx, branch), branch.last_hash, 'dev mode entered');
+      }
       return c.json({active: activate, branchName: branch.name, parentBranch: parent.name}, 200);
     },
   );
