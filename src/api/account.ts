@@ -24,6 +24,8 @@ export interface ApiKeyItem {
   deploymentIds: string[] | null;
   permissions: string[] | null;
   createdAt?: string;
+  /** 'scim' for a SCIM token; absent when the service does not say. */
+  kind?: string;
 }
 
 export async function getMe(api: Api, signal?: AbortSignal): Promise<Me> {
@@ -66,6 +68,8 @@ export function readApiKey(row: Json): ApiKeyItem | undefined {
   const created = str(row.createdAt) ?? str(row.created_at);
   if (prefix !== undefined) key.prefix = prefix;
   if (created !== undefined) key.createdAt = created;
+  const kind = str(row.kind);
+  if (kind !== undefined) key.kind = kind;
   return key;
 }
 

@@ -31,8 +31,8 @@ export function registerApiKeys(program: Command): void {
       const {keys, raw} = await listApiKeys(api);
       if (json) return printJson(raw);
       printTable(
-        ['ID', 'NAME', 'PREFIX', 'DEPLOYMENTS', 'PERMISSIONS', 'CREATED'],
-        keys.map((k) => [k.id, k.name, k.prefix, scope(k.deploymentIds), scope(k.permissions), k.createdAt]),
+        ['ID', 'NAME', 'PREFIX', 'DEPLOYMENTS', 'PERMISSIONS', 'CREATED', 'KIND'],
+        keys.map((k) => [k.id, k.name, k.prefix, scope(k.deploymentIds), scope(k.permissions), k.createdAt, k.kind]),
       );
     });
 

@@ -26,6 +26,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+it('api-keys list marks the SCIM token', async () => {
+  const list = await h.admin(['api-keys', 'list']);
+  const lines = list.stdout.split('\n');
+  expect(lines[0]).toMatch(/ CREATED +KIND$/);
+  expect(lines.find((l) => l.includes('okta'))).toMatch(/ scim$/);
+  expect(lines.find((l) => /^\d+ +admin /.test(l))).toMatch(/ api$/);
+  expect(list.stdout).not.toContain(token);
+});
+
 describe('the SCIM token', () => {
   it('is the only credential SCIM accepts, and it opens nothing else', async () => {
     const withApiKey = await h.admin(['scim', 'users', 'list']);
