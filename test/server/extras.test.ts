@@ -44,6 +44,20 @@ describe('logs', () => {
     expect(pod.body.items.map((l: {pod: string}) => l.pod)).toEqual(['cube-refresh-worker-2-0']);
   });
 
+  it('records each data API query, with its members, status and branch', async () => {
+    const token = (await t.call('/api/v1/deployments/2/token', {method: 'POST'})).body.cubeApiToken as string;
+    const query = encodeURIComponent(JSON.stringify({measures: ['orders.count'], dimensions: ['orders.status']}));
+    const res = await t.call(`/data/2/cubejs-api/v1/load?query=${query}`, {key: null, headers: {authorization: token}});
+    expect(res.status).toBe(200);
+    await t.call('/data/2/cubejs-api/v1/load', {method: 'POST', key: token, json: {query: {measures: ['orders.nope']}}});
+    const lines = (await t.call('/api/v1/deployments/2/logs?source=production')).body.items.map((l: {message: string}) => l.message);
+    expect(lines).toContainEqual(expect.stringMatching(/^data API load orders\.count, orders\.status: 200 in \d+ ms$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^data API load orders\.nope: 400 in \d+ ms$/));
+    await t.call('/data/2/dev-mode/ghost/cubejs-api/v1/load?query=%7B%7D', {key: null, headers: {authorization: token}});
+    const dev = (await t.call('/api/v1/deployments/2/logs?source=dev')).body.items.map((l: {message: string; pod: string}) => `${l.pod} ${l.message}`);
+    expect(dev).toContainEqual(expect.stringMatching(/^cube-dev-2-0 data API load on ghost: 404 in \d+ ms$/));
+  });
+
   it('pages a tail with first and reports older lines', async () => {
     for (let i = 0; i < 5; i++) appendLog(t.ctx, {deploymentId: 2, source: 'production', message: `line ${i}`});
     const res = await t.call('/api/v1/deployments/2/logs?first=2');

@@ -43,10 +43,10 @@ export const routeGroups: RouteGroup[] = [
   dbt,
   commits,
   validate,
+  objects,
   dataApi,
   uploads,
   audit,
   scim,
-  objects,
   identity,
 ];
