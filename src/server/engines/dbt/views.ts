@@ -5,52 +5,49 @@ import type {
 } from '../../../contract/dbt.js';
 import type {DbtLogRow, DbtSyncRow} from '../../store/dbt.js';
 import {planOf} from './engine.js';
-import {STAGE_MESSAGE, STAGE_PHASE} from './phases.js';
+import {STAGE_MESSAGE, STAGE_PHASE, type RunPlan} from './phases.js';
 
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 /** Rough percentage from the stage reached: the planned time of the stages before it over the whole plan. */
-function percentAt(row: DbtSyncRow): number {
+function percentAt(row: DbtSyncRow, plan: RunPlan): number {
   if (row.status === 'COMPLETED') return 100;
-  const stages = planOf(row).stages;
+  const stages = plan.stages;
   const total = stages.reduce((sum, s) => sum + s.ms, 0);
   const before = stages.slice(0, row.stage_index).reduce((sum, s) => sum + s.ms, 0);
   return total === 0 ? 0 : Math.floor((100 * before) / total);
 }
 
-function stageOf(row: DbtSyncRow) {
-  return planOf(row).stages[row.stage_index]!.stage;
-}
-
 export function statusView(row: DbtSyncRow): DbtSyncStatusResponse {
-  const stage = stageOf(row);
+  const plan = planOf(row);
+  const stage = plan.stages[row.stage_index]!.stage;
   const base = {syncJobId: row.sync_job_id, updatedAt: iso(row.updated_at)};
   switch (row.status) {
     case 'RUNNING':
-      return {...base, status: stage, progress: {stage, percentComplete: percentAt(row), message: STAGE_MESSAGE[stage]}, error: null};
+      return {...base, status: stage, progress: {stage, percentComplete: percentAt(row, plan), message: STAGE_MESSAGE[stage]}, error: null};
     case 'COMPLETED':
       return {...base, status: 'COMPLETED', progress: {stage: 'COMPLETED', percentComplete: 100, message: 'Sync completed'}, error: null};
     case 'CANCELLED':
       return {
         ...base,
         status: 'FAILED',
-        progress: {stage: 'FAILED', percentComplete: percentAt(row), message: `Cancelled during ${stage}`},
+        progress: {stage: 'FAILED', percentComplete: percentAt(row, plan), message: `Cancelled during ${stage}`},
         error: row.error_message ?? `Cancelled during ${stage}`,
       };
     default:
       return {
         ...base,
         status: 'FAILED',
-        progress: {stage: 'FAILED', percentComplete: percentAt(row), message: `Failed in ${stage}`},
+        progress: {stage: 'FAILED', percentComplete: percentAt(row, plan), message: `Failed in ${stage}`},
         error: row.error_message ?? 'the sync failed without a reason',
       };
   }
 }
 
 /** Phases the run went through; absent while it runs. A phase cut short by a cancel reports its partial time. */
-function phasesOf(row: DbtSyncRow): DbtSyncRunPhase[] | null {
+function phasesOf(row: DbtSyncRow, plan: RunPlan): DbtSyncRunPhase[] | null {
   if (row.status === 'RUNNING') return null;
-  const stages = planOf(row).stages;
+  const stages = plan.stages;
   const out: DbtSyncRunPhase[] = [];
   let offset = 0;
   for (let i = 0; i <= row.stage_index && i < stages.length; i++) {
@@ -66,7 +63,7 @@ function phasesOf(row: DbtSyncRow): DbtSyncRunPhase[] | null {
 
 export function runView(row: DbtSyncRow): DbtSyncRun {
   const plan = planOf(row);
-  const stage = stageOf(row);
+  const stage = plan.stages[row.stage_index]!.stage;
   const pastManifest = plan.stats !== null && (row.status === 'COMPLETED' || plan.stages.slice(0, row.stage_index).some((s) => s.stage === 'PROCESSING_MANIFEST'));
   const completed = row.status === 'COMPLETED';
   return {
@@ -83,7 +80,7 @@ export function runView(row: DbtSyncRow): DbtSyncRun {
     failedPhase: row.failed_phase,
     gitRef: row.git_ref,
     lastStage: stage,
-    phases: phasesOf(row),
+    phases: phasesOf(row, plan),
     stats:
       plan.stats && pastManifest
         ? {
