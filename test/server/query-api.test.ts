@@ -65,11 +65,12 @@ describe('data API', () => {
   it('describes the branch model at /meta, cubes and views with qualified member names', async () => {
     const res = await t.call('/data/1/cubejs-api/v1/meta', {key: token});
     expect(res.status).toBe(200);
-    const byName = Object.fromEntries((res.body.cubes as Array<{name: string}>).map((c) => [c.name, c]));
+    type MetaCube = {name: string; type: string; title: string; measures: unknown[]};
+    const byName = Object.fromEntries((res.body.cubes as MetaCube[]).map((c) => [c.name, c]));
     expect(Object.keys(byName).sort()).toEqual(['customers', 'line_items', 'orders', 'products', 'sales', 'users']);
     expect(byName.orders).toMatchObject({type: 'cube', title: 'Orders'});
-    expect((byName.orders as {measures: unknown[]}).measures).toContainEqual({name: 'orders.total_amount', title: 'Orders Total Amount', shortTitle: 'Total Amount', type: 'sum'});
-    expect((byName.sales as {measures: unknown[]}).measures).toContainEqual(expect.objectContaining({name: 'sales.orders_count', type: 'count'}));
+    expect(byName.orders!.measures).toContainEqual({name: 'orders.total_amount', title: 'Orders Total Amount', shortTitle: 'Total Amount', type: 'sum'});
+    expect(byName.sales!.measures).toContainEqual(expect.objectContaining({name: 'sales.orders_count', type: 'count'}));
     const dev = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
     expect((await t.call(`/data/1/dev-mode/${dev}/cubejs-api/v1/meta`, {key: token})).body).toEqual({error: 'Continue wait'});
     expect((await t.call('/data/1/cubejs-api/v1/meta')).status).toBe(401);
