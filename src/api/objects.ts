@@ -201,3 +201,9 @@ export async function getAttributeValues(api: Api, userId: string, signal?: Abor
 export async function setAttributeValue(api: Api, body: {userAttributeId: string; userId: string; value: unknown}, signal?: AbortSignal): Promise<Json> {
   return unwrap(await api.post('/api/v1/user-attribute-values', {json: body, signal}));
 }
+
+/** Cubes and views chosen by selectors, e.g. `[{"type":"cube","deploymentId":1,"environment":"production"}]`. */
+export async function describeMeta(api: Api, selectors: unknown, signal?: AbortSignal): Promise<{items: Json[]; raw: unknown}> {
+  const raw = await api.post('/api/v1/meta', {json: {selectors}, signal});
+  return {items: readRows(listRows(raw), (r) => r), raw};
+}

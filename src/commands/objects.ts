@@ -6,6 +6,7 @@ import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {
   createObject,
   deleteObject,
+  describeMeta,
   getAppConfig,
   getAttributeValues,
   getEmbeddedDashboard,
@@ -217,10 +218,31 @@ function registerSingletons(program: Command): void {
     });
 }
 
+function registerMeta(program: Command): void {
+  program
+    .command('meta')
+    .description('describe cubes and views of deployments and branches chosen by selectors (table; --json prints the answer)')
+    .requiredOption('--selectors <json>', 'JSON array, e.g. \'[{"type":"cube","deploymentId":1,"environment":"production"}]\'')
+    .action(async (opts, cmd) => {
+      let selectors: unknown;
+      try {
+        selectors = JSON.parse(opts.selectors);
+      } catch (err) {
+        throw new UserError(`--selectors is not valid JSON: ${(err as Error).message}`, EXIT_USAGE);
+      }
+      const {api, json} = connect(cmd);
+      const {items, raw} = await describeMeta(api, selectors);
+      if (json) return printJson(raw);
+      const count = (v: unknown) => (Array.isArray(v) ? v.length : '');
+      printTable(['DEPLOYMENT', 'ENVIRONMENT', 'TYPE', 'NAME', 'MEASURES', 'DIMENSIONS'], items.map((m) => [m.deploymentId, m.environment, m.type, m.name, count(m.measures), count(m.dimensions)]));
+    });
+}
+
 export function register(program: Command): void {
   registerLogs(program);
   registerVariables(program);
   registerGithub(program);
   for (const group of OBJECT_GROUPS) buildGroup(program, group);
   registerSingletons(program);
+  registerMeta(program);
 }

@@ -222,3 +222,15 @@ export const Dashboard = z
   .meta({id: 'Dashboard'});
 export const UpdateDashboardEmbeddingInput = z.object({allowEmbed: z.boolean()}).strict().meta({id: 'UpdateDashboardEmbeddingInput'});
 export const DashboardEmbeddingResponse = z.object({publicId: z.string(), allowEmbed: z.boolean()}).meta({id: 'DashboardEmbeddingResponse'});
+
+/** POST /api/v1/meta: which data-model objects to describe, e.g. every cube of a deployment's production model. */
+export const MetaSelector = z
+  .object({
+    type: z.enum(['cube', 'view']).optional(),
+    deploymentId: z.number().int().positive(),
+    environment: z.string().min(1, 'must be production or a branch name').default('production'),
+    name: z.string().min(1).optional(),
+  })
+  .strict()
+  .meta({id: 'MetaSelector'});
+export const MetaInput = z.object({selectors: z.array(MetaSelector).min(1, 'must list at least one selector').max(50)}).strict().meta({id: 'MetaInput'});

@@ -149,3 +149,21 @@ describe('account groups', () => {
     expect(scoped.stderr).toMatch(/403/);
   });
 });
+
+describe('svc meta', () => {
+  it('describes the cubes of a deployment chosen by --selectors, as a table or JSON', async () => {
+    const selectors = JSON.stringify([{type: 'cube', deploymentId: 1, environment: 'production'}]);
+    const lines = await table(['meta', '--selectors', selectors]);
+    expect(lines[0]).toMatch(/^DEPLOYMENT +ENVIRONMENT +TYPE +NAME +MEASURES +DIMENSIONS$/);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.slice(1).every((l) => /^1 +production +cube +\S+ +\d+ +\d+$/.test(l))).toBe(true);
+    const doc = await ok(['meta', '--selectors', selectors, '--json']);
+    expect(doc.items.length).toBe(lines.length - 1);
+    const bad = await h.admin(['meta', '--selectors', '[{']);
+    expect(bad).toMatchObject({code: 2});
+    expect(bad.stderr).toMatch(/^error: --selectors is not valid JSON/);
+    const refused = await h.admin(['meta', '--selectors', '{"deploymentId": 1}']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/400 Bad Request: selectors/);
+  });
+});

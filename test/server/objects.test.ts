@@ -168,6 +168,23 @@ describe('workspace', () => {
   });
 });
 
+describe('meta', () => {
+  it('describes the cubes of a deployment chosen by selectors, filtered by type and name', async () => {
+    const all = await post('/api/v1/meta', {selectors: [{type: 'cube', deploymentId: 1, environment: 'production'}]});
+    expect(all.status).toBe(200);
+    expect(all.body.items.length).toBeGreaterThan(0);
+    expect(all.body.items.every((m: {type: string; deploymentId: number}) => m.type === 'cube' && m.deploymentId === 1)).toBe(true);
+    const name = all.body.items[0].name as string;
+    const one = await post('/api/v1/meta', {selectors: [{deploymentId: 1, name}]});
+    expect(one.body.items).toHaveLength(1);
+    expect(one.body.items[0].measures.length + one.body.items[0].dimensions.length).toBeGreaterThan(0);
+    expect((await post('/api/v1/meta', {selectors: []})).status).toBe(400);
+    expect((await post('/api/v1/meta', {selectors: [{deploymentId: 1, environment: 'no-such-branch'}]})).status).toBe(404);
+    expect((await post('/api/v1/meta', {selectors: [{deploymentId: 1}]}, t.scopedKey)).status).toBe(200);
+    expect((await post('/api/v1/meta', {selectors: [{deploymentId: 2}]}, t.scopedKey)).status).toBe(403);
+  });
+});
+
 describe('authorization and the spec', () => {
   it('401 without a credential; 403 for a key scoped elsewhere or lacking rights', async () => {
     expect((await t.call('/api/v1/roles', {key: null})).status).toBe(401);
@@ -184,7 +201,7 @@ describe('authorization and the spec', () => {
   it('documents every generated route in /api/v1/spec', async () => {
     const spec = await t.call('/api/v1/spec');
     const ops = Object.values(spec.body.paths as Record<string, Record<string, {operationId: string}>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep']) {
+    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta']) {
       expect(ops).toContain(id);
     }
   });

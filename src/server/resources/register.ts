@@ -7,6 +7,7 @@ import {register as envVars} from '../routes/envVars.js';
 import {register as github} from '../routes/github.js';
 import {register as logs} from '../routes/logs.js';
 import {registerActions} from './actions.js';
+import {registerMeta} from './meta.js';
 import {registerQueryLog} from './queryLog.js';
 import {registerResource} from './crud.js';
 import {registerSingleton, SINGLETONS} from './singletons.js';
@@ -17,6 +18,7 @@ export const register: RouteGroup = (app, ctx) => {
   for (const spec of RESOURCES) registerResource(app, ctx, spec);
   for (const spec of SINGLETONS) registerSingleton(app, ctx, spec);
   registerActions(app, ctx);
+  registerMeta(app, ctx);
   logs(app, ctx);
   envVars(app, ctx);
   github(app, ctx);

@@ -1,0 +1,41 @@
+// POST /api/v1/meta: data-model metadata across deployments, chosen by selectors (research/real-cli.md §10:
+// `{selectors: [{type: "cube", deploymentId, environment: "production" | "<branch>"}]}`). Each selector is
+// answered from the branch's files, compiled, like the data API's /meta but with a management credential.
+import {createRoute} from '@hono/zod-openapi';
+import {MetaInput, ObjectList} from '../../contract/objects.js';
+import type {RouteGroup} from '../appTypes.js';
+import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
+import {compileModel} from '../engines/compiler/index.js';
+import {describeModel} from '../engines/query/meta.js';
+import {badRequest, forbidden} from '../errors.js';
+import {filesOf, loadBranch} from '../routes/dataModelShared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+
+export const registerMeta: RouteGroup = (app, ctx) => {
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/meta',
+      operationId: 'describeMeta',
+      tags: ['Meta'],
+      summary: 'Describe cubes and views of deployments and branches chosen by selectors',
+      request: {body: jsonBody(MetaInput)},
+      responses: {200: json(ObjectList, 'the matching cubes and views'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requirePermission(c, 'SchemaRead');
+      const items = c.req.valid('json').selectors.flatMap((s) => {
+        if (!mayAccessDeployment(principalOf(c), s.deploymentId)) throw forbidden(`this credential is not authorized for deployment ${s.deploymentId}`);
+        const deployment = loadDeployment(ctx, s.deploymentId);
+        const branchName = s.environment === 'production' ? deployment.deploy_branch_name : s.environment;
+        const files = filesOf(ctx, loadBranch(ctx, deployment, branchName));
+        const compiled = compileModel([...files].map(([path, content]) => ({path, content})));
+        if (!compiled.valid) throw badRequest(`the data model on ${branchName} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
+        return describeModel(compiled.model)
+          .filter((m) => (s.type === undefined || m.type === s.type) && (s.name === undefined || m.name === s.name))
+          .map((m) => ({deploymentId: deployment.id, environment: s.environment, ...m}));
+      });
+      return c.json({items, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
+    },
+  );
+};
