@@ -57,11 +57,14 @@ export function patchSteps(body: ScimPatchOp): PatchStep[] {
   });
 }
 
+/** Read-only attributes a provider may echo back in a path-less value (Okta sends `id` on a group rename). */
+const READ_ONLY = new Set(['schemas', 'id', 'meta']);
+
 /** Expands a path-less add/replace `{ "name.givenName": "x", active: false }` into one step per attribute. */
 export function flatten(step: PatchStep): PatchStep[] {
   if (step.attr !== undefined) return [step];
   return Object.entries(step.value as Record<string, unknown>)
-    .filter(([key]) => key !== 'schemas')
+    .filter(([key]) => !READ_ONLY.has(key))
     .map(([key, value]) => ({op: step.op, ...parsePath(key), value}));
 }
 
