@@ -52,6 +52,13 @@ describe('folders, workbooks and reports of a deployment', () => {
     expect((await put(`/api/v1/deployments/1/workbooks/${wb.body.id}`, {slug: 'sales'})).body.slug).toBe('sales');
     const taken = await put(`/api/v1/deployments/1/workbooks/${other.body.id}`, {slug: 'sales'});
     expect(taken.status).toBe(409);
+    const folder = await post('/api/v1/deployments/1/folders', {name: 'Holder'});
+    await put(`/api/v1/deployments/1/workbooks/${other.body.id}`, {folderId: folder.body.id});
+    const busy = await t.call(`/api/v1/deployments/1/folders/${folder.body.id}`, {method: 'DELETE'});
+    expect(busy.status).toBe(409);
+    expect(busy.body.error).toMatch(/still holds 1 workbook/);
+    await put(`/api/v1/deployments/1/workbooks/${other.body.id}`, {folderId: null});
+    expect((await t.call(`/api/v1/deployments/1/folders/${folder.body.id}`, {method: 'DELETE'})).status).toBe(200);
     const got = await t.call(`/api/v1/deployments/1/workbooks/${wb.body.id}`);
     expect(got.body).toMatchObject({name: 'Sales', slug: 'sales', meta: {}, type: 'WORKBOOK'});
     expect((await t.call(`/api/v1/deployments/2/workbooks/${wb.body.id}`)).status).toBe(404);
@@ -82,6 +89,11 @@ describe('dashboards, embedding and notifications', () => {
     expect((await t.call(`/api/v1/embed/dashboard/${publicId}`)).body.allowEmbed).toBe(true);
     expect((await t.call(`/api/v1/embed/dashboard/${publicId}`, {method: 'PATCH', json: {}})).status).toBe(400);
     expect((await t.call('/api/v1/embed/dashboard/AAAAAAAAAAAA', {method: 'PATCH', json: {allowEmbed: true}})).status).toBe(404);
+    // The scoped key may read deployment 1's dashboard but not one of deployment 2.
+    expect((await t.call(`/api/v1/embed/dashboard/${publicId}`, {key: t.scopedKey!})).status).toBe(200);
+    const wb2 = await post('/api/v1/deployments/2/workbooks', {name: 'Other'});
+    const dash2 = await post(`/api/v1/deployments/2/workbooks/${wb2.body.id}/publish`, {workbookId: wb2.body.id});
+    expect((await t.call(`/api/v1/embed/dashboard/${dash2.body.publicId}`, {key: t.scopedKey!})).status).toBe(403);
 
     const weekly = await post('/api/v1/deployments/1/notifications', {dashboardPublicId: publicId, scheduleType: 'WEEKLY', dayOfWeek: 1, hour: 8, minute: 30});
     expect(weekly.body).toMatchObject({dashboardId: dash.body.id, cronExpression: '30 8 * * 1', humanReadableSchedule: 'Every Monday at 08:30 (UTC)', isEnabled: true});

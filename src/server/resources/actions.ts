@@ -13,7 +13,9 @@ import {
   UserAttributeValueCreateInput,
 } from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
-import {badRequest, notFound} from '../errors.js';
+import type {Context} from 'hono';
+import {mayAccessDeployment, principalOf, type AppEnv} from '../auth.js';
+import {badRequest, forbidden, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
@@ -63,17 +65,19 @@ export const registerActions: RouteGroup = (app, ctx) => {
     },
   );
 
-  const findDashboard = (publicId: unknown) => {
+  // The embed paths name no deployment, so the auth middleware cannot check scoped keys: do it here.
+  const findDashboard = (c: Context<AppEnv>, publicId: unknown) => {
     const row = listAllResources(ctx.db, 'dashboard').find((d) => d.body.publicId === publicId);
     if (!row) throw notFound(`dashboard ${String(publicId)} not found (publish a workbook first)`);
+    if (!mayAccessDeployment(principalOf(c), row.scope)) throw forbidden(`this credential is not authorized for deployment ${row.scope}`);
     return row;
   };
 
   app.openapi(
     createRoute({method: 'get', path: '/api/v1/embed/dashboard/{publicId}', operationId: 'getDashboard', tags: ['Embed'], summary: 'A published dashboard by its public id', request: {params: PublicIdParam}, responses: {200: json(loose(Dashboard), 'the dashboard'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const row = findDashboard(valid(c, 'param').publicId);
       authorize(c, 'deployment', false);
+      const row = findDashboard(c, valid(c, 'param').publicId);
       return c.json(present(dashboardSpec, row), 200);
     },
   );
@@ -90,7 +94,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
     }),
     (c) => {
       authorize(c, 'deployment', true);
-      const row = findDashboard(valid(c, 'param').publicId);
+      const row = findDashboard(c, valid(c, 'param').publicId);
       const allowEmbed = valid(c, 'json').allowEmbed === true;
       saveResource(ctx.db, {...row, body: {...row.body, allowEmbed}}, ctx.clock.now());
       return c.json({publicId: String(row.body.publicId), allowEmbed}, 200);

@@ -13,6 +13,7 @@ import {badRequest, conflict, notFound} from '../errors.js';
 import {deleteResource, findResource, insertResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
 import {cursorPage} from './cursor.js';
+import {RESOURCES} from './table.js';
 import type {ResourceSpec} from './types.js';
 
 type Json = Record<string, unknown>;
@@ -79,6 +80,17 @@ function checkRules(ctx: ServiceContext, spec: ResourceSpec, scope: string, body
     const value = body[field];
     if (value === null || value === undefined) continue;
     if (others.some((r) => r.body[field] === value)) throw conflict(`a ${spec.kind} with ${field} \`${String(value)}\` already exists`);
+  }
+}
+
+/** Deleting an object others point at (a folder with workbooks in it) would leave them dangling: 409 instead. */
+function refuseIfReferenced(ctx: ServiceContext, spec: ResourceSpec, scope: string, id: number): void {
+  for (const other of RESOURCES) {
+    for (const [field, kind] of Object.entries(other.refs ?? {})) {
+      if (kind !== spec.kind) continue;
+      const users = listResources(ctx.db, other.kind, scope).filter((r) => r.body[field] === id);
+      if (users.length > 0) throw conflict(`${spec.kind} ${id} still holds ${users.length} ${other.kind}(s) (${field}); move or delete them first`);
+    }
   }
 }
 
@@ -165,6 +177,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
       (c) => {
         authorize(c, spec.scope, true);
         const {scope, row} = load(validOf(c));
+        refuseIfReferenced(ctx, spec, scope, row.id);
         return c.json({success: deleteResource(ctx.db, spec.kind, scope, row.id)}, 200);
       },
     );
