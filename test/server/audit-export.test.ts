@@ -1,6 +1,7 @@
 // GET /api/v1/audit-logs/export through HTTP: the attachment, every filter, and who may export.
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {generateApiKey, insertApiKey} from '../../src/server/store/apiKeys.js';
+import {insertAuditEvent} from '../../src/server/store/audit.js';
 import {insertUser} from '../../src/server/store/users.js';
 import {parseCsv} from '../helpers/csv.js';
 import {TEST_EPOCH, testApp, type TestApp} from '../helpers/startService.js';
@@ -70,6 +71,24 @@ describe('the attachment', () => {
       ['scimUser.create', oddEmail],
     ]);
     expect(JSON.parse(rows[2]?.[4] ?? '').body.displayName).toBe(tricky);
+  });
+
+  it('lets writes go on while it streams, and holds exactly the events counted when it started', async () => {
+    t.ctx.db.transaction(() => {
+      for (let i = 0; i < 3500; i++) insertAuditEvent(t.ctx.db, {name: 'seeded', userEmail: null, createdAt: TEST_EPOCH + i, ip: null, data: {i}});
+    })();
+    const res = await t.app.request('/api/v1/audit-logs/export', {headers: {authorization: `Bearer ${t.adminKey}`}});
+    expect(res.headers.get('x-audit-event-count')).toBe('3500');
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = decoder.decode((await reader.read()).value, {stream: true});
+    // Mid-export: the database is not held by the export, so this write (and its audit event) goes through.
+    expect((await t.call('/api/v1/deployments/2', {method: 'PUT', json: {releaseChannel: 'latest'}})).status).toBe(200);
+    for (let r = await reader.read(); !r.done; r = await reader.read()) text += decoder.decode(r.value, {stream: true});
+    const rows = parseCsv(text).slice(1);
+    expect(rows).toHaveLength(3500);
+    expect(rows.every((row) => row[2] === 'seeded')).toBe(true);
+    expect(await names('?eventName=deployment.update')).toEqual(['deployment.update@2026-06-01']);
   });
 
   it('with no events holds just the header row', async () => {
