@@ -128,7 +128,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         />
       ) : null}
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
-      <Box height={bodyHeight} flexDirection="column" overflow="hidden">
+      <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
           <HelpOverlay screen={top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}

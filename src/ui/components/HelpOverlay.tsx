@@ -64,7 +64,7 @@ export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: He
   const start = Math.min(top, Math.max(0, lines.length - room));
   const more = start + room < lines.length;
   return (
-    <Box flexDirection="column" height={height} overflow="hidden">
+    <Box flexDirection="column" height={height} overflowY="hidden">
       <Text bold>
         Keys (Esc closes{more || start > 0 ? ', j/k scroll' : ''})
       </Text>
