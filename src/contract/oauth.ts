@@ -114,3 +114,31 @@ export type CreateOidcTokenConfigInput = z.infer<typeof CreateOidcTokenConfigInp
 
 export const UpdateOidcTokenConfigInput = z.object(oidcOptional).strict().meta({id: 'UpdateOidcTokenConfigInput'});
 export type UpdateOidcTokenConfigInput = z.infer<typeof UpdateOidcTokenConfigInput>;
+
+/** RFC 8628 §3.2 device authorization answer. */
+export const DeviceAuthorizationResponse = z
+  .object({
+    device_code: z.string(),
+    user_code: z.string(),
+    verification_uri: z.string(),
+    verification_uri_complete: z.string(),
+    expires_in: z.number().int(),
+    interval: z.number().int(),
+  })
+  .meta({id: 'DeviceAuthorizationResponse'});
+
+/** Tokens for the CLI, in the OAuth field names and the platform's camelCase ones. */
+export const OAuthTokenResponse = z
+  .object({
+    access_token: z.string(),
+    accessToken: z.string(),
+    refresh_token: z.string(),
+    refreshToken: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    tenantUrl: z.string(),
+  })
+  .meta({id: 'OAuthTokenResponse'});
+
+/** RFC 6749 §5.2 error answer (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`, …). */
+export const OAuthErrorBody = z.object({error: z.string(), error_description: z.string()}).meta({id: 'OAuthError'});

@@ -104,18 +104,30 @@ export const register: RouteGroup = (app, ctx) => {
     },
   );
 
-  // The provider's redirect (a browser, no credential): `state` identifies the pending token.
-  app.get('/oauth/callback', (c) => {
-    const state = c.req.query('state');
-    const row = state ? findTokenByState(ctx.db, state) : undefined;
-    if (!row || row.status !== 'pending') return c.html('<p>This authorization link is unknown or was already used.</p>', 400);
-    const now = ctx.clock.now();
-    const error = c.req.query('error');
-    if (error !== undefined || !c.req.query('code')) {
-      completeUserToken(ctx.db, row.id, {status: 'error', error: {error: error ?? 'invalid_request', description: c.req.query('error_description') ?? 'no code returned'}}, now);
-      return c.html('<p>The provider refused the authorization. You can close this window.</p>', 400);
-    }
-    completeUserToken(ctx.db, row.id, {status: 'active', accessExpiresAt: now + ACCESS_TTL_MS, refreshExpiresAt: now + REFRESH_TTL_MS}, now);
-    return c.html('<p>Connected. You can close this window.</p>');
-  });
+  const html = {content: {'text/html': {schema: z.string()}}};
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/oauth/callback',
+      operationId: 'completeOAuthFlow',
+      summary: "The provider's redirect after authorization (a browser, no credential): `state` names the pending token",
+      tags,
+      security: [],
+      request: {query: z.object({state: z.string().optional(), code: z.string().optional(), error: z.string().optional(), error_description: z.string().optional()})},
+      responses: {200: {description: 'connected', ...html}, 400: {description: 'unknown state, or the provider refused', ...html}},
+    }),
+    (c) => {
+      const state = c.req.query('state');
+      const row = state ? findTokenByState(ctx.db, state) : undefined;
+      if (!row || row.status !== 'pending') return c.html('<p>This authorization link is unknown or was already used.</p>', 400);
+      const now = ctx.clock.now();
+      const error = c.req.query('error');
+      if (error !== undefined || !c.req.query('code')) {
+        completeUserToken(ctx.db, row.id, {status: 'error', error: {error: error ?? 'invalid_request', description: c.req.query('error_description') ?? 'no code returned'}}, now);
+        return c.html('<p>The provider refused the authorization. You can close this window.</p>', 400);
+      }
+      completeUserToken(ctx.db, row.id, {status: 'active', accessExpiresAt: now + ACCESS_TTL_MS, refreshExpiresAt: now + REFRESH_TTL_MS}, now);
+      return c.html('<p>Connected. You can close this window.</p>', 200);
+    },
+  );
 };

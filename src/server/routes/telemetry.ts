@@ -2,32 +2,31 @@
 // a client sending them must not need to be logged in), so it sits outside /api/v1 where every request is
 // authenticated. `GET /api/v1/telemetry/events` shows what was received, to a credential for the whole account.
 import {createRoute, z} from '@hono/zod-openapi';
+import {ErrorBody} from '../../contract/index.js';
 import {StoredTelemetryEvent, TelemetryBatch} from '../../contract/telemetry.js';
 import type {RouteGroup} from '../appTypes.js';
 import {requireUnscoped} from '../auth.js';
 import {isoTime} from '../context.js';
 import {insertTelemetryEvents, recentTelemetryEvents} from '../store/telemetry.js';
-import {errorResponses, json} from './shared.js';
-
-const MAX_BODY_BYTES = 256 * 1024;
+import {errorResponses, json, jsonBody} from './shared.js';
 
 export const register: RouteGroup = (app, ctx) => {
-  app.post('/telemetry', async (c) => {
-    if (Number(c.req.header('content-length') ?? '0') > MAX_BODY_BYTES) return c.json({error: 'batch too large'}, 413);
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      return c.json({error: 'body must be a JSON array of events'}, 400);
-    }
-    const parsed = TelemetryBatch.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return c.json({error: `${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`}, 400);
-    }
-    insertTelemetryEvents(ctx.db, parsed.data, ctx.clock.now());
-    return c.body(null, 204);
-  });
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/telemetry',
+      operationId: 'sendTelemetry',
+      summary: 'Anonymous usage events from the CLI: a JSON array (no credential needed)',
+      tags: ['Telemetry'],
+      security: [],
+      request: {body: jsonBody(TelemetryBatch)},
+      responses: {204: {description: 'stored'}, 400: json(ErrorBody, 'not a valid batch')},
+    }),
+    (c) => {
+      insertTelemetryEvents(ctx.db, c.req.valid('json'), ctx.clock.now());
+      return c.body(null, 204);
+    },
+  );
 
   app.openapi(
     createRoute({

@@ -1,6 +1,7 @@
 // The verification page of the device flow (RFC 8628 §3.3): a person opens it from the URL the CLI printed,
 // checks the code matches their terminal and approves or denies. On the local service the approving user is
 // the tenant admin: whoever can reach the loopback port owns the service. A plain HTML form, no script.
+import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
@@ -50,8 +51,31 @@ function sameOrigin(ctx: ServiceContext, c: Context): boolean {
   return origin === undefined || origin === 'null' || origin === new URL(ctx.baseUrl).origin || origin === new URL(c.req.url).origin;
 }
 
+const page200 = {description: 'an HTML page', content: {'text/html': {schema: z.string()}}};
+const pageError = {description: 'an HTML page saying what is wrong', content: {'text/html': {schema: z.string()}}};
+
 export function registerApprovePage(app: App, ctx: ServiceContext): void {
-  app.get('/device', (c) => {
+  const show = createRoute({
+    method: 'get',
+    path: '/device',
+    operationId: 'showDeviceApproval',
+    summary: 'The device sign-in page: enter or confirm the code, then Approve or Deny',
+    tags: ['Device Authorization'],
+    security: [],
+    request: {query: z.object({user_code: z.string().optional()})},
+    responses: {200: page200, 400: pageError},
+  });
+  const decideRoute = createRoute({
+    method: 'post',
+    path: '/device',
+    operationId: 'decideDeviceApproval',
+    summary: 'Approve or deny a device sign-in (form: user_code, decision=approve|deny; same-origin only)',
+    tags: ['Device Authorization'],
+    security: [],
+    responses: {200: page200, 400: pageError, 403: pageError, 404: pageError},
+  });
+
+  app.openapi(show, (c) => {
     const input = c.req.query('user_code');
     if (input === undefined || input.trim() === '') return html(c, codeForm());
     const found = pendingCode(ctx, input);
@@ -70,7 +94,7 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     );
   });
 
-  app.post('/device', async (c) => {
+  app.openapi(decideRoute, async (c) => {
     if (!sameOrigin(ctx, c)) return html(c, page('Not allowed', '<p>This form must be sent from the sign-in page itself.</p>'), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const decision = form.decision;
