@@ -163,6 +163,16 @@ describe('who may export', () => {
     }
   });
 
+  it('an admin can turn it off (and on again) in the tenant settings', async () => {
+    expect((await t.call('/api/v1/tenant/settings', {method: 'PUT', json: {auditLogEnabled: false}})).status).toBe(200);
+    const off = await exportCsv();
+    expect(off.status).toBe(403);
+    expect(JSON.parse(off.text).error).toMatch(/turned off in the tenant settings \(auditLogEnabled: false/);
+    expect((await t.call('/api/v1/tenant/settings', {method: 'PUT', json: {auditLogEnabled: true}})).status).toBe(200);
+    const on = await exportCsv('?eventName=tenantSettings.update');
+    expect(parseCsv(on.text).slice(1).map((r) => JSON.parse(r[4] ?? '').body)).toEqual([{auditLogEnabled: false}, {auditLogEnabled: true}]);
+  });
+
   it('is documented in the OpenAPI document as a CSV download', async () => {
     const spec = (await t.call('/api/v1/spec')).body;
     const op = spec.paths['/api/v1/audit-logs/export'].get;

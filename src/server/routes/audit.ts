@@ -8,6 +8,7 @@ import {requirePermission} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, forbidden} from '../errors.js';
 import {auditEventPage, countAuditEvents, isAuditLogEnabled, lastAuditEventId, type AuditCursor, type AuditFilter, type AuditEventRow} from '../store/audit.js';
+import {listResources} from '../store/resources.js';
 import {errorResponses} from './shared.js';
 
 const PAGE_SIZE = 1000;
@@ -34,6 +35,14 @@ function filterOf(q: AuditExportQuery): AuditFilter {
   if (q.userEmail) f.userEmail = q.userEmail;
   if (q.search) f.search = q.search;
   return f;
+}
+
+/**
+ * The plan decides whether the audit log exists at all (store/audit.ts); within it, an admin can switch it
+ * off in the tenant settings (`auditLogEnabled`, kept by the tenant-settings resource; unset means on).
+ */
+function turnedOffInTenantSettings(ctx: ServiceContext): boolean {
+  return listResources(ctx.db, 'tenant-settings', '')[0]?.body.auditLogEnabled === false;
 }
 
 /** Pulls one page per read, so a slow reader holds back the database reads instead of piling up rows. */
@@ -75,6 +84,9 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => {
       if (!isAuditLogEnabled(ctx.db)) {
         throw forbidden('audit log export is not available: the audit log feature is not enabled on this tenant’s plan');
+      }
+      if (turnedOffInTenantSettings(ctx)) {
+        throw forbidden('audit log export is turned off in the tenant settings (auditLogEnabled: false; see svc tenant)');
       }
       requirePermission(c, 'AuditLogManage');
       // Events recorded while the export streams are left for the next export, so the count holds.
