@@ -42,6 +42,9 @@ export async function sync(deployment: string, flags: WaitFlags & {ref?: string;
   checkRef(flags.ref);
   if (flags.branch !== undefined && flags.branch.trim() === '') throw new UserError('--branch: an empty value names no branch; omit it to let the sync create one', EXIT_USAGE);
   const times = waitTimes(flags);
+  if (flags.ref !== undefined && /^[#@]/.test(flags.ref.trim())) {
+    progress(`warning: --ref \`${flags.ref}\` starts with ${flags.ref.trim()[0]}; branches and tags rarely do — pass the branch name (for a pull request, its head branch)`);
+  }
   const client = api();
   const started = await startDbtSync(client, deployment, {...(flags.ref !== undefined && {ref: flags.ref.trim()}), ...(flags.branch !== undefined && {branchName: flags.branch})});
   if (flags.wait !== true) {
@@ -52,36 +55,48 @@ export async function sync(deployment: string, flags: WaitFlags & {ref?: string;
     return;
   }
   progress(`dbt sync ${started.syncJobId} started on ${started.branchName}`);
+  const refVerified = verifyRef(flags.ref, flags.branch, started.branchName);
+  if (refVerified === false) progress(`warning: branch ${started.branchName} does not name ref ${flags.ref}; the service may be syncing a different ref`);
   let final: DbtSyncStatus;
   try {
     final = await waitForSync(client, deployment, started.syncJobId, {...times, onProgress: progress});
   } catch (err) {
     // The sync started: the document still says which one, so a script can follow up on it.
-    if (json) printJson(waitDocument(started, undefined, null, err instanceof Error ? err.message : String(err)));
+    if (json) printJson(waitDocument(started, refVerified, undefined, null, err instanceof Error ? err.message : String(err)));
     throw err;
   }
   if (final.status !== 'COMPLETED') {
-    if (json) printJson(waitDocument(started, final, null));
+    if (json) printJson(waitDocument(started, refVerified, final, null));
     throw new UserError(syncFailureMessage(deployment, final));
   }
   let result: DbtSyncResult;
   try {
     result = await waitForSyncResult(client, deployment, started.syncJobId, times);
   } catch {
-    if (json) printJson(waitDocument(started, final, null));
+    if (json) printJson(waitDocument(started, refVerified, final, null));
     throw new UserError(
       `dbt sync ${started.syncJobId} completed on ${started.branchName}, but its result could not be read. The sync itself succeeded — read the result with \`svc dbt result ${deployment} '${started.syncJobId}'\``,
     );
   }
-  if (json) return printJson(waitDocument(started, final, result));
+  if (json) return printJson(waitDocument(started, refVerified, final, result));
   success(`dbt sync ${started.syncJobId} completed on ${started.branchName}`);
   printResultLines(result);
   if (flags.branch === undefined) process.stdout.write(`${pruneHint(deployment, started.branchName)}\n`);
 }
 
-function waitDocument(started: DbtSyncStarted, final: DbtSyncStatus | undefined, result: DbtSyncResult | null, waitError?: string) {
+/**
+ * Whether the generated branch is named after the ref asked for (its first 12 characters, lowercased, `/` as
+ * `-`), which shows the service honoured --ref; null when there is nothing to check (no --ref, or --branch).
+ */
+export function verifyRef(ref: string | undefined, branch: string | undefined, branchName: string): boolean | null {
+  if (ref === undefined || branch !== undefined) return null;
+  return branchName.toLowerCase().includes(ref.trim().slice(0, 12).toLowerCase().replace(/\//g, '-'));
+}
+
+function waitDocument(started: DbtSyncStarted, refVerified: boolean | null, final: DbtSyncStatus | undefined, result: DbtSyncResult | null, waitError?: string) {
   return {
     syncJobId: started.syncJobId,
+    refVerified,
     workflowId: started.workflowId ?? null,
     branchName: started.branchName,
     status: final?.status ?? 'UNKNOWN',

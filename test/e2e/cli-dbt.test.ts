@@ -90,7 +90,7 @@ describe('svc dbt sync --wait', () => {
     const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'v1.0.0', '--wait', '--poll', '1s'], env());
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
-    expect(doc).toMatchObject({status: 'COMPLETED', error: null, branchName: expect.stringMatching(/^dbt-sync\/v1\.0\.0-/), syncJobId: expect.any(String)});
+    expect(doc).toMatchObject({status: 'COMPLETED', error: null, refVerified: true, branchName: expect.stringMatching(/^dbt-sync\/v1\.0\.0-/), syncJobId: expect.any(String)});
     expect(doc.result).toMatchObject({cubeCount: 4, syncJobId: doc.syncJobId});
   });
 
@@ -195,6 +195,12 @@ describe('usage and permissions', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^error: /);
     }
+  });
+
+  it('warns about a --ref that looks like a pull request number or a reflog entry', async () => {
+    const run = await svc(['dbt', 'sync', '1', '--ref', '#123'], env());
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(/^warning: --ref `#123` starts with #/);
   });
 
   it('refuses to start a sync with a read-only scoped key, but lets it read history', async () => {

@@ -38,6 +38,10 @@ describe('starting a sync: input', () => {
   it('rejects refs git would not accept, and combinations that make no sense', async () => {
     expect((await start({ref: 'a..b'})).status).toBe(400);
     expect((await start({ref: '-main'})).status).toBe(400);
+    for (const ref of ['a~1', 'x.lock', 'a b', 'feature/', '@', 'a@{1}']) expect((await start({ref})).status, ref).toBe(400);
+    const odd = await start({ref: '#123'});
+    expect(odd.status).toBe(200);
+    expect(odd.body.branchName).toMatch(/^dbt-sync\/-123-\d{14}-[0-9a-f]{8}$/);
     expect((await start({source: 'manifest'})).body.error).toMatch(/^manifest: required when source is manifest/);
     expect((await start({source: 'manifest', ref: 'main', manifest: {}})).body.error).toMatch(/ref cannot be combined with source manifest/);
     expect((await start({branchName: 'main'})).body.error).toMatch(/deploy branch/);

@@ -4,7 +4,8 @@ import {DBT_RUN_STATUSES, DBT_TRIGGERS, type DbtRunStatus, type DbtTrigger, type
 import {badRequest} from '../errors.js';
 import type {DeploymentRow} from '../store/deployments.js';
 
-const GIT_REF = /^(?!-)(?!.*\.\.)(?!.*\/\/)(?!.*\/$)(?!.*\.lock$)[A-Za-z0-9._\/-]{1,200}$/;
+/** git check-ref-format: no control characters, space, ~ ^ : ? * [ \\, "..", "@{", "//", no leading "-" or "/". */
+const GIT_REF = /^(?![-/])(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!.*[/.]$)(?!.*\.lock$)(?!@$)[^\x00-\x20\x7f~^:?*[\\]{1,200}$/;
 const SHA = /^[0-9a-fA-F]{7,40}$/;
 const BRANCH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 

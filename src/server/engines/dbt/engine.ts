@@ -195,8 +195,12 @@ export function planOf(row: DbtSyncRow): RunPlan {
   return JSON.parse(row.plan) as RunPlan;
 }
 
-/** `dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8hex>`: `/` in the ref becomes `-`, case and dots kept, cut at 40. */
+/**
+ * `dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8hex>`: `/` in the ref becomes `-`, case and dots kept, cut at 40; other
+ * characters a branch name cannot hold (a ref may have `#` or `@`) become `-` too.
+ */
 export function syncBranchName(ref: string, at: number, syncJobId: string): string {
   const stamp = new Date(at).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `dbt-sync/${ref.replace(/\//g, '-').slice(0, 40)}-${stamp}-${syncJobId.replace(/-/g, '').slice(0, 8)}`;
+  const segment = ref.replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 40);
+  return `dbt-sync/${segment}-${stamp}-${syncJobId.replace(/-/g, '').slice(0, 8)}`;
 }
