@@ -57,6 +57,14 @@ export function register(program: Command): void {
     .option('--url <url>', 'tenant address, e.g. https://acme.example.com (default: $SVC_API_URL)')
     .option('--api-key <key>', 'sign in with an API key instead of the browser, or - to read it from stdin (checked before it is saved)')
     .option('--name <context>', 'name of the context to save', 'default')
+    .addHelpText(
+      'after',
+      `
+Without --api-key, svc prints a URL and a code, opens your browser when it can (only when stdout is a terminal,
+CI is unset and SVC_NO_BROWSER is unset; otherwise open the URL yourself) and waits for you to approve. The
+access token and refresh token are saved in the context; an expired access token is refreshed automatically.
+OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_SECRET, SVC_OAUTH_SCOPE.`,
+    )
     .action(async (opts) => {
       const rawUrl = opts.url ?? process.env.SVC_API_URL;
       if (rawUrl === undefined || rawUrl.trim() === '') {
