@@ -81,7 +81,9 @@ export function Shell({screens, onQuit}: ShellProps) {
     if (!target) return;
     const missing = (target.needs ?? []).filter((p) => nav.params[p] === undefined);
     if (missing.length > 0) {
-      flash.warn(`${target.title} needs a ${missing.join(', ')}: pick one first`);
+      // deploymentId → "deployment": what the user picks, not the param's name.
+      const what = missing.map((p) => p.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
+      flash.warn(`${target.title} needs a ${what.join(' and a ')}: pick one first`);
       return;
     }
     // Screens that depend on a selection stack on top of it; top-level ones start a fresh stack.

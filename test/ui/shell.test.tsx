@@ -108,7 +108,7 @@ describe('shell layout', () => {
     await tui.waitForFrame('Deployments [4]');
     // A screen that needs a deployment refuses the jump until one is chosen.
     await tui.press(':', 'syncs', 'enter');
-    await tui.waitForFrame('dbt runs needs a deploymentId');
+    await tui.waitForFrame('dbt runs needs a deployment: pick one first');
     await tui.press('enter');
     await tui.waitForFrame('versions of analytics-prod');
     await tui.press(':', 'dbt');
