@@ -130,6 +130,8 @@ export async function pollDeviceToken(baseUrl: string, client: OAuthClient, devi
     client_id: client.clientId,
     client_secret: client.clientSecret,
   });
+  // A server error is a hiccup like a dropped connection: not an OAuthError, so the poller keeps going.
+  if (status >= 500) throw new Error(`the token endpoint answered ${status}`);
   if (status < 200 || status >= 300) throw toOAuthError(status, text);
   return toTokenSet(text);
 }

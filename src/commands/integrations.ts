@@ -13,7 +13,8 @@ import {
   updateIntegration,
 } from '../api/integrations.js';
 import {asRecord} from '../api/read.js';
-import {printJson, printTable, success} from './output.js';
+import {openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
+import {printJson, printTable, progress, success} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 
 const DATA_HELP = 'request body: inline JSON, @file.json or - for stdin';
@@ -116,5 +117,6 @@ function registerTokens(group: Command): void {
       const {authorizationUrl, raw} = await initiateUserToken(api, id);
       if (json || authorizationUrl === undefined) return printJson(raw);
       process.stdout.write(`To connect integration ${id}, open the following URL in your browser:\n  ${authorizationUrl}\n`);
+      if (shouldOpenBrowser() && (await openBrowser(authorizationUrl))) progress('Opened your browser automatically…');
     });
 }

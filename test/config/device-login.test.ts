@@ -56,11 +56,12 @@ function io(): DeviceLoginIo & {lines: string[]; sleeps: number[]} {
 const client = {clientId: 'svc-cli'};
 
 describe('deviceLogin', () => {
-  it('prints the instructions, polls after each interval, slows down by 5 s and survives a dropped connection', async () => {
+  it('prints the instructions, polls after each interval, slows down by 5 s and survives a dropped connection and a 503', async () => {
     const {url, forms} = await serve([
       {status: 400, body: {error: 'authorization_pending'}},
       {status: 400, body: {error: 'slow_down'}},
       'drop',
+      {status: 503, body: {message: 'restarting'}},
       {status: 200, body: {access_token: 'acc', refresh_token: 'ref', tenantUrl: 'https://t.example'}},
     ]);
     const t = io();
@@ -71,7 +72,7 @@ describe('deviceLogin', () => {
       '  http://x/device',
       'and confirm this code: BCDF-GHJK',
     ]);
-    expect(t.sleeps).toEqual([2000, 2000, 7000, 7000]);
+    expect(t.sleeps).toEqual([2000, 2000, 7000, 7000, 7000]);
     expect(forms[0]?.get('client_id')).toBe('svc-cli');
     expect(forms[1]?.get('grant_type')).toBe('urn:ietf:params:oauth:grant-type:device_code');
     expect(forms[1]?.get('device_code')).toBe('dev-123');
