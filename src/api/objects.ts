@@ -207,3 +207,16 @@ export async function describeMeta(api: Api, selectors: unknown, signal?: AbortS
   const raw = await api.post('/api/v1/meta', {json: {selectors}, signal});
   return {items: readRows(listRows(raw), (r) => r), raw};
 }
+
+export async function folderAncestors(api: Api, deploymentId: string, folderId: string, signal?: AbortSignal): Promise<{items: Json[]; raw: unknown}> {
+  const raw = await api.get(`/api/v1/deployments/${encodeURIComponent(deploymentId)}/folders/${encodeURIComponent(folderId)}/ancestors`, {signal});
+  return {items: readRows(listRows(raw), (r) => r), raw};
+}
+
+export async function moveWorkspaceObject(api: Api, deploymentId: string, body: {id: number; type: string; folderId: number | null}, signal?: AbortSignal): Promise<Json> {
+  return unwrap(await api.post(`/api/v1/deployments/${encodeURIComponent(deploymentId)}/workspace/move`, {json: body, signal}));
+}
+
+export async function bulkUserAction(api: Api, action: string, userIds: number[], signal?: AbortSignal): Promise<Json> {
+  return unwrap(await api.post('/api/v1/users/bulk', {json: {action, userIds}, signal}));
+}

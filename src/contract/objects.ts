@@ -234,3 +234,12 @@ export const MetaSelector = z
   .strict()
   .meta({id: 'MetaSelector'});
 export const MetaInput = z.object({selectors: z.array(MetaSelector).min(1, 'must list at least one selector').max(50)}).strict().meta({id: 'MetaInput'});
+
+export const MoveWorkspaceObjectInput = z
+  .object({id: z.number().int().positive(), type: WorkspaceObjectType, folderId: z.number().int().positive().nullable().optional()})
+  .strict()
+  .meta({id: 'MoveWorkspaceObjectInput'});
+export const BulkUserActionInput = z
+  .object({action: z.enum(['DEACTIVATE', 'ACTIVATE', 'DELETE']), userIds: z.array(z.number().int().positive()).min(1, 'must list at least one user').max(500)})
+  .strict()
+  .meta({id: 'BulkUserActionInput'});

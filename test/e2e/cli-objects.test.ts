@@ -167,3 +167,26 @@ describe('svc meta', () => {
     expect(refused.stderr).toMatch(/400 Bad Request: selectors/);
   });
 });
+
+describe('ancestors, workspace move and bulk user actions', () => {
+  it('prints the ancestors of a folder and moves a workbook into it', async () => {
+    const a = await ok(['folders', 'create', '7', '-d', '{"name": "Outer"}']);
+    const b = await ok(['folders', 'create', '7', '-d', `{"name": "Inner", "parentId": ${a.id}}`]);
+    expect((await table(['folders', 'ancestors', '7', String(b.id)])).slice(1)).toEqual([expect.stringMatching(new RegExp(`^${a.id} +Outer$`))]);
+    const wb = await ok(['workbooks', 'create', '7', '-d', '{"name": "Moved"}']);
+    expect(await ok(['workspace', 'move', '7', '--type', 'workbook', '--id', String(wb.id), '--folder-id', String(b.id)])).toMatchObject({folderId: b.id});
+    expect((await table(['workbooks', 'list', '7', '--folder-id', String(b.id)])).slice(1).map((l) => l.split(/\s{2,}/)[1])).toEqual(['Moved']);
+    expect((await h.admin(['workspace', 'move', '7', '--type', 'sheet', '--id', '1'])).code).toBe(2);
+  });
+
+  it('users bulk: succeeded ones, failed ones on stderr with exit 1', async () => {
+    const u = await ok(['users', 'create', '-d', '{"email": "bulk@acme.example", "username": "bulk"}']);
+    const run = await h.admin(['users', 'bulk', 'DEACTIVATE', String(u.id), '999999']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('✓ DEACTIVATE done for 1 user(s)\n');
+    expect(run.stderr).toBe('failed: user 999999: user 999999 not found\n');
+    expect((await h.admin(['users', 'bulk', 'PURGE', '1'])).code).toBe(2);
+    expect((await h.admin(['users', 'bulk', 'DELETE', 'abc'])).code).toBe(2);
+  });
+});
+

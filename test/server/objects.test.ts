@@ -180,6 +180,35 @@ describe('workspace', () => {
   });
 });
 
+describe('ancestors, moves and bulk user actions', () => {
+  it('lists the ancestors of a folder and moves objects between folders, never into themselves', async () => {
+    const a = await post('/api/v1/deployments/1/folders', {name: 'A'});
+    const b = await post('/api/v1/deployments/1/folders', {name: 'B', parentId: a.body.id});
+    const c = await post('/api/v1/deployments/1/folders', {name: 'C', parentId: b.body.id});
+    const up = await t.call(`/api/v1/deployments/1/folders/${c.body.id}/ancestors`);
+    expect(up.body.map((f: {name: string}) => f.name)).toEqual(['A', 'B']);
+    const loop = await post('/api/v1/deployments/1/workspace/move', {id: a.body.id, type: 'FOLDER', folderId: c.body.id});
+    expect(loop.status).toBe(400);
+    expect(loop.body.error).toMatch(/cannot move into itself/);
+    const wb = await post('/api/v1/deployments/1/workbooks', {name: 'W'});
+    const moved = await post('/api/v1/deployments/1/workspace/move', {id: wb.body.id, type: 'WORKBOOK', folderId: b.body.id});
+    expect(moved.body).toMatchObject({id: wb.body.id, folderId: b.body.id});
+    expect((await post('/api/v1/deployments/1/workspace/move', {id: wb.body.id, type: 'REPORT'})).status).toBe(404);
+    expect((await post('/api/v1/deployments/1/workspace/move', {id: wb.body.id, type: 'SHEET'})).status).toBe(400);
+  });
+
+  it('deactivates, activates and deletes users in bulk, reporting the unknown ones', async () => {
+    const a = await post('/api/v1/users', {email: 'a@acme.example', username: 'a'});
+    const b = await post('/api/v1/users', {email: 'b@acme.example', username: 'b'});
+    const off = await post('/api/v1/users/bulk', {action: 'DEACTIVATE', userIds: [a.body.id, b.body.id, 999999]});
+    expect(off.body).toEqual({action: 'DEACTIVATE', succeeded: [a.body.id, b.body.id], failed: [{userId: 999999, error: 'user 999999 not found'}]});
+    expect((await post('/api/v1/users/bulk', {action: 'DELETE', userIds: [a.body.id]})).body.succeeded).toEqual([a.body.id]);
+    expect((await put(`/api/v1/users/${a.body.id}`, {isAdmin: true})).status).toBe(404);
+    expect((await post('/api/v1/users/bulk', {action: 'PURGE', userIds: [1]})).status).toBe(400);
+    expect((await post('/api/v1/users/bulk', {action: 'DELETE', userIds: [b.body.id]}, t.scopedKey)).status).toBe(403);
+  });
+});
+
 describe('meta', () => {
   it('describes the cubes of a deployment chosen by selectors, filtered by type and name', async () => {
     const all = await post('/api/v1/meta', {selectors: [{type: 'cube', deploymentId: 1, environment: 'production'}]});
@@ -213,7 +242,7 @@ describe('authorization and the spec', () => {
   it('documents every generated route in /api/v1/spec', async () => {
     const spec = await t.call('/api/v1/spec');
     const ops = Object.values(spec.body.paths as Record<string, Record<string, {operationId: string}>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta']) {
+    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction']) {
       expect(ops).toContain(id);
     }
   });

@@ -9,6 +9,7 @@ import {register as logs} from '../routes/logs.js';
 import {registerActions} from './actions.js';
 import {registerMeta} from './meta.js';
 import {registerQueryLog} from './queryLog.js';
+import {registerWorkspace} from './workspace.js';
 import {registerResource} from './crud.js';
 import {registerSingleton, SINGLETONS} from './singletons.js';
 import {RESOURCES} from './table.js';
@@ -19,6 +20,7 @@ export const register: RouteGroup = (app, ctx) => {
   for (const spec of SINGLETONS) registerSingleton(app, ctx, spec);
   registerActions(app, ctx);
   registerMeta(app, ctx);
+  registerWorkspace(app, ctx);
   logs(app, ctx);
   envVars(app, ctx);
   github(app, ctx);

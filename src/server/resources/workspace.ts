@@ -1,0 +1,111 @@
+// More of the yaml's operations on the object groups, beyond CRUD: a folder's ancestors, moving one workspace
+// object to another folder, and bulk user actions.
+import {createRoute, z} from '@hono/zod-openapi';
+import {DeploymentIdParam} from '../../contract/common.js';
+import {BulkUserActionInput, MoveWorkspaceObjectInput} from '../../contract/objects.js';
+import type {RouteGroup} from '../appTypes.js';
+import {badRequest, notFound} from '../errors.js';
+import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {deleteResource, findResource, saveResource} from '../store/resources.js';
+import {authorize, present, scopeOf} from './crud.js';
+import {RESOURCES} from './table.js';
+
+type Json = Record<string, unknown>;
+const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
+const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
+const loose = (schema: z.ZodType): z.ZodType => schema;
+const KIND_OF_TYPE = {FOLDER: 'folder', WORKBOOK: 'workbook', REPORT: 'report'} as const;
+
+export const registerWorkspace: RouteGroup = (app, ctx) => {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/deployments/{deploymentId}/folders/{folderId}/ancestors',
+      operationId: 'getFolderAncestors',
+      tags: ['Folders'],
+      summary: 'The folders above a folder, outermost first',
+      request: {params: DeploymentIdParam.extend({folderId: z.string().regex(/^\d{1,12}$/, 'folder id must be numeric')})},
+      responses: {200: json(loose(z.array(z.record(z.string(), z.unknown()))), 'the ancestors'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', false);
+      const p = valid(c, 'param');
+      const scope = scopeOf(ctx, {scope: 'deployment'}, p);
+      let row = findResource(ctx.db, 'folder', scope, Number(p.folderId));
+      if (!row) throw notFound(`folder ${String(p.folderId)} not found`);
+      const chain: Json[] = [];
+      // Parents are checked on every write, so the chain ends; the bound guards a hand-edited data file.
+      for (let depth = 0; depth < 100 && row.body.parentId != null; depth++) {
+        const parent = findResource(ctx.db, 'folder', scope, Number(row.body.parentId));
+        if (!parent) break;
+        chain.unshift(present(specOf('folder'), parent));
+        row = parent;
+      }
+      return c.json(chain, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/deployments/{deploymentId}/workspace/move',
+      operationId: 'moveWorkspaceObject',
+      tags: ['Workspace'],
+      summary: 'Move a folder, workbook or report into another folder (null: the top level)',
+      request: {params: DeploymentIdParam, body: jsonBody(MoveWorkspaceObjectInput)},
+      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the moved object'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
+      const body = valid(c, 'json') as {id: number; type: keyof typeof KIND_OF_TYPE; folderId?: number | null};
+      const kind = KIND_OF_TYPE[body.type];
+      const row = findResource(ctx.db, kind, scope, body.id);
+      if (!row) throw notFound(`${kind} ${body.id} not found`);
+      const target = body.folderId ?? null;
+      if (target !== null && !findResource(ctx.db, 'folder', scope, target)) throw badRequest(`folderId: no folder ${target} here`);
+      if (kind === 'folder') {
+        // A folder may not move into itself or anything below it.
+        for (let at = target; at !== null; ) {
+          if (at === row.id) throw badRequest('folderId: a folder cannot move into itself or one of its subfolders');
+          const up = findResource(ctx.db, 'folder', scope, at);
+          at = up?.body.parentId == null ? null : Number(up.body.parentId);
+        }
+      }
+      const field = kind === 'folder' ? 'parentId' : 'folderId';
+      return c.json(present(specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now())), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/users/bulk',
+      operationId: 'bulkUserAction',
+      tags: ['Users Admin'],
+      summary: 'Deactivate, activate or delete several users at once',
+      request: {body: jsonBody(BulkUserActionInput)},
+      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'what succeeded and what failed'), ...errorResponses(400, 403)},
+    }),
+    (c) => {
+      authorize(c, 'account', true);
+      const {action, userIds} = valid(c, 'json') as {action: 'DEACTIVATE' | 'ACTIVATE' | 'DELETE'; userIds: number[]};
+      const succeeded: number[] = [];
+      const failed: Array<{userId: number; error: string}> = [];
+      const now = ctx.clock.now();
+      ctx.db.transaction(() => {
+        for (const id of new Set(userIds)) {
+          const row = findResource(ctx.db, 'user', '', id);
+          if (!row) {
+            failed.push({userId: id, error: `user ${id} not found`});
+            continue;
+          }
+          if (action === 'DELETE') deleteResource(ctx.db, 'user', '', id);
+          else saveResource(ctx.db, {...row, body: {...row.body, isDeactivated: action === 'DEACTIVATE'}}, now);
+          succeeded.push(id);
+        }
+      })();
+      return c.json({action, succeeded, failed}, 200);
+    },
+  );
+};
