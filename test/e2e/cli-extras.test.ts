@@ -1,6 +1,8 @@
 // Deployment extras end to end: dist/svc.js against `svc server` — logs (filters, --follow picking up a line the
 // service writes when variables change), variables (masking in table and --json, K=V rules), github, steps.
 import {spawn} from 'node:child_process';
+import {createServer} from 'node:http';
+import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, CLI, STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
 
@@ -44,6 +46,26 @@ describe('svc variables', () => {
       expect(run.code, arg).toBe(code);
       expect(run.stderr).toMatch(message);
       expect(run.stderr).not.toMatch(STACK_LINE);
+    }
+  });
+
+  it('masks secret-looking values itself when a service answers them raw', async () => {
+    const rows = [{name: 'DB_PASSWORD', value: 'raw-leak-1'}, {name: 'github_token', value: 'raw-leak-2'}, {name: 'PLAIN', value: 'shown'}];
+    const server = createServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({items: rows, data: rows, pageInfo: {hasNextPage: false, hasPreviousPage: false}}));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const env = {SVC_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, SVC_API_KEY: 'svc_anyKeyForAForeignService0123456789'};
+      const tableRun = await h.svc(['variables', 'list', '1'], {env});
+      const jsonRun = await h.svc(['variables', 'list', '1', '--json'], {env});
+      expect(tableRun.stdout).toMatch(/^DB_PASSWORD +\[ENCRYPTED\]$/m);
+      expect(tableRun.stdout).toMatch(/^PLAIN +shown$/m);
+      expect(parse(jsonRun.stdout).data[1]).toEqual({name: 'github_token', value: '[ENCRYPTED]'});
+      for (const out of [tableRun.stdout, tableRun.stderr, jsonRun.stdout, jsonRun.stderr]) expect(out).not.toMatch(/raw-leak/);
+    } finally {
+      server.close();
     }
   });
 
