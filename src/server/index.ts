@@ -8,7 +8,7 @@ import {systemClock, type Clock} from './engines/clock.js';
 import {needsSeed, seed, type SeedName} from './seed.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
-import {latestBuildTime} from './store/builds.js';
+import {latestEngineTime} from './store/clockOrigin.js';
 import {signAccessToken} from './tokens.js';
 
 export interface StartOptions {
@@ -58,7 +58,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const log = (line: string) => {
     if (!seeding) sink(line);
   };
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestBuildTime(db))), log});
+  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
   try {
     const app = createApp(ctx);
     const firstStart = needsSeed(ctx);
