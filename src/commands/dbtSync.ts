@@ -4,6 +4,7 @@
 // syncJobId whenever a sync started (rule 3); a wait that ends FAILED (cancelled included) exits 1.
 import {ApiError, type Api} from '../api/client.js';
 import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted, type DbtSyncStatus} from '../api/dbt.js';
+import {refProblem} from '../workflows/dbtRef.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
 import {parseDuration} from './build-status.js';
 import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
@@ -14,17 +15,10 @@ export interface WaitFlags {
   poll?: string;
 }
 
-const COMMIT_SHA = /^[0-9a-fA-F]{7,40}$/;
-
 /** Usage errors for --ref, before any request: empty, or shaped like a commit SHA. */
 export function checkRef(ref: string | undefined): void {
-  if (ref === undefined) return;
-  if (ref.trim() === '') {
-    throw new UserError('--ref: an empty value names no branch or tag; pass one (e.g. main or v1.0.0), or omit --ref to sync the branch saved on the integration', EXIT_USAGE);
-  }
-  if (COMMIT_SHA.test(ref.trim())) {
-    throw new UserError(`--ref: \`${ref}\` looks like a commit SHA; dbt sync takes a branch or tag of the dbt repository — push a branch or tag that points at the commit and pass that`, EXIT_USAGE);
-  }
+  const problem = ref === undefined ? undefined : refProblem(ref);
+  if (problem !== undefined) throw new UserError(`--ref: ${problem}`, EXIT_USAGE);
 }
 
 /** --timeout and --poll only mean something with --wait; defaults 30m and 5s. */

@@ -1,0 +1,174 @@
+// The dbt gate: sync a ref → enter dev mode on the generated branch → validate the dev fork → query a measure
+// through the data API (waiting out "Continue wait") → verdict; then clean up: exit dev mode, delete the dev
+// fork, then the sync branch. Shared by the UI's gate screen and command mode: progress goes to callbacks,
+// nothing is printed. runGate never throws for a failing gate (that is a FAIL verdict), only when aborted.
+import {ApiError, type Api} from '../api/client.js';
+import {startDbtSync} from '../api/dbt.js';
+import {oneLine} from '../api/errors.js';
+import {branchMeasures, dataApiFor, deleteBranch, enterDevMode, exitDevMode, loadOnBranch, validateDevBranch} from '../api/gate.js';
+import {syncLabel, waitForSync} from './dbtWait.js';
+import {refProblem} from './dbtRef.js';
+import {waitFor, type WaitOptions} from './wait.js';
+
+export const GATE_STEPS = ['sync', 'devMode', 'validate', 'query', 'verdict', 'cleanup'] as const;
+export type GateStep = (typeof GATE_STEPS)[number];
+export type GateStepStatus = 'pending' | 'running' | 'completed' | 'failed' | 'skipped';
+
+export interface GateEvent {
+  step: GateStep;
+  status: GateStepStatus;
+  detail?: string;
+}
+
+export interface GateOutcome {
+  verdict: 'PASS' | 'FAIL';
+  /** One line a person can act on: what passed, or which step failed and why. */
+  reason: string;
+  syncJobId?: string;
+  syncBranch?: string;
+  devBranch?: string;
+  measure?: string;
+  /** The measure summed over the answered rows. */
+  total?: number;
+}
+
+export interface GateOptions extends Pick<WaitOptions<unknown>, 'sleep' | 'now' | 'signal'> {
+  deploymentId: string;
+  ref: string;
+  /** `cube.measure` to query; default the first measure of the generated model. */
+  measure?: string;
+  timeoutMs: number;
+  intervalMs: number;
+  onStep?: (event: GateEvent) => void;
+  /** The data API client for the deployment; default its deploymentUrl with a fresh token. */
+  dataApi?: (api: Api, deploymentId: string, signal?: AbortSignal) => Promise<Api>;
+}
+
+class StepFailure extends Error {}
+
+const messageOf = (err: unknown) => oneLine(err instanceof Error ? err.message : String(err));
+
+/** Runs the gate up to its verdict; the outcome names what was created so cleanupGate can remove it. */
+export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome> {
+  const emit = opts.onStep ?? (() => {});
+  const problem = refProblem(opts.ref);
+  if (problem !== undefined) throw new Error(`ref: ${problem}`);
+  const waits = {timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, sleep: opts.sleep, now: opts.now, signal: opts.signal};
+  const out: Omit<GateOutcome, 'verdict' | 'reason'> = {};
+  let step: GateStep = 'sync';
+  const begin = (s: GateStep, detail?: string) => {
+    step = s;
+    emit({step: s, status: 'running', ...(detail ? {detail} : {})});
+  };
+  try {
+    begin('sync', `starting a sync of ${opts.ref.trim()}`);
+    const started = await startDbtSync(api, opts.deploymentId, {ref: opts.ref.trim()}, opts.signal);
+    out.syncJobId = started.syncJobId;
+    out.syncBranch = started.branchName;
+    const final = await waitForSync(api, opts.deploymentId, started.syncJobId, {
+      ...waits,
+      onProgress: (line) => emit({step: 'sync', status: 'running', detail: line}),
+    });
+    if (final.status !== 'COMPLETED') throw new StepFailure(`dbt sync ${started.syncJobId} failed: ${final.error ? oneLine(final.error) : syncLabel(final)}`);
+    emit({step: 'sync', status: 'completed', detail: `${started.syncJobId} → ${started.branchName}`});
+
+    begin('devMode', `entering dev mode on ${started.branchName}`);
+    const dev = await enterDevMode(api, opts.deploymentId, started.branchName, opts.signal);
+    out.devBranch = dev.branchName;
+    emit({step: 'devMode', status: 'completed', detail: dev.branchName});
+
+    begin('validate', `compiling ${dev.branchName}`);
+    const validation = await validateDevBranch(api, opts.deploymentId, opts.signal);
+    if (!validation.valid) {
+      const first = validation.errors[0];
+      throw new StepFailure(`the model does not compile (${validation.errors.length} error${validation.errors.length === 1 ? '' : 's'})${first ? `: ${first.fileName ? `${first.fileName}: ` : ''}${first.message}` : ''}`);
+    }
+    emit({step: 'validate', status: 'completed', detail: `valid, ${validation.cubesCount ?? '?'} cubes`});
+
+    begin('query', 'waiting for the dev branch to answer');
+    const data = await (opts.dataApi ?? dataApiFor)(api, opts.deploymentId, opts.signal);
+    const measure = opts.measure?.trim() || (await firstMeasure(data, dev.branchName, waits, (d) => begin('query', d)));
+    out.measure = measure;
+    begin('query', `querying ${measure}`);
+    const rows = await waitFor({
+      ...waits,
+      what: `a query of ${measure} on ${dev.branchName}`,
+      onProgress: (line) => emit({step: 'query', status: 'running', detail: line}),
+      poll: async (signal) => {
+        const answer = await loadOnBranch(data, dev.branchName, {measures: [measure]}, signal);
+        return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.value};
+      },
+    });
+    if (rows.length === 0) throw new StepFailure(`the query of ${measure} answered no rows`);
+    out.total = rows.reduce((sum, r) => sum + (Number(r[measure]) || 0), 0);
+    emit({step: 'query', status: 'completed', detail: `${measure} = ${out.total} (${rows.length} row${rows.length === 1 ? '' : 's'})`});
+    const reason = `${opts.ref.trim()} syncs, compiles (${validation.cubesCount ?? '?'} cubes) and answers ${measure} = ${out.total}`;
+    emit({step: 'verdict', status: 'completed', detail: `PASS: ${reason}`});
+    return {verdict: 'PASS', reason, ...out};
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    const reason = `${step}: ${messageOf(err)}`;
+    emit({step, status: 'failed', detail: messageOf(err)});
+    emit({step: 'verdict', status: 'failed', detail: `FAIL: ${reason}`});
+    return {verdict: 'FAIL', reason, ...out};
+  }
+}
+
+async function firstMeasure(data: Api, branch: string, waits: Omit<WaitOptions<string>, 'what' | 'poll'>, say: (detail: string) => void): Promise<string> {
+  say(`reading the model of ${branch}`);
+  const measures = await waitFor<string[]>({
+    ...waits,
+    what: `the model of ${branch}`,
+    onProgress: say,
+    poll: async (signal) => {
+      const answer = await branchMeasures(data, branch, signal);
+      return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.value};
+    },
+  });
+  const first = measures[0];
+  if (first === undefined) throw new StepFailure(`the generated model of ${branch} has no measure to query`);
+  return first;
+}
+
+export interface CleanupReport {
+  removed: string[];
+  problems: string[];
+}
+
+/** Exits dev mode, deletes the dev fork, then the sync branch; a branch already gone is not a problem. */
+export async function cleanupGate(
+  api: Api,
+  deploymentId: string,
+  outcome: Pick<GateOutcome, 'devBranch' | 'syncBranch'>,
+  opts: {onStep?: (event: GateEvent) => void; signal?: AbortSignal} = {},
+): Promise<CleanupReport> {
+  const emit = opts.onStep ?? (() => {});
+  const report: CleanupReport = {removed: [], problems: []};
+  const attempt = async (what: string, action: () => Promise<void>) => {
+    emit({step: 'cleanup', status: 'running', detail: what});
+    try {
+      await action();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 404)) report.problems.push(`${what}: ${messageOf(err)}`);
+    }
+  };
+  if (outcome.devBranch) {
+    await attempt('exiting dev mode', () => exitDevMode(api, deploymentId, opts.signal));
+    const dev = outcome.devBranch;
+    await attempt(`deleting ${dev}`, async () => (await deleteBranch(api, deploymentId, dev, opts.signal), void report.removed.push(dev)));
+  }
+  if (outcome.syncBranch) {
+    const sync = outcome.syncBranch;
+    await attempt(`deleting ${sync}`, async () => (await deleteBranch(api, deploymentId, sync, opts.signal), void report.removed.push(sync)));
+  }
+  const detail = report.problems.length > 0 ? report.problems.join('; ') : report.removed.length > 0 ? `removed ${report.removed.join(', ')}` : 'nothing to remove';
+  emit({step: 'cleanup', status: report.problems.length > 0 ? 'failed' : 'completed', detail});
+  return report;
+}
+
+/** The whole gate for command mode: run to a verdict, then always clean up. */
+export async function gate(api: Api, opts: GateOptions): Promise<GateOutcome & {cleanup: CleanupReport}> {
+  const outcome = await runGate(api, opts);
+  const cleanup = await cleanupGate(api, opts.deploymentId, outcome, {onStep: opts.onStep, signal: opts.signal});
+  return {...outcome, cleanup};
+}

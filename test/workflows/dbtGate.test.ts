@@ -1,0 +1,91 @@
+// The gate workflow against the real local service on loopback: the service clock only moves when the
+// workflow sleeps, so a sync, a dev-branch build and "Continue wait" all pass deterministically.
+import {afterEach, describe, expect, it} from 'vitest';
+import {ApiError, createApi, type Api} from '../../src/api/client.js';
+import {listBranchNames} from '../../src/api/gate.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import type {RunningService} from '../../src/server/index.js';
+import {cleanupGate, gate, runGate, type GateEvent} from '../../src/workflows/dbtGate.js';
+import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+
+const running: RunningService[] = [];
+afterEach(async () => {
+  for (const s of running.splice(0)) await s.close();
+});
+
+async function service(): Promise<{api: Api; clock: ManualClock}> {
+  const clock = new ManualClock(TEST_EPOCH);
+  const svc = await startTestService({seed: 'demo', clock});
+  running.push(svc);
+  return {api: createApi({baseUrl: svc.url, token: svc.adminKey}), clock};
+}
+
+/** Every sleep of the workflow moves the service clock by as much. */
+const onClock = (clock: ManualClock) => ({timeoutMs: 10 * 60_000, intervalMs: 1000, now: () => clock.now(), sleep: async (ms: number) => void clock.advance(ms)});
+
+async function sessionReleased(api: Api): Promise<boolean> {
+  try {
+    await api.get('/build/api/v1/deployments/1/data-model/validate', {searchParams: {devMode: 'true'}});
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.status === 400 && /no dev-mode session/.test(err.message);
+  }
+}
+
+describe('dbt gate workflow', () => {
+  it('passes for main: sync, dev mode, valid model, a query through Continue wait; cleanup removes both branches and the session', async () => {
+    const {api, clock} = await service();
+    const before = await listBranchNames(api, '1');
+    const events: GateEvent[] = [];
+    const outcome = await gate(api, {deploymentId: '1', ref: 'main', ...onClock(clock), onStep: (e) => events.push(e)});
+    expect(outcome.verdict, outcome.reason).toBe('PASS');
+    expect(outcome.syncBranch).toMatch(/^dbt-sync\/main-\d{14}-[0-9a-f]{8}$/);
+    expect(outcome.devBranch).toMatch(/^dev-/);
+    expect(outcome.measure).toMatch(/\./);
+    expect(outcome.total).toBeGreaterThan(0);
+    // Steps were reported in order, each finishing before the next began.
+    const finished = events.filter((e) => e.status === 'completed').map((e) => e.step);
+    expect(finished).toEqual(['sync', 'devMode', 'validate', 'query', 'verdict', 'cleanup']);
+    expect(events.some((e) => e.step === 'query' && /Continue wait/.test(e.detail ?? ''))).toBe(true);
+    expect(outcome.cleanup).toEqual({removed: [outcome.devBranch, outcome.syncBranch], problems: []});
+    const after = await listBranchNames(api, '1');
+    expect(after).toEqual(before);
+    expect(await sessionReleased(api)).toBe(true);
+  });
+
+  it('queries the measure asked for and sums it over the rows', async () => {
+    const {api, clock} = await service();
+    const outcome = await runGate(api, {deploymentId: '1', ref: 'main', measure: 'fct_orders.count', ...onClock(clock)});
+    expect(outcome).toMatchObject({verdict: 'PASS', measure: 'fct_orders.count', total: 2400});
+    await cleanupGate(api, '1', outcome);
+    expect(await listBranchNames(api, '1')).not.toContain(outcome.syncBranch);
+  });
+
+  it('fails for a ref whose dbt compile breaks, names the step, and cleanup leaves nothing behind', async () => {
+    const {api, clock} = await service();
+    const before = await listBranchNames(api, '1');
+    const events: GateEvent[] = [];
+    const outcome = await gate(api, {deploymentId: '1', ref: 'broken-compile', ...onClock(clock), onStep: (e) => events.push(e)});
+    expect(outcome.verdict).toBe('FAIL');
+    expect(outcome.reason).toMatch(/^sync: dbt sync \S+ failed: /);
+    expect(outcome.devBranch).toBeUndefined();
+    expect(events.find((e) => e.step === 'sync' && e.status === 'failed')).toBeDefined();
+    expect(events.some((e) => e.step === 'devMode')).toBe(false);
+    expect(await listBranchNames(api, '1')).toEqual(before);
+    expect(outcome.cleanup.problems).toEqual([]);
+  });
+
+  it('fails on a query of a measure the model does not have, after cleanup of what it created', async () => {
+    const {api, clock} = await service();
+    const outcome = await gate(api, {deploymentId: '1', ref: 'main', measure: 'fct_orders.nope', ...onClock(clock)});
+    expect(outcome.verdict).toBe('FAIL');
+    expect(outcome.reason).toMatch(/^query: .*fct_orders\.nope/);
+    expect(outcome.cleanup.removed).toHaveLength(2);
+    expect(await sessionReleased(api)).toBe(true);
+  });
+
+  it('refuses a commit SHA before any request', async () => {
+    const {api, clock} = await service();
+    await expect(runGate(api, {deploymentId: '1', ref: 'a1b2c3d4', ...onClock(clock)})).rejects.toThrow(/looks like a commit SHA/);
+  });
+});
