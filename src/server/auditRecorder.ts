@@ -13,8 +13,9 @@ import {insertAuditEvent} from './store/audit.js';
 import {findUser} from './store/users.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-// Queries to a deployment's data API are reads that happen to be POSTs; they are not account changes.
-const NOT_AUDITED = /^\/data\//;
+// Not account changes: queries to a deployment's data API (reads that happen to be POSTs) and the CLI's
+// usage pings to /telemetry.
+const NOT_AUDITED = /^\/(data|telemetry)(\/|$)/;
 const MAX_BODY_BYTES = 1_000_000;
 const VERBS = new Set([
   'add', 'cancel', 'commit', 'create', 'delete', 'disable', 'enable', 'finish', 'merge', 'patch', 'pull', 'remove',

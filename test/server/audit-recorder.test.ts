@@ -47,7 +47,9 @@ describe('recording', () => {
     await t.call('/api/v1/deployments/2', {method: 'PUT', key: t.scopedKey, json: {releaseChannel: 'latest'}});
     await t.call('/api/v1/deployments/999', {method: 'DELETE'});
     await t.call('/api/v1/api-keys', {method: 'POST', key: null, json: {name: 'x'}});
-    expect(await events()).toEqual([]);
+    const load = await t.call('/data/1/cubejs-api/v1/load', {method: 'POST', key: (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken, json: {query: {measures: ['orders.count']}}});
+    expect(load.status).toBe(200);
+    expect((await events()).map((e) => e.name)).toEqual(['deploymentToken.create']);
   });
 
   it('names events after the operation, falling back to method and route', () => {
