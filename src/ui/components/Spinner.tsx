@@ -1,13 +1,20 @@
-import React from 'react';
+import React, {useEffect, useState} from 'react';
 import {Text} from 'ink';
-import InkSpinner from 'ink-spinner';
 import {color} from '../theme.js';
+
+const FRAMES = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
+/**
+ * Slower than ink-spinner's 80 ms on purpose: every frame re-renders and rewrites the whole screen, and during
+ * start-up that work competes with the first data arriving.
+ */
+const INTERVAL_MS = 150;
 
 /** A small dots spinner in the accent colour. */
 export function Spinner() {
-  return (
-    <Text color={color.accent}>
-      <InkSpinner type="dots" />
-    </Text>
-  );
+  const [frame, setFrame] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setFrame((f) => (f + 1) % FRAMES.length), INTERVAL_MS);
+    return () => clearInterval(t);
+  }, []);
+  return <Text color={color.accent}>{FRAMES[frame]}</Text>;
 }

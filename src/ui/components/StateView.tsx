@@ -3,7 +3,6 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
-import {Spinner} from './Spinner.js';
 import {BodySizeProvider, useBodySize} from '../hooks/useBodySize.js';
 
 /** The parts of a react-query result StateView reads. */
@@ -47,12 +46,8 @@ export function StateView(props: StateViewProps) {
   const state = viewState(props);
   switch (state) {
     case 'loading':
-      return (
-        <Box>
-          <Spinner />
-          <Text> Loading {noun}…</Text>
-        </Box>
-      );
+      // The header's spinner already animates while anything loads; a second one would double the repaints.
+      return <Text color={color.muted}>{glyph.pending} Loading {noun}…</Text>;
     case 'error':
       return (
         <Box flexDirection="column">
