@@ -4,7 +4,7 @@
 import type {Key} from 'ink';
 
 /** Where a binding belongs: shown in help under this heading, current screen first. */
-export type KeyScope = 'global' | 'list' | 'dialog' | 'input' | 'palette' | `screen:${string}`;
+export type KeyScope = 'global' | 'list' | 'dialog' | 'overlay' | 'input' | 'palette' | `screen:${string}`;
 
 export interface Binding {
   /** Namespaced action id handlers are registered under, e.g. 'list.down'. */
@@ -60,7 +60,7 @@ const INPUT: Binding[] = [
 ];
 
 const OVERLAY: Binding[] = [
-  {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'dialog'},
+  {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'overlay'},
 ];
 
 const PALETTE: Binding[] = [
