@@ -90,15 +90,16 @@ export async function listBranches(api: Api, deploymentId: string, signal?: Abor
   return readRows(listRows(await api.get(`${base(deploymentId)}/branches`, {signal})), readBranch);
 }
 
-/** A shared branch; `enterDevMode` points the caller's session at it without forking. */
-export async function createBranch(api: Api, deploymentId: string, params: {name: string; enterDevMode?: boolean}, signal?: AbortSignal): Promise<DevBranch> {
-  return readDevBranch(await api.post(`${base(deploymentId)}/branches`, {json: {name: params.name, enterDevMode: params.enterDevMode === true}, signal}));
+/** A shared branch (from `from`, else the deploy branch); `enterDevMode` points the caller's session at it without forking. */
+export async function createBranch(api: Api, deploymentId: string, params: {name: string; from?: string; enterDevMode?: boolean}, signal?: AbortSignal): Promise<DevBranch> {
+  const json = {name: params.name, enterDevMode: params.enterDevMode === true, ...(named(params.from) === undefined ? {} : {from: params.from})};
+  return readDevBranch(await api.post(`${base(deploymentId)}/branches`, {json, signal}));
 }
 
 /** The branch travels as a query parameter: names contain `/`. */
-export async function deleteBranch(api: Api, deploymentId: string, params: {branchName: string; removeOnUpstream?: boolean}, signal?: AbortSignal): Promise<void> {
+export async function deleteBranch(api: Api, deploymentId: string, branchName: string, opts: {removeOnUpstream?: boolean} = {}, signal?: AbortSignal): Promise<void> {
   await api.delete(`${base(deploymentId)}/branches`, {
-    searchParams: {branchName: params.branchName, removeOnUpstream: params.removeOnUpstream ? 'true' : undefined},
+    searchParams: {branchName, removeOnUpstream: opts.removeOnUpstream ? 'true' : undefined},
     signal,
   });
 }
@@ -131,8 +132,8 @@ export function flattenTree(nodes: readonly FileNode[]): FileNode[] {
   return nodes.flatMap((node) => [node, ...flattenTree(node.children)]);
 }
 
-export async function putFiles(api: Api, deploymentId: string, params: {files: Array<{path: string; content: string}>; branchName?: string}, signal?: AbortSignal): Promise<void> {
-  await api.put(`${base(deploymentId)}/data-model/files`, {json: {files: params.files, ...branchField(params.branchName)}, signal});
+export async function putFiles(api: Api, deploymentId: string, files: Array<{path: string; content: string}>, opts: {branchName?: string} = {}, signal?: AbortSignal): Promise<void> {
+  await api.put(`${base(deploymentId)}/data-model/files`, {json: {files, ...branchField(opts.branchName)}, signal});
 }
 
 export async function deleteFiles(api: Api, deploymentId: string, params: {paths: string[]; branchName?: string}, signal?: AbortSignal): Promise<void> {
@@ -182,8 +183,14 @@ export async function merge(
   return readMerge(await api.post(`${base(deploymentId)}/merge`, {json, signal}));
 }
 
-export async function mergeToDefault(api: Api, deploymentId: string, params: {branchName?: string; message?: string; keepBranch?: boolean} = {}, signal?: AbortSignal): Promise<MergeResult> {
-  const json = {removeBranchAfterMerge: params.keepBranch !== true, ...(params.message === undefined ? {} : {message: params.message}), ...branchField(params.branchName)};
+/** The merged branch is removed unless `keepBranch` (or `removeBranchAfterMerge: false`) says otherwise. */
+export async function mergeToDefault(
+  api: Api,
+  deploymentId: string,
+  params: {branchName?: string; message?: string; keepBranch?: boolean; removeBranchAfterMerge?: boolean} = {},
+  signal?: AbortSignal,
+): Promise<MergeResult> {
+  const json = {removeBranchAfterMerge: params.keepBranch !== true && params.removeBranchAfterMerge !== false, ...(params.message === undefined ? {} : {message: params.message}), ...branchField(params.branchName)};
   return readMerge(await api.post(`${base(deploymentId)}/merge-to-default`, {json, signal}));
 }
 
@@ -216,3 +223,8 @@ export async function validateModel(api: Api, deploymentId: string, params: {bra
   if (cubes !== undefined) report.cubesCount = cubes;
   return report;
 }
+
+/** Names the dev-mode screens use for the same shapes. */
+export type BranchItem = DataModelBranch;
+export type Validation = ValidationReport;
+export type ModelFile = FileNode;
