@@ -98,12 +98,17 @@ const SCREENS: Binding[] = [
   {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true},
   {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true},
   {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true},
-  {id: 'branches.merge', keys: ['m'], description: 'merge to default', scope: 'screen:branches', dangerous: true},
+  {id: 'branches.merge', keys: ['m'], description: 'merge to default', scope: 'screen:branches', dangerous: true, footer: true},
+  {id: 'branches.dev', keys: ['d'], description: 'dev mode on this branch (also Enter)', scope: 'screen:branches', footer: true},
+  {id: 'branches.build', keys: ['b'], description: "this branch's build", scope: 'screen:branches'},
   {id: 'dbt.sync', keys: ['s'], description: 'start a sync', scope: 'screen:dbt', dangerous: true, footer: true},
   {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.validate', keys: ['V'], description: 'validate', scope: 'screen:dev', footer: true},
   {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.build', keys: ['b'], description: "the dev branch's build", scope: 'screen:dev'},
   {id: 'contexts.use', keys: ['u'], description: 'use this context', scope: 'screen:contexts', footer: true},
 ];
 

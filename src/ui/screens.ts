@@ -70,4 +70,21 @@ export const SCREENS: readonly ScreenDef[] = [
     needs: ['deploymentId'],
     component: lazy(() => import('../../screens/BuildScreen.js').then((m) => ({default: m.BuildScreen}))),
   },
+  {
+    id: 'branches',
+    title: 'Branches',
+    name: 'branches',
+    aliases: ['br', 'branch'],
+    needs: ['deploymentId'],
+    component: lazy(() => import('../../screens/BranchesScreen.js').then((m) => ({default: m.BranchesScreen}))),
+  },
+  {
+    id: 'dev',
+    title: 'Dev mode',
+    name: 'dev',
+    aliases: ['devmode', 'dev-mode'],
+    needs: ['deploymentId'],
+    crumb: (p) => (p.devFrom ? `dev mode · ${p.devFrom}` : 'dev mode'),
+    component: lazy(() => import('../../screens/DevModeScreen.js').then((m) => ({default: m.DevModeScreen}))),
+  },
 ];

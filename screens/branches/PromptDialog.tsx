@@ -1,0 +1,49 @@
+// A one-field modal prompt (new branch name, new file path, commit message): Enter submits, Esc cancels; the
+// service's refusal of the last attempt is shown inside and the prompt stays open.
+import React, {useState} from 'react';
+import {Box, Text} from 'ink';
+import {TextField} from '../../src/ui/components/TextField.js';
+import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
+import {color, glyph} from '../../src/ui/theme.js';
+import {hints} from '../hints.js';
+
+export interface PromptDialogProps {
+  readonly title: string;
+  readonly label: string;
+  readonly initial?: string;
+  readonly placeholder?: string;
+  /** What Enter does: 'create'. */
+  readonly action: string;
+  readonly onSubmit: (value: string) => void;
+  readonly onCancel: () => void;
+  readonly busy?: string;
+  readonly error?: string;
+}
+
+/** Rows the dialog takes (border included), for the list height below it. */
+export const PROMPT_HEIGHT = 6;
+
+export function PromptDialog({title, label, initial = '', placeholder, action, onSubmit, onCancel, busy, error}: PromptDialogProps) {
+  const [value, setValue] = useState(initial);
+  const [local, setLocal] = useState<string | undefined>();
+  const submit = (text: string) => {
+    if (busy) return;
+    if (text.trim() === '') return setLocal(`${label.toLowerCase()} is empty`);
+    setLocal(undefined);
+    onSubmit(text.trim());
+  };
+  // Modal: whatever the field does not take stays here.
+  useKeys('dialog', {'*': () => true});
+  const shown = local ?? error;
+  return (
+    <Box flexDirection="column" borderStyle="round" borderColor={color.accent} paddingX={1}>
+      <Text bold>{title}</Text>
+      <Box>
+        <Text color={color.accent}>{label}: </Text>
+        <TextField value={value} onChange={(v) => (setValue(v), setLocal(undefined))} onSubmit={submit} onCancel={() => busy || onCancel()} focus={!busy} priority="dialog" modal placeholder={placeholder} />
+      </Box>
+      {shown ? <Text color={color.error} wrap="truncate-end">{glyph.fail} {shown}</Text> : null}
+      <Text color={color.muted}>{busy ? `${busy}…` : hints([['input.submit', action], ['input.cancel', 'cancel']])}</Text>
+    </Box>
+  );
+}

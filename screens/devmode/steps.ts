@@ -1,0 +1,53 @@
+// Where the user is in the dev-mode workflow and what comes next. Written from the keymap, so the hint names
+// the keys that really do it.
+import {binding, keysLabel} from '../../src/ui/keymap.js';
+import {isDevBranch, type DevState} from './reducer.js';
+
+export const STEPS = ['branch', 'dev mode', 'edit', 'validate', 'commit', 'merge', 'exit'] as const;
+export type StepName = (typeof STEPS)[number];
+
+export interface Progress {
+  readonly current: StepName;
+  /** Steps that do not apply: merging when the fork's parent is the deploy branch already. */
+  readonly skipped: ReadonlySet<StepName>;
+  /** One line: what to do now. */
+  readonly next: string;
+}
+
+const k = (id: string) => {
+  const b = binding(id);
+  return b ? keysLabel(b) : '?';
+};
+
+export interface ProgressInput {
+  readonly state: DevState;
+  readonly deployBranch?: string;
+  /** The branch the picker would enter dev mode on (highlighted row). */
+  readonly picked?: string;
+  readonly editor: string;
+}
+
+export function progress({state, deployBranch, picked, editor}: ProgressInput): Progress {
+  const s = state.session;
+  const parent = s?.parent;
+  const mergeApplies = parent !== undefined && parent !== deployBranch;
+  const skipped = new Set<StepName>(s && !mergeApplies ? ['merge'] : []);
+  const step = (current: StepName, next: string): Progress => ({current, skipped, next});
+  if (!s) {
+    return picked
+      ? step('dev mode', `Enter or ${k('dev.toggle')} enters dev mode on ${picked} (forks a personal dev-… branch) · ${k('dev.new')} creates a new branch`)
+      : step('branch', `pick a branch (↑/↓) · ${k('dev.new')} creates one`);
+  }
+  if (!isDevBranch(s.name)) return step('dev mode', `${s.name} is not a dev-… branch: ${k('dev.toggle')} enters dev mode on it (forks one you can edit)`);
+  if (state.saved.length === 0 && !state.committed) {
+    return step('edit', `${k('dev.edit')} or Enter opens the selected file in $EDITOR (${editor}) · ${k('dev.new')} creates a file`);
+  }
+  const v = state.validation;
+  if (!v) return step('validate', `${k('dev.validate')} validates ${s.name}`);
+  if (!v.valid) return step('validate', `fix the errors below: ${k('dev.edit')} opens the file, then ${k('dev.validate')} again`);
+  if (!state.committed) return step('commit', `${k('dev.commit')} commits your changes to ${parent ?? 'the parent branch'}`);
+  if (mergeApplies && !state.merged) {
+    return step('merge', `${k('dev.merge')} merges ${parent} into ${deployBranch ?? 'the deploy branch'} (rebuilds production) · ${k('dev.toggle')} leaves dev mode`);
+  }
+  return step('exit', `${k('dev.toggle')} leaves dev mode (${s.name} stays until deleted)`);
+}
