@@ -22,7 +22,7 @@ export interface ObjectGroup {
   /** Table columns: header and field. */
   columns: Array<[string, string]>;
   /** List filters: flag name (without --) → query parameter. */
-  filters?: Record<string, {param: string; description: string}>;
+  filters?: Record<string, {param: string; description: string; numeric?: boolean}>;
 }
 
 const DEPLOYMENT = '/api/v1/deployments/{scope}';
@@ -37,7 +37,7 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     scope: 'deployment',
     operations: ['list', 'create', 'update', 'delete'],
     columns: [['ID', 'id'], ['NAME', 'name'], ['PARENT', 'parentId'], ['POSITION', 'position'], ['UPDATED', 'updatedAt']],
-    filters: {'parent-id': {param: 'parentId', description: 'only folders inside this folder'}},
+    filters: {'parent-id': {param: 'parentId', description: 'only folders inside this folder', numeric: true}},
   },
   {
     command: 'workbooks',
@@ -48,7 +48,7 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     scope: 'deployment',
     operations: ['list', 'get', 'create', 'update', 'delete'],
     columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['SLUG', 'slug'], ['UPDATED', 'updatedAt']],
-    filters: {'folder-id': {param: 'folderId', description: 'only workbooks in this folder'}},
+    filters: {'folder-id': {param: 'folderId', description: 'only workbooks in this folder', numeric: true}},
   },
   {
     command: 'reports',
@@ -60,8 +60,8 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     operations: ['list', 'get', 'create', 'update', 'delete'],
     columns: [['ID', 'id'], ['NAME', 'name'], ['PUBLIC ID', 'publicId'], ['WORKBOOK', 'workbookId'], ['FOLDER', 'folderId']],
     filters: {
-      'workbook-id': {param: 'workbookId', description: 'only reports of this workbook'},
-      'folder-id': {param: 'folderId', description: 'only reports in this folder'},
+      'workbook-id': {param: 'workbookId', description: 'only reports of this workbook', numeric: true},
+      'folder-id': {param: 'folderId', description: 'only reports in this folder', numeric: true},
       search: {param: 'search', description: 'only reports whose name contains this text'},
     },
   },
@@ -74,7 +74,7 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     scope: 'deployment',
     operations: ['list', 'get', 'create', 'update', 'delete'],
     columns: [['ID', 'id'], ['DASHBOARD', 'dashboardId'], ['SCHEDULE', 'humanReadableSchedule'], ['CRON', 'cronExpression'], ['ENABLED', 'isEnabled']],
-    filters: {'dashboard-id': {param: 'dashboardId', description: 'only notifications of this dashboard'}},
+    filters: {'dashboard-id': {param: 'dashboardId', description: 'only notifications of this dashboard', numeric: true}},
   },
   {
     command: 'policies',
@@ -219,4 +219,14 @@ export async function moveWorkspaceObject(api: Api, deploymentId: string, body: 
 
 export async function bulkUserAction(api: Api, action: string, userIds: number[], signal?: AbortSignal): Promise<Json> {
   return unwrap(await api.post('/api/v1/users/bulk', {json: {action, userIds}, signal}));
+}
+
+export async function duplicateWorkbook(api: Api, deploymentId: string, workbookId: string, signal?: AbortSignal): Promise<Json> {
+  const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/workbooks/${encodeURIComponent(workbookId)}/duplicate`;
+  return unwrap(await api.post(path, {json: {}, signal}));
+}
+
+/** PUT gives the user the role, DELETE takes it away. */
+export async function setRoleMembership(api: Api, roleId: string, userId: string, member: boolean, signal?: AbortSignal): Promise<void> {
+  await api.request(member ? 'PUT' : 'DELETE', `/api/v1/roles/${encodeURIComponent(roleId)}/users/${encodeURIComponent(userId)}`, {signal});
 }

@@ -5,6 +5,7 @@ import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {
   bulkUserAction,
   describeMeta,
+  duplicateWorkbook,
   folderAncestors,
   getAppConfig,
   getAttributeValues,
@@ -15,6 +16,7 @@ import {
   publishWorkbook,
   setAttributeValue,
   setDashboardEmbedding,
+  setRoleMembership,
   updateTenantSettings,
   type ObjectPage,
 } from '../api/objects.js';
@@ -83,7 +85,30 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
         for (const f of failed) process.stderr.write(`failed: user ${String(f.userId)}: ${String(f.error)}\n`);
         if (failed.length > 0) process.exitCode = 1;
       }),
-  workbooks: (group) =>
+  policies: (group) => {
+    for (const [name, member] of [['assign', true], ['unassign', false]] as const) {
+      group
+        .command(name)
+        .description(member ? 'give a user a role' : 'take a role from a user')
+        .argument('<role>', 'role id', numericId('role id'))
+        .argument('<user>', 'user id', numericId('user id'))
+        .action(async (...args: Args) => {
+          const [role, user, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
+          await setRoleMembership(connect(cmd).api, role, user, member);
+          success(member ? `Gave role ${role} to user ${user}` : `Took role ${role} from user ${user}`);
+        });
+    }
+  },
+  workbooks: (group) => {
+    group
+      .command('duplicate')
+      .description('copy a workbook into the same folder and print the copy')
+      .argument('<deployment>', 'deployment id', deploymentArg)
+      .argument('<id>', 'workbook id', numericId('workbook id'))
+      .action(async (...args: Args) => {
+        const [deployment, workbook, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
+        printJson(await duplicateWorkbook(connect(cmd).api, deployment, workbook));
+      });
     group
       .command('publish')
       .description("publish a workbook's dashboard and print it (its publicId is what `svc embed` takes)")
@@ -95,7 +120,8 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
         const [deployment, workbook, opts, cmd] = args as [string, string, {title?: string; allowEmbed?: boolean}, CommandUnknownOpts];
         const extra = {...(opts.title !== undefined ? {title: opts.title} : {}), ...(opts.allowEmbed ? {allowEmbed: true} : {})};
         printJson(await publishWorkbook(connect(cmd).api, deployment, workbook, extra));
-      }),
+      });
+  },
   attributes: (group) => {
     group
       .command('values')

@@ -36,7 +36,10 @@ function buildGroup(program: Command, group: ObjectGroup): void {
     const list = withScope(root.command('list').alias('ls').description(`list ${group.description} (table; --json prints the raw answer)`), group)
       .option('--first <n>', 'page size (default 20)', positiveInt('--first'))
       .option('--after <cursor>', 'continue after this pageInfo.endCursor');
-    for (const [flag, f] of Object.entries(group.filters ?? {})) list.option(`--${flag} <value>`, f.description);
+    for (const [flag, f] of Object.entries(group.filters ?? {})) {
+      if (f.numeric) list.option(`--${flag} <id>`, f.description, numericId(`--${flag}`));
+      else list.option(`--${flag} <value>`, f.description);
+    }
     list.action(async (...args: Args) => {
       const {scope, opts, cmd} = parts(group, args);
       const {api, json} = connect(cmd);

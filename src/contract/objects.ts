@@ -243,3 +243,4 @@ export const BulkUserActionInput = z
   .object({action: z.enum(['DEACTIVATE', 'ACTIVATE', 'DELETE']), userIds: z.array(z.number().int().positive()).min(1, 'must list at least one user').max(500)})
   .strict()
   .meta({id: 'BulkUserActionInput'});
+export const DuplicateWorkbookInput = z.object({shared: z.boolean().nullable().optional()}).strict().meta({id: 'DuplicateWorkbookInput'});

@@ -47,6 +47,7 @@ describe('deployment-scoped groups', () => {
     const rest = await table(['workbooks', 'list', '3', '--first', '2', '--after', cursor!]);
     expect(rest.slice(1).map((l) => l.split(/\s{2,}/)[1])).toEqual(['C']);
     expect(await ok(['workbooks', 'get', '3', String(ids[0])])).toMatchObject({name: 'A', type: 'WORKBOOK'});
+    expect(await ok(['workbooks', 'duplicate', '3', String(ids[0])])).toMatchObject({name: 'A (copy)'});
     const dash = await ok(['workbooks', 'publish', '3', String(ids[0]), '--title', 'Board']);
     expect(dash).toMatchObject({title: 'Board', allowEmbed: false});
     expect(await h.admin(['embed', 'enable-dashboard', dash.publicId])).toMatchObject({code: 0, stdout: `✓ Embedding enabled for dashboard ${dash.publicId}\n`});
@@ -105,6 +106,10 @@ describe('account groups', () => {
     expect(await ok(['roles', 'update', String(role.id), '-d', '{"description": "read"}'])).toMatchObject({description: 'read'});
     expect(await ok(['policies', 'get', String(role.id)])).toMatchObject({name: 'Analysts', description: 'read'});
     expect((await h.admin(['policies', 'create', '-d', '{"name": "Analysts", "policies": []}'])).stderr).toMatch(/409/);
+    expect((await h.admin(['policies', 'assign', String(role.id), '1'])).stdout).toBe(`✓ Gave role ${role.id} to user 1\n`);
+    expect(await ok(['policies', 'get', String(role.id)])).toMatchObject({userIds: [1]});
+    expect((await h.admin(['policies', 'unassign', String(role.id), '1'])).code).toBe(0);
+    expect((await h.admin(['policies', 'assign', String(role.id), '424242'])).stderr).toMatch(/404.*user 424242 not found/);
     expect((await h.admin(['policies', 'delete', String(role.id)])).stdout).toBe(`✓ Deleted role ${role.id}\n`);
   });
 

@@ -59,6 +59,9 @@ describe('folders, workbooks and reports of a deployment', () => {
     expect(busy.body.error).toMatch(/still holds 1 workbook/);
     await put(`/api/v1/deployments/1/workbooks/${other.body.id}`, {folderId: null});
     expect((await t.call(`/api/v1/deployments/1/folders/${folder.body.id}`, {method: 'DELETE'})).status).toBe(200);
+    const copy = await post(`/api/v1/deployments/1/workbooks/${wb.body.id}/duplicate`, {});
+    expect(copy.body).toMatchObject({name: 'Sales (copy)', slug: null});
+    expect(copy.body.id).not.toBe(wb.body.id);
     const got = await t.call(`/api/v1/deployments/1/workbooks/${wb.body.id}`);
     expect(got.body).toMatchObject({name: 'Sales', slug: 'sales', meta: {}, type: 'WORKBOOK'});
     expect((await t.call(`/api/v1/deployments/2/workbooks/${wb.body.id}`)).status).toBe(404);
@@ -117,6 +120,11 @@ describe('account objects', () => {
     expect((await put(`/api/v1/roles/${role.body.id}`, {description: 'read only'})).body.description).toBe('read only');
     expect((await t.call(`/api/v1/roles/${role.body.id}`)).body.policies).toHaveLength(1);
     expect((await t.call('/api/v1/roles')).body.items).toHaveLength(1);
+    expect((await t.call(`/api/v1/roles/${role.body.id}/users/1`, {method: 'PUT'})).body).toEqual({success: true});
+    expect((await t.call(`/api/v1/roles/${role.body.id}`)).body.userIds).toEqual([1]);
+    expect((await t.call(`/api/v1/roles/${role.body.id}/users/424242`, {method: 'PUT'})).status).toBe(404);
+    await t.call(`/api/v1/roles/${role.body.id}/users/1`, {method: 'DELETE'});
+    expect((await t.call(`/api/v1/roles/${role.body.id}`)).body.userIds).toEqual([]);
     expect((await t.call(`/api/v1/roles/${role.body.id}`, {method: 'DELETE'})).status).toBe(200);
   });
 
@@ -242,7 +250,7 @@ describe('authorization and the spec', () => {
   it('documents every generated route in /api/v1/spec', async () => {
     const spec = await t.call('/api/v1/spec');
     const ops = Object.values(spec.body.paths as Record<string, Record<string, {operationId: string}>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction']) {
+    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction', 'duplicateWorkbook', 'assignRoleToUser', 'removeRoleFromUser']) {
       expect(ops).toContain(id);
     }
   });

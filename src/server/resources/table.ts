@@ -154,7 +154,7 @@ export const RESOURCES: ResourceSpec[] = [
     updateBody: RoleUpdateBody,
     unique: ['name'],
     clearable: ['description'],
-    initial: () => ({description: null}),
+    initial: () => ({description: null, userIds: []}),
   },
   {
     kind: 'user',

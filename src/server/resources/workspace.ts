@@ -1,12 +1,13 @@
 // More of the yaml's operations on the object groups, beyond CRUD: a folder's ancestors, moving one workspace
-// object to another folder, and bulk user actions.
+// object to another folder, duplicating a workbook, bulk user actions, and assigning roles to users.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../contract/common.js';
-import {BulkUserActionInput, MoveWorkspaceObjectInput} from '../../contract/objects.js';
+import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
+import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {badRequest, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
-import {deleteResource, findResource, saveResource} from '../store/resources.js';
+import {findUser} from '../store/users.js';
+import {deleteResource, findResource, insertResource, saveResource} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';
 
@@ -108,4 +109,50 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       return c.json({action, succeeded, failed}, 200);
     },
   );
+
+  const numeric = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/duplicate',
+      operationId: 'duplicateWorkbook',
+      tags: ['Workbooks'],
+      summary: 'Copy a workbook (not its sharing or published dashboard) into the same folder',
+      request: {params: DeploymentIdParam.extend({workbookId: numeric('workbook id')}), body: jsonBody(DuplicateWorkbookInput, false)},
+      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the copy'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const p = valid(c, 'param');
+      const scope = scopeOf(ctx, {scope: 'deployment'}, p);
+      const source = findResource(ctx.db, 'workbook', scope, Number(p.workbookId));
+      if (!source) throw notFound(`workbook ${String(p.workbookId)} not found`);
+      const copy = {...source.body, name: `${String(source.body.name)} (copy)`, slug: null};
+      return c.json(present(specOf('workbook'), insertResource(ctx.db, 'workbook', scope, copy, ctx.clock.now())), 200);
+    },
+  );
+
+  const roleUserParams = z.object({roleId: numeric('role id'), userId: numeric('user id')});
+  for (const [method, operationId, summary] of [
+    ['put', 'assignRoleToUser', 'Give a user a role'],
+    ['delete', 'removeRoleFromUser', 'Take a role from a user'],
+  ] as const) {
+    app.openapi(
+      createRoute({method, path: '/api/v1/roles/{roleId}/users/{userId}', operationId, tags: ['Roles'], summary, request: {params: roleUserParams}, responses: {200: json(SuccessBody, 'done'), ...errorResponses(400, 403, 404)}}),
+      (c) => {
+        authorize(c, 'account', true);
+        const p = valid(c, 'param');
+        const role = findResource(ctx.db, 'role', '', Number(p.roleId));
+        if (!role) throw notFound(`role ${String(p.roleId)} not found`);
+        const userId = Number(p.userId);
+        // Users are the tenant's own (its admin) and those created through /api/v1/users.
+        if (!findUser(ctx.db, userId) && !findResource(ctx.db, 'user', '', userId)) throw notFound(`user ${userId} not found`);
+        const current = Array.isArray(role.body.userIds) ? (role.body.userIds as number[]) : [];
+        const userIds = method === 'put' ? [...new Set([...current, userId])] : current.filter((id) => id !== userId);
+        saveResource(ctx.db, {...role, body: {...role.body, userIds}}, ctx.clock.now());
+        return c.json({success: true}, 200);
+      },
+    );
+  }
 };
