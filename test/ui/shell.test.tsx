@@ -100,6 +100,8 @@ describe('shell layout', () => {
     await tui.press(':', 'ver');
     let frame = await tui.waitForFrame('› versions');
     expect(frame).not.toContain('› deployments');
+    // The completion continues the typed text (its first letter under the cursor), with no gap.
+    expect(frame).toContain(':versions');
     await tui.press('escape');
     await tui.waitForFrame((f) => !f.includes('› versions'));
     await tui.press(':', 'd', 'tab');

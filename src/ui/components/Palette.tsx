@@ -65,8 +65,7 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
     <Box flexDirection="column" height={paletteHeight(maxMatches)}>
       <Box>
         <Text color={color.accent}>:</Text>
-        <TextField value={state.text} onChange={setText} />
-        <Text color={color.muted}>{ghost}</Text>
+        <TextField value={state.text} onChange={setText} ghost={ghost} />
       </Box>
       {matches.length === 0 ? <Text color={color.muted}>  no screen matches “{state.text}”</Text> : null}
       {matches.slice(0, maxMatches).map((m, i) => (

@@ -26,6 +26,8 @@ export interface TextFieldProps {
   readonly priority?: 'input' | 'dialog';
   /** Swallow the keys that normally pass through (↑/↓/Tab…): nothing behind a modal may see them. @default false */
   readonly modal?: boolean;
+  /** Completion shown after the text, starting under the cursor (the palette's `:dep|loyments`). */
+  readonly ghost?: string;
 }
 
 type Edit = {value: string; cursor: number};
@@ -54,7 +56,7 @@ export function insertText(value: string, cursor: number, input: string): Edit {
 }
 
 export function TextField(props: TextFieldProps) {
-  const {value, onChange, onSubmit, onCancel, placeholder, focus = true, mask, priority = 'input', modal = false} = props;
+  const {value, onChange, onSubmit, onCancel, placeholder, focus = true, mask, priority = 'input', modal = false, ghost = ''} = props;
   const latest = useRef({value, cursor: [...value].length});
   if (latest.current.value !== value) latest.current = {value, cursor: Math.min(latest.current.cursor, [...value].length)};
   const [, repaint] = useReducer((n: number) => n + 1, 0);
@@ -95,11 +97,13 @@ export function TextField(props: TextFieldProps) {
       </Text>
     );
   }
+  const atEnd = cursor >= shown.length;
   return (
     <Text>
       {shown.slice(0, cursor).join('')}
-      <Text inverse>{shown[cursor] ?? ' '}</Text>
+      <Text inverse>{atEnd ? (ghost[0] ?? ' ') : shown[cursor]}</Text>
       {shown.slice(cursor + 1).join('')}
+      {atEnd ? <Text color={color.muted}>{ghost.slice(1)}</Text> : null}
     </Text>
   );
 }
