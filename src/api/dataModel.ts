@@ -9,7 +9,7 @@ export interface DataModelBranch {
   name: string;
   parentBranch?: string;
   lastHash?: string;
-  isStagingEnvironmentEnabled: boolean;
+  stagingEnabled: boolean;
 }
 
 export interface DevBranch {
@@ -56,7 +56,7 @@ const branchField = (branchName: string | undefined) => (named(branchName) === u
 function readBranch(row: Json): DataModelBranch | undefined {
   const name = str(row.name);
   if (name === undefined) return undefined;
-  const out: DataModelBranch = {id: idString(row.id) ?? name, name, isStagingEnvironmentEnabled: bool(row.isStagingEnvironmentEnabled) ?? false};
+  const out: DataModelBranch = {id: idString(row.id) ?? name, name, stagingEnabled: bool(row.isStagingEnvironmentEnabled) ?? false};
   const parent = str(row.parentBranch);
   if (parent) out.parentBranch = parent;
   const hash = str(row.lastHash);
@@ -119,17 +119,12 @@ export async function stopDevMode(api: Api, deploymentId: string, signal?: Abort
 }
 
 /** The branch's file tree (top-level nodes, children nested) and the answer as sent. */
-export async function listFileTree(api: Api, deploymentId: string, params: {branchName?: string; withContent?: boolean} = {}, signal?: AbortSignal): Promise<{nodes: FileNode[]; raw: unknown}> {
+export async function listFiles(api: Api, deploymentId: string, params: {branchName?: string; withContent?: boolean} = {}, signal?: AbortSignal): Promise<{nodes: FileNode[]; raw: unknown}> {
   const raw = await api.get(`${base(deploymentId)}/data-model/files`, {
     searchParams: {withContent: params.withContent ? 'true' : undefined, branchName: named(params.branchName)},
     signal,
   });
   return {nodes: readRows(listRows(raw), readNode), raw};
-}
-
-/** Every node of the branch's tree, depth-first, directories before their children. */
-export async function listFiles(api: Api, deploymentId: string, params: {branchName?: string; withContent?: boolean} = {}, signal?: AbortSignal): Promise<FileNode[]> {
-  return flattenTree((await listFileTree(api, deploymentId, params, signal)).nodes);
 }
 
 /** Depth-first, parents before children. */
