@@ -57,13 +57,18 @@ export function BranchesScreen({params}: ScreenProps) {
   const merge = useMutation(dataModelMutations.mergeToDefault(api, client, id));
   const production = deployBranch ?? rows.find((r) => r.kind === 'deploy')?.name ?? '';
 
-  const withSelected = (f: (b: BranchRow) => void) => () => (selected.current ? f(selected.current) : false);
+  // The highlighted row as it is now: a refetch (staging toggled) replaces the row DataTable last reported.
+  const current = () => rows.find((r) => r.name === selected.current?.name) ?? selected.current;
+  const withSelected = (f: (b: BranchRow) => void) => () => {
+    const b = current();
+    return b ? f(b) : false;
+  };
   const openDev = (b: BranchRow) =>
     nav.push({screen: 'dev', params: {deploymentId: id, deploymentName: name, devFrom: b.name}, label: `dev mode · ${b.name}`});
   useKeys(
     'screen',
     {
-      'branches.create': () => setDialog({kind: 'create', from: selected.current?.name ?? production}),
+      'branches.create': () => setDialog({kind: 'create', from: current()?.name ?? production}),
       'branches.delete': withSelected((b) =>
         b.kind === 'deploy' ? flash.warn(`${b.name} is the deploy branch; it cannot be deleted`) : setDialog({kind: 'delete', target: b}),
       ),

@@ -96,7 +96,8 @@ export function DevModeScreen({params}: ScreenProps) {
     'screen',
     {
       'dev.toggle': toggle,
-      'dev.edit': () => actions.editFile(selectedFile.current),
+      // By path: after a save the list is refetched and the row DataTable last reported holds the old content.
+      'dev.edit': () => actions.editFile(files.data?.find((f) => f.path === selectedFile.current?.path) ?? selectedFile.current),
       'dev.new': () => setDialog(session ? 'newFile' : 'newBranch'),
       'dev.validate': () => (session ? void actions.validate() : false),
       'dev.commit': () => (devName ? setDialog('commit') : flash.warn('enter dev mode first: a commit brings a dev-… branch’s edits to its parent')),

@@ -3,7 +3,6 @@
 import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {TextField} from '../../src/ui/components/TextField.js';
-import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {hints} from '../hints.js';
 
@@ -32,14 +31,13 @@ export function PromptDialog({title, label, initial = '', placeholder, action, o
     setLocal(undefined);
     onSubmit(text.trim());
   };
-  // Modal: whatever the field does not take stays here.
-  useKeys('dialog', {'*': () => true});
   const shown = local ?? error;
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.accent} paddingX={1}>
       <Text bold>{title}</Text>
       <Box>
         <Text color={color.accent}>{label}: </Text>
+        {/* modal: the field swallows every key it does not use, so nothing reaches the screen behind. */}
         <TextField value={value} onChange={(v) => (setValue(v), setLocal(undefined))} onSubmit={submit} onCancel={() => busy || onCancel()} focus={!busy} priority="dialog" modal placeholder={placeholder} />
       </Box>
       {shown ? <Text color={color.error} wrap="truncate-end">{glyph.fail} {shown}</Text> : null}

@@ -1,0 +1,159 @@
+import {describe, expect, it} from 'vitest';
+import {commit, createBranch, listBranches, putFiles, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
+import type {Api} from '../../src/api/client.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+
+const BRANCHES = {screen: 'branches', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+const WIDE = {columns: 140};
+const names = async (api: Api) => (await listBranches(api, '1')).map((b) => b.name).sort();
+const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
+
+describe('BranchesScreen', () => {
+  it('shows the branches as a tree with kind, parent, staging state and hash', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, '1', {name: 'feature-x', from: 'staging'});
+    const dev = (await startDevMode(api, '1', 'feature-x')).branchName!;
+    const tui = renderApp(api, BRANCHES, WIDE);
+    const frame = await tui.waitForFrame('Branches · analytics-prod [4]');
+    const lines = frame.split('\n');
+    const row = (name: string) => lines.findIndex((l) => l.includes(name));
+    expect(frame).toMatch(/BRANCH\s+KIND\s+PARENT\s+STAGING\s+LAST HASH/);
+    expect(frame).toMatch(/› main\s+deploy\s+—\s+—\s+[0-9a-f]{8}/);
+    expect(frame).toMatch(/└─ staging\s+shared\s+main/);
+    expect(frame).toMatch(/└─ feature-x\s+shared\s+staging\s+off/);
+    expect(frame).toMatch(new RegExp(`└─ ${dev}\\s+dev\\s+feature-x\\s+—`));
+    // Each child right under its parent.
+    expect(row('staging')).toBe(row('main') + 1);
+    expect(row(dev)).toBe(row('feature-x') + 1);
+    expect(frame).toContain('n new branch');
+  });
+
+  it('narrows with / and says when nothing matches', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, '1', {name: 'feature-x'});
+    const tui = renderApp(api, BRANCHES, WIDE);
+    await tui.waitForFrame('[3]');
+    await tui.press('/');
+    await typeAfter(tui, 'type to filter', 'feat', 'enter');
+    const frame = await tui.waitForFrame('[1]');
+    expect(frame).toContain('feature-x');
+    expect(frame).not.toMatch(/staging\s+shared/);
+    await tui.press('escape');
+    await tui.waitForFrame('[3]');
+    await tui.press('/');
+    await typeAfter(tui, 'type to filter', 'zzz', 'enter');
+    await tui.waitForFrame('No branches match /zzz');
+  });
+
+  it('n creates a branch from the selected one; a refused name keeps the dialog open with the reason', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, BRANCHES, WIDE);
+    await tui.waitForFrame('[2]');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+└─ staging/);
+    await tui.press('n');
+    await typeAfter(tui, 'New branch from staging', 'dev-mine', 'enter');
+    await tui.waitForFrame('starts with dev-, which is reserved');
+    expect(tui.lastFrame()).toContain('New branch from staging');
+    // ctrl+u clears the field.
+    await tui.press('\u0015');
+    await typeAfter(tui, 'Name: feature/orders', 'feature-y', 'enter');
+    const frame = await tui.waitForFrame('Created branch feature-y from staging');
+    expect(frame).toMatch(/└─ feature-y\s+shared\s+staging/);
+    expect(await names(api)).toEqual(['feature-y', 'main', 'staging']);
+  });
+
+  it('D asks before deleting: n and Esc keep the branch, y deletes it; the deploy branch is refused', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, '1', {name: 'old-work'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BRANCHES, WIDE);
+    await tui.waitForFrame('[3]');
+    await tui.press('D');
+    await tui.waitForFrame('main is the deploy branch; it cannot be deleted');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+├─ old-work/);
+    const target = 'old-work';
+    for (const cancel of ['n', 'escape']) {
+      await tui.press('D');
+      await tui.waitForFrame(`Delete branch ${target}?`);
+      await tui.press(cancel);
+      await tui.waitForFrame((f) => !f.includes('Delete branch'));
+    }
+    expect(spy.count(/^DELETE/)).toBe(0);
+    await tui.press('D');
+    await tui.waitForFrame(`Delete branch ${target}?`);
+    await tui.press('y');
+    await tui.waitForFrame(`Deleted branch ${target}`);
+    await tui.waitForFrame('[2]');
+    expect(await names(api)).not.toContain(target);
+  });
+
+  it('s enables and disables a shared branch’s staging environment after confirming', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, '1', {name: 'feature-x', from: 'staging'});
+    const tui = renderApp(api, BRANCHES, WIDE);
+    await tui.waitForFrame('[3]');
+    await tui.press('G');
+    await cursorOn(tui, /›\s+└─ feature-x\s+shared\s+staging\s+off/);
+    await tui.press('s');
+    await tui.waitForFrame('Enable the staging environment of feature-x?');
+    await tui.press('y');
+    await tui.waitForFrame('Staging enabled for feature-x');
+    await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+● on/);
+    expect((await listBranches(api, '1')).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(true);
+    await tui.press('s');
+    await tui.waitForFrame('Disable the staging environment of feature-x?');
+    await tui.press('y');
+    await tui.waitForFrame('Staging disabled for feature-x');
+    await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+off/);
+    expect((await listBranches(api, '1')).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(false);
+  });
+
+  it('shows the service’s refusal of staging on a dev branch with what to do instead', async () => {
+    const {api} = await startDemo();
+    const dev = (await startDevMode(api, '1', 'staging')).branchName!;
+    const tui = renderApp(api, BRANCHES, {columns: 200});
+    await tui.waitForFrame('[3]');
+    await tui.press('G');
+    await cursorOn(tui, new RegExp(`›\\s+└─ ${dev}`));
+    await tui.press('s');
+    await tui.waitForFrame(`Enable the staging environment of ${dev}?`);
+    await tui.press('y');
+    const frame = await tui.waitForFrame(`could not enable staging on ${dev}`);
+    expect(frame).toContain(`Branch ${dev} is a personal dev-mode branch — staging is for shared branches: create one (n)`);
+    expect((await listBranches(api, '1')).find((b) => b.name === dev)?.stagingEnabled).toBe(false);
+  });
+
+  it('m merges a branch into the deploy branch after confirming, then shows the production rebuild live', async () => {
+    const {api, clock} = await startDemo();
+    const dev = (await startDevMode(api, '1', 'staging')).branchName!;
+    await putFiles(api, '1', [{path: 'model/cubes/extra.yml', content: 'cubes:\n  - name: extra\n    sql_table: public.extra\n    measures:\n      - name: count\n        type: count\n'}], {branchName: dev});
+    await commit(api, '1', {branchName: dev});
+    await stopDevMode(api, '1');
+    clock.advance(60_000);
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BRANCHES, WIDE);
+    await tui.waitForFrame('[3]');
+    await tui.press('m');
+    await tui.waitForFrame('main is the deploy branch already');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+└─ staging/);
+    await tui.press('m');
+    await tui.waitForFrame('Merge staging into main?');
+    await tui.press('n');
+    await tui.waitForFrame((f) => !f.includes('Merge staging into main?'));
+    expect(spy.count(/^POST .*merge-to-default/)).toBe(0);
+    await tui.press('m');
+    await tui.waitForFrame('Merge staging into main?');
+    await tui.press('y');
+    let frame = await tui.waitForFrame('Build · analytics-prod · main');
+    expect(frame).toContain('Merged staging into main; watching the production rebuild');
+    frame = await tui.waitForFrame('Status: ● building');
+    clock.advance(STEP_MS.queued + STEP_MS.building + STEP_MS.warmup);
+    frame = await tui.waitForFrame('Build of main built');
+    expect(frame).toContain('Status: ✓ built');
+    expect(spy.count(/^POST .*merge-to-default/)).toBe(1);
+    expect(await names(api)).not.toContain('staging');
+  });
+});
