@@ -29,6 +29,8 @@ function service(dataFile = ':memory:', clock = new ManualClock(Date.UTC(2026, 5
 const statusPath = (id: number, branch?: string) =>
   `/api/v1/deployments/${id}/build-status${branch === undefined ? '' : `?branchName=${encodeURIComponent(branch)}`}`;
 
+const devModePath = (id: number) => `/build/api/v1/deployments/${id}/dev-mode`;
+
 async function switchVersion(call: ReturnType<typeof service>['call'], id: number): Promise<void> {
   const versions = await call(`/api/v1/deployments/${id}/versions`);
   const items = versions.body.items as Array<{releaseChannelVersion: string; isCurrent: boolean}>;
@@ -82,11 +84,46 @@ describe('GET /api/v1/deployments/{id}/build-status', () => {
     expect(res.body).toMatchObject({deploymentId: 1, branchName: 'no-such-branch', mode: 'dev_mode', status: 'building', errorText: 'Bad branch', buildJobId: null});
   });
 
-  it('a branch with builds is reported as a dev-mode branch', async () => {
+  it('a personal dev branch with builds is reported as a dev-mode branch', async () => {
     const {ctx, call, clock} = service();
-    ctx.builds.trigger(1, 'dev-ada-1a2b3c4d', 'dev mode', {lastHash: 'c0ffee'});
+    const dev = (await call(devModePath(1), undefined, {method: 'POST', body: JSON.stringify({branchName: 'staging'})})).body.branchName as string;
+    ctx.builds.trigger(1, dev, 'dev mode', {lastHash: 'c0ffee'});
     clock.advance(6_000);
-    expect((await call(statusPath(1, 'dev-ada-1a2b3c4d'))).body).toMatchObject({mode: 'dev_mode', status: 'built', lastHash: 'c0ffee'});
+    expect((await call(statusPath(1, dev))).body).toMatchObject({branchName: dev, mode: 'dev_mode', status: 'built', lastHash: 'c0ffee'});
+  });
+
+  it('without a branch follows the caller’s dev-mode session, and only the caller’s', async () => {
+    const {call, keys, clock} = service();
+    const entered = await call(devModePath(1), undefined, {method: 'POST', body: JSON.stringify({branchName: 'staging'})});
+    const dev = entered.body.branchName as string;
+    expect(dev).toMatch(/^dev-/);
+    clock.advance(10_000);
+    expect((await call(statusPath(1))).body).toMatchObject({branchName: dev, mode: 'dev_mode', status: 'built', errorText: null});
+    expect((await call(`${statusPath(1)}?branchName=%20`)).body).toMatchObject({branchName: dev});
+    expect((await call(statusPath(1), keys.scopedKey)).body).toMatchObject({branchName: 'main', mode: 'production'});
+    await call(devModePath(1), undefined, {method: 'DELETE'});
+    expect((await call(statusPath(1))).body).toMatchObject({branchName: 'main', mode: 'production'});
+  });
+
+  it('a branch created with dev mode on (session points at it, no fork) reports dev_mode, also by default', async () => {
+    const {call, clock} = service();
+    const created = await call('/build/api/v1/deployments/1/branches', undefined, {method: 'POST', body: JSON.stringify({name: 'feature-x', enterDevMode: true})});
+    expect(created.body).toMatchObject({active: true, branchName: 'feature-x'});
+    clock.advance(10_000);
+    expect((await call(statusPath(1))).body).toMatchObject({branchName: 'feature-x', mode: 'dev_mode', status: 'built', errorText: null});
+    expect((await call(statusPath(1, 'feature-x'))).body).toMatchObject({mode: 'dev_mode', status: 'built'});
+  });
+
+  it('a shared branch nobody has open reports building / Branch is not active, until a session opens it', async () => {
+    const {call} = service();
+    await call('/build/api/v1/deployments/1/branches', undefined, {method: 'POST', body: JSON.stringify({name: 'quiet'})});
+    const res = await call(statusPath(1, 'quiet'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({branchName: 'quiet', mode: 'dev_mode', status: 'building', errorText: 'Branch is not active', buildJobId: null});
+    await call(devModePath(1), undefined, {method: 'POST', body: JSON.stringify({branchName: 'quiet'})});
+    expect((await call(statusPath(1, 'quiet'))).body).toMatchObject({status: 'building', errorText: 'Branch is not active'});
+    await call('/build/api/v1/deployments/1/branches/staging-environment', undefined, {method: 'PUT', body: JSON.stringify({branchName: 'quiet', enabled: true})});
+    expect((await call(statusPath(1, 'quiet'))).body.errorText).not.toBe('Branch is not active');
   });
 
   it('guards deployments: 403 for a key scoped to another one, 404 for none, 401 without a key', async () => {

@@ -8,6 +8,7 @@ import {principalOf, requirePermission, type Principal} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import type {Build, BuildStep} from '../engines/builds.js';
 import type {DeploymentRow} from '../store/deployments.js';
+import {activeDevBranchName, branchRunState} from './dataModelShared.js';
 import {errorResponses, json, loadDeployment} from './shared.js';
 
 const buildStatusRoute = createRoute({
@@ -24,27 +25,9 @@ const buildStatusRoute = createRoute({
   responses: {200: json(BuildStatusResponse, 'Build status of the branch'), ...errorResponses(400, 403, 404)},
 });
 
-/** What the service knows about a branch of a deployment, as far as building it goes. */
-export type BranchKind = 'production' | 'dev_mode' | 'inactive' | 'unknown';
-
-/**
- * SEAM (data model): the branch a build-status request without `branchName` is about. Today the deploy branch;
- * the dev-mode sessions module returns the caller's active `dev-…` branch first.
- */
-export function resolveDefaultBranch(ctx: ServiceContext, credential: Principal, deploymentId: number): string {
-  void credential;
-  const deployment = loadDeployment(ctx, deploymentId);
-  return deployment.deploy_branch_name;
-}
-
-/**
- * SEAM (data model): whether a branch exists and runs. Until branches are stored, any branch that has ever been
- * built counts as a running dev branch; the branches module answers `inactive` for a shared branch that is
- * neither staging-enabled nor open in dev mode, and `unknown` for names it does not have.
- */
-export function branchKind(ctx: ServiceContext, deployment: DeploymentRow, branchName: string): BranchKind {
-  if (branchName === deployment.deploy_branch_name) return 'production';
-  return ctx.builds.status(deployment.id, branchName) ? 'dev_mode' : 'unknown';
+/** The branch a build-status request without `branchName` is about: the caller's dev-mode branch, else the deploy branch. */
+export function resolveDefaultBranch(ctx: ServiceContext, credential: Principal, deployment: DeploymentRow): string {
+  return activeDevBranchName(ctx, credential, deployment.id) ?? deployment.deploy_branch_name;
 }
 
 /** Engine steps as the API names them: queued and compiling are both `building`. */
@@ -58,7 +41,7 @@ const STATUS_OF_STEP: Record<BuildStep, BuildStatusValue> = {
 };
 
 export function buildStatusOf(ctx: ServiceContext, deployment: DeploymentRow, branchName: string): BuildStatusResponse {
-  const kind = branchKind(ctx, deployment, branchName);
+  const kind = branchRunState(ctx, deployment, branchName);
   const mode: BuildMode = kind === 'production' ? 'production' : 'dev_mode';
   const base = {deploymentId: deployment.id, branchName, mode};
   if (kind === 'unknown') return {...base, ...noBuild('building'), errorText: 'Bad branch'};
@@ -92,7 +75,7 @@ export const register: RouteGroup = (app, ctx) => {
     const {deploymentId} = c.req.valid('param');
     const {branchName} = c.req.valid('query');
     const deployment = loadDeployment(ctx, deploymentId);
-    const branch = branchName === undefined || branchName.trim() === '' ? resolveDefaultBranch(ctx, principalOf(c), deployment.id) : branchName;
+    const branch = branchName === undefined || branchName.trim() === '' ? resolveDefaultBranch(ctx, principalOf(c), deployment) : branchName;
     return c.json(buildStatusOf(ctx, deployment, branch), 200);
   });
 };
