@@ -59,6 +59,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     'deployment.branches': go('branches'),
     'deployment.dev': go('dev'),
     'deployment.dbt': go('dbt'),
+    'deployment.logs': go('logs'),
   });
 
   const version = useMemo(() => {

@@ -82,6 +82,7 @@ const SCREENS: Binding[] = [
   {id: 'deployment.branches', keys: ['B'], description: 'branches', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dev', keys: ['d'], description: 'dev mode', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.logs', keys: ['l'], description: 'logs', scope: 'screen:deployment', footer: true},
   {id: 'versions.switch', keys: ['s'], description: 'switch to this version (also Enter)', scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
@@ -109,7 +110,13 @@ const SCREENS: Binding[] = [
   {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.build', keys: ['b'], description: "the dev branch's build", scope: 'screen:dev'},
-  {id: 'contexts.use', keys: ['u'], description: 'use this context', scope: 'screen:contexts', footer: true},
+  {id: 'contexts.use', keys: ['u'], description: 'make default (also Enter)', scope: 'screen:ctx', footer: true},
+  {id: 'logs.source', keys: ['s'], description: 'source: all/production/dev', scope: 'screen:logs', footer: true},
+  {id: 'logs.pod', keys: ['o'], description: 'pod: all/each pod', scope: 'screen:logs', footer: true},
+  {id: 'logs.container', keys: ['c'], description: 'container: all/each container', scope: 'screen:logs', footer: true},
+  {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true},
+  {id: 'audit.preset', keys: ['t'], description: 'range: all/24h/7d/30d', scope: 'screen:audit', footer: true},
+  {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true},
 ];
 
 export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS];

@@ -87,4 +87,26 @@ export const SCREENS: readonly ScreenDef[] = [
     crumb: (p) => (p.devFrom ? `dev mode · ${p.devFrom}` : 'dev mode'),
     component: lazy(() => import('../../screens/DevModeScreen.js').then((m) => ({default: m.DevModeScreen}))),
   },
+  {
+    id: 'logs',
+    title: 'Logs',
+    name: 'logs',
+    aliases: ['log'],
+    needs: ['deploymentId'],
+    component: lazy(() => import('../../screens/LogsScreen.js').then((m) => ({default: m.LogsScreen}))),
+  },
+  {
+    id: 'audit',
+    title: 'Audit log',
+    name: 'audit',
+    aliases: ['audit-log'],
+    component: lazy(() => import('../../screens/AuditScreen.js').then((m) => ({default: m.AuditScreen}))),
+  },
+  {
+    id: 'ctx',
+    title: 'Contexts',
+    name: 'ctx',
+    aliases: ['contexts', 'context'],
+    component: lazy(() => import('../../screens/ContextsScreen.js').then((m) => ({default: m.ContextsScreen}))),
+  },
 ];

@@ -1,0 +1,99 @@
+// Audit log: a range (typed ISO dates or the 24h/7d/30d presets) and filters, a preview of the newest events
+// they select, and an export of all of them to a CSV file with a progress line. A 403 (feature off, or a key
+// without AuditLogManage) is explained with what to do.
+import React, {useState} from 'react';
+import {Box, Text} from 'ink';
+import {useQuery} from '@tanstack/react-query';
+import type {AuditExportFilters} from '../src/api/audit.js';
+import {AUDIT_PREVIEW_ROWS, auditQueries, type AuditEvent} from '../src/queries/audit.js';
+import {DataTable, type Column} from '../src/ui/components/DataTable.js';
+import {StateView} from '../src/ui/components/StateView.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color} from '../src/ui/theme.js';
+import {AuditFilterForm, FILTER_FORM_ROWS} from './audit/AuditFilterForm.js';
+import {describeFilters, nextPreset} from './audit/auditInput.js';
+import {ExportPanel} from './audit/ExportPanel.js';
+import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
+
+const columns: Column<AuditEvent>[] = [
+  {id: 'id', header: 'ID', width: 6, align: 'right', render: (e) => e.id},
+  {id: 'at', header: 'CREATED', width: 20, render: (e) => e.createdAt.replace(/\.\d{3}Z$/, 'Z')},
+  {id: 'event', header: 'EVENT', flex: 2, render: (e) => e.eventName},
+  {id: 'user', header: 'USER', flex: 2, render: (e) => e.userEmail || '—'},
+  {id: 'data', header: 'DATA', flex: 3, render: (e) => e.data.replace(/\s+/g, ' ')},
+];
+const EXPORT_PANEL_ROWS = 5;
+
+type Panel = 'none' | 'filters' | 'export';
+
+export function AuditScreen(_props: ScreenProps) {
+  const api = useApi();
+  const body = useBodySize();
+  const [filters, setFilters] = useState<AuditExportFilters>({});
+  const [preset, setPreset] = useState<string | undefined>();
+  const [panel, setPanel] = useState<Panel>('none');
+  useTitle('Audit log', preset && preset !== 'all' ? `last ${preset}` : undefined);
+  const query = useQuery(auditQueries.preview(api, filters));
+  const preview = query.data;
+
+  useKeys(
+    'screen',
+    {
+      'audit.filters': () => setPanel('filters'),
+      'audit.preset': () => {
+        const next = nextPreset(preset, Date.now());
+        setPreset(next.label);
+        setFilters(({start: _start, end: _end, ...rest}) => ({...rest, ...(next.start !== undefined ? {start: next.start} : {})}));
+      },
+      'audit.export': () => setPanel('export'),
+    },
+    {active: panel === 'none'},
+  );
+
+  const close = () => setPanel('none');
+  const panelRows = panel === 'filters' ? FILTER_FORM_ROWS : panel === 'export' ? EXPORT_PANEL_ROWS : 0;
+  const forbidden = isForbidden(query.error) ? query.error : undefined;
+  return (
+    <Box flexDirection="column">
+      <Text color={color.muted} wrap="truncate-end">
+        {describeFilters(filters, preset)}
+      </Text>
+      {panel === 'filters' ? (
+        <AuditFilterForm
+          initial={filters}
+          onApply={(f) => {
+            // Typed dates replace a preset.
+            if (f.start !== filters.start || f.end !== filters.end) setPreset(undefined);
+            setFilters(f);
+            close();
+          }}
+          onCancel={close}
+        />
+      ) : null}
+      {panel === 'export' ? <ExportPanel api={api} filters={filters} onClose={close} today={new Date().toISOString().slice(0, 10)} /> : null}
+      {forbidden && !preview ? (
+        <ForbiddenHelp error={forbidden} />
+      ) : (
+        <StateView query={query} noun="audit events" empty={preview?.events.length === 0} emptyText="No audit events in this range and filters">
+          {preview ? (
+            <Text color={color.muted}>
+              newest {Math.min(preview.events.length, AUDIT_PREVIEW_ROWS)} of {preview.total.toLocaleString('en-US')} events
+            </Text>
+          ) : null}
+          <DataTable
+            rows={preview?.events ?? []}
+            columns={columns}
+            getRowId={(e) => e.id}
+            noun="audit events"
+            height={Math.max(3, body.height - 3 - panelRows)}
+            active={panel === 'none'}
+          />
+        </StateView>
+      )}
+    </Box>
+  );
+}
