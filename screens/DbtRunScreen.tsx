@@ -1,0 +1,113 @@
+// One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
+// the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
+// when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
+import React, {useEffect, useRef, useState} from 'react';
+import {Box, Text, useStdout} from 'ink';
+import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
+import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
+import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
+import {StateView, errorMessage} from '../src/ui/components/StateView.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color} from '../src/ui/theme.js';
+import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
+import {bar, syncStatusStyle} from './dbt/format.js';
+import {finishedNotice} from './dbt/notify.js';
+import {LogTail, PhaseTimeline, ResultView} from './dbt/RunDetails.js';
+import {failedPhase, phasesFromLog} from './dbt/runPhases.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+export function DbtRunScreen({params}: ScreenProps) {
+  const api = useApi();
+  const client = useQueryClient();
+  const flash = useFlash();
+  const body = useBodySize();
+  const {stdout} = useStdout();
+  const deploymentId = params.deploymentId ?? '';
+  const syncJobId = params.syncJobId ?? '';
+  const live = useLivePolicy(DBT_RUN_POLL_MS);
+  useTitle('dbt run', syncJobId);
+  const status = useQuery(dbtQueries.status(api, deploymentId, syncJobId, live));
+  const s = status.data;
+  const ended = isTerminalSyncStatus(s?.status);
+  const logs = useQuery(dbtQueries.logs(api, deploymentId, syncJobId, s !== undefined && !ended, live));
+  const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
+  const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
+  const [confirming, setConfirming] = useState(false);
+  const entries = logs.data?.entries ?? [];
+  const phases = phasesFromLog(entries, ended);
+
+  // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
+  const watched = useRef<boolean | undefined>(undefined);
+  useEffect(() => {
+    if (!s) return;
+    if (watched.current === undefined) watched.current = !ended;
+    if (!ended) return;
+    void client.invalidateQueries({queryKey: dbtKeys.logs(deploymentId, syncJobId)});
+    if (!watched.current) return;
+    watched.current = false;
+    const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} failed${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
+    if (s.status === 'COMPLETED') flash.success(text);
+    else flash.error(text);
+    stdout.write(finishedNotice(text));
+  }, [s, ended, client, deploymentId, syncJobId, flash, stdout]);
+
+  useKeys('screen', {
+    'dbtRun.cancel': () => {
+      if (!s || ended) return void flash.warn(`dbt sync ${syncJobId} already ended; only a running sync can be cancelled`);
+      setConfirming(true);
+    },
+  }, {active: !confirming});
+
+  const confirmCancel = () =>
+    cancel.mutate(syncJobId, {
+      onSuccess: () => flash.success(`Cancelled dbt sync ${syncJobId}`),
+      onError: (err) => flash.error(`could not cancel: ${errorMessage(err)}`),
+      onSettled: () => setConfirming(false),
+    });
+
+  const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
+  const percent = s?.percentComplete ?? 0;
+  const files = Math.max(1, body.height - phases.length - 14);
+  const tail = Math.max(3, body.height - phases.length - (result.data ? Math.min(files, result.data.generatedFiles.length) + 2 : 0) - 8);
+  return (
+    <Box flexDirection="column">
+      {confirming ? (
+        <ConfirmDialog
+          title={`Cancel dbt sync ${syncJobId}?`}
+          message="The sandbox is stopped and nothing is committed."
+          confirmLabel="Cancel the sync"
+          onConfirm={confirmCancel}
+          onCancel={() => setConfirming(false)}
+          busy={cancel.isPending ? 'Cancelling' : undefined}
+        />
+      ) : null}
+      <StateView query={status} noun="dbt sync">
+        {s ? (
+          <Box flexDirection="column">
+            <Text wrap="truncate-end">
+              Status: <Text color={style.color}>{style.glyph} {s.status || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
+              {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
+            </Text>
+            {s.status === 'FAILED' ? (
+              <Text color={color.error} wrap="truncate-end">
+                {style.glyph} failed{failedPhase(phases) ? ` in phase ${failedPhase(phases)}` : ''}: {(s.error ?? 'no reason reported').split('\n').join(' ')}
+              </Text>
+            ) : (
+              <Text color={color.muted}>{s.message ?? ''}</Text>
+            )}
+            <PhaseTimeline phases={phases} />
+            <Text bold>Log</Text>
+            <LogTail entries={entries} lines={tail} />
+            {result.data ? <ResultView result={result.data} files={files} /> : null}
+            <Text color={color.muted}>{ended ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(DBT_RUN_POLL_MS / 1000)}s`}</Text>
+          </Box>
+        ) : null}
+      </StateView>
+    </Box>
+  );
+}

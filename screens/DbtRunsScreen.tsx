@@ -1,0 +1,122 @@
+// dbt runs of a deployment: history newest first with status/trigger filters, duration and failed-phase
+// columns, a sparkline of recent durations, paged through the service cursor as the cursor nears the end, and
+// live only while a loaded run is RUNNING. Enter opens a run; s starts a sync; v opens the gate flow.
+import React, {useCallback, useMemo, useRef, useState} from 'react';
+import {Box, Text} from 'ink';
+import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
+import type {DbtRun} from '../src/api/dbt.js';
+import {
+  anyRunning, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
+} from '../src/queries/dbt.js';
+import {DataTable} from '../src/ui/components/DataTable.js';
+import {Sparkline} from '../src/ui/components/Sparkline.js';
+import {StateView, errorMessage} from '../src/ui/components/StateView.js';
+import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useNav} from '../src/ui/hooks/useNav.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
+import type {ScreenProps} from '../src/ui/screens.js';
+import {color} from '../src/ui/theme.js';
+import {formatSyncDuration} from './dbt/format.js';
+import {RefForm} from './dbt/RefForm.js';
+import {nextFilter, recentDurations, runColumns} from './dbt/runColumns.js';
+import {useLivePolicy} from './useLivePolicy.js';
+
+/** Rows from the end of the loaded ones at which the next page is fetched. */
+const PREFETCH_ROWS = 10;
+const SPARK_RUNS = 30;
+
+export interface DbtRunsScreenProps extends Partial<ScreenProps> {
+  /** Runs per API page. @default DBT_HISTORY_PAGE */
+  readonly pageSize?: number;
+}
+
+export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRunsScreenProps) {
+  const api = useApi();
+  const client = useQueryClient();
+  const nav = useNav();
+  const flash = useFlash();
+  const body = useBodySize();
+  const deploymentId = params.deploymentId ?? '';
+  const live = useLivePolicy(DBT_HISTORY_POLL_MS);
+  useTitle('dbt runs', params.deploymentName ?? deploymentId);
+  const [status, setStatus] = useState<string | undefined>();
+  const [trigger, setTrigger] = useState<string | undefined>();
+  const [starting, setStarting] = useState(false);
+  const query = useInfiniteQuery(dbtQueries.history(api, deploymentId, {status, trigger, first: pageSize}, live));
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
+  const running = anyRunning(query.data);
+  const start = useMutation(dbtMutations.start(api, client, deploymentId));
+
+  const paging = useRef({rows, query});
+  paging.current = {rows, query};
+  const onSelect = useCallback((row: DbtRun) => {
+    const {rows: loaded, query: q} = paging.current;
+    const index = loaded.findIndex((r) => r.syncJobId === row.syncJobId);
+    const threshold = Math.min(PREFETCH_ROWS, Math.ceil(pageSize / 2));
+    if (index >= loaded.length - threshold && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
+  }, [pageSize]);
+  const open = (run: {syncJobId: string; branchName?: string}) =>
+    nav.push({screen: 'dbtRun', params: {syncJobId: run.syncJobId, ...(run.branchName ? {syncBranch: run.branchName} : {})}, label: run.syncJobId.slice(0, 8)});
+
+  useKeys('screen', {
+    'dbt.sync': () => (start.reset(), setStarting(true)),
+    'dbt.status': () => setStatus((s) => nextFilter(DBT_STATUS_FILTERS, s)),
+    'dbt.trigger': () => setTrigger((t) => nextFilter(DBT_TRIGGER_FILTERS, t)),
+    'dbt.gate': () => nav.push({screen: 'gate', params: {}, label: 'gate'}),
+  }, {active: !starting});
+
+  const submit = ({ref}: {ref: string}) =>
+    start.mutate(ref, {
+      onSuccess: (started) => {
+        setStarting(false);
+        flash.success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
+        open(started);
+      },
+    });
+
+  const durations = recentDurations(rows, SPARK_RUNS);
+  const filters = `status: ${status ?? 'all'} · trigger: ${trigger ?? 'all'}`;
+  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : 'no run RUNNING: not polling';
+  const formHeight = starting ? 6 : 0;
+  return (
+    <Box flexDirection="column">
+      {starting ? (
+        <RefForm
+          title="Start a dbt sync"
+          submitLabel="start"
+          onSubmit={submit}
+          onCancel={() => setStarting(false)}
+          busy={start.isPending}
+          serverError={start.error ? errorMessage(start.error) : undefined}
+        />
+      ) : null}
+      <Text wrap="truncate-end">
+        <Text color={color.muted}>{filters}</Text>
+        {durations.length > 0 ? (
+          <Text>
+            {'  '}durations <Sparkline values={durations} /> <Text color={color.muted}>last {formatSyncDuration(durations.at(-1))}</Text>
+          </Text>
+        ) : null}
+      </Text>
+      <Text color={color.muted}>
+        {liveText}
+        {query.isPlaceholderData ? ' · loading the filtered runs…' : query.hasNextPage ? ' · more runs load as you scroll' : ''}
+      </Text>
+      <StateView query={query} noun="dbt runs" empty={rows.length === 0} emptyText={status || trigger ? `No dbt runs match ${filters}` : 'No dbt runs yet'}>
+        <DataTable
+          rows={rows}
+          columns={runColumns}
+          getRowId={(r) => r.syncJobId ?? ''}
+          noun="dbt runs"
+          height={Math.max(3, body.height - 2 - formHeight)}
+          active={!starting}
+          onSelect={onSelect}
+          onActivate={(r) => (r.syncJobId ? open({syncJobId: r.syncJobId, branchName: r.branchName}) : undefined)}
+        />
+      </StateView>
+    </Box>
+  );
+}

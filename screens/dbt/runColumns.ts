@@ -1,0 +1,30 @@
+// The history table's columns and filter cycling.
+import type {DbtRun} from '../../src/api/dbt.js';
+import type {Column} from '../../src/ui/components/DataTable.js';
+import {formatSyncDuration, statusCell, syncStatusStyle, timeCell} from './format.js';
+
+export const runColumns: Column<DbtRun>[] = [
+  {id: 'id', header: 'SYNC JOB ID', width: 12, render: (r) => (r.syncJobId ?? '').slice(0, 8)},
+  {id: 'status', header: 'STATUS', width: 11, render: (r) => statusCell(r.status), color: (r) => syncStatusStyle(r.status).color},
+  {id: 'trigger', header: 'TRIGGER', width: 8, render: (r) => r.trigger ?? ''},
+  {id: 'started', header: 'STARTED', width: 19, render: (r) => timeCell(r.startedAt)},
+  {id: 'duration', header: 'DURATION', width: 8, align: 'right', render: (r) => formatSyncDuration(r.durationMs)},
+  {id: 'failed', header: 'FAILED PHASE', width: 16, render: (r) => r.failedPhase ?? ''},
+  {id: 'branch', header: 'BRANCH', flex: 1, render: (r) => r.branchName ?? ''},
+];
+
+/** all → first → … → last → all. */
+export function nextFilter(values: readonly string[], current: string | undefined): string | undefined {
+  if (current === undefined) return values[0];
+  const i = values.indexOf(current);
+  return i < 0 || i === values.length - 1 ? undefined : values[i + 1];
+}
+
+/** Durations of finished runs, oldest first, for the sparkline. */
+export function recentDurations(runs: readonly DbtRun[], count: number): number[] {
+  return runs
+    .filter((r) => r.status === 'COMPLETED' && r.durationMs !== undefined)
+    .slice(0, count)
+    .map((r) => r.durationMs!)
+    .reverse();
+}

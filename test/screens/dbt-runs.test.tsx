@@ -1,0 +1,146 @@
+// dbt runs screen against the real local service (demo seed: 160 past runs on deployment 1).
+import {describe, expect, it} from 'vitest';
+import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
+import {fakeApi} from '../helpers/renderTui.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+
+const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+const historyCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync(\?|$)/;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('DbtRunsScreen', () => {
+  it('lists runs newest first with duration, failed phase and a sparkline; stops polling with no run RUNNING', async () => {
+    const {api} = await startDemo();
+    const newest = (await listDbtSyncs(api, '1', {first: 5})).runs;
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS);
+    const frame = await tui.waitForFrame(/SYNC JOB ID.*STATUS.*TRIGGER.*STARTED.*DURATION.*FAILED PHASE.*BRANCH/);
+    expect(frame).toContain('dbt runs · analytics-prod');
+    expect(frame).toContain((newest[0]!.syncJobId ?? '').slice(0, 8));
+    expect(frame).toMatch(/durations [▁▂▃▄▅▆▇█]{5,}/);
+    expect(frame).toContain('no run RUNNING: not polling');
+    const failed = newest.find((r) => r.failedPhase);
+    if (failed) expect(frame).toContain(failed.failedPhase);
+    expect(frame).toMatch(/✓ COMPLETED/);
+    await pause(300);
+    expect(spy.count(historyCalls)).toBe(1);
+  });
+
+  it('filters by status and trigger through the API', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS);
+    await tui.waitForFrame('status: all · trigger: all');
+    await tui.press('f');
+    await tui.waitForFrame('status: RUNNING · trigger: all');
+    await tui.waitForFrame('No dbt runs match status: RUNNING');
+    await tui.press('f');
+    const settled = (label: string, shown: RegExp) => (f: string) => f.includes(label) && !f.includes('loading the filtered runs') && shown.test(f);
+    let frame = await tui.waitForFrame(settled('status: COMPLETED', /✓ COMPLETED/));
+    expect(frame).not.toMatch(/✗ FAILED/);
+    await tui.press('f');
+    frame = await tui.waitForFrame(settled('status: FAILED', /✗ FAILED/));
+    expect(frame).not.toMatch(/✓ COMPLETED/);
+    await tui.press('t');
+    frame = await tui.waitForFrame(settled('trigger: manual', /✗ FAILED/));
+    expect(spy.calls.some((c) => /status=FAILED/.test(c) && /trigger=manual/.test(c))).toBe(true);
+    const rows = frame.split('\n').filter((l) => /✗ FAILED/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((l) => /\bmanual\b/.test(l))).toBe(true);
+  });
+
+  it('pages through the cursor as the cursor nears the end of the loaded runs', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS, {rows: 30});
+    await tui.waitForFrame('dbt runs · analytics-prod [50]');
+    expect(spy.count(historyCalls)).toBe(1);
+    await tui.press('G');
+    await tui.waitForFrame('[100]');
+    expect(spy.calls.some((c) => historyCalls.test(c) && /after=/.test(c))).toBe(true);
+  });
+
+  it('is live while a run is RUNNING and stops once none is', async () => {
+    const {api, clock} = await startDemo();
+    await startDbtSync(api, '1', {ref: 'main'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS);
+    await tui.waitForFrame(/live: every 5s while a run is RUNNING[\s\S]*● RUNNING/);
+    const first = spy.count(historyCalls);
+    await pause(300);
+    expect(spy.count(historyCalls)).toBeGreaterThan(first);
+    clock.advance(60_000);
+    await tui.waitForFrame(/no run RUNNING: not polling/);
+    while (spy.inflight() > 0) await pause(10);
+    const settled = spy.count(historyCalls);
+    await pause(300);
+    expect(spy.count(historyCalls)).toBe(settled);
+  });
+
+  it('says so when there are no runs, and keeps stale rows when a refresh fails', async () => {
+    let fail = false;
+    const run = {syncJobId: 'aaaa1111-2222', deploymentId: 9, status: 'COMPLETED', trigger: 'api', source: 'git', branchName: 'dbt-sync/main-x', startedAt: '2026-06-01T09:00:00.000Z', durationMs: 19_522};
+    const api = fakeApi((method, path) => {
+      if (path === '/api/v1/deployments/9/dbt-sync') {
+        if (fail) throw new Error('connection refused');
+        return {items: [run], pageInfo: {hasNextPage: false}};
+      }
+      if (path === '/api/v1/deployments/8/dbt-sync') return {items: [], pageInfo: {hasNextPage: false}};
+      return undefined;
+    });
+    const empty = renderApp(api, {screen: 'dbt', params: {deploymentId: '8'}});
+    await empty.waitForFrame('No dbt runs yet');
+    empty.unmount();
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '9'}});
+    await tui.waitForFrame(/aaaa1111.*✓ COMPLETED.*19s/);
+    fail = true;
+    await tui.press('r');
+    const frame = await tui.waitForFrame('refresh failed: connection refused');
+    expect(frame).toMatch(/aaaa1111.*✓ COMPLETED/);
+  });
+
+  it('Enter opens the highlighted run', async () => {
+    const {api} = await startDemo();
+    const newest = (await listDbtSyncs(api, '1', {first: 2})).runs;
+    const tui = renderApp(api, RUNS);
+    await tui.waitForFrame('[50]');
+    await tui.press('j');
+    await cursorOn(tui, new RegExp(`›\\s+${(newest[1]!.syncJobId ?? '').slice(0, 8)}`));
+    await tui.press('enter');
+    await tui.waitForFrame(`dbt run · ${newest[1]!.syncJobId}`);
+  });
+});
+
+describe('starting a sync from the UI', () => {
+  it('rejects an empty ref and a commit SHA inline, then starts one and opens it', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS);
+    await tui.waitForFrame('[50]');
+    await tui.press('s');
+    await tui.waitForFrame('Start a dbt sync');
+    await tui.press('enter');
+    await tui.waitForFrame('ref: an empty value names no branch or tag');
+    await typeAfter(tui, 'Start a dbt sync', 'a1b2c3d4e5f6');
+    await tui.press('enter');
+    await tui.waitForFrame('looks like a commit SHA');
+    expect(spy.calls.some((c) => c.startsWith('POST'))).toBe(false);
+    await tui.press('ctrl+u');
+    await tui.press('m', 'a', 'i', 'n', 'enter');
+    const frame = await tui.waitForFrame(/dbt run · [0-9a-f-]{36}/);
+    expect(frame).toMatch(/Started dbt sync [0-9a-f-]+ on dbt-sync\/main-/);
+    expect(spy.calls.filter((c) => c.startsWith('POST'))).toEqual(['POST /api/v1/deployments/1/dbt-sync']);
+  });
+
+  it('Esc closes the form without starting anything', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, RUNS);
+    await tui.waitForFrame('[50]');
+    await tui.press('s');
+    await typeAfter(tui, 'Start a dbt sync', 'main');
+    await tui.press('escape');
+    await tui.waitForFrame((f) => !f.includes('Start a dbt sync'));
+    expect(spy.calls.some((c) => c.startsWith('POST'))).toBe(false);
+  });
+});
