@@ -12,7 +12,7 @@ import {testApp, type TestApp} from '../helpers/startService.js';
 
 let t: TestApp;
 let scimToken: string;
-let routes: Array<{method: string; path: string}> = [];
+let routes: Array<{method: string; path: string; public: boolean}> = [];
 
 beforeAll(async () => {
   t = testApp('demo');
