@@ -66,7 +66,7 @@ export function DevModeScreen({params}: ScreenProps) {
     const parent = session && !session.parent ? branches.data?.find((b) => b.name === session.name)?.parentBranch : undefined;
     if (session && parent) dispatch({type: 'session', session: {...session, parent}});
   }, [session, branches.data]);
-  useDevBranch(session ? session.name : session === null ? undefined : undefined);
+  useDevBranch(session?.name);
 
   const devName = session && isDevBranch(session.name) ? session.name : undefined;
   const files = useQuery({...dataModelQueries.files(api, id, devName ?? ''), enabled: devName !== undefined});
@@ -83,7 +83,8 @@ export function DevModeScreen({params}: ScreenProps) {
   const toggle = () => {
     if (session === undefined) return false;
     if (session && isDevBranch(session.name)) return void actions.exit();
-    const target = session?.name ?? picked.current?.name;
+    // Before the table reports its cursor, the highlighted row is the first one.
+    const target = session?.name ?? picked.current?.name ?? rows[0]?.name;
     if (target) void actions.enter(target);
   };
   const merge = () => {
