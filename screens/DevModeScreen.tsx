@@ -55,12 +55,13 @@ export function DevModeScreen({params}: ScreenProps) {
   const sessionStatus = useQuery({...buildQueries.status(api, id, undefined), enabled: session === undefined});
   const branches = useQuery(dataModelQueries.branches(api, id, listLive));
   useEffect(() => {
-    if (session !== undefined || !sessionStatus.data) return;
+    // Not from a cached answer a refetch is replacing: the session may have changed since (entered or left).
+    if (session !== undefined || !sessionStatus.data || sessionStatus.isFetching) return;
     const s = sessionStatus.data;
     if (s.mode !== 'dev_mode') return dispatch({type: 'session', session: null});
     const parent = branches.data?.find((b) => b.name === s.branchName)?.parentBranch;
     dispatch({type: 'session', session: {name: s.branchName, ...(parent !== undefined && {parent})}});
-  }, [session, sessionStatus.data, branches.data]);
+  }, [session, sessionStatus.data, sessionStatus.isFetching, branches.data]);
   useEffect(() => {
     // The parent arrives with the branch list when the session was found through build status.
     const parent = session && !session.parent ? branches.data?.find((b) => b.name === session.name)?.parentBranch : undefined;

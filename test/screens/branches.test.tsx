@@ -156,4 +156,32 @@ describe('BranchesScreen', () => {
     expect(spy.count(/^POST .*merge-to-default/)).toBe(1);
     expect(await names(api)).not.toContain('staging');
   });
+
+  it('is read-only with --readonly: no create, delete, staging or merge keys, and their hints are gone', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BRANCHES, {...WIDE, readonly: true});
+    const frame = await tui.waitForFrame('[2]');
+    expect(frame).not.toContain('n new branch');
+    expect(frame).not.toContain('D delete branch');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+└─ staging/);
+    await tui.press('n', 'D', 's', 'm');
+    await new Promise((r) => setTimeout(r, 150));
+    expect(tui.lastFrame()).not.toMatch(/New branch|Delete branch|staging environment of|Merge staging/);
+    expect(spy.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('the overview opens Branches with B and dev mode with d', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'deployment', params: BRANCHES.params}, WIDE);
+    await tui.waitForFrame('Deploy branch');
+    await tui.press('B');
+    await tui.waitForFrame('Branches · analytics-prod [2]');
+    await tui.press('escape');
+    await tui.waitForFrame('Deploy branch');
+    await tui.press('d');
+    await tui.waitForFrame(/Dev mode · analytics-prod[\s\S]*Not in dev mode/);
+  });
 });
+
