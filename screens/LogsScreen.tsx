@@ -10,7 +10,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFilter} from '../src/ui/hooks/useNav.js';
-import {useTitle, useTitleCount} from '../src/ui/hooks/useTitle.js';
+import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
 import {LogLines} from './logs/LogLines.js';
@@ -46,7 +46,6 @@ export function LogsScreen({params}: ScreenProps) {
   const pods = useQuery(logQueries.pods(api, id));
   const all = query.data?.lines ?? [];
   const shown = text ? all.filter((l) => matchesText(l, text)) : all;
-  useTitleCount(query.data ? shown.length : undefined);
   // StateView's stale-error line takes one more row.
   const height = Math.max(1, body.height - CHROME_ROWS - (query.error && query.data ? 1 : 0));
   const view = visible(shown, scroll, height);
@@ -79,7 +78,8 @@ export function LogsScreen({params}: ScreenProps) {
     'list.bottom': () => setScroll({follow: true}),
   });
 
-  const filters = [`source ${source ?? 'all'}`, `pod ${pod ?? 'all'}`, `container ${container ?? 'all'}`];
+  // The count lives here, not in the title: a title count makes the footer offer Enter, which opens nothing.
+  const filters = [...(query.data ? [`${shown.length} line${shown.length === 1 ? '' : 's'}`] : []), `source ${source ?? 'all'}`, `pod ${pod ?? 'all'}`, `container ${container ?? 'all'}`];
   return (
     <Box flexDirection="column">
       <Text color={color.muted} wrap="truncate-end">{filters.join(' · ')}</Text>

@@ -5,12 +5,12 @@ import type {TailLine} from '../../src/queries/logs.js';
 import {color} from '../../src/ui/theme.js';
 import {clockTime, levelLook, printable} from './logView.js';
 
-const Line = memo(function Line({line}: {line: TailLine}) {
+const Line = memo(function Line({line, day}: {line: TailLine; day: boolean}) {
   const look = levelLook(line.level);
   const where = line.container ? `${line.pod}/${line.container}` : line.pod;
   return (
     <Text wrap="truncate-end">
-      <Text dimColor>{clockTime(line.date)}</Text> <Text color={look.color}>{look.glyph}</Text>{' '}
+      <Text dimColor>{day ? `${line.date.slice(0, 10)} ` : ''}{clockTime(line.date)}</Text> <Text color={look.color}>{look.glyph}</Text>{' '}
       <Text color={color.muted}>[{printable(where)}]</Text>{' '}
       {line.level === 'error' || line.level === 'warn' ? <Text color={look.color}>{printable(line.message)}</Text> : printable(line.message)}
     </Text>
@@ -20,8 +20,9 @@ const Line = memo(function Line({line}: {line: TailLine}) {
 export function LogLines({lines}: {lines: readonly TailLine[]}) {
   return (
     <Box flexDirection="column">
-      {lines.map((l) => (
-        <Line key={l.seq} line={l} />
+      {/* The date is written when it differs from the line above (and on the first line), else only the time. */}
+      {lines.map((l, i) => (
+        <Line key={l.seq} line={l} day={l.date.slice(0, 10) !== (lines[i - 1]?.date ?? '').slice(0, 10)} />
       ))}
     </Box>
   );

@@ -3,7 +3,7 @@
 import type {LogSourceFilter, TailLine} from '../../src/queries/logs.js';
 import {color, glyph, levelStyle} from '../../src/ui/theme.js';
 
-export const SOURCES: readonly (LogSourceFilter | undefined)[] = [undefined, 'production', 'dev'];
+export const SOURCES: readonly LogSourceFilter[] = ['production', 'dev'];
 
 /** all → each value → all. */
 export function cycle<T>(values: readonly T[], current: T | undefined): T | undefined {
