@@ -72,8 +72,12 @@ export function DbtRunScreen({params}: ScreenProps) {
 
   const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
-  const files = Math.max(1, body.height - phases.length - 14);
-  const tail = Math.max(3, body.height - phases.length - (result.data ? Math.min(files, result.data.generatedFiles.length) + 2 : 0) - 8);
+  // Status, message, "Log", the live line, and the result's summary and "… more" lines take 6 rows; the
+  // generated files come before the log tail once there is a result.
+  const room = body.height - phases.length - 6;
+  const fileCount = result.data?.generatedFiles.length ?? 0;
+  const files = Math.min(fileCount, Math.max(1, room - 3));
+  const tail = Math.max(3, room - files);
   return (
     <Box flexDirection="column">
       {confirming ? (
@@ -94,7 +98,7 @@ export function DbtRunScreen({params}: ScreenProps) {
               {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
             </Text>
             {s.status === 'FAILED' ? (
-              <Text color={color.error} wrap="truncate-end">
+              <Text color={color.error} wrap="wrap">
                 {style.glyph} failed{failedPhase(phases) ? ` in phase ${failedPhase(phases)}` : ''}: {(s.error ?? 'no reason reported').split('\n').join(' ')}
               </Text>
             ) : (

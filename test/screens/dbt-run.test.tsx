@@ -1,0 +1,85 @@
+// dbt run screen against the real local service: the phase timeline live to COMPLETED (then the result and a
+// terminal notification), a failing ref's failed phase and log, and cancelling with confirmation.
+import {describe, expect, it} from 'vitest';
+import {getDbtSyncStatus, startDbtSync} from '../../src/api/dbt.js';
+import {instrument, renderApp, startDemo} from './support.js';
+
+const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
+const statusCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^/]+$/;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('DbtRunScreen', () => {
+  it('follows a sync phase by phase to COMPLETED, shows its files, stops polling and notifies the terminal', async () => {
+    const {api, clock} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, runOf(started.syncJobId));
+    let frame = await tui.waitForFrame(/Status: ● INITIALIZING 0%/);
+    expect(frame).toContain('Preparing the sync workflow');
+    expect(frame).toMatch(/● init\s+running/);
+    clock.advance(4_000);
+    frame = await tui.waitForFrame(/✓ sandbox\s+completed\s+█+░*\s+\d+s/);
+    expect(frame).toMatch(/✓ init\s+completed/);
+    expect(frame).toMatch(/Status: ● \w+ \d+% █+/);
+    expect(frame).toContain('[sandbox] Sandbox ready');
+    clock.advance(14_000);
+    frame = await tui.waitForFrame(/✓ dbt-compile\s+completed/);
+    clock.advance(10_000);
+    frame = await tui.waitForFrame(/Generated 7 cubes in 7 files/);
+    expect(frame).toContain('Status: ✓ COMPLETED 100%');
+    expect(frame).toMatch(/✓ finalize\s+completed/);
+    expect(frame).toContain('model/cubes/dbt/fct_orders.yml');
+    expect(frame).toContain(`dbt sync ${started.syncJobId} completed`);
+    expect(frame).toContain('finished: live updates stopped');
+    expect(tui.frames.some((f) => f.includes(`\u001b]9;dbt sync ${started.syncJobId} completed`) && f.endsWith('\u0007'))).toBe(true);
+    while (spy.inflight() > 0) await pause(10);
+    const atEnd = spy.count(statusCalls);
+    await pause(300);
+    expect(spy.count(statusCalls)).toBe(atEnd);
+  });
+
+  it('a ref whose dbt compile breaks shows the failed phase and its error log', async () => {
+    const {api, clock} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'broken-compile'});
+    const tui = renderApp(api, runOf(started.syncJobId), {columns: 200});
+    await tui.waitForFrame('Status: ● INITIALIZING');
+    clock.advance(60_000);
+    const frame = await tui.waitForFrame(/failed in phase dbt-compile: Compilation Error/);
+    expect(frame).toContain('Status: ✗ FAILED');
+    expect(frame).toMatch(/✗ dbt-compile\s+failed/);
+    expect(frame).toContain("[dbt-compile] Compilation Error");
+    expect(frame).toContain('[dbt-compile] dbt-compile failed');
+    expect(frame).toMatch(/depends on a node named 'stg_payments'/);
+    expect(frame).not.toContain('Generated');
+    expect(frame).not.toMatch(/process-manifest/);
+  });
+
+  it('x asks before cancelling; No keeps it running, Yes cancels it', async () => {
+    const {api} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, runOf(started.syncJobId));
+    await tui.waitForFrame('Status: ● INITIALIZING');
+    await tui.press('x');
+    await tui.waitForFrame(`Cancel dbt sync ${started.syncJobId}?`);
+    await tui.press('n');
+    await tui.waitForFrame((f) => !f.includes('Cancel dbt sync'));
+    expect(spy.calls.some((c) => c.startsWith('DELETE'))).toBe(false);
+    expect((await getDbtSyncStatus(api, '1', started.syncJobId)).status).toBe('INITIALIZING');
+    await tui.press('x');
+    await tui.waitForFrame(`Cancel dbt sync ${started.syncJobId}?`);
+    await tui.press('y');
+    const frame = await tui.waitForFrame(/Status: ✗ FAILED[\s\S]*Cancelled dbt sync/);
+    expect(frame).toMatch(/Cancelled by .* during INITIALIZING/);
+    expect(spy.calls.filter((c) => c.startsWith('DELETE'))).toEqual([`DELETE /api/v1/deployments/1/dbt-sync/${started.syncJobId}`]);
+    expect((await getDbtSyncStatus(api, '1', started.syncJobId)).status).toBe('FAILED');
+    await tui.press('x');
+    await tui.waitForFrame('already ended; only a running sync can be cancelled');
+  });
+
+  it('says why when the sync cannot be loaded', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, runOf('no-such-sync'));
+    await tui.waitForFrame(/could not load dbt sync: not found \(404\)[\s\S]*no dbt\s+sync no-such-sync/);
+  });
+});
