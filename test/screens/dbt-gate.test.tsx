@@ -1,0 +1,104 @@
+// The gate screen end to end against the real local service: the shared workflow runs from the screen while the
+// test moves the service clock; the verdict, then a confirmed cleanup verified through the API.
+import {describe, expect, it} from 'vitest';
+import {ApiError, type Api} from '../../src/api/client.js';
+import {listBranchNames} from '../../src/api/gate.js';
+import type {ManualClock} from '../../src/server/engines/clock.js';
+import type {Tui} from '../helpers/renderTui.js';
+import {renderApp, startDemo, typeAfter} from './support.js';
+
+const GATE = {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Moves the service clock until the frame matches: syncs and builds advance only on it. */
+async function runClockUntil(tui: Tui, clock: ManualClock, match: RegExp): Promise<string> {
+  for (let i = 0; i < 400; i++) {
+    if (match.test(tui.lastFrame())) return tui.lastFrame();
+    clock.advance(1000);
+    await pause(25);
+  }
+  return tui.waitForFrame(match, 1);
+}
+
+async function sessionReleased(api: Api): Promise<boolean> {
+  try {
+    await api.get('/build/api/v1/deployments/1/data-model/validate', {searchParams: {devMode: 'true'}});
+    return false;
+  } catch (err) {
+    return err instanceof ApiError && err.status === 400 && /no dev-mode session/.test(err.message);
+  }
+}
+
+describe('DbtGateScreen', () => {
+  it('runs the gate for main to PASS, then cleans up after confirmation: branches gone, session released', async () => {
+    const {api, clock} = await startDemo();
+    const before = await listBranchNames(api, '1');
+    const tui = renderApp(api, GATE, {columns: 160});
+    await tui.waitForFrame('s gates a ref');
+    await tui.press('s');
+    await typeAfter(tui, 'Gate a dbt ref', 'm', 'a', 'i', 'n');
+    await tui.press('tab');
+    await tui.press(...'fct_orders.count', 'enter');
+    await tui.waitForFrame(/● dbt sync\s+running/);
+    let frame = await runClockUntil(tui, clock, /✓ PASS: /);
+    expect(frame).toMatch(/✓ dbt sync\s+completed\s+\S+ → dbt-sync\/main-/);
+    expect(frame).toMatch(/✓ dev mode\s+completed\s+dev-/);
+    expect(frame).toMatch(/✓ validate\s+completed\s+valid, \d+ cubes/);
+    expect(frame).toMatch(/✓ query\s+completed\s+fct_orders\.count = 2400/);
+    expect(frame).toMatch(/PASS: main syncs, compiles \(\d+ cubes\) and answers fct_orders\.count = 2400/);
+    expect(tui.frames.some((f) => f.includes('\u001b]9;dbt gate PASS'))).toBe(true);
+    const during = await listBranchNames(api, '1');
+    const created = during.filter((b) => !before.includes(b));
+    expect(created).toHaveLength(2);
+    expect(frame).toMatch(/c cleans up: exit dev mode, delete dev-\S+, then delete dbt-sync\/main-/);
+
+    await tui.press('c');
+    await tui.waitForFrame('Clean up after the gate?');
+    await tui.press('n');
+    await tui.waitForFrame((f) => !f.includes('Clean up after the gate?'));
+    expect(await listBranchNames(api, '1')).toEqual(during);
+    await tui.press('c');
+    await tui.waitForFrame('Clean up after the gate?');
+    await tui.press('y');
+    frame = await tui.waitForFrame(/✓ cleanup\s+completed\s+removed dev-/);
+    expect(frame).toContain('Cleaned up: exited dev mode, deleted');
+    expect(await listBranchNames(api, '1')).toEqual(before);
+    expect(await sessionReleased(api)).toBe(true);
+  });
+
+  it('a ref that fails to compile gives a FAIL verdict naming the sync step, and nothing is left after cleanup', async () => {
+    const {api, clock} = await startDemo();
+    const before = await listBranchNames(api, '1');
+    const tui = renderApp(api, GATE, {columns: 200});
+    await tui.waitForFrame('s gates a ref');
+    await tui.press('s');
+    await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
+    const frame = await runClockUntil(tui, clock, /✗ FAIL: /);
+    expect(frame).toMatch(/✗ dbt sync\s+failed\s+dbt sync \S+ failed: Compilation Error/);
+    expect(frame).toMatch(/○ dev mode\s+pending/);
+    expect(frame).toContain('FAIL: sync: dbt sync');
+    await tui.press('c');
+    await tui.waitForFrame('Clean up after the gate?');
+    await tui.press('y');
+    await tui.waitForFrame(/✓ cleanup\s+completed/);
+    expect(await listBranchNames(api, '1')).toEqual(before);
+  });
+
+  it('rejects a commit SHA inline before anything is sent', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, GATE, {columns: 160});
+    await tui.waitForFrame('s gates a ref');
+    await tui.press('s');
+    await typeAfter(tui, 'Gate a dbt ref', ...'0123abcd', 'enter');
+    await tui.waitForFrame('ref: `0123abcd` looks like a commit SHA');
+    expect(tui.lastFrame()).toMatch(/○ dbt sync\s+pending/);
+  });
+
+  it('is reachable from the runs screen with v', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await tui.waitForFrame('[50]');
+    await tui.press('v');
+    await tui.waitForFrame('dbt gate · analytics-prod');
+  });
+});
