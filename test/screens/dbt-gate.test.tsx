@@ -94,6 +94,15 @@ describe('DbtGateScreen', () => {
     expect(tui.lastFrame()).toMatch(/○ dbt sync\s+pending/);
   });
 
+  it('cannot be started in --readonly', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, GATE, {readonly: true});
+    await tui.waitForFrame('read-only: the gate creates branches');
+    await tui.press('s');
+    await pause(100);
+    expect(tui.lastFrame()).not.toContain('Gate a dbt ref');
+  });
+
   it('is reachable from the runs screen with v', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});

@@ -99,6 +99,13 @@ describe('DbtRunsScreen', () => {
     expect(frame).toMatch(/aaaa1111.*✓ COMPLETED/);
   });
 
+  it('opens from the deployment overview with s', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await typeAfter(tui, /Dev mode\s+none/, 's');
+    await tui.waitForFrame(/dbt runs · analytics-prod \[50\]/);
+  });
+
   it('Enter opens the highlighted run', async () => {
     const {api} = await startDemo();
     const newest = (await listDbtSyncs(api, '1', {first: 2})).runs;
