@@ -2,6 +2,7 @@
 // newest data on screen is (a 1 s tick lives here only, so the table never re-renders for it).
 import React from 'react';
 import {useIsFetching, useQuery, useQueryClient} from '@tanstack/react-query';
+import {isTransient} from '../api/client.js';
 import {accountQueries} from '../queries/account.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
@@ -21,14 +22,16 @@ export function ShellHeader(props: ShellHeaderProps) {
   const fetching = useIsFetching() > 0;
   const now = useNow(1000);
   const queryClient = useQueryClient();
-  const updatedAt = Math.max(
-    0,
-    ...queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((q) => q.isActive() && q.state.dataUpdatedAt > 0)
-      .map((q) => q.state.dataUpdatedAt),
-  );
+  const active = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.isActive());
+  const updatedAt = Math.max(0, ...active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt));
+  // A live query failing for a transient reason (service down, 5xx) keeps its data and keeps polling: say so.
+  const connectionLost = active.some((q) => {
+    const err = q.state.fetchFailureCount > 0 ? q.state.fetchFailureReason : q.state.status === 'error' ? q.state.error : null;
+    return err !== null && isTransient(err);
+  });
   const agoSeconds = updatedAt > 0 ? Math.max(0, Math.floor((now - updatedAt) / 1000)) : undefined;
-  return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} />;
+  return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} connectionLost={connectionLost} />;
 }

@@ -15,6 +15,8 @@ export interface HeaderProps {
   readonly fetching: boolean;
   /** Seconds since the newest data on screen arrived. */
   readonly agoSeconds?: number;
+  /** A live query is failing for a transient reason; its data stays on screen while it retries. */
+  readonly connectionLost?: boolean;
   readonly width: number;
 }
 
@@ -24,7 +26,7 @@ export function formatAgo(seconds: number): string {
   return `${Math.floor(seconds / 3600)}h`;
 }
 
-export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, width}: HeaderProps) {
+export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, connectionLost, width}: HeaderProps) {
   return (
     <Box width={width} justifyContent="space-between">
       <Box flexShrink={1}>
@@ -37,6 +39,7 @@ export function Header({contextName, host, user, devBranch, paused, fetching, ag
         </Text>
       </Box>
       <Box flexShrink={0} gap={1}>
+        {connectionLost ? <Text color={color.error}>{glyph.warn} connection lost — retrying</Text> : null}
         {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
         {agoSeconds !== undefined ? (
           <Text color={color.muted}>
