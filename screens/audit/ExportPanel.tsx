@@ -81,7 +81,7 @@ export function ExportPanel({api, filters, onClose, today}: {api: Api; filters: 
           {glyph.ok} Exported {events(state.progress)} to {state.path}
         </Text>
       ) : isForbidden(state.error) ? (
-        <ForbiddenHelp error={state.error} />
+        <ForbiddenHelp error={state.error} retry="Then export again (x)." />
       ) : (
         <Text color={color.error}>
           {glyph.fail} export failed: {state.error instanceof Error ? state.error.message : String(state.error)}

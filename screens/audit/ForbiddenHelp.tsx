@@ -8,7 +8,8 @@ export function isForbidden(err: unknown): err is ApiError {
   return err instanceof ApiError && err.status === 403;
 }
 
-export function ForbiddenHelp({error}: {error: ApiError}) {
+/** `retry`: the last line, how to try again from where the message is shown. */
+export function ForbiddenHelp({error, retry = 'Then press r to try again.'}: {error: ApiError; retry?: string}) {
   const missingPermission = /AuditLogManage/i.test(error.detail);
   return (
     <Box flexDirection="column">
@@ -20,7 +21,7 @@ export function ForbiddenHelp({error}: {error: ApiError}) {
           ? 'What to do: ask a tenant admin to give your API key (or user role) the AuditLogManage permission, or sign in with one that has it.'
           : 'What to do: a tenant admin must turn the audit log on (the plan feature, and auditLogEnabled in the tenant settings), and your key needs AuditLogManage.'}
       </Text>
-      <Text color={color.muted}>Then press r to try again.</Text>
+      <Text color={color.muted}>{retry}</Text>
     </Box>
   );
 }
