@@ -6,6 +6,9 @@ import {getBuildStatus} from '../../src/api/builds.js';
 import type {Api} from '../../src/api/client.js';
 import {createBranch} from '../../src/api/dataModel.js';
 import {listDevFiles} from '../../src/queries/dataModel.js';
+import {ApiError} from '../../src/api/errors.js';
+import {editorCommand} from '../../src/ui/hooks/useExternal.js';
+import {refusal} from '../../screens/branches/advice.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
 
@@ -199,4 +202,34 @@ describe('DevModeScreen', () => {
     expect(await fileOn(api, fork, 'model/cubes/notes.yml')).toBe(content);
     await tui.waitForFrame(/model\/cubes\/notes\.yml\s+✎ saved/);
   });
+
+  it('an editor that fails leaves the file alone and says so', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, DEV, OPTS);
+    await cursorOn(tui, /› main\s+deploy/);
+    await tui.press('t');
+    await tui.waitForFrame(/FILE\s+STATUS/);
+    await cursorOn(tui, /› model\/cubes\/line_items\.yml/);
+    process.env.EDITOR = 'exit 3;';
+    await tui.press('e');
+    await tui.waitForFrame('editor failed: exit 3; exited with 3');
+    expect(spy.count(/^PUT/)).toBe(0);
+  });
 });
+
+describe('dev-mode helpers', () => {
+  it('the editor is $VISUAL, then $EDITOR, then vi', () => {
+    expect(editorCommand({VISUAL: 'code --wait', EDITOR: 'nano'})).toBe('code --wait');
+    expect(editorCommand({VISUAL: ' ', EDITOR: 'nano'})).toBe('nano');
+    expect(editorCommand({})).toBe('vi');
+  });
+
+  it('turns a refusal the UI can help with into its reason and a key; others stay whole', () => {
+    const notDev = new ApiError(400, 'PUT', '/x', 'Branch staging is not a dev-mode branch: file writes land only on personal dev-… branches. Run svc data-model dev-mode 1 staging to fork one');
+    expect(refusal('could not save a.yml', notDev, 'branches')).toBe('could not save a.yml: Branch staging is not a dev-mode branch — enter dev mode on it first (d)');
+    expect(refusal('could not save a.yml', notDev, 'dev')).toBe('could not save a.yml: Branch staging is not a dev-mode branch — enter dev mode on it first (t)');
+    expect(refusal('could not delete x', new ApiError(404, 'DELETE', '/x', 'branch x not found in deployment 1'), 'branches')).toBe('could not delete x: branch x not found in deployment 1');
+  });
+});
+
