@@ -1,0 +1,85 @@
+// Contexts screen: saved contexts from a temporary SVC_CONFIG_DIR, the App talking to the real service.
+import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {formatConfig, readConfigFile} from '../../src/config/file.js';
+import {renderApp, startDemo} from './support.js';
+
+const CTX = {screen: 'ctx'};
+const SECRET = 'sk_live_do_not_show_0123456789';
+let dir: string;
+let saved: string | undefined;
+
+beforeEach(() => {
+  saved = process.env.SVC_CONFIG_DIR;
+  dir = mkdtempSync(join(tmpdir(), 'svc-ctx-'));
+  process.env.SVC_CONFIG_DIR = dir;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.SVC_CONFIG_DIR;
+  else process.env.SVC_CONFIG_DIR = saved;
+  rmSync(dir, {recursive: true, force: true});
+});
+
+function writeConfig(url: string) {
+  writeFileSync(
+    join(dir, 'config.toml'),
+    formatConfig({
+      default_context: 'prod',
+      contexts: {prod: {url, api_key: SECRET}, staging: {url: 'https://staging.example', api_key: `${SECRET}_2`, refresh_token: 'rt_hidden_too'}},
+    }),
+    {mode: 0o600},
+  );
+}
+
+describe('ContextsScreen', () => {
+  it('lists saved contexts with ★ on the default, never the credential', async () => {
+    const {api, svc} = await startDemo();
+    writeConfig(svc.url);
+    const tui = renderApp(api, CTX, {contextName: 'prod'});
+    const frame = await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
+    expect(frame).toMatch(/Contexts \[2\]/);
+    expect(frame).toMatch(new RegExp(`★ prod \\(this session\\)\\s+${svc.url.replace(/\./g, '\\.')}`));
+    expect(frame).toMatch(/^\s*(›\s+)?\s{2}staging/m);
+    expect(tui.frames.some((f) => f.includes(SECRET) || f.includes('rt_hidden_too'))).toBe(false);
+  });
+
+  it('Enter makes the highlighted context the default: the file changes and a flash says so', async () => {
+    const {api, svc} = await startDemo();
+    writeConfig(svc.url);
+    const tui = renderApp(api, CTX, {contextName: 'prod'});
+    await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
+    await tui.press('j');
+    await tui.waitForFrame(/›\s+staging/);
+    await new Promise((r) => setTimeout(r, 30));
+    await tui.press('enter');
+    const frame = await tui.waitForFrame('Default context is now `staging`; new svc sessions use it (this one stays on `prod`)');
+    await tui.waitForFrame(/★ staging/);
+    const config = readConfigFile(join(dir, 'config.toml'));
+    expect(config.default_context).toBe('staging');
+    // Only the default moved: credentials are kept as they were, the file stays private.
+    expect(config.contexts.prod?.api_key).toBe(SECRET);
+    expect(config.contexts.staging?.refresh_token).toBe('rt_hidden_too');
+    expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
+    expect(frame).not.toContain(SECRET);
+    // u does the same for the row under the cursor.
+    await tui.press('k');
+    await tui.waitForFrame(/›\s+prod/);
+    await new Promise((r) => setTimeout(r, 30));
+    await tui.press('u');
+    await tui.waitForFrame('Default context is now `prod`');
+    await tui.waitForFrame(/★ prod/);
+    expect(readFileSync(join(dir, 'config.toml'), 'utf8')).toMatch(/default_context = "prod"/);
+  });
+
+  it('says how to save one when there are none, and why when the file is broken', async () => {
+    const {api} = await startDemo();
+    const empty = renderApp(api, CTX);
+    await empty.waitForFrame('No saved contexts yet (svc login --name <name> saves one)');
+    empty.unmount();
+    writeFileSync(join(dir, 'config.toml'), 'contexts = [not toml', {mode: 0o600});
+    const broken = renderApp(api, CTX);
+    await broken.waitForFrame(/could not load contexts: failed to parse .*config\.toml/);
+  });
+});
