@@ -13,7 +13,7 @@ import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color, glyph} from '../src/ui/theme.js';
-import {cleanupGate, GATE_STEPS, runGate, type GateOutcome} from '../src/workflows/dbtGate.js';
+import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOutcome} from '../src/workflows/dbtGate.js';
 import {finishedNotice} from './dbt/notify.js';
 import {GATE_STEP_NAMES, gateRowsReducer, initialGateRows} from './dbt/gateSteps.js';
 import {RefForm} from './dbt/RefForm.js';
@@ -39,13 +39,27 @@ export function DbtGateScreen({params}: ScreenProps) {
   const [rows, onStep] = useReducer(gateRowsReducer, undefined, initialGateRows);
   const [outcome, setOutcome] = useState<GateOutcome | undefined>();
   const abort = useRef(new AbortController());
-  useEffect(() => () => abort.current.abort(), []);
+  // What the gate created and nobody cleaned up yet: named in a warning if the screen is left before cleanup.
+  const leftBehind = useRef<{syncBranch?: string; devBranch?: string}>({});
+  const track = (event: GateEvent | 'reset') => {
+    if (event !== 'reset' && event.created) leftBehind.current = {...leftBehind.current, ...event.created};
+    onStep(event);
+  };
+  const onLeave = useRef(() => {});
+  onLeave.current = () => {
+    const {devBranch, syncBranch} = leftBehind.current;
+    const names = [devBranch, syncBranch].filter((n): n is string => n !== undefined);
+    if (names.length === 0) return;
+    flash.warn(`gate left before cleanup: ${names.join(' and ')} remain${devBranch ? ', dev mode is still on' : ''}; delete with svc data-model delete-branch ${deploymentId} '<branch>'`);
+  };
+  useEffect(() => () => (abort.current.abort(), onLeave.current()), []);
 
   const start = ({ref, measure}: {ref: string; measure?: string}) => {
-    onStep('reset');
+    track('reset');
+    leftBehind.current = {};
     setOutcome(undefined);
     setPhase('running');
-    runGate(api, {deploymentId, ref, measure, timeoutMs: GATE_TIMEOUT_MS, intervalMs: live.intervalMs, onStep, signal: abort.current.signal}).then(
+    runGate(api, {deploymentId, ref, measure, timeoutMs: GATE_TIMEOUT_MS, intervalMs: live.intervalMs, onStep: track, signal: abort.current.signal}).then(
       (result) => {
         if (abort.current.signal.aborted) return;
         setOutcome(result);
@@ -69,6 +83,7 @@ export function DbtGateScreen({params}: ScreenProps) {
     setPhase('cleaning');
     void cleanupGate(api, deploymentId, outcome, {onStep, signal: abort.current.signal}).then((report) => {
       if (abort.current.signal.aborted) return;
+      if (report.problems.length === 0) leftBehind.current = {};
       setPhase('done');
       if (report.problems.length > 0) flash.error(`cleanup incomplete: ${report.problems.join('; ')}`);
       else flash.success(report.removed.length > 0 ? `Cleaned up: exited dev mode, deleted ${report.removed.join(', ')}` : 'Nothing to clean up');

@@ -18,6 +18,8 @@ export interface GateEvent {
   step: GateStep;
   status: GateStepStatus;
   detail?: string;
+  /** Set when a step created something cleanup must remove, so a caller that stops early can say what is left. */
+  created?: {syncBranch?: string; devBranch?: string};
 }
 
 export interface GateOutcome {
@@ -65,6 +67,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     const started = await startDbtSync(api, opts.deploymentId, {ref: opts.ref.trim()}, opts.signal);
     out.syncJobId = started.syncJobId;
     out.syncBranch = started.branchName;
+    emit({step: 'sync', status: 'running', detail: `${started.syncJobId} → ${started.branchName}`, created: {syncBranch: started.branchName}});
     const final = await waitForSync(api, opts.deploymentId, started.syncJobId, {
       ...waits,
       onProgress: (line) => emit({step: 'sync', status: 'running', detail: line}),
@@ -75,7 +78,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     begin('devMode', `entering dev mode on ${started.branchName}`);
     const dev = await enterDevMode(api, opts.deploymentId, started.branchName, opts.signal);
     out.devBranch = dev.branchName;
-    emit({step: 'devMode', status: 'completed', detail: dev.branchName});
+    emit({step: 'devMode', status: 'completed', detail: dev.branchName, created: {devBranch: dev.branchName}});
 
     begin('validate', `compiling ${dev.branchName}`);
     const validation = await validateDevBranch(api, opts.deploymentId, opts.signal);

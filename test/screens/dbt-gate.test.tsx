@@ -84,6 +84,18 @@ describe('DbtGateScreen', () => {
     expect(await listBranchNames(api, '1')).toEqual(before);
   });
 
+  it('leaving at the verdict without cleanup says what was left behind', async () => {
+    const {api, clock} = await startDemo();
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200});
+    await typeAfter(tui, '[50]', 'v');
+    await typeAfter(tui, 's gates a ref', 's');
+    await typeAfter(tui, 'Gate a dbt ref', ...'main', 'enter');
+    await runClockUntil(tui, clock, /✓ PASS: /);
+    await tui.press('escape');
+    const frame = await tui.waitForFrame(/gate left before cleanup: dev-\S+ and dbt-sync\/main-\S+ remain, dev mode is still on/);
+    expect(frame).toContain('dbt runs · analytics-prod');
+  });
+
   it('rejects a commit SHA inline before anything is sent', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, GATE, {columns: 160});
