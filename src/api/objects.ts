@@ -230,3 +230,21 @@ export async function duplicateWorkbook(api: Api, deploymentId: string, workbook
 export async function setRoleMembership(api: Api, roleId: string, userId: string, member: boolean, signal?: AbortSignal): Promise<void> {
   await api.request(member ? 'PUT' : 'DELETE', `/api/v1/roles/${encodeURIComponent(roleId)}/users/${encodeURIComponent(userId)}`, {signal});
 }
+
+/** `bulk-delete` or `bulk-move` of workspace objects; the answer lists what worked and what failed. */
+export async function bulkWorkspace(api: Api, deploymentId: string, op: 'bulk-delete' | 'bulk-move', body: Json, signal?: AbortSignal): Promise<Json> {
+  return unwrap(await api.post(`/api/v1/deployments/${encodeURIComponent(deploymentId)}/workspace/${op}`, {json: body, signal}));
+}
+
+const recipientsPath = (deploymentId: string, notificationId: string) =>
+  `/api/v1/deployments/${encodeURIComponent(deploymentId)}/notifications/${encodeURIComponent(notificationId)}/recipients`;
+
+export async function listRecipients(api: Api, deploymentId: string, notificationId: string, signal?: AbortSignal): Promise<{items: Json[]; raw: unknown}> {
+  const raw = await api.get(recipientsPath(deploymentId, notificationId), {signal});
+  return {items: readRows(listRows(raw), (r) => r), raw};
+}
+
+/** POST adds (upserts) recipients; DELETE removes them. */
+export async function changeRecipients(api: Api, deploymentId: string, notificationId: string, add: boolean, body: Json, signal?: AbortSignal): Promise<Json> {
+  return unwrap(await api.request(add ? 'POST' : 'DELETE', recipientsPath(deploymentId, notificationId), {json: body, signal}));
+}

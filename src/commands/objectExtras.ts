@@ -1,27 +1,21 @@
-// The object groups' operations beyond CRUD: publish, attribute values, folder ancestors, bulk user actions
-// (attached to the groups the table built), and the groups that are not CRUD at all: tenant settings, the app
-// config, embed, workspace and meta.
-import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
+// The object groups' operations beyond CRUD, attached to the groups the table built: publish and duplicate,
+// attribute values, folder ancestors, role assignment, bulk user actions, notification recipients; and helpers
+// shared by the object commands.
+import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {
   bulkUserAction,
-  describeMeta,
+  changeRecipients,
   duplicateWorkbook,
   folderAncestors,
-  getAppConfig,
   getAttributeValues,
-  getEmbeddedDashboard,
-  getTenantSettings,
-  listWorkspace,
-  moveWorkspaceObject,
+  listRecipients,
   publishWorkbook,
   setAttributeValue,
-  setDashboardEmbedding,
   setRoleMembership,
-  updateTenantSettings,
   type ObjectPage,
 } from '../api/objects.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
-import {connect, numericId, positiveInt, readJsonObject} from './session.js';
+import {connect, numericId, readJsonObject} from './session.js';
 
 type Args = unknown[];
 export const deploymentArg = numericId('deployment id');
@@ -45,6 +39,33 @@ export async function body(opts: Record<string, unknown>): Promise<Record<string
 
 /** Operations beyond CRUD, attached to the groups the table built. */
 export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
+  notifications: (group) => {
+    group
+      .command('recipients')
+      .description('list the recipients of a notification')
+      .argument('<deployment>', 'deployment id', deploymentArg)
+      .argument('<id>', 'notification id', numericId('notification id'))
+      .action(async (...args: Args) => {
+        const [deployment, id, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
+        const {api, json} = connect(cmd);
+        const {items, raw} = await listRecipients(api, deployment, id);
+        if (json) return printJson(raw);
+        const who = (r: Record<string, unknown>) => r.email ?? r.userId ?? (r.externalId ? `${String(r.embedTenantName)}/${String(r.externalId)}` : (r.channelName ?? r.channelId));
+        printTable(['TYPE', 'RECIPIENT'], items.map((r) => [r.type, who(r)]));
+      });
+    for (const [name, add] of [['add-recipients', true], ['remove-recipients', false]] as const) {
+      group
+        .command(name)
+        .description(add ? 'add recipients: -d \'{"recipients":[{"type":"USER","email":"a@b.co"}]}\'' : 'remove recipients: -d \'{"recipients":[{"type":"SLACK","id":"C1"}]}\'')
+        .argument('<deployment>', 'deployment id', deploymentArg)
+        .argument('<id>', 'notification id', numericId('notification id'))
+        .option(...DATA)
+        .action(async (...args: Args) => {
+          const [deployment, id, opts, cmd] = args as [string, string, Record<string, unknown>, CommandUnknownOpts];
+          printJson(await changeRecipients(connect(cmd).api, deployment, id, add, await body(opts)));
+        });
+    }
+  },
   folders: (group) =>
     group
       .command('ancestors')
@@ -152,88 +173,3 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
       });
   },
 };
-
-function registerSingletons(program: Command): void {
-  const tenant = program.command('tenant').description('tenant settings (maintenance window, audit log, support access, …)');
-  tenant.command('get').description('print the tenant settings as JSON').action(async (_o, cmd) => printJson(await getTenantSettings(connect(cmd).api)));
-  tenant
-    .command('update')
-    .description('change tenant settings (fields in --data; the others stay) and print them')
-    .option(...DATA)
-    .action(async (opts, cmd) => printJson(await updateTenantSettings(connect(cmd).api, await body(opts))));
-
-  const app = program.command('app').description('the app theme and UI configuration');
-  app.command('config').alias('theme').description('print the app configuration (theme, embedding, time zone) as JSON').action(async (_o, cmd) => printJson(await getAppConfig(connect(cmd).api)));
-
-  const embed = program.command('embed').description('embedding of published dashboards');
-  const publicId = (value: string) => {
-    if (!/^[0-9A-Za-z]{12}$/.test(value)) throw new UserError(`dashboard public id must be 12 letters or digits (got \`${value}\`)`, EXIT_USAGE);
-    return value;
-  };
-  embed.command('get').description('print a published dashboard as JSON').argument('<public-id>', 'dashboard public id').action(async (p, _o, cmd) => printJson(await getEmbeddedDashboard(connect(cmd).api, publicId(p))));
-  for (const [name, allow] of [['enable-dashboard', true], ['disable-dashboard', false]] as const) {
-    embed
-      .command(name)
-      .description(`${allow ? 'allow' : 'forbid'} embedding a published dashboard`)
-      .argument('<public-id>', 'dashboard public id (see `svc workbooks publish`)')
-      .action(async (p, _o, cmd) => {
-        const {api, json} = connect(cmd);
-        const answer = await setDashboardEmbedding(api, publicId(p), allow);
-        if (json) return printJson(answer);
-        success(`Embedding ${allow ? 'enabled' : 'disabled'} for dashboard ${p}`);
-      });
-  }
-
-  const workspace = program.command('workspace').description('the workspace of a deployment: folders, workbooks and reports of one folder level');
-  workspace
-    .command('move')
-    .description('move a folder, workbook or report into a folder (without --folder-id: to the top level)')
-    .argument('<deployment>', 'deployment id', deploymentArg)
-    .requiredOption('--type <type>', 'FOLDER, WORKBOOK or REPORT')
-    .requiredOption('--id <id>', 'id of the object', numericId('--id'))
-    .option('--folder-id <id>', 'the target folder', numericId('--folder-id'))
-    .action(async (deployment, opts, cmd) => {
-      const type = opts.type.toUpperCase();
-      if (!['FOLDER', 'WORKBOOK', 'REPORT'].includes(type)) throw new UserError(`--type must be FOLDER, WORKBOOK or REPORT (got \`${opts.type}\`)`, EXIT_USAGE);
-      printJson(await moveWorkspaceObject(connect(cmd).api, deployment, {id: Number(opts.id), type, folderId: opts.folderId === undefined ? null : Number(opts.folderId)}));
-    });
-  workspace
-    .command('list')
-    .alias('ls')
-    .description('list workspace objects, newest change first')
-    .argument('<deployment>', 'deployment id', deploymentArg)
-    .option('--folder-id <id>', 'inside this folder (default: the top level)', numericId('--folder-id'))
-    .option('--search <text>', 'only objects whose name contains this text')
-    .option('--first <n>', 'page size (default 20)', positiveInt('--first'))
-    .option('--after <cursor>', 'continue after this pageInfo.endCursor')
-    .action(async (deployment, opts, cmd) => {
-      const {api, json} = connect(cmd);
-      const page = await listWorkspace(api, deployment, {folderId: opts.folderId, search: opts.search, first: opts.first, after: opts.after});
-      printPage(page, [['TYPE', 'type'], ['ID', 'id'], ['NAME', 'name'], ['UPDATED', 'updatedAt']], json);
-    });
-}
-
-function registerMeta(program: Command): void {
-  program
-    .command('meta')
-    .description('describe cubes and views of deployments and branches chosen by selectors (table; --json prints the answer)')
-    .requiredOption('--selectors <json>', 'JSON array, e.g. \'[{"type":"cube","deploymentId":1,"environment":"production"}]\'')
-    .action(async (opts, cmd) => {
-      let selectors: unknown;
-      try {
-        selectors = JSON.parse(opts.selectors);
-      } catch (err) {
-        throw new UserError(`--selectors is not valid JSON: ${(err as Error).message}`, EXIT_USAGE);
-      }
-      const {api, json} = connect(cmd);
-      const {items, raw} = await describeMeta(api, selectors);
-      if (json) return printJson(raw);
-      const count = (v: unknown) => (Array.isArray(v) ? v.length : '');
-      printTable(['DEPLOYMENT', 'ENVIRONMENT', 'TYPE', 'NAME', 'MEASURES', 'DIMENSIONS'], items.map((m) => [m.deploymentId, m.environment, m.type, m.name, count(m.measures), count(m.dimensions)]));
-    });
-}
-
-export function registerObjectExtras(program: Command): void {
-  registerSingletons(program);
-  registerMeta(program);
-}

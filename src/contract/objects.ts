@@ -244,3 +244,41 @@ export const BulkUserActionInput = z
   .strict()
   .meta({id: 'BulkUserActionInput'});
 export const DuplicateWorkbookInput = z.object({shared: z.boolean().nullable().optional()}).strict().meta({id: 'DuplicateWorkbookInput'});
+
+export const RECIPIENT_TYPES = ['USER', 'EMBED_USER', 'SLACK'] as const;
+export const NotificationRecipientInput = z
+  .object({
+    type: z.enum(RECIPIENT_TYPES),
+    userId: z.number().int().positive().nullable().optional(),
+    email: z.email('must be an email address').nullable().optional(),
+    embedTenantName: z.string().min(1).max(100).nullable().optional(),
+    externalId: z.string().min(1).max(200).nullable().optional(),
+    channelId: z.string().min(1).max(100).nullable().optional(),
+    channelName: z.string().max(200).nullable().optional(),
+  })
+  .strict()
+  .refine((r) => r.type !== 'USER' || r.userId != null || !!r.email, {message: 'a USER recipient needs userId or email', path: ['userId']})
+  .refine((r) => r.type !== 'EMBED_USER' || (!!r.embedTenantName && !!r.externalId), {message: 'an EMBED_USER recipient needs embedTenantName and externalId', path: ['externalId']})
+  .refine((r) => r.type !== 'SLACK' || !!r.channelId, {message: 'a SLACK recipient needs channelId', path: ['channelId']})
+  .meta({id: 'NotificationRecipientInput'});
+export const AddNotificationRecipientsInput = z
+  .object({recipients: z.array(NotificationRecipientInput).min(1, 'must list at least one recipient').max(200)})
+  .strict()
+  .meta({id: 'AddNotificationRecipientsInput'});
+export const RemoveNotificationRecipientsInput = z
+  .object({
+    recipients: z
+      .array(z.object({type: z.enum(RECIPIENT_TYPES), id: z.union([z.number().int(), z.string().min(1)]), embedTenantName: z.string().nullable().optional()}).strict())
+      .min(1, 'must list at least one recipient'),
+  })
+  .strict()
+  .meta({id: 'RemoveNotificationRecipientsInput'});
+
+const WorkspaceItemRefInput = z.object({id: z.number().int().positive(), type: WorkspaceObjectType}).strict();
+export const BulkDeleteWorkspaceObjectsInput = z
+  .object({items: z.array(WorkspaceItemRefInput).min(1, 'must list at least one object').max(200)})
+  .strict()
+  .meta({id: 'BulkDeleteWorkspaceObjectsInput'});
+export const BulkMoveWorkspaceObjectsInput = BulkDeleteWorkspaceObjectsInput.extend({folderId: z.number().int().positive().nullable().optional()})
+  .strict()
+  .meta({id: 'BulkMoveWorkspaceObjectsInput'});

@@ -78,6 +78,11 @@ describe('deployment-scoped groups', () => {
     await ok(['notifications', 'update', '5', String(n.id), '-d', '{"scheduleType": "HOURLY", "minute": 15}']);
     const lines = await table(['notifications', 'list', '5', '--dashboard-id', String(dash.id)]);
     expect(lines[1]).toMatch(/Every hour at minute 15/);
+    const added = await ok(['notifications', 'add-recipients', '5', String(n.id), '-d', '{"recipients": [{"type": "USER", "email": "ann@acme.example"}, {"type": "SLACK", "channelId": "C9", "channelName": "ops"}]}']);
+    expect(added.createdRecipients).toHaveLength(2);
+    expect((await table(['notifications', 'recipients', '5', String(n.id)])).slice(1)).toEqual([expect.stringMatching(/^USER +ann@acme\.example$/), expect.stringMatching(/^SLACK +ops$/)]);
+    await ok(['notifications', 'remove-recipients', '5', String(n.id), '-d', '{"recipients": [{"type": "SLACK", "id": "C9"}]}']);
+    expect((await table(['notifications', 'recipients', '5', String(n.id)])).slice(1)).toHaveLength(1);
   });
 
   it('workspace: one folder level of folders, workbooks and reports', async () => {
@@ -182,6 +187,11 @@ describe('ancestors, workspace move and bulk user actions', () => {
     expect(await ok(['workspace', 'move', '7', '--type', 'workbook', '--id', String(wb.id), '--folder-id', String(b.id)])).toMatchObject({folderId: b.id});
     expect((await table(['workbooks', 'list', '7', '--folder-id', String(b.id)])).slice(1).map((l) => l.split(/\s{2,}/)[1])).toEqual(['Moved']);
     expect((await h.admin(['workspace', 'move', '7', '--type', 'sheet', '--id', '1'])).code).toBe(2);
+    const r = await ok(['reports', 'create', '7', '-d', '{"name": "Loose"}']);
+    const bulk = await h.admin(['workspace', 'bulk-move', '7', '-d', JSON.stringify({folderId: a.id, items: [{id: r.id, type: 'REPORT'}, {id: 999999, type: 'REPORT'}]})]);
+    expect(bulk).toMatchObject({code: 1, stdout: '✓ Moved 1 object(s)\n', stderr: 'failed: REPORT 999999: report 999999 not found\n'});
+    const del = await h.admin(['workspace', 'bulk-delete', '7', '-d', JSON.stringify({items: [{id: r.id, type: 'REPORT'}]})]);
+    expect(del).toMatchObject({code: 0, stdout: '✓ Deleted 1 object(s)\n'});
   });
 
   it('users bulk: succeeded ones, failed ones on stderr with exit 1', async () => {

@@ -217,6 +217,45 @@ describe('ancestors, moves and bulk user actions', () => {
   });
 });
 
+describe('notification recipients and workspace bulk operations', () => {
+  it('adds recipients once per person or channel, lists them apart from the notification, removes them', async () => {
+    const wb = await post('/api/v1/deployments/1/workbooks', {name: 'R'});
+    const dash = await post(`/api/v1/deployments/1/workbooks/${wb.body.id}/publish`, {workbookId: wb.body.id});
+    const n = await post('/api/v1/deployments/1/notifications', {dashboardId: dash.body.id, scheduleType: 'DAILY'});
+    const path = `/api/v1/deployments/1/notifications/${n.body.id}/recipients`;
+    const first = await post(path, {recipients: [{type: 'USER', email: 'Ann@acme.example'}, {type: 'SLACK', channelId: 'C1', channelName: 'ops'}]});
+    expect(first.body.createdRecipients).toHaveLength(2);
+    const second = await post(path, {recipients: [{type: 'USER', email: 'Ann@acme.example'}, {type: 'SLACK', channelId: 'C1', channelName: 'ops-alerts'}]});
+    expect(second.body).toMatchObject({createdRecipients: [], updatedRecipients: [expect.objectContaining({channelName: 'ops-alerts'})]});
+    expect(second.body.unchangedRecipients).toEqual([expect.objectContaining({email: 'Ann@acme.example'})]);
+    // The same address in other letter case is the same person.
+    expect((await post(path, {recipients: [{type: 'USER', email: 'ann@ACME.example'}]})).body.createdRecipients).toEqual([]);
+    expect((await t.call(path)).body.items).toHaveLength(2);
+    expect((await t.call(`/api/v1/deployments/1/notifications/${n.body.id}`)).body).not.toHaveProperty('recipients');
+    expect((await post(path, {recipients: [{type: 'SLACK'}]})).body.error).toMatch(/channelId/);
+    expect((await post(path, {recipients: [{type: 'EMBED_USER', externalId: 'x'}]})).status).toBe(400);
+    await t.call(path, {method: 'DELETE', json: {recipients: [{type: 'SLACK', id: 'C1'}]}});
+    expect((await t.call(path)).body.items.map((r: {type: string}) => r.type)).toEqual(['USER']);
+    expect((await t.call('/api/v1/deployments/1/notifications/999999/recipients')).status).toBe(404);
+  });
+
+  it('bulk-moves and bulk-deletes, reporting each failure with its status', async () => {
+    const f = await post('/api/v1/deployments/1/folders', {name: 'Box'});
+    const w = await post('/api/v1/deployments/1/workbooks', {name: 'W'});
+    const r = await post('/api/v1/deployments/1/reports', {name: 'R'});
+    const moved = await post('/api/v1/deployments/1/workspace/bulk-move', {folderId: f.body.id, items: [{id: w.body.id, type: 'WORKBOOK'}, {id: r.body.id, type: 'REPORT'}, {id: f.body.id, type: 'FOLDER'}, {id: 999999, type: 'REPORT'}]});
+    expect(moved.body.moved.map((o: {id: number}) => o.id)).toEqual([w.body.id, r.body.id]);
+    expect(moved.body.failed).toEqual([
+      {id: f.body.id, type: 'FOLDER', error: {status: 400, message: expect.stringMatching(/into itself/)}},
+      {id: 999999, type: 'REPORT', error: {status: 404, message: 'report 999999 not found'}},
+    ]);
+    const del = await post('/api/v1/deployments/1/workspace/bulk-delete', {items: [{id: f.body.id, type: 'FOLDER'}, {id: w.body.id, type: 'WORKBOOK'}]});
+    expect(del.body.deleted).toEqual([{id: w.body.id, type: 'WORKBOOK'}]);
+    expect(del.body.failed[0]).toMatchObject({id: f.body.id, error: {status: 409}});
+    expect((await post('/api/v1/deployments/1/workspace/bulk-delete', {items: []})).status).toBe(400);
+  });
+});
+
 describe('meta', () => {
   it('describes the cubes of a deployment chosen by selectors, filtered by type and name', async () => {
     const all = await post('/api/v1/meta', {selectors: [{type: 'cube', deploymentId: 1, environment: 'production'}]});
@@ -250,7 +289,7 @@ describe('authorization and the spec', () => {
   it('documents every generated route in /api/v1/spec', async () => {
     const spec = await t.call('/api/v1/spec');
     const ops = Object.values(spec.body.paths as Record<string, Record<string, {operationId: string}>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction', 'duplicateWorkbook', 'assignRoleToUser', 'removeRoleFromUser']) {
+    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction', 'duplicateWorkbook', 'assignRoleToUser', 'removeRoleFromUser', 'getRecipients', 'addRecipients', 'removeRecipients', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects']) {
       expect(ops).toContain(id);
     }
   });

@@ -84,7 +84,7 @@ function checkRules(ctx: ServiceContext, spec: ResourceSpec, scope: string, body
 }
 
 /** Deleting an object others point at (a folder with workbooks in it) would leave them dangling: 409 instead. */
-function refuseIfReferenced(ctx: ServiceContext, spec: ResourceSpec, scope: string, id: number): void {
+export function refuseIfReferenced(ctx: ServiceContext, spec: ResourceSpec, scope: string, id: number): void {
   for (const other of RESOURCES) {
     for (const [field, kind] of Object.entries(other.refs ?? {})) {
       if (kind !== spec.kind) continue;

@@ -131,6 +131,7 @@ export const RESOURCES: ResourceSpec[] = [
     filters: {dashboardId: {field: 'dashboardId', match: 'int'}},
     refs: {dashboardId: 'dashboard'},
     clearable: ['customCron'],
+    hidden: ['recipients'],
     initial: (input, c) => ({
       dashboardId: input.dashboardId ?? dashboardIdOf(c.ctx, c.scope, String(input.dashboardPublicId)),
       timezone: 'UTC',

@@ -4,18 +4,18 @@ import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
 import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
-import {badRequest, notFound} from '../errors.js';
+import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
 import {findUser} from '../store/users.js';
 import {deleteResource, findResource, insertResource, saveResource} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
+import {moveObject, type Ref} from './bulk.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
 const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const loose = (schema: z.ZodType): z.ZodType => schema;
-const KIND_OF_TYPE = {FOLDER: 'folder', WORKBOOK: 'workbook', REPORT: 'report'} as const;
 
 export const registerWorkspace: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -59,22 +59,8 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
     (c) => {
       authorize(c, 'deployment', true);
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
-      const body = valid(c, 'json') as {id: number; type: keyof typeof KIND_OF_TYPE; folderId?: number | null};
-      const kind = KIND_OF_TYPE[body.type];
-      const row = findResource(ctx.db, kind, scope, body.id);
-      if (!row) throw notFound(`${kind} ${body.id} not found`);
-      const target = body.folderId ?? null;
-      if (target !== null && !findResource(ctx.db, 'folder', scope, target)) throw badRequest(`folderId: no folder ${target} here`);
-      if (kind === 'folder') {
-        // A folder may not move into itself or anything below it.
-        for (let at = target; at !== null; ) {
-          if (at === row.id) throw badRequest('folderId: a folder cannot move into itself or one of its subfolders');
-          const up = findResource(ctx.db, 'folder', scope, at);
-          at = up?.body.parentId == null ? null : Number(up.body.parentId);
-        }
-      }
-      const field = kind === 'folder' ? 'parentId' : 'folderId';
-      return c.json(present(specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now())), 200);
+      const body = valid(c, 'json') as Ref & {folderId?: number | null};
+      return c.json(moveObject(ctx, scope, body, body.folderId ?? null), 200);
     },
   );
 

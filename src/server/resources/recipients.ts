@@ -1,0 +1,96 @@
+// Recipients of a scheduled notification: listed, added (upserted by who they are) and removed. They are kept in
+// the notification's stored body under a hidden field, so deleting the notification deletes them too.
+import {createRoute, z} from '@hono/zod-openapi';
+import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
+import {CursorQuery} from '../../contract/extras.js';
+import {AddNotificationRecipientsInput, ObjectList, RemoveNotificationRecipientsInput} from '../../contract/objects.js';
+import type {RouteGroup} from '../appTypes.js';
+import {notFound} from '../errors.js';
+import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
+import {authorize, scopeOf} from './crud.js';
+import {cursorPage} from './cursor.js';
+
+type Recipient = Record<string, unknown> & {type: string};
+const FIELDS = ['userId', 'email', 'username', 'embedTenantName', 'embedUserId', 'externalId', 'channelId', 'channelName'] as const;
+const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Record<string, unknown>)(target);
+const loose = (schema: z.ZodType): z.ZodType => schema;
+
+/** Who a recipient is: the same person or channel added twice is one recipient. */
+function keyOf(r: {type: string; userId?: unknown; email?: unknown; embedTenantName?: unknown; externalId?: unknown; channelId?: unknown}): string {
+  if (r.type === 'USER') return r.userId != null ? `user:${String(r.userId)}` : `email:${String(r.email).toLowerCase()}`;
+  if (r.type === 'EMBED_USER') return `embed:${String(r.embedTenantName)}:${String(r.externalId)}`;
+  return `slack:${String(r.channelId)}`;
+}
+
+function removalKey(r: {type: string; id: number | string; embedTenantName?: string | null}): string {
+  if (r.type === 'USER') return typeof r.id === 'number' || /^\d+$/.test(r.id) ? `user:${r.id}` : `email:${r.id.toLowerCase()}`;
+  if (r.type === 'EMBED_USER') return `embed:${String(r.embedTenantName)}:${r.id}`;
+  return `slack:${r.id}`;
+}
+
+const normalise = (input: Record<string, unknown>): Recipient => ({
+  type: String(input.type),
+  ...Object.fromEntries(FIELDS.map((f) => [f, input[f] ?? null])),
+});
+
+export const registerRecipients: RouteGroup = (app, ctx) => {
+  const path = '/api/v1/deployments/{deploymentId}/notifications/{id}/recipients';
+  const params = DeploymentIdParam.extend({id: z.string().regex(/^\d{1,12}$/, 'notification id must be numeric')});
+  const tags = ['Notifications'];
+  const load = (p: Record<string, unknown>): ResourceRow => {
+    const row = findResource(ctx.db, 'notification', scopeOf(ctx, {scope: 'deployment'}, p), Number(p.id));
+    if (!row) throw notFound(`notification ${String(p.id)} not found`);
+    return row;
+  };
+  const recipientsOf = (row: ResourceRow) => (Array.isArray(row.body.recipients) ? (row.body.recipients as Recipient[]) : []);
+
+  app.openapi(
+    createRoute({method: 'get', path, operationId: 'getRecipients', tags, summary: 'Recipients of a notification', request: {params, query: CursorQuery}, responses: {200: json(ObjectList, 'a page of recipients'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      authorize(c, 'deployment', false);
+      return c.json(cursorPage(recipientsOf(load(valid(c, 'param'))), valid(c, 'query') as {first?: string; after?: string}), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path,
+      operationId: 'addRecipients',
+      tags,
+      summary: 'Add recipients; one already there is updated or left unchanged',
+      request: {params, body: jsonBody(AddNotificationRecipientsInput)},
+      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'created, updated and unchanged recipients'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const row = load(valid(c, 'param'));
+      const current = new Map(recipientsOf(row).map((r) => [keyOf(r), r]));
+      const out = {createdRecipients: [] as Recipient[], updatedRecipients: [] as Recipient[], unchangedRecipients: [] as Recipient[]};
+      for (const input of (valid(c, 'json').recipients as Array<Record<string, unknown>>)) {
+        const next = normalise(input);
+        const key = keyOf(next);
+        const before = current.get(key);
+        if (!before) out.createdRecipients.push(next);
+        else if (JSON.stringify(before) === JSON.stringify(next)) out.unchangedRecipients.push(next);
+        else out.updatedRecipients.push(next);
+        current.set(key, next);
+      }
+      saveResource(ctx.db, {...row, body: {...row.body, recipients: [...current.values()]}}, ctx.clock.now());
+      return c.json(out, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({method: 'delete', path, operationId: 'removeRecipients', tags, summary: 'Remove recipients (unknown ones are ignored)', request: {params, body: jsonBody(RemoveNotificationRecipientsInput)}, responses: {200: json(SuccessBody, 'removed'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const row = load(valid(c, 'param'));
+      const gone = new Set((valid(c, 'json').recipients as Array<{type: string; id: number | string; embedTenantName?: string | null}>).map(removalKey));
+      const kept = recipientsOf(row).filter((r) => !gone.has(keyOf(r)));
+      saveResource(ctx.db, {...row, body: {...row.body, recipients: kept}}, ctx.clock.now());
+      return c.json({success: true}, 200);
+    },
+  );
+};
