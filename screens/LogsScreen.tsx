@@ -4,7 +4,7 @@
 import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {LOGS_POLL_MS, logQueries, type LogFilter, type LogSourceFilter, type TailLine} from '../src/queries/logs.js';
+import {LOGS_POLL_MS, logQueries, type LogFilter, type LogSourceFilter} from '../src/queries/logs.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -91,7 +91,7 @@ export function LogsScreen({params}: ScreenProps) {
         filteredEmpty={shown.length === 0}
         filter={text}
       >
-        <LogLines lines={view.lines as TailLine[]} />
+        <LogLines lines={view.lines} />
         <Status follow={scroll.follow} below={view.below} paused={live.paused} />
       </StateView>
     </Box>
