@@ -20,6 +20,10 @@ import {register as registerOidc} from './oidc.js';
 import {register as registerCompletion} from './completion.js';
 import {register as registerUpdate} from './update.js';
 import {register as registerHousekeeping} from './housekeeping.js';
+import {register as registerDataModel} from './dataModel.js';
+import {register as registerDeploy} from './deploy.js';
+import {register as registerValidate} from './validate.js';
+import {register as registerQuery} from './query.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -40,6 +44,10 @@ export function buildProgram(): Command {
   registerContext(program);
   registerDeployments(program);
   registerEnvironments(program);
+  registerDataModel(program);
+  registerDeploy(program);
+  registerValidate(program);
+  registerQuery(program);
   registerRegions(program);
   registerApiKeys(program);
   registerAudit(program);

@@ -1,0 +1,30 @@
+// `svc validate <deployment> [--branch B | --dev-mode] [--json]`: compiles the branch's data model on the
+// service. Exit 1 when it does not compile (also under --json); every error names the file it was found in.
+import type {Command} from '@commander-js/extra-typings';
+import {validateModel} from '../api/dataModel.js';
+import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
+import {connect, numericId} from './session.js';
+
+export function register(program: Command): void {
+  program
+    .command('validate')
+    .description('compile the data model of a branch and report its errors (exit 1 when it does not compile)')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .option('--branch <name>', 'branch to compile (default: the deploy branch)')
+    .option('--dev-mode', 'compile your active dev-mode branch')
+    .action(async (deployment, flags, cmd) => {
+      if (flags.branch !== undefined && flags.devMode) throw new UserError('--branch and --dev-mode cannot be used together', EXIT_USAGE);
+      const {api, json} = connect(cmd);
+      const report = await validateModel(api, deployment, {branchName: flags.branch, devMode: flags.devMode === true});
+      const branch = report.branchName || flags.branch || 'the deploy branch';
+      if (json) {
+        printJson({valid: report.valid, errors: report.errors, cubesCount: report.cubesCount ?? null, mode: report.mode, branchName: report.branchName});
+      } else if (report.valid) {
+        success(`Data model on ${branch} is valid (${report.cubesCount ?? 0} cubes)`);
+      } else {
+        progress(`✗ Data model on ${branch} failed to compile:`);
+        for (const e of report.errors) progress(`  ${e.fileName ? `${e.fileName}: ` : ''}${e.message}`);
+      }
+      if (!report.valid) throw new UserError(`data model on ${branch} has ${report.errors.length} compilation error(s)`);
+    });
+}
