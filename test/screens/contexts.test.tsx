@@ -73,6 +73,18 @@ describe('ContextsScreen', () => {
     expect(readFileSync(join(dir, 'config.toml'), 'utf8')).toMatch(/default_context = "prod"/);
   });
 
+  it('is reached with :ctx from anywhere', async () => {
+    const {api, svc} = await startDemo();
+    writeConfig(svc.url);
+    const tui = renderApp(api, {screen: 'deployments'});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press(':', 'ctx');
+    await tui.waitForFrame('› ctx');
+    await tui.press('enter');
+    await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
+    await tui.waitForFrame('Contexts [2]');
+  });
+
   it('says how to save one when there are none, and why when the file is broken', async () => {
     const {api} = await startDemo();
     const empty = renderApp(api, CTX);

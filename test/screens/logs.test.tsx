@@ -150,5 +150,13 @@ describe('LogsScreen', () => {
     await tui.waitForFrame(/Deploy branch\s+main/);
     await tui.press('l');
     await tui.waitForFrame('dbt sync completed: 7 cubes');
+    await tui.press('escape');
+    await tui.waitForFrame(/Deploy branch\s+main/);
+    // The palette's :log alias reaches it too, for the deployment on the stack.
+    await tui.press(':', 'log');
+    await tui.waitForFrame('› logs');
+    await tui.press('enter');
+    await tui.waitForFrame('dbt sync completed: 7 cubes');
+    await tui.waitForFrame('Logs · analytics-prod');
   });
 });
