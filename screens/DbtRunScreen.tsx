@@ -18,7 +18,7 @@ import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, syncStatusStyle} from './dbt/format.js';
 import {finishedNotice} from './dbt/notify.js';
 import {LogTail, PhaseTimeline, ResultView} from './dbt/RunDetails.js';
-import {failedPhase, phasesFromLog} from './dbt/runPhases.js';
+import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
 export function DbtRunScreen({params}: ScreenProps) {
@@ -99,7 +99,7 @@ export function DbtRunScreen({params}: ScreenProps) {
             </Text>
             {s.status === 'FAILED' ? (
               <Text color={color.error} wrap="wrap">
-                {style.glyph} failed{failedPhase(phases) ? ` in phase ${failedPhase(phases)}` : ''}: {(s.error ?? 'no reason reported').split('\n').join(' ')}
+                {style.glyph} {endedIn(phases)}: {(s.error ?? 'no reason reported').split('\n').join(' ')}
               </Text>
             ) : (
               <Text color={color.muted}>{s.message ?? ''}</Text>

@@ -36,7 +36,9 @@ function lastMessage(entries: readonly DbtLogEntry[], phase: string): string {
   return '';
 }
 
-/** The phase that failed (its name) once the run ended badly. */
-export function failedPhase(phases: readonly RunPhase[]): string | undefined {
-  return phases.find((p) => p.status === 'failed' || p.status === 'cancelled')?.name;
+/** `failed in phase dbt-compile`, `cancelled during phase install`, or `failed` when no phase says. */
+export function endedIn(phases: readonly RunPhase[]): string {
+  const last = phases.find((p) => p.status === 'failed' || p.status === 'cancelled');
+  if (!last) return 'failed';
+  return last.status === 'cancelled' ? `cancelled during phase ${last.name}` : `failed in phase ${last.name}`;
 }

@@ -70,7 +70,7 @@ describe('DbtRunScreen', () => {
     await tui.waitForFrame(`Cancel dbt sync ${started.syncJobId}?`);
     await tui.press('y');
     const frame = await tui.waitForFrame(/Status: ✗ FAILED[\s\S]*Cancelled dbt sync/);
-    expect(frame).toMatch(/Cancelled by .* during INITIALIZING/);
+    expect(frame).toMatch(/✗ cancelled during phase init: Cancelled by .* during INITIALIZING/);
     expect(spy.calls.filter((c) => c.startsWith('DELETE'))).toEqual([`DELETE /api/v1/deployments/1/dbt-sync/${started.syncJobId}`]);
     expect((await getDbtSyncStatus(api, '1', started.syncJobId)).status).toBe('FAILED');
     await tui.press('x');
