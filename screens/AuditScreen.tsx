@@ -19,12 +19,14 @@ import {describeFilters, nextPreset} from './audit/auditInput.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
 
+// Events carry what callers sent: line breaks and control characters (terminal escapes) are shown as spaces.
+const clean = (text: string) => text.replace(/[\x00-\x1f\x7f\s]+/g, ' ');
 const columns: Column<AuditEvent>[] = [
-  {id: 'id', header: 'ID', width: 6, align: 'right', render: (e) => e.id},
-  {id: 'at', header: 'CREATED', width: 20, render: (e) => e.createdAt.replace(/\.\d{3}Z$/, 'Z')},
-  {id: 'event', header: 'EVENT', flex: 2, render: (e) => e.eventName},
-  {id: 'user', header: 'USER', flex: 2, render: (e) => e.userEmail || '—'},
-  {id: 'data', header: 'DATA', flex: 3, render: (e) => e.data.replace(/\s+/g, ' ')},
+  {id: 'id', header: 'ID', width: 6, align: 'right', render: (e) => clean(e.id)},
+  {id: 'at', header: 'CREATED', width: 20, render: (e) => clean(e.createdAt.replace(/\.\d{3}Z$/, 'Z'))},
+  {id: 'event', header: 'EVENT', flex: 2, render: (e) => clean(e.eventName)},
+  {id: 'user', header: 'USER', flex: 2, render: (e) => clean(e.userEmail) || '—'},
+  {id: 'data', header: 'DATA', flex: 3, render: (e) => clean(e.data)},
 ];
 const EXPORT_PANEL_ROWS = 5;
 
