@@ -5,7 +5,11 @@
 import {ApiError, type Api} from '../api/client.js';
 import {startDbtSync} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {branchMeasures, dataApiFor, deleteBranch, enterDevMode, exitDevMode, loadOnBranch, validateDevBranch} from '../api/gate.js';
+import {loadQuery} from '../api/dataApi.js';
+import {deleteBranch, startDevMode, stopDevMode, validateModel} from '../api/dataModel.js';
+import {createDeploymentToken, getDeployment} from '../api/deployments.js';
+import {branchMeasures} from '../api/gate.js';
+import {str} from '../api/read.js';
 import {syncLabel, waitForSync} from './dbtWait.js';
 import {refProblem} from './dbtRef.js';
 import {waitFor, type WaitOptions} from './wait.js';
@@ -42,11 +46,20 @@ export interface GateOptions extends Pick<WaitOptions<unknown>, 'sleep' | 'now' 
   timeoutMs: number;
   intervalMs: number;
   onStep?: (event: GateEvent) => void;
-  /** The data API client for the deployment; default its deploymentUrl with a fresh token. */
-  dataApi?: (api: Api, deploymentId: string, signal?: AbortSignal) => Promise<Api>;
 }
 
+/** A step's own verdict (not a transport problem): its message becomes the FAIL reason as it is. */
 class StepFailure extends Error {}
+
+type DataConnection = {deploymentUrl: string; token: string};
+
+/** Where the deployment's data API answers, with a fresh deployment token for it. */
+async function dataConnection(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataConnection> {
+  const deploymentUrl = str((await getDeployment(api, deploymentId, signal)).deploymentUrl);
+  if (!deploymentUrl) throw new StepFailure(`deployment ${deploymentId} reports no deploymentUrl to query its data API at`);
+  const {token} = await createDeploymentToken(api, deploymentId, signal);
+  return {deploymentUrl, token};
+}
 
 const messageOf = (err: unknown) => oneLine(err instanceof Error ? err.message : String(err));
 
@@ -76,12 +89,14 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     emit({step: 'sync', status: 'completed', detail: `${started.syncJobId} → ${started.branchName}`});
 
     begin('devMode', `entering dev mode on ${started.branchName}`);
-    const dev = await enterDevMode(api, opts.deploymentId, started.branchName, opts.signal);
+    const session = await startDevMode(api, opts.deploymentId, started.branchName, opts.signal);
+    if (!session.branchName) throw new StepFailure('the service entered no dev mode: its answer names no branch');
+    const dev = {branchName: session.branchName};
     out.devBranch = dev.branchName;
     emit({step: 'devMode', status: 'completed', detail: dev.branchName, created: {devBranch: dev.branchName}});
 
     begin('validate', `compiling ${dev.branchName}`);
-    const validation = await validateDevBranch(api, opts.deploymentId, opts.signal);
+    const validation = await validateModel(api, opts.deploymentId, {devMode: true}, opts.signal);
     if (!validation.valid) {
       const first = validation.errors[0];
       throw new StepFailure(`the model does not compile (${validation.errors.length} error${validation.errors.length === 1 ? '' : 's'})${first ? `: ${first.fileName ? `${first.fileName}: ` : ''}${first.message}` : ''}`);
@@ -89,7 +104,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     emit({step: 'validate', status: 'completed', detail: `valid, ${validation.cubesCount ?? '?'} cubes`});
 
     begin('query', 'waiting for the dev branch to answer');
-    const data = await (opts.dataApi ?? dataApiFor)(api, opts.deploymentId, opts.signal);
+    const data = await dataConnection(api, opts.deploymentId, opts.signal);
     const measure = opts.measure?.trim() || (await firstMeasure(data, dev.branchName, waits, (d) => begin('query', d)));
     out.measure = measure;
     begin('query', `querying ${measure}`);
@@ -98,8 +113,8 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
       what: `a query of ${measure} on ${dev.branchName}`,
       onProgress: (line) => emit({step: 'query', status: 'running', detail: line}),
       poll: async (signal) => {
-        const answer = await loadOnBranch(data, dev.branchName, {measures: [measure]}, signal);
-        return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.value};
+        const answer = await loadQuery(data, {branch: dev.branchName, query: {measures: [measure]}}, signal);
+        return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.rows};
       },
     });
     if (rows.length === 0) throw new StepFailure(`the query of ${measure} answered no rows`);
@@ -117,7 +132,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
   }
 }
 
-async function firstMeasure(data: Api, branch: string, waits: Omit<WaitOptions<string>, 'what' | 'poll'>, say: (detail: string) => void): Promise<string> {
+async function firstMeasure(data: DataConnection, branch: string, waits: Omit<WaitOptions<string>, 'what' | 'poll'>, say: (detail: string) => void): Promise<string> {
   say(`reading the model of ${branch}`);
   const measures = await waitFor<string[]>({
     ...waits,
@@ -125,7 +140,7 @@ async function firstMeasure(data: Api, branch: string, waits: Omit<WaitOptions<s
     onProgress: say,
     poll: async (signal) => {
       const answer = await branchMeasures(data, branch, signal);
-      return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.value};
+      return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.measures};
     },
   });
   const first = measures[0];
@@ -156,13 +171,13 @@ export async function cleanupGate(
     }
   };
   if (outcome.devBranch) {
-    await attempt('exiting dev mode', () => exitDevMode(api, deploymentId, opts.signal));
+    await attempt('exiting dev mode', () => stopDevMode(api, deploymentId, opts.signal));
     const dev = outcome.devBranch;
-    await attempt(`deleting ${dev}`, async () => (await deleteBranch(api, deploymentId, dev, opts.signal), void report.removed.push(dev)));
+    await attempt(`deleting ${dev}`, async () => (await deleteBranch(api, deploymentId, dev, {}, opts.signal), void report.removed.push(dev)));
   }
   if (outcome.syncBranch) {
     const sync = outcome.syncBranch;
-    await attempt(`deleting ${sync}`, async () => (await deleteBranch(api, deploymentId, sync, opts.signal), void report.removed.push(sync)));
+    await attempt(`deleting ${sync}`, async () => (await deleteBranch(api, deploymentId, sync, {}, opts.signal), void report.removed.push(sync)));
   }
   const detail = report.problems.length > 0 ? report.problems.join('; ') : report.removed.length > 0 ? `removed ${report.removed.join(', ')}` : 'nothing to remove';
   emit({step: 'cleanup', status: report.problems.length > 0 ? 'failed' : 'completed', detail});

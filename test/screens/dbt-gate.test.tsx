@@ -2,7 +2,7 @@
 // test moves the service clock; the verdict, then a confirmed cleanup verified through the API.
 import {describe, expect, it} from 'vitest';
 import {ApiError, type Api} from '../../src/api/client.js';
-import {listBranchNames} from '../../src/api/gate.js';
+import {listBranches} from '../../src/api/dataModel.js';
 import type {ManualClock} from '../../src/server/engines/clock.js';
 import type {Tui} from '../helpers/renderTui.js';
 import {renderApp, startDemo, typeAfter} from './support.js';
@@ -32,7 +32,7 @@ async function sessionReleased(api: Api): Promise<boolean> {
 describe('DbtGateScreen', () => {
   it('runs the gate for main to PASS, then cleans up after confirmation: branches gone, session released', async () => {
     const {api, clock} = await startDemo();
-    const before = await listBranchNames(api, '1');
+    const before = (await listBranches(api, '1')).map((b) => b.name);
     const tui = renderApp(api, GATE, {columns: 160});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
@@ -47,7 +47,7 @@ describe('DbtGateScreen', () => {
     expect(frame).toMatch(/✓ query\s+completed\s+fct_orders\.count = 2400/);
     expect(frame).toMatch(/PASS: main syncs, compiles \(\d+ cubes\) and answers fct_orders\.count = 2400/);
     expect(tui.frames.some((f) => f.includes('\u001b]9;dbt gate PASS'))).toBe(true);
-    const during = await listBranchNames(api, '1');
+    const during = (await listBranches(api, '1')).map((b) => b.name);
     const created = during.filter((b) => !before.includes(b));
     expect(created).toHaveLength(2);
     expect(frame).toMatch(/c cleans up: exit dev mode, delete dev-\S+, then delete dbt-sync\/main-/);
@@ -56,19 +56,19 @@ describe('DbtGateScreen', () => {
     await tui.waitForFrame('Clean up after the gate?');
     await tui.press('n');
     await tui.waitForFrame((f) => !f.includes('Clean up after the gate?'));
-    expect(await listBranchNames(api, '1')).toEqual(during);
+    expect((await listBranches(api, '1')).map((b) => b.name)).toEqual(during);
     await tui.press('c');
     await tui.waitForFrame('Clean up after the gate?');
     await tui.press('y');
     frame = await tui.waitForFrame(/✓ cleanup\s+completed\s+removed dev-/);
     expect(frame).toContain('Cleaned up: exited dev mode, deleted');
-    expect(await listBranchNames(api, '1')).toEqual(before);
+    expect((await listBranches(api, '1')).map((b) => b.name)).toEqual(before);
     expect(await sessionReleased(api)).toBe(true);
   });
 
   it('a ref that fails to compile gives a FAIL verdict naming the sync step, and nothing is left after cleanup', async () => {
     const {api, clock} = await startDemo();
-    const before = await listBranchNames(api, '1');
+    const before = (await listBranches(api, '1')).map((b) => b.name);
     const tui = renderApp(api, GATE, {columns: 200});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
@@ -81,7 +81,7 @@ describe('DbtGateScreen', () => {
     await tui.waitForFrame('Clean up after the gate?');
     await tui.press('y');
     await tui.waitForFrame(/✓ cleanup\s+completed/);
-    expect(await listBranchNames(api, '1')).toEqual(before);
+    expect((await listBranches(api, '1')).map((b) => b.name)).toEqual(before);
   });
 
   it('leaving at the verdict without cleanup says what was left behind', async () => {

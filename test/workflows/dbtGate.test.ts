@@ -2,7 +2,7 @@
 // workflow sleeps, so a sync, a dev-branch build and "Continue wait" all pass deterministically.
 import {afterEach, describe, expect, it} from 'vitest';
 import {ApiError, createApi, type Api} from '../../src/api/client.js';
-import {listBranchNames} from '../../src/api/gate.js';
+import {listBranches} from '../../src/api/dataModel.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {cleanupGate, gate, runGate, type GateEvent} from '../../src/workflows/dbtGate.js';
@@ -35,7 +35,7 @@ async function sessionReleased(api: Api): Promise<boolean> {
 describe('dbt gate workflow', () => {
   it('passes for main: sync, dev mode, valid model, a query through Continue wait; cleanup removes both branches and the session', async () => {
     const {api, clock} = await service();
-    const before = await listBranchNames(api, '1');
+    const before = (await listBranches(api, '1')).map((b) => b.name);
     const events: GateEvent[] = [];
     const outcome = await gate(api, {deploymentId: '1', ref: 'main', ...onClock(clock), onStep: (e) => events.push(e)});
     expect(outcome.verdict, outcome.reason).toBe('PASS');
@@ -48,7 +48,7 @@ describe('dbt gate workflow', () => {
     expect(finished).toEqual(['sync', 'devMode', 'validate', 'query', 'verdict', 'cleanup']);
     expect(events.some((e) => e.step === 'query' && /Continue wait/.test(e.detail ?? ''))).toBe(true);
     expect(outcome.cleanup).toEqual({removed: [outcome.devBranch, outcome.syncBranch], problems: []});
-    const after = await listBranchNames(api, '1');
+    const after = (await listBranches(api, '1')).map((b) => b.name);
     expect(after).toEqual(before);
     expect(await sessionReleased(api)).toBe(true);
   });
@@ -58,12 +58,12 @@ describe('dbt gate workflow', () => {
     const outcome = await runGate(api, {deploymentId: '1', ref: 'main', measure: 'fct_orders.count', ...onClock(clock)});
     expect(outcome).toMatchObject({verdict: 'PASS', measure: 'fct_orders.count', total: 2400});
     await cleanupGate(api, '1', outcome);
-    expect(await listBranchNames(api, '1')).not.toContain(outcome.syncBranch);
+    expect((await listBranches(api, '1')).map((b) => b.name)).not.toContain(outcome.syncBranch);
   });
 
   it('fails for a ref whose dbt compile breaks, names the step, and cleanup leaves nothing behind', async () => {
     const {api, clock} = await service();
-    const before = await listBranchNames(api, '1');
+    const before = (await listBranches(api, '1')).map((b) => b.name);
     const events: GateEvent[] = [];
     const outcome = await gate(api, {deploymentId: '1', ref: 'broken-compile', ...onClock(clock), onStep: (e) => events.push(e)});
     expect(outcome.verdict).toBe('FAIL');
@@ -71,7 +71,7 @@ describe('dbt gate workflow', () => {
     expect(outcome.devBranch).toBeUndefined();
     expect(events.find((e) => e.step === 'sync' && e.status === 'failed')).toBeDefined();
     expect(events.some((e) => e.step === 'devMode')).toBe(false);
-    expect(await listBranchNames(api, '1')).toEqual(before);
+    expect((await listBranches(api, '1')).map((b) => b.name)).toEqual(before);
     expect(outcome.cleanup.problems).toEqual([]);
   });
 
