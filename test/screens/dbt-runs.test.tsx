@@ -106,6 +106,14 @@ describe('DbtRunsScreen', () => {
     await tui.waitForFrame(/dbt runs · analytics-prod \[50\]/);
   });
 
+  it('opens from the palette by its alias :syncs', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await typeAfter(tui, /Dev mode\s+none/, ':');
+    await typeAfter(tui, /^:/m, ...'syncs', 'enter');
+    await tui.waitForFrame(/dbt runs · analytics-prod \[50\]/);
+  });
+
   it('Enter opens the highlighted run', async () => {
     const {api} = await startDemo();
     const newest = (await listDbtSyncs(api, '1', {first: 2})).runs;
