@@ -19,6 +19,8 @@ export interface ObjectGroup {
   scope?: 'deployment' | 'embed tenant';
   operations: ObjectOperation[];
   updateMethod?: 'PUT' | 'PATCH';
+  /** `PUT <path>/by-<segment>/<key>`: create or change the object with that key (a workbook slug, a report public id). */
+  upsertBy?: {segment: string; key: string};
   /** Table columns: header and field. */
   columns: Array<[string, string]>;
   /** List filters: flag name (without --) → query parameter. */
@@ -47,6 +49,7 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     path: `${DEPLOYMENT}/workbooks`,
     scope: 'deployment',
     operations: ['list', 'get', 'create', 'update', 'delete'],
+    upsertBy: {segment: 'slug', key: 'slug'},
     columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['SLUG', 'slug'], ['UPDATED', 'updatedAt']],
     filters: {'folder-id': {param: 'folderId', description: 'only workbooks in this folder', numeric: true}},
   },
@@ -58,6 +61,7 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     path: `${DEPLOYMENT}/reports`,
     scope: 'deployment',
     operations: ['list', 'get', 'create', 'update', 'delete'],
+    upsertBy: {segment: 'public-id', key: 'public-id'},
     columns: [['ID', 'id'], ['NAME', 'name'], ['PUBLIC ID', 'publicId'], ['WORKBOOK', 'workbookId'], ['FOLDER', 'folderId']],
     filters: {
       'workbook-id': {param: 'workbookId', description: 'only reports of this workbook', numeric: true},
@@ -163,6 +167,11 @@ export async function createObject(api: Api, group: ObjectGroup, scope: string |
 
 export async function updateObject(api: Api, group: ObjectGroup, scope: string | undefined, id: string, body: Json, signal?: AbortSignal): Promise<Json> {
   return unwrap(await api.request(group.updateMethod ?? 'PUT', itemPath(group, scope, id), {json: body, signal}));
+}
+
+export async function upsertObject(api: Api, group: ObjectGroup, scope: string | undefined, key: string, body: Json, signal?: AbortSignal): Promise<Json> {
+  if (!group.upsertBy) throw new Error(`${group.command} cannot be upserted`);
+  return unwrap(await api.put(`${collectionPath(group, scope)}/by-${group.upsertBy.segment}/${encodeURIComponent(key)}`, {json: body, signal}));
 }
 
 /** Resolves once deleted; a `{success:false}` answer is an error. */

@@ -3,7 +3,7 @@
 // Special operations live in objectExtras.ts and objectSingletons.ts. This file also registers logs, variables and github, so
 // program.ts needs one line for all of the account objects and deployment extras.
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
-import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, type ObjectGroup} from '../api/objects.js';
+import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, upsertObject, type ObjectGroup} from '../api/objects.js';
 import {register as registerGithub} from './github.js';
 import {register as registerLogs} from './logs.js';
 import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectExtras.js';
@@ -77,6 +77,17 @@ function buildGroup(program: Command, group: ObjectGroup): void {
         const {scope, rest, opts, cmd} = parts(group, args);
         const data = await body(opts);
         printJson(await updateObject(connect(cmd).api, group, scope, rest[0]!, data));
+      });
+  }
+  if (group.upsertBy) {
+    const key = group.upsertBy.key;
+    withScope(root.command('upsert').description(`create the ${group.noun} with this ${key}, or change the one that has it, and print it`), group)
+      .argument(`<${key}>`, `${group.noun} ${key}`)
+      .option(...DATA)
+      .action(async (...args: Args) => {
+        const {scope, rest, opts, cmd} = parts(group, args);
+        const data = await body(opts);
+        printJson(await upsertObject(connect(cmd).api, group, scope, rest[0]!, data));
       });
   }
   if (ops.has('delete')) {

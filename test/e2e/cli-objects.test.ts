@@ -68,6 +68,9 @@ describe('deployment-scoped groups', () => {
     expect(bad.stderr).toMatch(/^error: POST \/api\/v1\/deployments\/4\/reports failed with 400 Bad Request: publicId/);
     expect(bad.stderr).not.toMatch(STACK_LINE);
     expect((await h.admin(['reports', 'create', '4'])).stderr).toMatch(/--data is required/);
+    expect(await ok(['reports', 'upsert', '4', report.publicId, '-d', '{"name": "Revenue (monthly)"}'])).toMatchObject({id: report.id, name: 'Revenue (monthly)'});
+    expect(await ok(['workbooks', 'upsert', '4', 'sales-board', '-d', '{"name": "Board"}'])).toMatchObject({slug: 'sales-board', name: 'Board'});
+    expect(await ok(['workbooks', 'upsert', '4', 'sales-board', '-d', '{"name": "Board 2"}'])).toMatchObject({slug: 'sales-board', name: 'Board 2'});
   });
 
   it('notifications: schedule a published dashboard, change the schedule', async () => {

@@ -59,11 +59,17 @@ describe('folders, workbooks and reports of a deployment', () => {
     expect(busy.body.error).toMatch(/still holds 1 workbook/);
     await put(`/api/v1/deployments/1/workbooks/${other.body.id}`, {folderId: null});
     expect((await t.call(`/api/v1/deployments/1/folders/${folder.body.id}`, {method: 'DELETE'})).status).toBe(200);
+    const bySlug = await put('/api/v1/deployments/1/workbooks/by-slug/sales', {name: 'Sales v2'});
+    expect(bySlug.body).toMatchObject({id: wb.body.id, name: 'Sales v2', slug: 'sales'});
+    const fresh = await put('/api/v1/deployments/1/workbooks/by-slug/fresh', {name: 'Fresh'});
+    expect(fresh.body).toMatchObject({name: 'Fresh', slug: 'fresh'});
+    expect(fresh.body.id).not.toBe(wb.body.id);
+    expect((await put('/api/v1/deployments/1/workbooks/by-slug/Not_A_Slug', {})).status).toBe(400);
     const copy = await post(`/api/v1/deployments/1/workbooks/${wb.body.id}/duplicate`, {});
-    expect(copy.body).toMatchObject({name: 'Sales (copy)', slug: null});
+    expect(copy.body).toMatchObject({name: 'Sales v2 (copy)', slug: null});
     expect(copy.body.id).not.toBe(wb.body.id);
     const got = await t.call(`/api/v1/deployments/1/workbooks/${wb.body.id}`);
-    expect(got.body).toMatchObject({name: 'Sales', slug: 'sales', meta: {}, type: 'WORKBOOK'});
+    expect(got.body).toMatchObject({name: 'Sales v2', slug: 'sales', meta: {}, type: 'WORKBOOK'});
     expect((await t.call(`/api/v1/deployments/2/workbooks/${wb.body.id}`)).status).toBe(404);
   });
 
@@ -72,8 +78,12 @@ describe('folders, workbooks and reports of a deployment', () => {
     const a = await post('/api/v1/deployments/1/reports', {name: 'Revenue by month', workbookId: wb.body.id});
     await post('/api/v1/deployments/1/reports', {name: 'Churn'});
     expect(a.body.publicId).toMatch(/^[0-9A-Za-z]{12}$/);
-    expect((await t.call(`/api/v1/deployments/1/reports?workbookId=${wb.body.id}`)).body.items.map((r: {name: string}) => r.name)).toEqual(['Revenue by month']);
+    expect((await put(`/api/v1/deployments/1/reports/by-public-id/${a.body.publicId}`, {name: 'Revenue (monthly)'})).body).toMatchObject({id: a.body.id, name: 'Revenue (monthly)'});
+    const made = await put('/api/v1/deployments/1/reports/by-public-id/ABCDEFGHJK12', {name: 'Made'});
+    expect(made.body).toMatchObject({publicId: 'ABCDEFGHJK12', name: 'Made'});
+    expect((await t.call(`/api/v1/deployments/1/reports?workbookId=${wb.body.id}`)).body.items.map((r: {name: string}) => r.name)).toEqual(['Revenue (monthly)']);
     expect((await t.call('/api/v1/deployments/1/reports?search=CHURN')).body.items.map((r: {name: string}) => r.name)).toEqual(['Churn']);
+    expect((await t.call('/api/v1/deployments/1/reports')).body.count).toBe(3);
     const bad = await post('/api/v1/deployments/1/reports', {name: 'x', publicId: 'short'});
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/publicId/);
@@ -289,7 +299,7 @@ describe('authorization and the spec', () => {
   it('documents every generated route in /api/v1/spec', async () => {
     const spec = await t.call('/api/v1/spec');
     const ops = Object.values(spec.body.paths as Record<string, Record<string, {operationId: string}>>).flatMap((p) => Object.values(p).map((o) => o.operationId));
-    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction', 'duplicateWorkbook', 'assignRoleToUser', 'removeRoleFromUser', 'getRecipients', 'addRecipients', 'removeRecipients', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects']) {
+    for (const id of ['getFolders', 'createFolder', 'updateFolder', 'deleteFolder', 'getWorkbook', 'getReports', 'createNotification', 'getRoles', 'createUser', 'getUserAttributes', 'updateGroup', 'getTenantSettings', 'updateTenantSettings', 'getAppConfig', 'updateDashboardEmbedding', 'publishDashboard', 'workspaceObjects', 'upsertUserAttributeValue', 'logs', 'pods', 'getEnvVariables', 'setEnvVariables', 'installations', 'connect', 'advanceCreationStep', 'resetCreationStep', 'describeMeta', 'getFolderAncestors', 'moveWorkspaceObject', 'bulkUserAction', 'duplicateWorkbook', 'assignRoleToUser', 'removeRoleFromUser', 'getRecipients', 'addRecipients', 'removeRecipients', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects', 'upsertWorkbookBySlug', 'upsertReportByPublicId']) {
       expect(ops).toContain(id);
     }
   });

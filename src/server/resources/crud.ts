@@ -104,6 +104,16 @@ function mergeUpdate(spec: ResourceSpec, current: Json, patch: Json): Json {
   return {...next, ...spec.derive?.(next)};
 }
 
+/** Stores a new object: the kind's defaults under the given fields, derived fields, then the rules. */
+function create(ctx: ServiceContext, spec: ResourceSpec, scope: string, input: Json): ResourceRow {
+  const siblings = listResources(ctx.db, spec.kind, scope).map((r) => r.body);
+  const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
+  const merged = {...spec.initial?.(input, {ctx, scope, siblings}), ...given};
+  const body = {...merged, ...spec.derive?.(merged)};
+  checkRules(ctx, spec, scope, body);
+  return insertResource(ctx.db, spec.kind, scope, body, ctx.clock.now());
+}
+
 export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSpec): void {
   const params = scopeParams(spec);
   const itemParams = params.extend({[spec.idParam]: numericId(`${spec.kind} id`)});
@@ -150,11 +160,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const valid = validOf(c);
         const scope = scopeOf(ctx, spec, valid('param'));
         const input = valid('json');
-        const siblings = listResources(ctx.db, spec.kind, scope).map((r) => r.body);
-        const merged = {...spec.initial?.(input, {ctx, scope, siblings}), ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null))};
-        const body = {...merged, ...spec.derive?.(merged)};
-        checkRules(ctx, spec, scope, body);
-        return c.json(present(spec, insertResource(ctx.db, spec.kind, scope, body, ctx.clock.now())), 200);
+        return c.json(present(spec, create(ctx, spec, scope, input)), 200);
       },
     );
   }
@@ -168,6 +174,28 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const body = mergeUpdate(spec, row.body, valid('json'));
         checkRules(ctx, spec, scope, body, row.id);
         return c.json(present(spec, saveResource(ctx.db, {...row, body}, ctx.clock.now())), 200);
+      },
+    );
+  }
+  const upsert = spec.upsertBy;
+  if (upsert && spec.createBody) {
+    const upsertParams = params.extend({[upsert.field]: z.string().regex(upsert.pattern, `${upsert.field} does not have the expected form`)});
+    app.openapi(
+      createRoute({...base, method: 'put', path: `${spec.path}/by-${upsert.segment}/{${upsert.field}}`, operationId: upsert.operationId, summary: `Create or change one of the ${spec.summary} by its ${upsert.field}`, request: {params: upsertParams, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404, 409)}}),
+      (c) => {
+        authorize(c, spec.scope, true);
+        const valid = validOf(c);
+        const p = valid('param');
+        const scope = scopeOf(ctx, spec, p);
+        const key = p[upsert.field];
+        const input = {...valid('json'), [upsert.field]: key};
+        const existing = listResources(ctx.db, spec.kind, scope).find((r) => r.body[upsert.field] === key);
+        if (existing) {
+          const body = mergeUpdate(spec, existing.body, input);
+          checkRules(ctx, spec, scope, body, existing.id);
+          return c.json(present(spec, saveResource(ctx.db, {...existing, body}, ctx.clock.now())), 200);
+        }
+        return c.json(present(spec, create(ctx, spec, scope, input)), 200);
       },
     );
   }

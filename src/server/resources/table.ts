@@ -82,6 +82,7 @@ export const RESOURCES: ResourceSpec[] = [
     filters: {folderId: {field: 'folderId', match: 'int'}},
     listExtras: true,
     unique: ['slug'],
+    upsertBy: {field: 'slug', segment: 'slug', operationId: 'upsertWorkbookBySlug', pattern: /^[a-z0-9][a-z0-9-]{0,99}$/},
     refs: {folderId: 'folder'},
     clearable: ['folderId', 'slug'],
     initial: () => ({name: 'Untitled workbook', folderId: null, slug: null, meta: {}, calculatedFields: {}, type: 'WORKBOOK'}),
@@ -104,6 +105,7 @@ export const RESOURCES: ResourceSpec[] = [
     },
     listExtras: true,
     unique: ['publicId'],
+    upsertBy: {field: 'publicId', segment: 'public-id', operationId: 'upsertReportByPublicId', pattern: /^[0-9A-Za-z]{12}$/},
     refs: {workbookId: 'workbook', folderId: 'folder'},
     clearable: ['workbookId', 'folderId', 'title', 'description', 'jsonQuery', 'sqlQuery'],
     initial: () => ({

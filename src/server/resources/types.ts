@@ -46,6 +46,8 @@ export interface ResourceSpec {
   clearable?: string[];
   /** Fields stored but never answered. */
   hidden?: string[];
+  /** PUT `<path>/by-<segment>/{<field>}` creates the object with that field's value or updates the one holding it. */
+  upsertBy?: {field: string; segment: string; operationId: string; pattern: RegExp};
   /** Defaults and service-assigned fields of a new object (merged under the validated body). */
   initial?: (input: Record<string, unknown>, c: CreateContext) => Record<string, unknown>;
   /** Derived fields, recomputed after every create and update. */
