@@ -5,11 +5,12 @@ import {cpus} from 'node:os';
 import {resolve} from 'node:path';
 import {startService} from '../../src/server/index.js';
 import {commandMode} from './command-mode.js';
+import {deploySuite} from './deploy.js';
 import {ui} from './ui.js';
 import {median, writeSection, type BenchContext, type Suite} from './measure.js';
 
 /** Add a suite here to have it measured in the same interleaved run. */
-const suites: Suite[] = [commandMode, ui];
+const suites: Suite[] = [commandMode, ui, deploySuite];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ROOT = resolve(import.meta.dirname, '../..');
