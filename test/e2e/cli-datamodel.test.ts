@@ -169,3 +169,24 @@ describe('rule 6: a shared branch is compiled and queried on the personal dev br
     expect(bad.code).toBe(2);
   });
 });
+
+describe('svc query while the branch warms up (real clock speed)', () => {
+  let slow: Harness;
+  beforeAll(async () => {
+    slow = await startHarness('datamodel-slow', 'svc_e2eDataModelSlow0123456789abcdef', 1);
+  });
+  afterAll(() => slow?.close());
+
+  it('answers "Continue wait" by asking again (one progress line), and times out with the wait engine’s message', async () => {
+    const dev = devBranchOf((await slow.svc(['dm', 'dev-mode', '1', 'staging'])).stdout)!;
+    const query = '{"measures":["orders.count"]}';
+    const impatient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '1s', '--poll', '1s', query]);
+    expect(impatient.code).toBe(1);
+    expect(impatient.stderr).toContain(`query on ${dev}: Continue wait\n`);
+    expect(impatient.stderr).toMatch(/error: timed out after \d+s waiting for query on .*raise --timeout/);
+    const patient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '60s', '--poll', '1s', query]);
+    expect(patient.code, patient.stderr).toBe(0);
+    expect(patient.stderr.match(/Continue wait/g) ?? []).toHaveLength(1);
+    expect(patient.stdout).toMatch(/^orders\.count\n\d+\n$/);
+  });
+});
