@@ -12,8 +12,8 @@ import {
   publishWorkbook,
   setAttributeValue,
   setRoleMembership,
-  type ObjectPage,
-} from '../api/objects.js';
+} from '../api/objectOps.js';
+import {type ObjectPage} from '../api/objects.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 

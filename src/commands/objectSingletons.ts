@@ -10,7 +10,7 @@ import {
   moveWorkspaceObject,
   setDashboardEmbedding,
   updateTenantSettings,
-} from '../api/objects.js';
+} from '../api/objectOps.js';
 import {body, DATA, deploymentArg, printPage} from './objectExtras.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';

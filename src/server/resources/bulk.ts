@@ -3,7 +3,7 @@
 // a single request would have answered.
 import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../contract/common.js';
-import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '../../contract/objects.js';
+import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '../../contract/objectOps.js';
 import type {RouteGroup} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
 import {HttpFailure, badRequest, notFound} from '../errors.js';

@@ -2,7 +2,8 @@
 // `{selectors: [{type: "cube", deploymentId, environment: "production" | "<branch>"}]}`). Each selector is
 // answered from the branch's files, compiled, like the data API's /meta but with a management credential.
 import {createRoute} from '@hono/zod-openapi';
-import {MetaInput, ObjectList} from '../../contract/objects.js';
+import {MetaInput} from '../../contract/objectOps.js';
+import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
 import {compileModel} from '../engines/compiler/index.js';

@@ -3,7 +3,8 @@
 import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
 import {CursorQuery} from '../../contract/extras.js';
-import {AddNotificationRecipientsInput, ObjectList, RemoveNotificationRecipientsInput} from '../../contract/objects.js';
+import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from '../../contract/objectOps.js';
+import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';

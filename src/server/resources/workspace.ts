@@ -2,7 +2,7 @@
 // object to another folder, duplicating a workbook, bulk user actions, and assigning roles to users.
 import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
-import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objects.js';
+import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objectOps.js';
 import type {RouteGroup} from '../appTypes.js';
 import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
