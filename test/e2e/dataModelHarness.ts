@@ -40,7 +40,10 @@ export async function startHarness(name: string, adminKey: string, speed = 20): 
       if (found) done(found);
     });
     server.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-    server.on('exit', (code) => fail(new Error(`svc server exited with ${code}: ${err}`)));
+    server.on('exit', (code) => {
+      rmSync(work, {recursive: true, force: true});
+      fail(new Error(`svc server exited with ${code}: ${err}`));
+    });
   });
   const svc = (args: string[], env: Record<string, string> = {}) =>
     new Promise<Run>((done, fail) => {
