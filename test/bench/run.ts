@@ -7,10 +7,12 @@ import {startService} from '../../src/server/index.js';
 import {commandMode} from './command-mode.js';
 import {deploySuite} from './deploy.js';
 import {ui} from './ui.js';
+import {serviceSuite} from './service.js';
+import {watchSuite} from './watch.js';
 import {median, writeSection, type BenchContext, type Suite} from './measure.js';
 
 /** Add a suite here to have it measured in the same interleaved run. */
-const suites: Suite[] = [commandMode, ui, deploySuite];
+const suites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite];
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ROOT = resolve(import.meta.dirname, '../..');
