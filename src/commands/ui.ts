@@ -13,7 +13,7 @@ export function register(program: Command): void {
       const globals = cmd.optsWithGlobals() as {context?: string; apiUrl?: string; token?: string};
       const speed = Number(opts.speed);
       if (!Number.isFinite(speed) || speed <= 0) throw new UserError(`--speed must be a positive number (got ${opts.speed})`, EXIT_USAGE);
-      const {runUi} = await import('../ui/run.js');
+      const {runUi} = await importUiLive();
       process.exitCode = await runUi({
         local: opts.local,
         context: globals.context,
@@ -23,4 +23,20 @@ export function register(program: Command): void {
         speed,
       });
     });
+}
+
+/**
+ * Ink reads `is-in-ci` once, at import, and in CI paints nothing but the last frame. A person at a terminal in a
+ * CI-flagged shell (a pane opened by a CI job, a developer with CI=true exported) still needs live frames, so a
+ * TTY hides the flag while Ink loads; everything else (telemetry, update checks) still sees it afterwards.
+ */
+async function importUiLive(): Promise<typeof import('../ui/run.js')> {
+  const names = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
+  const saved = names.map((name) => [name, process.env[name]] as const);
+  if (process.stdout.isTTY) for (const name of names) delete process.env[name];
+  try {
+    return await import('../ui/run.js');
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
 }
