@@ -67,6 +67,8 @@ describe('shell layout', () => {
     let frame = await tui.waitForFrame('Deployments [1] /stag');
     expect(frame).not.toContain('marketing');
     await tui.press('enter');
+    // Enter kept the filter and closed the field: the placeholder line is gone, the title keeps /stag.
+    await tui.waitForFrame((f) => !f.includes('type to filter') && f.includes('Deployments [1] /stag') && !/^\/stag/m.test(f));
     await tui.press('enter');
     frame = await tui.waitForFrame('versions of analytics-staging');
     expect(frame).toContain('<Deployments> › <analytics-staging>');
