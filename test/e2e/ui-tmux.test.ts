@@ -39,6 +39,13 @@ async function waitFor(name: string, match: string | RegExp, timeoutMs = 20_000)
   }
 }
 
+/** One whole frame at the top of the pane: header on line 1, one footer (a frame drawn off by a row leaves two). */
+function expectCleanFrame(text: string): void {
+  const lines = text.split('\n');
+  expect(lines[0]).toMatch(/^svc · local · 127\.0\.0\.1:\d+ · \S+@\S+/);
+  expect(text.split('? help').length - 1).toBe(1);
+}
+
 async function keys(name: string, ...k: string[]): Promise<void> {
   for (const key of k) {
     tmux('send-keys', '-t', name, ...(key.length === 1 || !/^[A-Z][a-z]|^C-/.test(key) ? ['-l', key] : [key]));
@@ -79,6 +86,7 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
 
     await keys(ui, 'v');
     text = await waitFor(ui, /Versions · analytics-prod \[\d+\]/);
+    expectCleanFrame(text);
     await keys(ui, 'j', 's');
     text = await waitFor(ui, /Switch analytics-prod to version (\S+)/);
     const version = /Switch analytics-prod to version (\S+)/.exec(text)?.[1];
@@ -89,6 +97,7 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     // At speed 1 the rebuild takes about 6 s, so the screen must first show it in progress.
     text = await waitFor(ui, /Build · analytics-prod[\s\S]*Status: ● (queued|building|warmup)/);
     text = await waitFor(ui, 'Status: ✓ built', 30_000);
+    expectCleanFrame(text);
 
     await keys(ui, 'q');
     text = await waitFor(ui, 'exit=0');
