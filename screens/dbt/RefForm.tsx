@@ -58,12 +58,12 @@ export function RefForm({title, submitLabel, onSubmit, onCancel, withMeasure, bu
       <Text bold>{title}</Text>
       <Box>
         {label('ref', 'Ref:     ')}
-        <TextField value={ref} onChange={(v) => (setRef(v), setError(undefined))} focus={field === 'ref' && !busy} modal placeholder="main or a tag (not a commit SHA)" />
+        <TextField value={ref} onChange={(v) => ((latest.current = {...latest.current, ref: v}), setRef(v), setError(undefined))} focus={field === 'ref' && !busy} modal placeholder="main or a tag (not a commit SHA)" />
       </Box>
       {withMeasure ? (
         <Box>
           {label('measure', 'Measure: ')}
-          <TextField value={measure} onChange={setMeasure} focus={field === 'measure' && !busy} modal placeholder="cube.measure (empty: the first one generated)" />
+          <TextField value={measure} onChange={(v) => ((latest.current = {...latest.current, measure: v}), setMeasure(v))} focus={field === 'measure' && !busy} modal placeholder="cube.measure (empty: the first one generated)" />
         </Box>
       ) : null}
       {busy ? <Text color={color.muted}>Starting…</Text> : null}
