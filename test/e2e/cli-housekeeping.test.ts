@@ -30,7 +30,8 @@ function complete(line: string[]): string[] {
 
 describe('svc completion', () => {
   it('completes top-level commands, subcommands through aliases, and options in bash', () => {
-    expect(complete(['svc', 'depl'])).toEqual(['deployments']);
+    expect(complete(['svc', 'deploym'])).toEqual(['deployments']);
+    expect(complete(['svc', 'depl']).sort()).toEqual(['deploy', 'deployments']);
     expect(complete(['svc', 'integrations', 'tokens', 'r'])).toEqual(['revoke']);
     expect(complete(['svc', 'oauth', 'tokens', ''])).toEqual(['list', 'get', 'revoke', 'initiate']);
     expect(complete(['svc', 'deployments', 'list', '--js'])).toEqual(['--json']);
