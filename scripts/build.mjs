@@ -2,9 +2,12 @@
 // (research/deps.md §2). Splitting keeps the UI (Ink/React) and the service (Hono/SQLite) out of what plain
 // commands load: a single file made every command parse 3.7 MB. better-sqlite3 is a native addon and stays external.
 import {build} from 'esbuild';
-import {chmodSync, rmSync} from 'node:fs';
+import {chmodSync, existsSync, renameSync, rmSync} from 'node:fs';
 
-rmSync('dist/chunks', {recursive: true, force: true});
+// Built beside dist/ and swapped in with two renames: a process running from dist/ (a test, a UI) that lazily
+// imports a chunk no longer finds dist/chunks missing for the whole length of a build.
+const out = `dist.tmp-${process.pid}`;
+rmSync(out, {recursive: true, force: true});
 
 await build({
   entryPoints: {svc: 'src/main.ts'},
@@ -12,7 +15,7 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  outdir: 'dist',
+  outdir: out,
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: false,
   legalComments: 'none',
@@ -25,4 +28,8 @@ await build({
     js: "#!/usr/bin/env node\nimport {createRequire as __svcCreateRequire} from 'node:module'; const require = __svcCreateRequire(import.meta.url);",
   },
 });
-chmodSync('dist/svc.js', 0o755);
+chmodSync(`${out}/svc.js`, 0o755);
+const old = `dist.old-${process.pid}`;
+if (existsSync('dist')) renameSync('dist', old);
+renameSync(out, 'dist');
+rmSync(old, {recursive: true, force: true});
