@@ -1,4 +1,4 @@
-// `npm run bench`: starts the local service (port 0, demo seed), runs every suite's measures interleaved —
+// `npm run bench` (BENCH_ONLY, BENCH_RUNS, BENCH_CLI below): starts the local service (port 0, demo seed), runs every suite's measures interleaved —
 // run 1 of each measure, then run 2 of each, … — so load on the machine hits all of them alike, and writes each
 // suite's medians and ratios to its own section of BENCHMARKS.md. Exit 1 when a target is missed.
 import {cpus} from 'node:os';
@@ -12,7 +12,11 @@ import {watchSuite} from './watch.js';
 import {median, writeSection, type BenchContext, type Suite} from './measure.js';
 
 /** Add a suite here to have it measured in the same interleaved run. */
-const suites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite];
+const allSuites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite];
+// BENCH_ONLY=command-mode,ui re-measures some suites (the others' sections of BENCHMARKS.md stay as they are).
+const only = process.env.BENCH_ONLY?.split(',').map((id) => id.trim());
+const suites = only ? allSuites.filter((s) => only.includes(s.id)) : allSuites;
+if (suites.length === 0) throw new Error(`BENCH_ONLY matches no suite (have ${allSuites.map((s) => s.id).join(', ')})`);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const ROOT = resolve(import.meta.dirname, '../..');
