@@ -1,5 +1,5 @@
-// The data API of a deployment (`<deploymentUrl>[/dev-mode/<branch>]/cubejs-api/v1/load`). It takes the
-// deployment token raw (`Authorization: <token>`, no scheme), which the shared client never sends, so this posts
+// The data API of a deployment (`<deploymentUrl>[/dev-mode/<branch>]/cubejs-api/v1/load|meta`). It takes the
+// deployment token raw (`Authorization: <token>`, no scheme), which the shared client never sends, so this reads
 // with fetch and reports failures with the client's error types. `{"error":"Continue wait"}` is an answer here
 // (the branch's runtime is still warming up), not an error: the caller's wait decides what to do with it.
 import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
@@ -7,19 +7,24 @@ import {asRecord, str} from './read.js';
 import {normalizeBaseUrl} from './url.js';
 
 export type LoadAnswer = {wait: true} | {wait: false; rows: Array<Record<string, unknown>>; raw: unknown};
+export type MeasuresAnswer = {wait: true} | {wait: false; measures: string[]};
 
-export function loadPath(branch: string | undefined): string {
-  const prefix = branch === undefined || branch.trim() === '' ? '' : `/dev-mode/${encodeURIComponent(branch)}`;
-  return `${prefix}/cubejs-api/v1/load`;
+interface DataApiConnection {
+  deploymentUrl: string;
+  token: string;
 }
 
-export async function loadQuery(
-  conn: {deploymentUrl: string; token: string},
-  params: {branch?: string; query: Record<string, unknown>},
-  signal?: AbortSignal,
-): Promise<LoadAnswer> {
-  const path = loadPath(params.branch);
-  const url = `${normalizeBaseUrl(conn.deploymentUrl)}${path}?query=${encodeURIComponent(JSON.stringify(params.query))}`;
+function branchPrefix(branch: string | undefined): string {
+  return branch === undefined || branch.trim() === '' ? '' : `/dev-mode/${encodeURIComponent(branch)}`;
+}
+
+export function loadPath(branch: string | undefined): string {
+  return `${branchPrefix(branch)}/cubejs-api/v1/load`;
+}
+
+/** GET on the data API: the parsed body, or `'wait'` for "Continue wait"; any other `error` body throws. */
+async function getDataApi(conn: DataApiConnection, path: string, search: string, signal?: AbortSignal): Promise<{body: Record<string, unknown>; text: string} | 'wait'> {
+  const url = `${normalizeBaseUrl(conn.deploymentUrl)}${path}${search}`;
   let response: Response;
   let text: string;
   try {
@@ -39,8 +44,28 @@ export async function loadQuery(
   }
   const record = asRecord(body) ?? {};
   const error = str(record.error);
-  if (error === 'Continue wait') return {wait: true};
+  if (error === 'Continue wait') return 'wait';
   if (error !== undefined) throw new ApiError(response.status, 'GET', path, error, response.statusText);
-  if (!Array.isArray(record.data)) throw new UnexpectedBodyError(`GET ${path} answered without data: ${oneLine(text, 200)}`);
-  return {wait: false, rows: record.data.map((r) => asRecord(r) ?? {}), raw: body};
+  return {body: record, text};
+}
+
+export async function loadQuery(conn: DataApiConnection, params: {branch?: string; query: Record<string, unknown>}, signal?: AbortSignal): Promise<LoadAnswer> {
+  const path = loadPath(params.branch);
+  const answer = await getDataApi(conn, path, `?query=${encodeURIComponent(JSON.stringify(params.query))}`, signal);
+  if (answer === 'wait') return {wait: true};
+  const {body, text} = answer;
+  if (!Array.isArray(body.data)) throw new UnexpectedBodyError(`GET ${path} answered without data: ${oneLine(text, 200)}`);
+  return {wait: false, rows: body.data.map((r) => asRecord(r) ?? {}), raw: body};
+}
+
+/** `cube.measure` names of the branch's compiled model (`…/cubejs-api/v1/meta`), in the order the model lists them. */
+export async function branchMeasures(conn: DataApiConnection, branch: string, signal?: AbortSignal): Promise<MeasuresAnswer> {
+  const answer = await getDataApi(conn, `${branchPrefix(branch)}/cubejs-api/v1/meta`, '', signal);
+  if (answer === 'wait') return {wait: true};
+  const cubes = answer.body.cubes;
+  const measures = (Array.isArray(cubes) ? cubes : []).flatMap((c) => {
+    const list = asRecord(c)?.measures;
+    return Array.isArray(list) ? list.map((m) => str(asRecord(m)?.name)).filter((n): n is string => n !== undefined) : [];
+  });
+  return {wait: false, measures};
 }

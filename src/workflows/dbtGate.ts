@@ -5,10 +5,9 @@
 import {ApiError, type Api} from '../api/client.js';
 import {startDbtSync} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {loadQuery} from '../api/dataApi.js';
+import {branchMeasures, loadQuery} from '../api/dataApi.js';
 import {deleteBranch, startDevMode, stopDevMode, validateModel} from '../api/dataModel.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
-import {branchMeasures} from '../api/gate.js';
 import {str} from '../api/read.js';
 import {syncLabel, waitForSync} from './dbtWait.js';
 import {refProblem} from './dbtRef.js';

@@ -7,6 +7,7 @@ import type {ServiceContext} from '../../context.js';
 import {compileProject} from './compile.js';
 import {DbtSyncEngine, planOf, type StartSync} from './engine.js';
 import {projectAt} from './project.js';
+import {seededRandom} from '../random.js';
 
 export const SEEDED_DBT_RUNS = 160;
 const DAY = 86_400_000;
@@ -21,21 +22,10 @@ const SCENARIOS: Array<[number, Scenario]> = [
 ];
 const TRIGGERS: Array<[number, DbtTrigger]> = [[0.4, 'webhook'], [0.65, 'api'], [0.85, 'manual'], [0.95, 'agent'], [1, 'unknown']];
 
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const pick = <T>(table: Array<[number, T]>, r: number): T => table.find(([limit]) => r < limit)![1];
 
 export function seedDbtHistory(ctx: ServiceContext, deploymentId: number, now: number, count = SEEDED_DBT_RUNS): void {
-  const next = random(5150 + deploymentId);
+  const next = seededRandom(5150 + deploymentId);
   const engine = new DbtSyncEngine(ctx, {writeBranches: false, reuseManifestWork: true});
   const uploaded = compileProject(projectAt('main')!, {generatedAt: new Date(now - 50 * DAY).toISOString(), invocationId: 'ci-upload'});
   for (let i = 0; i < count; i++) {

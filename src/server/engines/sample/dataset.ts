@@ -1,6 +1,7 @@
 // The bundled sample warehouse: a small e-commerce dataset generated from a fixed seed, so every start (and every
 // test) sees exactly the same rows without shipping a data file.
 import Database from 'better-sqlite3';
+import {seededRandom} from '../random.js';
 
 export const SAMPLE_SIZES = {users: 400, products: 48, orders: 2400} as const;
 
@@ -16,18 +17,6 @@ const LAST = ['Berg', 'Costa', 'Diaz', 'Engel', 'Fuchs', 'Hale', 'Ito', 'Kerr', 
 const STATUSES = ['completed', 'completed', 'completed', 'shipped', 'processing', 'cancelled'];
 const YEAR_START = Date.UTC(2025, 0, 1);
 const DAY = 86_400_000;
-
-/** mulberry32: tiny, fast and good enough to spread rows; determinism is what matters here. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Timestamps as ISO text without zone, the one format the query engine compares and truncates. */
 const iso = (ms: number): string => new Date(ms).toISOString().slice(0, 23);
@@ -46,7 +35,7 @@ CREATE INDEX orders_user ON orders(user_id);
 
 /** Fills `db` with the sample tables. */
 export function loadSampleDataset(db: Database.Database): void {
-  const next = random(20260101);
+  const next = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   db.exec(SCHEMA);
   const insertUser = db.prepare('INSERT INTO users VALUES (?, ?, ?, ?, ?, ?)');
