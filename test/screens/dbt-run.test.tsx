@@ -71,8 +71,9 @@ describe('DbtRunScreen', () => {
     await tui.press('y');
     const frame = await tui.waitForFrame(/Status: ✗ FAILED/);
     expect(frame).toMatch(/✗ cancelled during phase init: Cancelled by .* during INITIALIZING/);
-    // The cancel's flash may already be replaced by the run's own end-of-run flash; it was shown at some point.
-    expect(tui.frames.some((f) => f.includes(`Cancelled dbt sync`))).toBe(true);
+    // The cancel's flash and the run's own end-of-run flash race (either may show last): the cancel's is shown
+    // at some point, before or after the status turned.
+    await tui.waitForFrame(() => tui.frames.some((f) => f.includes('Cancelled dbt sync')));
     expect(spy.calls.filter((c) => c.startsWith('DELETE'))).toEqual([`DELETE /api/v1/deployments/1/dbt-sync/${started.syncJobId}`]);
     expect((await getDbtSyncStatus(api, '1', started.syncJobId)).status).toBe('FAILED');
     await tui.press('x');
