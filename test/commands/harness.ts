@@ -42,14 +42,27 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
   });
 }
 
-function startServer(work: string): Promise<{child: ChildProcess; url: string; scopedKey: string}> {
-  const child = spawn(process.execPath, [CLI, 'server', '--port', '0', '--seed', 'demo', '--data', ':memory:', '--admin-key', ADMIN_KEY], {
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  scopedKey: string;
+}
+
+/**
+ * Starts `svc server` on a free loopback port (demo seed) and resolves once it is listening and has printed the
+ * scoped demo key (first start of its data file). `data` defaults to ':memory:'; `speed` compresses engine time.
+ */
+export function startServerProcess(work: string, opts: {data?: string; speed?: number; adminKey?: string} = {}): Promise<ServerProcess> {
+  const args = ['server', '--port', '0', '--seed', 'demo', '--data', opts.data ?? ':memory:', '--admin-key', opts.adminKey ?? ADMIN_KEY];
+  if (opts.speed !== undefined) args.push('--speed', String(opts.speed));
+  const child = spawn(process.execPath, [CLI, ...args], {
     env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work, CI: 'true'},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((done, fail) => {
     let out = '';
     let err = '';
+    // The address comes on stdout, the scoped key on stderr; either may arrive first.
     const check = () => {
       const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
       const scopedKey = /scoped to the first deployment[^:]*: (svc_\w+)/.exec(err)?.[1];
@@ -65,7 +78,7 @@ function startServer(work: string): Promise<{child: ChildProcess; url: string; s
 export async function startHarness(): Promise<Harness> {
   const work = mkdtempSync(join(tmpdir(), 'svc-cli-e2e-'));
   const configDir = join(work, 'config');
-  const {child, url, scopedKey} = await startServer(work);
+  const {child, url, scopedKey} = await startServerProcess(work);
   const base = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
   return {
     url,

@@ -1,66 +1,26 @@
 // `svc deployments build-status` end to end: the bundled CLI (dist/svc.js, `npm run build`) against `svc server`
 // processes on loopback, with a counting proxy in front of one of them to see exactly what the wait asks for.
-import {spawn, type ChildProcess} from 'node:child_process';
+import type {ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
-import {join, resolve} from 'node:path';
+import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CLI, runCli, startServerProcess} from '../commands/harness.js';
 import {parseDuration} from '../../src/commands/build-status.js';
 
-const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
 const ADMIN_KEY = 'svc_e2eBuildStatus0123456789abcdefgh';
 const work = mkdtempSync(join(tmpdir(), 'svc-build-status-'));
 const children: ChildProcess[] = [];
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+const svc = (args: string[], env: Record<string, string> = {}) =>
+  runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env});
 
-function svc(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', fail);
-    child.on('close', (code) => done({code, stdout, stderr}));
-  });
-}
-
-/** Starts `svc server` on a free port and resolves to its address once it says it is listening. */
-function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
-  const child = spawn(process.execPath, [CLI, 'server', '--port', '0', '--data', join(work, `${name}.db`), '--speed', String(speed), '--admin-key', ADMIN_KEY], {
-    env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work},
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  return new Promise((done, fail) => {
-    let out = '';
-    let err = '';
-    // The address comes on stdout, the scoped key (first start only) on stderr; either may arrive first.
-    const check = () => {
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      const scopedKey = /scoped to the first deployment[^:]*: (svc_\w+)/.exec(err)?.[1];
-      if (url && scopedKey) done({url, scopedKey});
-    };
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      check();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      check();
-    });
-    child.on('exit', (code) => fail(new Error(`svc server exited with ${code}: ${err}`)));
-  });
+async function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
+  const server = await startServerProcess(work, {data: join(work, `${name}.db`), speed, adminKey: ADMIN_KEY});
+  children.push(server.child);
+  return server;
 }
 
 /** Forwards to `target` and records the status each build-status answer carried, in order. */
