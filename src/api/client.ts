@@ -89,20 +89,33 @@ export function createApi(options: ApiOptions): Api {
     headers: {'user-agent': `svc/${VERSION}`, accept: 'application/json'},
   });
 
-  async function send(method: string, path: string, opts: RequestOptions): Promise<Response> {
+  /**
+   * One request with its whole-request deadline. The deadline is a plain timer, cleared by `release` as soon as the
+   * caller is done with the body: `AbortSignal.timeout` (and `AbortSignal.any`) would keep a 120 s timer and its
+   * signal alive per request, which a watcher polling every second piles up by the hundred.
+   */
+  async function send(method: string, path: string, opts: RequestOptions): Promise<{response: Response; release: () => void}> {
     const verb = method.toUpperCase();
     const pathOnly = path.startsWith('/') ? path : `/${path}`;
     const query = toSearchParams(opts.searchParams).toString();
     const url = `${baseUrl}${pathOnly}${query === '' ? '' : `${pathOnly.includes('?') ? '&' : '?'}${query}`}`;
-    const total = AbortSignal.timeout(timeoutMs);
-    const signal = opts.signal ? AbortSignal.any([opts.signal, total]) : total;
+    const total = new AbortController();
+    const timer = setTimeout(() => total.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs);
+    timer.unref();
+    const follow = () => total.abort(opts.signal?.reason);
+    if (opts.signal?.aborted) follow();
+    else opts.signal?.addEventListener('abort', follow, {once: true});
+    const release = () => {
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', follow);
+    };
     const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = token === undefined ? {} : {authorization: authorization(token, scheme)};
       try {
         return await http(url, {
           method: verb,
           headers,
-          signal,
+          signal: total.signal,
           ...(opts.json !== undefined
             ? {json: opts.json}
             : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it. (Node's fetch
@@ -112,28 +125,33 @@ export function createApi(options: ApiOptions): Api {
       } catch (err) {
         if (opts.signal?.aborted) throw opts.signal.reason;
         if (err instanceof TimeoutError) throw new TransportError(url, `no response within ${seconds(connectTimeoutMs)}`);
-        if (total.aborted) throw new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
+        if (total.signal.aborted) throw new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
         throw new TransportError(url, transportReason(err));
       }
     };
-    let response = await attempt();
-    if (response.status === 401 && options.onUnauthorized) {
-      const fresh = await options.onUnauthorized().catch(() => undefined);
-      if (fresh !== undefined && fresh !== token) {
-        token = fresh;
-        await response.body?.cancel().catch(() => undefined);
-        response = await attempt();
+    try {
+      let response = await attempt();
+      if (response.status === 401 && options.onUnauthorized) {
+        const fresh = await options.onUnauthorized().catch(() => undefined);
+        if (fresh !== undefined && fresh !== token) {
+          token = fresh;
+          await response.body?.cancel().catch(() => undefined);
+          response = await attempt();
+        }
       }
+      if (!response.ok) {
+        const body = await response.text().catch(() => '');
+        throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText);
+      }
+      return {response, release};
+    } catch (err) {
+      release();
+      throw err;
     }
-    if (!response.ok) {
-      const body = await response.text().catch(() => '');
-      throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText);
-    }
-    return response;
   }
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
-    const response = await send(method, path, opts);
+    const {response, release} = await send(method, path, opts);
     const verb = method.toUpperCase();
     let text: string;
     try {
@@ -142,6 +160,8 @@ export function createApi(options: ApiOptions): Api {
       if (opts.signal?.aborted) throw opts.signal.reason;
       const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
       throw new TransportError(response.url, timedOut ? 'timed out while reading the response' : transportReason(err));
+    } finally {
+      release();
     }
     const trimmed = text.trim();
     if (trimmed === '') return null;
@@ -167,6 +187,7 @@ export function createApi(options: ApiOptions): Api {
     patch: (path, opts) => request('PATCH', path, opts),
     delete: (path, opts) => request('DELETE', path, opts),
     request,
-    raw: (method, path, opts = {}) => send(method, path, opts),
+    // A stream's deadline keeps running while the caller reads it (the timer is unref'd and fires at most once).
+    raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
   };
 }

@@ -28,7 +28,14 @@ beforeAll(async () => {
     '/refresh-needed': (req, res) =>
       req.headers.authorization === 'Bearer fresh' ? json(res, 200, {ok: true}) : json(res, 401, {error: 'expired'}),
   });
-  hang = await startStub({'/slow': () => undefined});
+  hang = await startStub({
+    '/slow': () => undefined,
+    // Headers at once, then a body that never ends.
+    '/trickle': (_q, res) => {
+      res.writeHead(200, {'content-type': 'application/json'});
+      res.write('{"rows": [');
+    },
+  });
   const gone = await startStub({});
   closedUrl = gone.url;
   await gone.close();
@@ -147,6 +154,24 @@ describe('errors', () => {
     const err = await failure(slow.get('/slow'));
     expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 0.2s`);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('gives up when the whole request outlasts its deadline, body included', async () => {
+    const slow = createApi({baseUrl: hang.url, token: 't', timeoutMs: 300});
+    const started = Date.now();
+    const err = await failure(slow.get('/trickle'));
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.message).toBe(`request to ${hang.url}/trickle failed: timed out while reading the response`);
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it("stops when the caller's signal aborts, with the caller's reason", async () => {
+    const controller = new AbortController();
+    const pending = failure(createApi({baseUrl: hang.url, token: 't'}).get('/slow', {signal: controller.signal}));
+    setTimeout(() => controller.abort(new Error('view closed')), 50);
+    expect((await pending).message).toBe('view closed');
+    const already = AbortSignal.abort(new Error('gone before it started'));
+    expect((await failure(api().get('/ok', {signal: already}))).message).toBe('gone before it started');
   });
 
   it('classifies transient failures', async () => {
