@@ -1,15 +1,14 @@
 // What watching costs the service and the client: the UI's own queries (react-query observers with the
 // production poll policies) follow a rebuild and a dbt sync from start to end through a counting proxy in front
-// of `svc server --speed`, and a short-interval poll runs 10,000 cycles while RSS is sampled.
+// of `svc server --speed`, and a short-interval poll in a process of its own runs 10,000 cycles while RSS is sampled.
 // Some rows of this suite count requests or megabytes rather than milliseconds; their names say so.
-import {spawn} from 'node:child_process';
-import {setFlagsFromString} from 'node:v8';
-import {runInNewContext} from 'node:vm';
+import {execFile, spawn} from 'node:child_process';
+import {fileURLToPath} from 'node:url';
+import {promisify} from 'node:util';
 import {QueryObserver} from '@tanstack/query-core';
 import {createApi, type Api} from '../../src/api/client.js';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {startDbtSync} from '../../src/api/dbt.js';
-import {accountQueries} from '../../src/queries/account.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {dbtQueries} from '../../src/queries/dbt.js';
 import {isTerminalBuildStatus} from '../../src/queries/poll.js';
@@ -17,6 +16,8 @@ import {createQueryClient} from '../../src/ui/queryClient.js';
 import {isTerminalSyncStatus} from '../../src/workflows/dbtWait.js';
 import {startFaultProxy} from '../helpers/faultProxy.js';
 import type {BenchContext, Suite} from './measure.js';
+
+const run = promisify(execFile);
 
 const KEY = 'svc_benchWatchKey0123456789abcdefghi';
 /** Engine time runs this much faster than real time, so a build (~6 s) and a sync take a fraction of that. */
@@ -114,39 +115,16 @@ const counted = (key: string, w: (ctx: BenchContext) => Promise<Watched>) => asy
 const boundOf = (key: string) => async () => last.get(key)?.bound ?? Number.NaN;
 const afterEndOf = (key: string) => async () => last.get(key)?.afterEnd ?? Number.NaN;
 
-// A full GC before each RSS sample, without asking `npm run bench` for --expose-gc.
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
-
 let heapGrowthMb = Number.NaN;
 
-/** RSS growth (MB) over POLL_CYCLES polls at a 1 ms interval, after a 500-cycle warm-up; keeps the heap's too. */
+/** RSS growth (MB) over POLL_CYCLES polls, measured in a process of its own (poll-rss.ts); keeps the heap's too. */
 async function rssGrowth(ctx: BenchContext): Promise<number> {
-  const api = createApi({baseUrl: await serviceUrl(ctx), token: KEY});
-  const client = createQueryClient();
-  const observer = new QueryObserver(client, {...accountQueries.regions(api), staleTime: 0, refetchInterval: 1} as never);
-  let cycles = 0;
-  let baseline = 0;
-  let heapBaseline = 0;
-  await new Promise<void>((resolve) => {
-    const unsubscribe = observer.subscribe((r) => {
-      if (r.fetchStatus !== 'idle' || r.dataUpdatedAt === 0) return;
-      cycles++;
-      if (cycles === 500) {
-        gc();
-        baseline = process.memoryUsage().rss;
-        heapBaseline = process.memoryUsage().heapUsed;
-      }
-      if (cycles === 500 + POLL_CYCLES) {
-        unsubscribe();
-        resolve();
-      }
-    });
-  });
-  client.clear();
-  gc();
-  heapGrowthMb = (process.memoryUsage().heapUsed - heapBaseline) / 1024 / 1024;
-  return (process.memoryUsage().rss - baseline) / 1024 / 1024;
+  const script = fileURLToPath(new URL('./poll-rss.ts', import.meta.url));
+  const {stdout} = await run(process.execPath, ['--expose-gc', '--import', 'tsx', script, await serviceUrl(ctx), KEY, String(POLL_CYCLES)], {maxBuffer: 1 << 20});
+  const result = JSON.parse(stdout) as {cycles: number; rssGrowthMb: number; heapGrowthMb: number};
+  if (result.cycles !== POLL_CYCLES) throw new Error(`poll-rss ran ${result.cycles} cycles, not ${POLL_CYCLES}`);
+  heapGrowthMb = result.heapGrowthMb;
+  return result.rssGrowthMb;
 }
 
 export const watchSuite: Suite = {
@@ -156,9 +134,11 @@ export const watchSuite: Suite = {
     `\`svc server --speed ${SPEED}\` behind a counting proxy; the UI's react-query status queries poll every ${INTERVAL_MS} ms from the first request to ` +
     'the terminal state, then stay mounted three more intervals. Rows ending in "(requests)" count status requests for one watch, "bound" is ' +
     `⌈duration ÷ interval⌉ + 2 of the same watch; "two views" are two observers of the same query key (react-query must share one request per tick). ` +
-    `"RSS growth (MB)" is the resident set after ${POLL_CYCLES.toLocaleString('en')} poll cycles at a 1 ms interval minus after a 500-cycle warm-up ` +
-    '(a full GC before each sample); RSS also moves with what the other suites in the same process allocate, so the heap after GC over the same ' +
-    'polls is shown beside it. These rows hold counts or MB in the "ms" columns.',
+    `"RSS growth (MB)" comes from a process of its own (poll-rss.ts) that polls with one observer at a 1 ms interval, with a full GC every ` +
+    `250 cycles: after 4,000 warm-up cycles it samples RSS every 250 cycles over ${POLL_CYCLES.toLocaleString('en')} cycles; growth is the median ` +
+    'of the last five samples minus the median of the first five. Checked by hand: a deliberate leak of ~400 bytes a poll (heap +4 MB) reads ' +
+    'RSS +4.7 and +5.4 MB, none reads −0.8 and +0.8 MB. The heap after GC over the same polls is ' +
+    'shown beside it. These rows hold counts or MB in the "ms" columns.',
   measures: [
     {name: 'build watch (requests)', run: counted('build', build(1))},
     {name: 'build watch bound (requests)', run: boundOf('build')},
