@@ -65,6 +65,8 @@ export const KEYS: Record<string, string> = {
   end: '\u001B[F',
   backspace: '\u007F',
   'ctrl+c': '\u0003',
+  'ctrl+d': '\u0004',
+  'ctrl+u': '\u0015',
 };
 
 export const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));

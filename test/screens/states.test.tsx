@@ -43,8 +43,8 @@ describe('screen states', () => {
         : {deploymentId: 5, branchName: 'main', mode: 'production', status: 'built'};
     });
     const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '5'}});
-    const frame = await tui.waitForFrame(/Dev mode\s+★ dev-admin-5f3a9c1e/);
-    expect(frame).toMatch(/Environments\s+0/);
-    expect(frame).toMatch(/Build\s+✓ built/);
+    // Three queries fill this screen and may land in any order: wait for the frame that holds all three.
+    const frame = await tui.waitForFrame((f) => /Dev mode\s+★ dev-admin-5f3a9c1e/.test(f) && /Environments\s+0/.test(f) && /Build\s+✓ built/.test(f));
+    expect(frame).toMatch(/Dev mode\s+★ dev-admin-5f3a9c1e/);
   });
 });

@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {Key} from 'ink';
-import {dispatchKey, type KeyHandlers, type Layer, type Priority} from '../../src/ui/dispatch/dispatch.js';
+import {dispatchKey, keysOf, splitChunk, type KeyHandlers, type Layer, type Priority} from '../../src/ui/dispatch/dispatch.js';
 import {keyName} from '../../src/ui/keymap.js';
 
 const noKey = {} as Key;
@@ -62,5 +62,33 @@ describe('keyName', () => {
     expect(keyName('c', k({ctrl: true}))).toBe('ctrl+c');
     expect(keyName('G', k({shift: true}))).toBe('G');
     expect(keyName('', k({pageDown: true}))).toBe('pagedown');
+  });
+});
+
+describe('splitChunk and keysOf (several keys in one terminal read)', () => {
+  const names = (input: string) => splitChunk(input, {} as Key).map((k) => keyName(k.input, k.key));
+  it('keeps a single key, and keys Ink already named, as they are', () => {
+    expect(names('j')).toEqual(['j']);
+    expect(names('é')).toEqual(['é']);
+    expect(splitChunk('', {upArrow: true} as Key)).toEqual([{input: '', key: {upArrow: true}}]);
+  });
+
+  it('splits text from the control keys around it', () => {
+    expect(names('main\r')).toEqual(['main', 'enter']);
+    expect(names('n\r\r')).toEqual(['n', 'enter', 'enter']);
+    expect(names('ab\tc')).toEqual(['ab', 'tab', 'c']);
+    expect(names('\u007f\u007fx')).toEqual(['backspace', 'backspace', 'x']);
+    expect(names('jj\u0003')).toEqual(['jj', 'ctrl+c']);
+    expect(names('\u0004\u0015')).toEqual(['ctrl+d', 'ctrl+u']);
+  });
+
+  it('a run goes whole to a text field and key by key anywhere else', () => {
+    const [run] = splitChunk('jGé', {} as Key);
+    const text = {...layer('input', {}), text: true};
+    expect(keysOf(run!, text)).toEqual([run]);
+    const keys = keysOf(run!, layer('screen', {}));
+    expect(keys.map((k) => keyName(k.input, k.key))).toEqual(['j', 'G', 'é']);
+    expect(keys.map((k) => k.key.shift)).toEqual([false, true, false]);
+    expect(keysOf(run!, undefined)).toHaveLength(3);
   });
 });

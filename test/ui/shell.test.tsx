@@ -82,6 +82,36 @@ describe('shell layout', () => {
     expect(tui.quits()).toBe(0);
   });
 
+  it('keys that arrive in one read act one by one (key repeat, typing faster than a frame)', async () => {
+    tui = app();
+    await tui.waitForFrame('› analytics-prod');
+    await tui.press('jj');
+    await tui.waitForFrame('› marketing');
+    await tui.press('Gk');
+    await tui.waitForFrame('› marketing');
+    // `/` opens the filter field; the letters after it in the same read land in that field, Enter keeps it.
+    await tui.press('/stag\r');
+    const frame = await tui.waitForFrame((f) => !f.includes('type to filter') && f.includes('Deployments [1] /stag'));
+    expect(frame).not.toContain('marketing');
+    await tui.press('\r');
+    await tui.waitForFrame('versions of analytics-staging');
+    expect(tui.quits()).toBe(0);
+  });
+
+  it('text pasted into a field arrives whole; ctrl+c in the same read still quits', async () => {
+    tui = app();
+    await tui.waitForFrame('› analytics-prod');
+    await tui.press('/');
+    await tui.waitForFrame('type to filter');
+    await tui.press('qj reports');
+    await tui.waitForFrame('Deployments [0] /qj reports');
+    expect(tui.quits()).toBe(0);
+    await tui.press('\u007f\u007f\u007f\u007f\u007f\u007f\u007f\u007f\u007f\u007f');
+    await tui.waitForFrame('Deployments [4]');
+    await tui.press('jjjj\u0003');
+    expect(tui.quits()).toBe(1);
+  });
+
   it('q typed into the filter is text, not quit; q outside quits; ctrl+c always quits', async () => {
     tui = app();
     await tui.waitForFrame('analytics-prod');

@@ -84,7 +84,7 @@ export function TextField(props: TextFieldProps) {
         return modal;
       },
     },
-    {active: focus},
+    {active: focus, text: true},
   );
   const shown = [...(mask ? mask.repeat([...value].length) : value)];
   if (!focus) return <Text>{shown.length ? shown.join('') : <Text color={color.muted}>{placeholder ?? ''}</Text>}</Text>;

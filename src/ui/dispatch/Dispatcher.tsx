@@ -1,9 +1,9 @@
 // One useInput for the whole app. Components register layers with useKeys; ink 6 useInput closures can be
 // stale for a render, so layers keep their handlers in refs and state changes go through reducers.
-import React, {createContext, useContext, useLayoutEffect, useMemo, useRef} from 'react';
+import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {useInput, useStdin} from 'ink';
 import {keyName} from '../keymap.js';
-import {dispatchKey, type KeyHandlers, type Layer, type Priority} from './dispatch.js';
+import {dispatchKey, keysOf, splitChunk, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
 
 interface DispatcherApi {
   register(layer: Layer): () => void;
@@ -27,14 +27,37 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   const quit = useRef(onForceQuit);
   quit.current = onForceQuit;
   const {isRawModeSupported} = useStdin();
+  const readonlyRef = useRef(readonly);
+  readonlyRef.current = readonly;
+  // Keys of one read wait here and go one at a time, each after the render of the one before has committed, so
+  // it meets the layers that key left: a `/` opens the filter field and the letters after it land in that field.
+  // (React schedules that render later, from a microtask: a plain setImmediate would run first.)
+  const queue = useRef<RawKey[]>([]);
+  const [keysDone, setKeysDone] = useState(0);
+  const next = () => {
+    const raw = queue.current.shift();
+    if (raw === undefined) return;
+    const [first, ...rest] = keysOf(raw, topLayer(layers.current));
+    queue.current.unshift(...rest);
+    dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {readonly: readonlyRef.current});
+    if (queue.current.length > 0) setKeysDone((n) => n + 1);
+  };
+  // Runs after the children's layout effects of the same commit, i.e. after a new field registered its layer.
+  useLayoutEffect(() => {
+    if (keysDone > 0 && queue.current.length > 0) setImmediate(next);
+  }, [keysDone]);
+  useEffect(() => () => void (queue.current = []), []);
   useInput(
     (input, key) => {
-      const name = keyName(input, key);
-      if (name === 'ctrl+c') {
+      const keys = splitChunk(input, key);
+      // ctrl+c quits at once, even behind a long paste.
+      if (keys.some((k) => keyName(k.input, k.key) === 'ctrl+c')) {
         quit.current();
         return;
       }
-      dispatchKey(layers.current, {name, input, key}, {readonly});
+      const idle = queue.current.length === 0;
+      queue.current.push(...keys);
+      if (idle) next();
     },
     // isRawModeSupported is undefined (not false) on a pipe; Boolean() keeps Ink from throwing.
     {isActive: Boolean(isRawModeSupported)},
@@ -63,7 +86,7 @@ export function useDispatcher(): DispatcherApi {
  * Registers a key layer while the component is mounted (and `active`). Handlers are keyed by keymap action id
  * ('list.down') or '*'; return false from a handler to let the key fall through.
  */
-export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active?: boolean} = {}): void {
+export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active?: boolean; text?: boolean} = {}): void {
   const {register, nextId} = useDispatcher();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
@@ -72,7 +95,7 @@ export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active
   // A layout effect, not a passive one: a layer must be gone as soon as the render that removed it commits,
   // or a key typed right after closing a text field would still be swallowed by it.
   useLayoutEffect(() => {
-    const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef};
+    const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef, text: opts.text ?? false};
     return register(layer);
-  }, [priority, register, nextId]);
+  }, [priority, register, nextId, opts.text]);
 }

@@ -26,10 +26,68 @@ export interface Layer {
   /** Read at dispatch time, so a layer always runs its latest handlers. */
   readonly handlers: {current: KeyHandlers};
   readonly active: {current: boolean};
+  /** A text field: takes a pasted run of characters whole. */
+  readonly text?: boolean;
 }
 
 export function orderLayers(layers: Iterable<Layer>): Layer[] {
   return [...layers].sort((a, b) => PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || b.id - a.id);
+}
+
+/** The layer that sees keys first. */
+export function topLayer(layers: Iterable<Layer>): Layer | undefined {
+  return orderLayers(layers).find((l) => l.active.current);
+}
+
+export interface RawKey {
+  readonly input: string;
+  readonly key: Key;
+}
+
+/** Control characters a terminal sends for keys, as Ink would flag them when they arrive alone. */
+function controlKey(ch: string, base: Key): RawKey | undefined {
+  const code = ch.codePointAt(0)!;
+  if (ch === '\r' || ch === '\n') return {input: '', key: {...base, return: true}};
+  if (ch === '\t') return {input: '', key: {...base, tab: true}};
+  if (ch === '\x7f' || ch === '\b') return {input: '', key: {...base, backspace: true}};
+  if (code >= 1 && code <= 26) return {input: String.fromCharCode(code + 96), key: {...base, ctrl: true}};
+  if (code < 32) return {input: '', key: base};
+  return undefined;
+}
+
+/**
+ * One terminal read can hold several keys: key repeat ("jjj"), typing faster than a frame ("main\r"), a paste.
+ * Ink splits escape sequences but hands plain text over as one input, which no binding matches. This splits such
+ * a chunk into runs of printable text and single control keys; `keysOf` then splits a run into keys unless a
+ * text field takes it whole. A single key, or anything Ink already named, is returned as it is.
+ */
+export function splitChunk(input: string, key: Key): RawKey[] {
+  const chars = [...input];
+  const named = Object.entries(key).some(([, v]) => v === true);
+  if (chars.length < 2 || named || input.includes('\u001B')) return [{input, key}];
+  const out: RawKey[] = [];
+  let run = '';
+  const flush = () => {
+    if (run !== '') out.push({input: run, key: {...key, shift: run.length === 1 && /[A-Z]/.test(run)}});
+    run = '';
+  };
+  for (const ch of chars) {
+    const control = controlKey(ch, key);
+    if (control === undefined) run += ch;
+    else {
+      flush();
+      out.push(control);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** The keys of a printable run: whole for a text field, else one per character. */
+export function keysOf(run: RawKey, top: Layer | undefined): RawKey[] {
+  const chars = [...run.input];
+  if (chars.length < 2 || top?.text) return [run];
+  return chars.map((ch) => ({input: ch, key: {...run.key, shift: /[A-Z]/.test(ch)}}));
 }
 
 /** Runs one key through the stack; returns true when some layer consumed it. */
