@@ -24,6 +24,7 @@ import {register as registerDataModel} from './dataModel.js';
 import {register as registerDeploy} from './deploy.js';
 import {register as registerValidate} from './validate.js';
 import {register as registerQuery} from './query.js';
+import {register as registerAgents} from './agents.js';
 
 export function buildProgram(): Command {
   const program = new Command('svc')
@@ -54,6 +55,7 @@ export function buildProgram(): Command {
   registerScim(program);
   registerDbt(program);
   registerObjects(program);
+  registerAgents(program);
   registerIntegrations(program);
   registerOidc(program);
   registerSpec(program);

@@ -19,6 +19,14 @@ describe('help for the whole command tree', () => {
     expect(all.map((c) => c.path.join(' '))).toEqual(expect.arrayContaining(['login', 'integrations tokens initiate', 'oidc create', 'completion', 'update']));
   });
 
+  it("has every command group the spec's CLI table names", () => {
+    const spec = ['login', 'logout', 'whoami', 'context', 'deployments', 'deploy', 'validate', 'logs', 'regions', 'github', 'data-model', 'dbt', 'environments',
+      'variables', 'folders', 'workbooks', 'reports', 'workspace', 'users', 'groups', 'attributes', 'policies', 'tenant', 'notifications', 'integrations', 'oidc',
+      'api-keys', 'embed', 'agents', 'app', 'meta', 'scim', 'spec', 'api', 'update', 'completion'];
+    const top = all.filter((c) => c.path.length === 1).map((c) => c.path[0]);
+    expect(spec.filter((g) => !top.includes(g))).toEqual([]);
+  });
+
   it.each(all.filter((c) => c.path.length > 0).map((c) => [c.path.join(' '), c.cmd] as const))('svc %s has a description and usage', (path, cmd) => {
     expect(cmd.description().trim().length, `svc ${path} has no description`).toBeGreaterThan(10);
     const help = cmd.helpInformation();
@@ -30,7 +38,7 @@ describe('help for the whole command tree', () => {
     expect(help).toContain('-h, --help');
   });
 
-  it.each([['login'], ['integrations', 'tokens', 'revoke'], ['oauth', 'list'], ['oidc'], ['completion'], ['update'], ['deployments', 'list']])(
+  it.each([['login'], ['agents'], ['integrations', 'tokens', 'revoke'], ['oauth', 'list'], ['oidc'], ['completion'], ['update'], ['deployments', 'list']])(
     'node dist/svc.js %s --help exits 0 with usage on stdout',
     (...path) => {
       const run = spawnSync(process.execPath, [CLI, ...path, '--help'], {encoding: 'utf8', env: {PATH: process.env.PATH ?? '', CI: 'true'}});
