@@ -22,15 +22,30 @@ async function saveToConfig(contextName: string, accessToken: string, refreshTok
 
 const defaultIo: RefreshIo = {warn: (line) => process.stderr.write(`${line}\n`), save: saveToConfig};
 
+export interface RefreshOptions {
+  /**
+   * A long-running process (the UI) outlives one access token: after this long, a new 401 refreshes again with
+   * the rotated refresh token. Without it there is exactly one attempt per process. A refused refresh is final.
+   */
+  readonly renewAfterMs?: number;
+  readonly now?: () => number;
+}
+
 /** The `onUnauthorized` hook for these credentials, or undefined when they cannot be refreshed. */
-export function tokenRefresher(creds: Credentials, io: RefreshIo = defaultIo): (() => Promise<string | undefined>) | undefined {
-  const {refreshToken, contextName} = creds;
+export function tokenRefresher(creds: Credentials, given: Partial<RefreshIo> = {}, opts: RefreshOptions = {}): (() => Promise<string | undefined>) | undefined {
+  const io: RefreshIo = {...defaultIo, ...given};
+  const {contextName} = creds;
+  let refreshToken = creds.refreshToken;
   if (refreshToken === undefined || contextName === undefined) return undefined;
-  // Exactly one attempt per process, shared by concurrent 401s: a 401 after a refresh is a real refusal.
+  const now = opts.now ?? Date.now;
+  // Shared by concurrent 401s: a 401 right after a refresh is a real refusal, not a reason to refresh again.
   let attempt: Promise<string | undefined> | undefined;
-  const refresh = async (): Promise<string | undefined> => {
+  let refreshedAt = 0;
+  const refresh = async (token: string): Promise<string | undefined> => {
     try {
-      const tokens = await refreshAccessToken(creds.url, oauthClientFromEnv(), refreshToken);
+      const tokens = await refreshAccessToken(creds.url, oauthClientFromEnv(), token);
+      refreshToken = tokens.refreshToken ?? token;
+      refreshedAt = now();
       try {
         await io.save(contextName, tokens.accessToken, tokens.refreshToken);
       } catch (err) {
@@ -42,5 +57,9 @@ export function tokenRefresher(creds: Credentials, io: RefreshIo = defaultIo): (
       return undefined;
     }
   };
-  return () => (attempt ??= refresh());
+  return async () => {
+    const renew = opts.renewAfterMs !== undefined && attempt !== undefined && refreshedAt > 0 && now() - refreshedAt >= opts.renewAfterMs;
+    if (attempt === undefined || renew) attempt = refresh(refreshToken!);
+    return attempt;
+  };
 }

@@ -5,6 +5,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {createApi, type Api} from '../api/client.js';
+import {tokenRefresher} from '../config/refresh.js';
 import {resolveCredentials} from '../config/resolve.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
@@ -47,8 +48,11 @@ async function localTarget(speed: number): Promise<Target> {
 
 function remoteTarget(opts: UiOptions): Target {
   const creds = resolveCredentials({context: opts.context, url: opts.url, token: opts.token});
+  // A session outlives one access token: refresh on a 401 (again after a minute), silently — nothing may print
+  // while Ink owns the screen, and a refused refresh shows as the 401 it was.
+  const onUnauthorized = tokenRefresher(creds, {warn: () => {}}, {renewAfterMs: 60_000});
   return {
-    api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme}),
+    api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})}),
     contextName: creds.contextName,
     host: new URL(creds.url).host,
     close: async () => {},

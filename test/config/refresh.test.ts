@@ -55,6 +55,21 @@ describe('tokenRefresher', () => {
     expect(t.warnings).toEqual([]);
   });
 
+  it('in a long-running process, refreshes again with the rotated token once renewAfterMs has passed', async () => {
+    const {url, forms} = await tokenEndpoint(200, {accessToken: 'new-access', refreshToken: 'new-refresh'});
+    const t = io();
+    let clock = 1_000;
+    const refresh = tokenRefresher(creds(url), t, {renewAfterMs: 60_000, now: () => clock})!;
+    expect(await Promise.all([refresh(), refresh()])).toEqual(['new-access', 'new-access']);
+    clock += 59_000;
+    await refresh();
+    expect(forms).toHaveLength(1);
+    clock += 1_000;
+    await refresh();
+    expect(forms).toHaveLength(2);
+    expect(forms.map((f) => f.get('refresh_token'))).toEqual(['old-refresh', 'new-refresh']);
+  });
+
   it('warns and gives no token when the refresh is refused', async () => {
     const {url} = await tokenEndpoint(400, {error: 'invalid_grant', error_description: 'unknown refresh token'});
     const t = io();

@@ -2,12 +2,13 @@
 // the service's approval page and clicks Approve, the CLI saves access and refresh tokens; an expired access
 // token is then refreshed once on a 401 and the rotated tokens are saved; a bad refresh token warns, then the
 // 401 shows. Denial and expiry go through HTTP only.
+import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium, type BrowserContext} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {runCli, STACK_LINE} from '../commands/harness.js';
+import {CLI, runCli, STACK_LINE} from '../commands/harness.js';
 import {runInBackground, startLoginService, type LoginService} from './loginService.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -101,6 +102,31 @@ describe('without a browser', () => {
     expect(run.stderr).toMatch(/error: authorization was denied in the browser\n$/);
     expect(existsSync(join(dir, 'config.toml'))).toBe(false);
   }, 30_000);
+
+  it.skipIf(spawnSync('script', ['--version']).status !== 0)('the console refreshes an expired access token too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-login-ui-'));
+    const login = runInBackground(['login', '--url', service.url, '--name', 'console'], {...env, SVC_CONFIG_DIR: dir});
+    const [, , code] = await login.waitForStdout(PROMPT);
+    await decide('approve', code!);
+    expect((await login.done).code).toBe(0);
+    const saved = readFileSync(join(dir, 'config.toml'), 'utf8');
+    await new Promise((r) => setTimeout(r, ACCESS_TTL_S * 1000 + 1100));
+
+    // `script` gives the console a terminal; its screen arrives on stdout, keys go in on stdin.
+    const ui = spawn('script', ['-qfec', `${process.execPath} ${CLI} ui`, '/dev/null'], {env: {...env, SVC_CONFIG_DIR: dir, TERM: 'xterm-256color'}});
+    let screen = '';
+    ui.stdout.on('data', (d: Buffer) => (screen += d.toString()));
+    const exited = new Promise<number | null>((r) => ui.on('exit', r));
+    const deadline = Date.now() + 20_000;
+    while (!screen.includes('analytics-prod') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    ui.stdin.write('q');
+    expect(await exited).toBe(0);
+    expect(screen).toContain('analytics-prod');
+    expect(screen).not.toMatch(/401|unauthorized/i);
+    const after = readFileSync(join(dir, 'config.toml'), 'utf8');
+    expect(field(after, 'api_key')).not.toBe(field(saved, 'api_key'));
+    expect(field(after, 'refresh_token')).not.toBe(field(saved, 'refresh_token'));
+  }, 40_000);
 
   it('gives up when the code expires unapproved', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-login-expire-'));
