@@ -17,6 +17,8 @@ export type SearchParams = URLSearchParams | Record<string, ParamValue | readonl
 export interface RequestOptions {
   searchParams?: SearchParams;
   json?: unknown;
+  /** A multipart body (uploads); fetch sets its Content-Type with the boundary. Not with `json`. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -118,7 +120,9 @@ export function createApi(options: ApiOptions): Api {
           signal: total.signal,
           ...(opts.json !== undefined
             ? {json: opts.json}
-            : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it. (Node's fetch
+            : opts.form !== undefined
+              ? {body: opts.form}
+              : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it. (Node's fetch
               // sends it for POST/PUT/PATCH; for DELETE it omits the header, which RFC 9110 §8.6 prefers anyway.)
               verb === 'GET' || verb === 'HEAD' ? {} : {body: new Uint8Array(0)}),
         });

@@ -18,12 +18,11 @@ export function register(program: Command): void {
     .option('--branch <name>', 'target branch (default: your active dev-mode branch, else the deploy branch)')
     .option('--keep-missing', 'keep remote files that are missing locally')
     .action(async (deployment, flags, cmd) => {
-      const {api, creds, json} = connect(cmd);
-      const conn = {baseUrl: creds.url, token: creds.token, scheme: creds.scheme};
+      const {api, json} = connect(cmd);
       const ports: DeployPorts<UploadTransaction> = {
         fileHashes: (branch) => fileHashes(api, deployment, branch),
         startUpload: (branch) => startUpload(api, deployment, branch),
-        uploadFile: (tx, file) => uploadFile(conn, deployment, tx, file),
+        uploadFile: (tx, file) => uploadFile(api, deployment, tx, file),
         finishUpload: (tx, files, o) => finishUpload(api, deployment, {transaction: tx, files, ...o}),
       };
       const result = await deploy(ports, {

@@ -193,6 +193,22 @@ describe('refresh on 401', () => {
     expect(stub.requests.slice(-2).map((r) => r.headers.authorization)).toEqual(['Bearer tok-123', 'Bearer fresh']);
   });
 
+  it('sends a multipart form, again after a refresh', async () => {
+    const refreshing = api({onUnauthorized: async () => 'fresh'});
+    const form = new FormData();
+    form.set('fileName', 'model/cubes/orders.yml');
+    form.set('file', new Blob(['cubes: []\n']), 'orders.yml');
+    await expect(refreshing.post('/refresh-needed', {form})).resolves.toEqual({ok: true});
+    const [first, second] = stub.requests.slice(-2);
+    for (const r of [first!, second!]) {
+      expect(r.method).toBe('POST');
+      expect(r.headers['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+      expect(r.body).toContain('model/cubes/orders.yml');
+      expect(r.body).toContain('cubes: []');
+    }
+    expect(second!.headers.authorization).toBe('Bearer fresh');
+  });
+
   it('falls through to the 401 error when the refresh fails', async () => {
     let asked = 0;
     const failing = api({
