@@ -1,4 +1,8 @@
 // Everything command mode prints goes through here: tables and ✓ lines on stdout, progress and errors on stderr.
+import {ApiError} from '../api/errors.js';
+import {newerRelease} from '../update/background.js';
+import {VERSION} from '../version.js';
+
 export const EXIT_OK = 0;
 export const EXIT_ERROR = 1;
 export const EXIT_USAGE = 2;
@@ -50,10 +54,22 @@ export function printTable(headers: string[], rows: unknown[][]): void {
   process.stdout.write(`${line(headers)}\n${text.map(line).join('\n')}\n`);
 }
 
+/**
+ * The real client's hint under an API error when a newer release is known (research/real-cli.md, update check):
+ * the service refused or failed the request, and the fix may already be released.
+ */
+export function apiErrorHint(err: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const api = err instanceof ApiError || (err instanceof Error && (err as Error & {cause?: unknown}).cause instanceof ApiError);
+  const latest = api ? newerRelease(env) : undefined;
+  return latest && `hint: this request failed on the API side, and svc ${latest} is available — run \`svc update\` to upgrade from ${VERSION}, then try again`;
+}
+
 /** Prints `error: <message>` to stderr and returns the exit code. Never prints a stack trace. */
 export function printError(err: unknown): number {
   const message = err instanceof Error ? err.message : String(err);
   process.stderr.write(`error: ${message}\n`);
+  const hint = apiErrorHint(err);
+  if (hint) process.stderr.write(`${hint}\n`);
   if (err instanceof UserError) return err.exitCode;
   return EXIT_ERROR;
 }

@@ -75,10 +75,16 @@ export function startBackgroundCheck(env: NodeJS.ProcessEnv = process.env, now =
   }
 }
 
-/** The two notice lines when the cache knows of a newer release, else undefined. */
-export function updateNotice(env: NodeJS.ProcessEnv = process.env): string | undefined {
+/** The newer release the cache knows of (checks enabled), else undefined. */
+export function newerRelease(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (!updateChecksEnabled(env)) return undefined;
   const latest = readUpdateCache(env)?.latest;
-  if (!latest || compareVersions(latest, VERSION) <= 0) return undefined;
+  return latest && compareVersions(latest, VERSION) > 0 ? latest : undefined;
+}
+
+/** The two notice lines when the cache knows of a newer release, else undefined. */
+export function updateNotice(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const latest = newerRelease(env);
+  if (!latest) return undefined;
   return `A new release of svc is available: ${VERSION} → ${latest}\nRun \`svc update\` to install it.\n`;
 }

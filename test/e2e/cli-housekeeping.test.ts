@@ -130,6 +130,24 @@ describe('updates', () => {
     const ci = spawnSync('script', ['-qec', `node '${CLI}' context list`, '/dev/null'], {encoding: 'utf8', env: {...e, CI: 'true'}});
     expect(ci.stdout).not.toContain('A new release');
   });
+
+  it('hints at a known newer release under an API error, and only then', async () => {
+    const e = env({CI: '', SVC_API_URL: url.replace('/releases/latest', ''), SVC_API_KEY: 'svc_anything'});
+    const cache = join(e.SVC_CONFIG_DIR, 'update-check.json');
+    writeFileSync(cache, JSON.stringify({checkedAt: Date.now(), latest: '9.9.9'}));
+    answer = {status: 500, body: JSON.stringify({error: 'database unavailable'})};
+    const failed = await runCli(['regions'], e);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toBe(
+      'error: GET /api/v1/regions failed with 500 Internal Server Error: database unavailable\n' +
+        'hint: this request failed on the API side, and svc 9.9.9 is available — run `svc update` to upgrade from 0.1.0, then try again\n',
+    );
+    // Under CI (no update checks), when this release is the latest, and for errors that are not the API's: no hint.
+    expect((await runCli(['regions'], {...e, CI: 'true'})).stderr).not.toContain('hint:');
+    expect((await runCli(['regions'], {...e, SVC_API_URL: 'http://127.0.0.1:1'})).stderr).not.toContain('hint:');
+    writeFileSync(cache, JSON.stringify({checkedAt: Date.now(), latest: '0.1.0'}));
+    expect((await runCli(['regions'], e)).stderr).toBe('error: GET /api/v1/regions failed with 500 Internal Server Error: database unavailable\n');
+  });
 });
 
 describe('telemetry', () => {
