@@ -12,7 +12,8 @@ import type {ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
 import {disableStaging, findBranch, findBranchById, listBranches, removeBranch, setSession, type BranchRow} from '../store/branches.js';
 import {insertEnvironment} from '../store/environments.js';
-import {createBranch, credentialKey, ensureBranches, filesOf, loadBranch, seedBranches, toBranch, triggerBuild} from './dataModelShared.js';
+import {credentialKey, loadBranch, toBranch, triggerBuild} from './dataModelShared.js';
+import {createBranch, ensureBranches, filesOf, seedBranches} from '../store/branchTrees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Data Model'];

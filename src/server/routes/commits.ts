@@ -12,9 +12,10 @@ import type {ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
 import type {DeploymentRow} from '../store/deployments.js';
 import {clearSession, findBranchById, removeBranch, sessionBranch, setBaseTree, setSession, type BranchRow} from '../store/branches.js';
-import {commitTree, credentialKey, ensureBranches, filesOf, loadBranch} from './dataModelShared.js';
-import {treeHash} from './filePaths.js';
-import {hashesOf, mergeTrees, type Tree} from './treeMerge.js';
+import {commitTree, credentialKey, loadBranch} from './dataModelShared.js';
+import {ensureBranches, filesOf} from '../store/branchTrees.js';
+import {hashesOf, treeHash, type Tree} from '../store/trees.js';
+import {mergeTrees} from './treeMerge.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Data Model'];

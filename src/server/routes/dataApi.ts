@@ -15,7 +15,8 @@ import {QueryError, runQuery, type Query} from '../engines/query/index.js';
 import {openSampleDatabase} from '../engines/sample/dataset.js';
 import {findDeployment} from '../store/deployments.js';
 import {verifyToken} from '../tokens.js';
-import {branchRunState, filesOf, loadBranch} from './dataModelShared.js';
+import {branchRunState, loadBranch} from './dataModelShared.js';
+import {filesOf} from '../store/branchTrees.js';
 
 const warehouses = new WeakMap<ServiceContext, Database.Database>();
 

@@ -1,21 +1,15 @@
-// What the branches, dev-mode and files routes share: the credential a session belongs to, the demo branches
-// every deployment starts with, resolving which branch a request targets, and committing a new tree.
+// What the branches, dev-mode and files routes share: the credential a session belongs to, resolving which branch
+// a request targets, and committing a new tree. (Creating branches and reading their files: store/branchTrees.ts.)
 import type {Context} from 'hono';
 import type {Branch} from '../../contract/dataModel.js';
 import {principalOf, type AppEnv, type Principal} from '../auth.js';
 import type {ServiceContext} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
 import {compileModel} from '../engines/compiler/index.js';
-import {DEMO_MODEL_FILES} from '../engines/sample/demoModel.js';
+import {ensureBranches} from '../store/branchTrees.js';
 import type {DeploymentRow} from '../store/deployments.js';
-import {
-  branchFiles, countBranches, findBranch, findBranchById, hasOpenSession, insertBranch, saveTree, sessionBranch, setBaseTree, type BranchKind, type BranchRow,
-} from '../store/branches.js';
-import {treeHash} from './filePaths.js';
-import {hashesOf} from './treeMerge.js';
-
-/** The shared branch every deployment starts with beside its deploy branch. */
-export const STARTER_SHARED_BRANCH = 'staging';
+import {findBranch, findBranchById, hasOpenSession, saveTree, sessionBranch, type BranchRow} from '../store/branches.js';
+import {treeHash} from '../store/trees.js';
 
 /** Dev-mode sessions belong to a credential: an API key by its id, an access token by its user. */
 export function credentialKey(p: Principal): string {
@@ -24,37 +18,6 @@ export function credentialKey(p: Principal): string {
 
 export function toBranch(row: BranchRow): Branch {
   return {id: row.id, name: row.name, parentBranch: row.parent_name, lastHash: row.last_hash, isStagingEnvironmentEnabled: row.staging === 1};
-}
-
-/** Creates a branch holding `files`, recording its first revision. */
-export function createBranch(
-  ctx: ServiceContext,
-  b: {deploymentId: number; name: string; kind: BranchKind; parent: BranchRow | null; ownerUserId: number | null; files: Map<string, string>; message: string},
-): BranchRow {
-  const now = ctx.clock.now();
-  const hash = treeHash(b.files);
-  return ctx.db.transaction(() => {
-    const id = insertBranch(ctx.db, {deploymentId: b.deploymentId, name: b.name, kind: b.kind, parentId: b.parent?.id ?? null, ownerUserId: b.ownerUserId, lastHash: hash, now});
-    saveTree(ctx.db, id, b.files, hash, b.message, now);
-    if (b.parent) setBaseTree(ctx.db, id, hashesOf(b.files));
-    return findBranchById(ctx.db, b.deploymentId, id)!;
-  })();
-}
-
-/** A deployment's deploy branch with the demo model and one shared branch forked from it. */
-export function seedBranches(ctx: ServiceContext, deploymentId: number, deployBranchName: string): void {
-  const files = new Map(DEMO_MODEL_FILES.map((f) => [f.path, f.content]));
-  const deploy = createBranch(ctx, {deploymentId, name: deployBranchName, kind: 'deploy', parent: null, ownerUserId: null, files, message: 'starter data model'});
-  createBranch(ctx, {deploymentId, name: STARTER_SHARED_BRANCH, kind: 'shared', parent: deploy, ownerUserId: null, files, message: `branch from ${deployBranchName}`});
-}
-
-/** Deployments from a data file written before branches existed get their starter branches on first use. */
-export function ensureBranches(ctx: ServiceContext, deployment: DeploymentRow): void {
-  if (countBranches(ctx.db, deployment.id) === 0) seedBranches(ctx, deployment.id, deployment.deploy_branch_name);
-}
-
-export function filesOf(ctx: ServiceContext, branch: BranchRow): Map<string, string> {
-  return new Map(branchFiles(ctx.db, branch.id).map((f) => [f.path, f.content]));
 }
 
 /** A named branch or a 404 naming it. */

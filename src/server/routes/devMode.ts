@@ -9,7 +9,8 @@ import {principalOf, requirePermission} from '../auth.js';
 import {badRequest} from '../errors.js';
 import {clearSession, findBranch, pointDevelopmentEnvironment, setSession} from '../store/branches.js';
 import {findUser} from '../store/users.js';
-import {createBranch, credentialKey, filesOf, loadBranch, triggerBuild} from './dataModelShared.js';
+import {credentialKey, loadBranch, triggerBuild} from './dataModelShared.js';
+import {createBranch, filesOf} from '../store/branchTrees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Data Model'];

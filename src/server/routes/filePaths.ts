@@ -1,19 +1,11 @@
 // Data model file paths and trees: validation of paths a client sends, the tree the files endpoint answers,
-// and the content hashes deploy diffs against.
-import {createHash} from 'node:crypto';
+// and the size limits. (Content and tree hashes: store/trees.ts.)
 import type {SourceTreeNode, TreeNode} from '../../contract/dataModel.js';
 import {HttpFailure, badRequest} from '../errors.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 
-export const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
-
-/** The revision hash of a tree: SHA-1 over its sorted paths and their content hashes, like a git tree. */
-export function treeHash(files: Map<string, string>): string {
-  const lines = [...files.keys()].sort().map((path) => `${path}\0${sha1(files.get(path)!)}\n`);
-  return sha1(lines.join(''));
-}
 
 /**
  * A client path (`model/cubes/a.yml` or `/model/cubes/a.yml`) as the stored project-relative path. Rejects

@@ -11,8 +11,10 @@ import type {RouteGroup} from '../appTypes.js';
 import {requirePermission} from '../auth.js';
 import {HttpFailure, badRequest, conflict, notFound} from '../errors.js';
 import {branchFiles} from '../store/branches.js';
-import {commitTree, filesOf, readTarget, writeTarget} from './dataModelShared.js';
-import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath, sha1} from './filePaths.js';
+import {commitTree, readTarget, writeTarget} from './dataModelShared.js';
+import {filesOf} from '../store/branchTrees.js';
+import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath} from './filePaths.js';
+import {sha1} from '../store/trees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Data Model'];

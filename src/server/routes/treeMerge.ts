@@ -1,11 +1,5 @@
 // File-level three-way merge of data model trees: the base is the tree a branch last agreed with its parent on.
-import {sha1} from './filePaths.js';
-
-export type Tree = Map<string, string>;
-
-export function hashesOf(tree: Tree): Record<string, string> {
-  return Object.fromEntries([...tree].map(([path, content]) => [path, sha1(content)]));
-}
+import {sha1, type Tree} from '../store/trees.js';
 
 export interface MergeResult {
   tree: Tree;

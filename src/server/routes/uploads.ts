@@ -11,8 +11,10 @@ import {badRequest, notFound} from '../errors.js';
 import {
   deleteUploadTransaction, findBranchById, findUploadTransaction, insertUploadTransaction, putUploadFile, saveTree, uploadedFiles, type BranchRow,
 } from '../store/branches.js';
-import {filesOf, readTarget, triggerBuild} from './dataModelShared.js';
-import {MAX_REQUEST_BYTES, checkSize, normalisePath, sha1, treeHash} from './filePaths.js';
+import {readTarget, triggerBuild} from './dataModelShared.js';
+import {filesOf} from '../store/branchTrees.js';
+import {MAX_REQUEST_BYTES, checkSize, normalisePath} from './filePaths.js';
+import {sha1, treeHash} from '../store/trees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from './shared.js';
 
 const tags = ['Data Model Uploads'];

@@ -8,7 +8,8 @@ import {principalOf, requirePermission} from '../auth.js';
 import {badRequest} from '../errors.js';
 import {compileModel} from '../engines/compiler/index.js';
 import {sessionBranch} from '../store/branches.js';
-import {branchRunState, credentialKey, ensureBranches, filesOf, loadBranch} from './dataModelShared.js';
+import {branchRunState, credentialKey, loadBranch} from './dataModelShared.js';
+import {ensureBranches, filesOf} from '../store/branchTrees.js';
 import {errorResponses, json, loadDeployment} from './shared.js';
 
 export const register: RouteGroup = (app, ctx) => {

@@ -4,8 +4,8 @@
 // branches for listing, dev mode and deletion. No build is triggered: a synced shared branch has no runtime
 // until someone opens it in dev mode.
 import type {ServiceContext} from '../../context.js';
-import {ensureBranches, filesOf} from '../../routes/dataModelShared.js';
-import {treeHash} from '../../routes/filePaths.js';
+import {ensureBranches, filesOf} from '../../store/branchTrees.js';
+import {treeHash} from '../../store/trees.js';
 import {findBranch, insertBranch, saveTree} from '../../store/branches.js';
 import {findDeployment} from '../../store/deployments.js';
 import {GENERATED_DIR} from './cubes.js';

@@ -2,8 +2,8 @@
 // project into a manifest (or take the uploaded one), read the manifest, generate the cube files and check that
 // they compile. The result is a plan — which stage fails and with what output, or the files — that the engine
 // then reveals stage by stage on the clock.
-import {createHash} from 'node:crypto';
 import type {DbtStage} from '../../../contract/dbt.js';
+import {sha1} from '../../store/trees.js';
 import {compileModel} from '../compiler/index.js';
 import {compileProject, DbtCompileError, manifestSchemaVersion} from './compile.js';
 import {generateCubeFiles, type GeneratedFile} from './cubes.js';
@@ -29,7 +29,6 @@ export interface Prepared {
 
 const info = (message: string): LogLine => ({level: 'info', message});
 const error = (message: string): LogLine => ({level: 'error', message});
-const sha1 = (text: string): string => createHash('sha1').update(text).digest('hex');
 
 /** What a run's work produced; the stages and their durations are added per run. */
 export type Work = Omit<RunPlan, 'stages'> & {files: GeneratedFile[]};
