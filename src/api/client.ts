@@ -93,8 +93,8 @@ export function createApi(options: ApiOptions): Api {
 
   /**
    * One request with its whole-request deadline. The deadline is a plain timer, cleared by `release` as soon as the
-   * caller is done with the body: `AbortSignal.timeout` (and `AbortSignal.any`) would keep a 120 s timer and its
-   * signal alive per request, which a watcher polling every second piles up by the hundred.
+   * caller is done with the body (`AbortSignal.timeout` left each request's 120 s timer running long after the
+   * answer; cheap, but a watcher polling every second kept a hundred of them around).
    */
   async function send(method: string, path: string, opts: RequestOptions): Promise<{response: Response; release: () => void}> {
     const verb = method.toUpperCase();
