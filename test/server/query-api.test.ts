@@ -82,4 +82,16 @@ describe('data API', () => {
     const other = (await t.call('/api/v1/deployments/2/token', {method: 'POST'})).body.cubeApiToken;
     expect((await load('/data/1', COUNT, other)).status).toBe(403);
   });
+
+  it('checks the token before anything else: no query, an unknown deployment or branch still answer 401/403', async () => {
+    const bare = (path: string, key: string | null) => t.call(path, {key: null, headers: key === null ? {} : {authorization: key}});
+    expect((await bare('/data/1/cubejs-api/v1/load', null)).status).toBe(401);
+    expect((await bare('/data/999/cubejs-api/v1/load', null)).status).toBe(401);
+    expect((await bare('/data/1/dev-mode/ghost/cubejs-api/v1/meta', null)).status).toBe(401);
+    const post = await t.call('/data/1/cubejs-api/v1/load', {method: 'POST', key: null, json: {}});
+    expect(post.status).toBe(401);
+    expect((await bare('/data/999/cubejs-api/v1/load', token)).status).toBe(403);
+    // With the right token the same mistakes are named.
+    expect(await bare('/data/1/cubejs-api/v1/load', token)).toMatchObject({status: 400});
+  });
 });

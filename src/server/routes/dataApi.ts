@@ -53,7 +53,6 @@ async function authorize(ctx: ServiceContext, c: Context, deploymentId: number):
 async function runtimeModel(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined): Promise<CompiledModel | 'wait'> {
   const deployment = findDeployment(ctx.db, Number(deploymentId));
   if (!deployment) throw notFound(`deployment ${deploymentId} not found`);
-  await authorize(ctx, c, deployment.id);
   const branch = loadBranch(ctx, deployment, branchName ?? deployment.deploy_branch_name);
   if (branchRunState(ctx, deployment, branch.name) === 'inactive') {
     throw badRequest(`Branch ${branch.name} is not active: enable its staging environment or open it in dev mode to query it`);
@@ -98,6 +97,12 @@ export const register: RouteGroup = (app, ctx) => {
   const load = '/data/{deploymentId}/cubejs-api/v1/load';
   const branchLoad = '/data/{deploymentId}/dev-mode/{branch}/cubejs-api/v1/load';
   const tags = ['Data API'];
+  // The token first, before the path or the query is looked at: without a valid token for this deployment nothing
+  // else is answered (not even whether the query parameter is missing or the deployment exists).
+  app.use('/data/:deploymentId/*', async (c, next) => {
+    await authorize(ctx, c, Number(c.req.param('deploymentId')));
+    await next();
+  });
   app.openapi(createRoute({method: 'get', path: load, operationId: 'load', summary: 'Query the deploy branch', tags, request: {params: Params, query: LoadQueryParams}, responses}),
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, undefined, parseQueryParam(c.req.valid('query').query)));
   app.openapi(createRoute({method: 'post', path: load, operationId: 'loadPost', summary: 'Query the deploy branch', tags, request: {params: Params, body: {required: true, content: {'application/json': {schema: LoadBody}}}}, responses}),
