@@ -2,7 +2,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import {InvalidArgumentError} from '@commander-js/extra-typings';
 import {getSpec} from '../api/account.js';
-import {printJson, printTable} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable} from './output.js';
 import {collect, connect, readJsonObject} from './session.js';
 import {filterDocument, listOperations, matchesPattern} from './spec-doc.js';
 
@@ -47,6 +47,9 @@ export function registerApi(program: Command): void {
     .option('-q, --query <key=value>', 'query parameter (repeat for more)', collect(queryPair))
     .option('-d, --data <json>', 'JSON body: inline, @file.json or - for stdin')
     .action(async (verb, path, opts, cmd) => {
+      if (opts.data !== undefined && verb === 'GET') {
+        throw new UserError('GET requests carry no body: drop -d, or send the values as -q key=value', EXIT_USAGE);
+      }
       const json = opts.data === undefined ? undefined : await readJsonObject('--data', opts.data);
       const {api} = connect(cmd);
       const searchParams = new URLSearchParams(opts.query ?? []);

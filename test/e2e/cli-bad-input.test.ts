@@ -44,6 +44,7 @@ const cases: Case[] = [
   {args: ['environments', 'token', '1', 'prod', '--security-context', '{}'], code: 2, stderr: /environment id must be numeric \(got `prod`\)/, loggedOut: true},
   {args: ['api', 'FETCH', '/api/v1/regions'], code: 2, stderr: /method must be one of GET, POST, PUT, PATCH, DELETE \(got `FETCH`\)/, loggedOut: true},
   {args: ['api', 'get', '/api/v1/regions', '-q', 'novalue'], code: 2, stderr: /-q expects key=value \(got `novalue`\)/, loggedOut: true},
+  {args: ['api', 'get', '/api/v1/regions', '-d', '{}'], code: 2, stderr: /^error: GET requests carry no body: drop -d, or send the values as -q key=value\n$/, loggedOut: true},
   {args: ['api-keys', 'create', '--deployment', 'abc'], code: 2, stderr: /--deployment must be numeric \(got `abc`\)/, loggedOut: true},
   {args: ['login', '--api-key', 'k'], code: 2, stderr: /^error: --url is required: the tenant address/, loggedOut: true},
   {args: ['login', '--url', 'https://acme.example.com', '--api-key', ''], code: 2, stderr: /^error: --api-key must not be empty\n$/, loggedOut: true},
