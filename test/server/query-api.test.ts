@@ -83,6 +83,14 @@ describe('data API', () => {
     expect((await load('/data/1', COUNT, other)).status).toBe(403);
   });
 
+  it('refuses a metadata token (valid, but not for data) with 403', async () => {
+    const envs = (await t.call('/api/v1/deployments/1/environments')).body.data.environments as Array<{id: string}>;
+    const meta = (await t.call(`/api/v1/deployments/1/environments/${envs[0]!.id}/tokens-for-meta-sync`, {method: 'POST', json: {security_context: {tenant: 'a'}}})).body.data.token;
+    const res = await load('/data/1', COUNT, meta);
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/cannot query data/);
+  });
+
   it('checks the token before anything else: no query, an unknown deployment or branch still answer 401/403', async () => {
     const bare = (path: string, key: string | null) => t.call(path, {key: null, headers: key === null ? {} : {authorization: key}});
     expect((await bare('/data/1/cubejs-api/v1/load', null)).status).toBe(401);

@@ -45,6 +45,11 @@ async function authorize(ctx: ServiceContext, c: Context, deploymentId: number):
   const token = c.req.header('authorization')?.trim().replace(/^Bearer\s+/i, '');
   if (!token) throw unauthorized('missing data API token: send Authorization: <token from the deployment token operation>');
   const result = await verifyToken(ctx, token, 'data');
+  // A token of ours for something else (a metadata-sync token, a management access token) is a valid credential
+  // without the right to query data: 403, not 401 (spec, Authentication rule 5).
+  if (!result.ok && result.reason === 'wrong-scope') {
+    throw forbidden('this token cannot query data (a metadata token is valid only for the metadata API): issue one with the deployment token operation');
+  }
   if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'data API token expired' : 'invalid data API token');
   if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
 }
