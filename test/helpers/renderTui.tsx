@@ -110,6 +110,8 @@ export interface Tui {
   readonly quits: () => number;
   /** Sends keys (names from KEYS or literal text), one write each, pausing so Ink can parse a lone Esc. */
   press(...keys: string[]): Promise<void>;
+  /** Writes each chunk as its own terminal read, all in one go (a fast typist, a slow frame): no pause between. */
+  burst(...chunks: string[]): void;
   /** Waits until the last frame contains `text` / satisfies `pred`; throws with the last frame. */
   waitForFrame(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
@@ -164,6 +166,9 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
         stdin.write(KEYS[k] ?? k);
         await delay(k === 'escape' ? 30 : 10);
       }
+    },
+    burst(...chunks) {
+      for (const c of chunks) stdin.write(c);
     },
     async waitForFrame(match, timeoutMs = 5000) {
       const ok =

@@ -98,6 +98,23 @@ describe('shell layout', () => {
     expect(tui.quits()).toBe(0);
   });
 
+  it('keys of separate reads that arrive before a render each see the state the key before left', async () => {
+    // A form that reads its state at render (no refs): the pattern that used to submit a stale value.
+    function NaiveForm() {
+      const [value, setValue] = useState('');
+      const [submitted, setSubmitted] = useState('-');
+      useKeys('screen', {
+        'list.open': () => setSubmitted(value),
+        '*': (ev) => (ev.input.length === 1 && ev.name === ev.input ? setValue(value + ev.input) : false),
+      });
+      return <Text>value={value} submitted={submitted}</Text>;
+    }
+    tui = renderTui(<NaiveForm />, {api: me});
+    await tui.waitForFrame('submitted=-');
+    tui.burst('m', 'a', 'i', 'n', '\r');
+    await tui.waitForFrame('value=main submitted=main');
+  });
+
   it('text pasted into a field arrives whole; ctrl+c in the same read still quits', async () => {
     tui = app();
     await tui.waitForFrame('› analytics-prod');

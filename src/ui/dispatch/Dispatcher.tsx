@@ -29,22 +29,28 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   const {isRawModeSupported} = useStdin();
   const readonlyRef = useRef(readonly);
   readonlyRef.current = readonly;
-  // Keys of one read wait here and go one at a time, each after the render of the one before has committed, so
-  // it meets the layers that key left: a `/` opens the filter field and the letters after it land in that field.
-  // (React schedules that render later, from a microtask: a plain setImmediate would run first.)
+  // Keys go one at a time, each after the render of the one before has committed, so every key meets the layers
+  // and the state the keys before it left: a `/` opens the filter field and the letters after it land there; an
+  // Enter right after the last letter of a form field submits the whole word. That holds for keys of one terminal
+  // read ("jj", "main\r") and for keys of separate reads that arrive before React has rendered (it renders later,
+  // from a microtask and a scheduler task).
   const queue = useRef<RawKey[]>([]);
+  const waiting = useRef(false);
   const [keysDone, setKeysDone] = useState(0);
   const next = () => {
+    if (waiting.current) return;
     const raw = queue.current.shift();
     if (raw === undefined) return;
     const [first, ...rest] = keysOf(raw, topLayer(layers.current));
     queue.current.unshift(...rest);
     dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {readonly: readonlyRef.current});
-    if (queue.current.length > 0) setKeysDone((n) => n + 1);
+    waiting.current = true;
+    setKeysDone((n) => n + 1);
   };
   // Runs after the children's layout effects of the same commit, i.e. after a new field registered its layer.
   useLayoutEffect(() => {
-    if (keysDone > 0 && queue.current.length > 0) setImmediate(next);
+    waiting.current = false;
+    if (queue.current.length > 0) setImmediate(next);
   }, [keysDone]);
   useEffect(() => () => void (queue.current = []), []);
   useInput(
@@ -55,9 +61,8 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
         quit.current();
         return;
       }
-      const idle = queue.current.length === 0;
       queue.current.push(...keys);
-      if (idle) next();
+      next();
     },
     // isRawModeSupported is undefined (not false) on a pipe; Boolean() keeps Ink from throwing.
     {isActive: Boolean(isRawModeSupported)},
