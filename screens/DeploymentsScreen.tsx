@@ -14,7 +14,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNav, useOfferSelection} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
@@ -56,13 +56,15 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
 
   const paging = useRef({rows, query});
   paging.current = {rows, query};
+  const offer = useOfferSelection();
   const onSelect = useCallback((row: DeploymentItem) => {
     selected.current = row;
+    offer({params: {deploymentId: row.id, deploymentName: row.name}, label: row.name});
     const {rows: loaded, query: q} = paging.current;
     const index = loaded.findIndex((d) => d.id === row.id);
     const threshold = Math.min(PREFETCH_ROWS, Math.ceil(pageSize / 2));
     if (index >= loaded.length - threshold && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
-  }, [pageSize]);
+  }, [pageSize, offer]);
   const open = (d: DeploymentItem, screen = 'deployment') =>
     nav.push({screen, params: {deploymentId: d.id, deploymentName: d.name}, label: d.name});
 

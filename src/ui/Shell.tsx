@@ -80,6 +80,12 @@ export function Shell({screens, onQuit}: ShellProps) {
     setMode('none');
     if (!target) return;
     const missing = (target.needs ?? []).filter((p) => nav.params[p] === undefined);
+    // The row under the cursor can stand in for what is missing (a deployment on the deployments list).
+    const offered = nav.selection();
+    if (missing.length > 0 && offered && missing.every((p) => offered.params[p] !== undefined)) {
+      nav.push({screen: id, params: {...offered.params}, label: offered.label});
+      return;
+    }
     if (missing.length > 0) {
       // deploymentId → "deployment": what the user picks, not the param's name.
       const what = missing.map((p) => p.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));

@@ -96,6 +96,21 @@ describe('DeploymentsScreen', () => {
     await tui.waitForFrame('Deployments [45]');
   });
 
+  it('the palette jumps to a screen of the deployment under the cursor', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEPLOYMENTS);
+    await tui.waitForFrame('› 1        analytics-prod');
+    await tui.press('j');
+    await tui.waitForFrame('› 2        marketing-dashboards');
+    await tui.press(':');
+    await typeAfter(tui, /^:/m, 'dbt', 'enter');
+    const frame = await tui.waitForFrame((f) => f.includes('<Deployments> › <marketing-dashboards>') && /^dbt runs/m.test(f));
+    expect(frame).not.toContain('pick one first');
+    // Back on the list, the offer follows the cursor; away from it there is none.
+    await tui.press('escape');
+    await tui.waitForFrame('Deployments [45]');
+  });
+
   it('creates a deployment: validates the form, then flashes and opens it', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEPLOYMENTS);
