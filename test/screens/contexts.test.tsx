@@ -38,8 +38,8 @@ describe('ContextsScreen', () => {
     const {api, svc} = await startDemo();
     writeConfig(svc.url);
     const tui = renderApp(api, CTX, {contextName: 'prod'});
-    const frame = await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
-    expect(frame).toMatch(/Contexts \[2\]/);
+    // The rows and the title's count come from one load but paint in two steps: wait for both.
+    const frame = await tui.waitForFrame((f) => /staging\s+https:\/\/staging\.example/.test(f) && /Contexts \[2\]/.test(f));
     expect(frame).toMatch(new RegExp(`★ prod \\(this session\\)\\s+${svc.url.replace(/\./g, '\\.')}`));
     expect(frame).toMatch(/^\s*(›\s+)?\s{2}staging/m);
     expect(tui.frames.some((f) => f.includes(SECRET) || f.includes('rt_hidden_too'))).toBe(false);
