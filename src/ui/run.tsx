@@ -10,6 +10,11 @@ import {resolveCredentials} from '../config/resolve.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
+import {SCREENS} from './screens.js';
+
+const FIRST_SCREEN = 'deployments';
+/** After the first screen is up, the other screens load in the background so opening one does not suspend. */
+const PRELOAD_REST_AFTER_MS = 1_000;
 
 export interface UiOptions {
   /** Start the local service in-process (demo seed, throw-away data file) and connect to it. */
@@ -67,7 +72,10 @@ export async function runUi(opts: UiOptions): Promise<number> {
   }
   // Before any query exists: makes react-query poll in Node.
   const queryClient = createQueryClient();
+  const firstScreen = SCREENS.find((s) => s.id === FIRST_SCREEN)?.preload?.();
   const target = opts.local ? await localTarget(opts.speed ?? 1) : remoteTarget(opts);
+  await firstScreen;
+  setTimeout(() => SCREENS.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
     <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
