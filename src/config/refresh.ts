@@ -40,12 +40,12 @@ export function tokenRefresher(creds: Credentials, given: Partial<RefreshIo> = {
   const now = opts.now ?? Date.now;
   // Shared by concurrent 401s: a 401 right after a refresh is a real refusal, not a reason to refresh again.
   let attempt: Promise<string | undefined> | undefined;
-  let refreshedAt = 0;
+  let startedAt = 0;
+  let refused = false;
   const refresh = async (token: string): Promise<string | undefined> => {
     try {
       const tokens = await refreshAccessToken(creds.url, oauthClientFromEnv(), token);
       refreshToken = tokens.refreshToken ?? token;
-      refreshedAt = now();
       try {
         await io.save(contextName, tokens.accessToken, tokens.refreshToken);
       } catch (err) {
@@ -53,13 +53,19 @@ export function tokenRefresher(creds: Credentials, given: Partial<RefreshIo> = {
       }
       return tokens.accessToken;
     } catch (err) {
+      refused = true;
       io.warn(`warning: token refresh failed: ${err instanceof Error ? err.message : String(err)}`);
       return undefined;
     }
   };
   return async () => {
-    const renew = opts.renewAfterMs !== undefined && attempt !== undefined && refreshedAt > 0 && now() - refreshedAt >= opts.renewAfterMs;
-    if (attempt === undefined || renew) attempt = refresh(refreshToken!);
+    // The window starts when a refresh starts, so 401s racing one in flight share it instead of spending the
+    // rotated refresh token twice.
+    const renew = !refused && opts.renewAfterMs !== undefined && now() - startedAt >= opts.renewAfterMs;
+    if (attempt === undefined || renew) {
+      startedAt = now();
+      attempt = refresh(refreshToken!);
+    }
     return attempt;
   };
 }

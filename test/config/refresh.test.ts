@@ -65,9 +65,20 @@ describe('tokenRefresher', () => {
     await refresh();
     expect(forms).toHaveLength(1);
     clock += 1_000;
-    await refresh();
+    // Two 401s at once after the window: one refresh, shared.
+    await Promise.all([refresh(), refresh()]);
     expect(forms).toHaveLength(2);
     expect(forms.map((f) => f.get('refresh_token'))).toEqual(['old-refresh', 'new-refresh']);
+  });
+
+  it('never renews after a refused refresh', async () => {
+    const {url, forms} = await tokenEndpoint(400, {error: 'invalid_grant'});
+    let clock = 1_000;
+    const refresh = tokenRefresher(creds(url), io(), {renewAfterMs: 60_000, now: () => clock})!;
+    expect(await refresh()).toBeUndefined();
+    clock += 120_000;
+    expect(await refresh()).toBeUndefined();
+    expect(forms).toHaveLength(1);
   });
 
   it('warns and gives no token when the refresh is refused', async () => {
