@@ -160,3 +160,21 @@ export async function cancelDbtSync(api: Api, deploymentId: string, syncJobId: s
   const raw = await api.delete(run(deploymentId, syncJobId), {signal});
   return {message: str(asRecord(raw)?.message), raw};
 }
+
+export interface GeneratedFile {
+  path: string;
+  content: string;
+}
+
+/** One page of the files a sync with `output: files` generated (held by the service only for a while). */
+export async function listDbtGeneratedFiles(
+  api: Api,
+  deploymentId: string,
+  syncJobId: string,
+  page: {first?: number; after?: string} = {},
+  signal?: AbortSignal,
+): Promise<{files: GeneratedFile[]; pageInfo: PageInfo}> {
+  const raw = await api.get(`${run(deploymentId, syncJobId)}/generated-files`, {searchParams: {first: page.first, after: page.after}, signal});
+  const files = readRows(listRows(raw), (r) => ({path: str(r.path) ?? '', content: typeof r.content === 'string' ? r.content : ''})).filter((f) => f.path !== '');
+  return {files, pageInfo: pageInfoOf(raw)};
+}

@@ -6,6 +6,7 @@ import {ApiError} from '../api/client.js';
 import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
+import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
 import {connect, globalOptions, numericId, positiveInt} from './session.js';
 
@@ -56,11 +57,25 @@ export function register(program: Command): void {
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
     .option('--ref <ref>', 'branch or tag of the dbt repository (not a commit SHA; default: the branch saved on the integration)')
     .option('--branch <name>', 'write into this shared branch instead of a new dbt-sync/… one')
+    .option('--manifest <file>', 'convert this dbt manifest (target/manifest.json, or - for stdin) instead of the repository; not with --ref')
     .option('--wait', 'poll until the sync completes or fails')
     .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
     .option('--poll <duration>', 'with --wait: time between checks (default 5s)')
     .action(async (deployment, flags, cmd) => {
       await sync(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
+    });
+
+  dbt
+    .command('generate')
+    .description('cube files from a dbt manifest, written to a directory (no branch); --check compares instead and exits 1 when they differ')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .requiredOption('--manifest <file>', 'the dbt manifest: target/manifest.json, or - for stdin')
+    .requiredOption('--out <dir>', 'directory the generated paths (model/cubes/…) are written under')
+    .option('--check', 'write nothing; exit 1 when a generated file is missing or differs in --out')
+    .option('--timeout <duration>', 'give up waiting for the sync after this long (default 30m)')
+    .option('--poll <duration>', 'time between checks (default 5s)')
+    .action(async (deployment, flags, cmd) => {
+      await generate(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
     });
 
   dbt

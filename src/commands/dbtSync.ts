@@ -8,6 +8,7 @@ import {refProblem} from '../workflows/dbtRef.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
 import {parseDuration} from './build-status.js';
 import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
+import {readJsonObject} from './session.js';
 
 export interface WaitFlags {
   wait?: true;
@@ -29,18 +30,32 @@ export function waitTimes(flags: WaitFlags): {timeoutMs: number; intervalMs: num
   return {timeoutMs: parseDuration(flags.timeout ?? '30m'), intervalMs: parseDuration(flags.poll ?? '5s')};
 }
 
+/** `--manifest target/manifest.json` or `-` for stdin: the JSON object dbt wrote. */
+export function readManifest(value: string): Promise<Record<string, unknown>> {
+  if (value.trim() === '') throw new UserError('--manifest: an empty value names no file; pass target/manifest.json or - for stdin', EXIT_USAGE);
+  return readJsonObject('--manifest', value === '-' ? '-' : `@${value}`);
+}
+
 const pruneHint = (deployment: string, branch: string) =>
   `The branch is not removed automatically — prune it with \`svc data-model delete-branch ${deployment} '${branch}'\` when you're done.`;
 
-export async function sync(deployment: string, flags: WaitFlags & {ref?: string; branch?: string}, json: boolean, api: () => Api): Promise<void> {
+export async function sync(deployment: string, flags: WaitFlags & {ref?: string; branch?: string; manifest?: string}, json: boolean, api: () => Api): Promise<void> {
   checkRef(flags.ref);
+  if (flags.manifest !== undefined && flags.ref !== undefined) {
+    throw new UserError('--manifest and --ref cannot be combined: an uploaded manifest is converted as it is, without the repository', EXIT_USAGE);
+  }
   if (flags.branch !== undefined && flags.branch.trim() === '') throw new UserError('--branch: an empty value names no branch; omit it to let the sync create one', EXIT_USAGE);
   const times = waitTimes(flags);
   if (flags.ref !== undefined && /^[#@]/.test(flags.ref.trim())) {
     progress(`warning: --ref \`${flags.ref}\` starts with ${flags.ref.trim()[0]}; branches and tags rarely do — pass the branch name (for a pull request, its head branch)`);
   }
+  const manifest = flags.manifest === undefined ? undefined : await readManifest(flags.manifest);
   const client = api();
-  const started = await startDbtSync(client, deployment, {...(flags.ref !== undefined && {ref: flags.ref.trim()}), ...(flags.branch !== undefined && {branchName: flags.branch})});
+  const started = await startDbtSync(client, deployment, {
+    ...(flags.ref !== undefined && {ref: flags.ref.trim()}),
+    ...(flags.branch !== undefined && {branchName: flags.branch}),
+    ...(manifest !== undefined && {source: 'manifest' as const, manifest}),
+  });
   if (flags.wait !== true) {
     if (json) return printJson(started.raw);
     success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);

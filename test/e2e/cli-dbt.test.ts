@@ -1,7 +1,7 @@
 // `svc dbt …` end to end: the bundled CLI (dist/svc.js, `npm run build`) against `svc server` processes on
 // loopback — a fast one (--speed 20) for whole runs and a real-time one to cancel a run while it is going.
 import type {ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
+import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -11,8 +11,8 @@ const ADMIN_KEY = 'svc_e2eDbtSync0123456789abcdefghijkl';
 const work = mkdtempSync(join(tmpdir(), 'svc-dbt-'));
 const children: ChildProcess[] = [];
 
-const svc = (args: string[], env: Record<string, string> = {}) =>
-  runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env});
+const svc = (args: string[], env: Record<string, string> = {}, input?: string) =>
+  runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env}, input);
 
 async function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
   const server = await startServerProcess(work, {data: join(work, `${name}.db`), speed, adminKey: ADMIN_KEY});
@@ -114,6 +114,71 @@ describe('svc dbt cancel', () => {
   });
 });
 
+/** A small dbt manifest (schema v11) with one model: what `dbt compile` writes to target/manifest.json. */
+const MANIFEST = {
+  metadata: {dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v11.json', dbt_version: '1.7.0', generated_at: '2026-05-30T12:00:00Z'},
+  nodes: {
+    'model.shop.big_orders': {
+      resource_type: 'model', name: 'big_orders', schema: 'main', alias: 'orders', config: {materialized: 'table'},
+      description: 'Orders over 100 EUR.', compiled_code: 'select id, amount, status from "main"."orders" where amount > 100',
+      columns: {id: {name: 'id', data_type: 'integer'}, amount: {name: 'amount', data_type: 'numeric', meta: {measures: 'sum'}}, status: {name: 'status'}},
+    },
+  },
+  sources: {},
+  macros: {},
+};
+
+describe('svc dbt generate and sync --manifest', () => {
+  it('writes the cube files a manifest generates, then --check passes; a changed file makes --check exit 1', async () => {
+    const dir = mkdtempSync(join(work, 'gen-'));
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(manifest, JSON.stringify(MANIFEST));
+    const out = join(dir, 'model-repo');
+    const before = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '1s'], env());
+    expect(before.code).toBe(1);
+    expect(before.stdout).toContain('missing model/cubes/dbt/big_orders.yml');
+    expect(before.stderr).toMatch(/error: the model in .* is not what the manifest generates: 1 missing — run without --check to write them\n$/);
+    expect(existsSync(join(out, 'model/cubes/dbt/big_orders.yml'))).toBe(false);
+
+    const wrote = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--poll', '1s'], env());
+    expect(wrote.code, wrote.stderr).toBe(0);
+    expect(wrote.stdout).toContain(`✓ Wrote 1 file(s) to ${out}`);
+    const yml = readFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), 'utf8');
+    expect(yml).toMatch(/name: big_orders/);
+
+    const check = await svc(['dbt', 'generate', '1', '--manifest', '-', '--out', out, '--check', '--poll', '1s', '--json'], env(), JSON.stringify(MANIFEST));
+    expect(check.code, check.stderr).toBe(0);
+    expect(JSON.parse(check.stdout)).toMatchObject({status: 'COMPLETED', check: true, files: [{path: 'model/cubes/dbt/big_orders.yml', state: 'unchanged'}]});
+
+    writeFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), `${yml}# edited by hand\n`);
+    const drift = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '1s'], env());
+    expect(drift.code).toBe(1);
+    expect(drift.stderr).toMatch(/1 file\(s\) differ —/);
+    // --check wrote nothing.
+    expect(readFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), 'utf8')).toContain('# edited by hand');
+  }, 60_000);
+
+  it('sync --manifest generates into a branch; with --ref, or without a readable file, it is a usage error', async () => {
+    const dir = mkdtempSync(join(work, 'man-'));
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(manifest, JSON.stringify(MANIFEST));
+    const run = await svc(['dbt', 'sync', '1', '--manifest', manifest, '--wait', '--poll', '1s', '--json'], env());
+    expect(run.code, run.stderr).toBe(0);
+    const doc = JSON.parse(run.stdout);
+    expect(doc.status).toBe('COMPLETED');
+    expect(doc.branchName).toMatch(/^dbt-sync\//);
+    expect(doc.result.generatedFiles).toEqual([{path: 'model/cubes/dbt/big_orders.yml'}]);
+    expect(await svc(['dbt', 'sync', '1', '--manifest', manifest, '--ref', 'main'], env())).toMatchObject({
+      code: 2,
+      stderr: 'error: --manifest and --ref cannot be combined: an uploaded manifest is converted as it is, without the repository\n',
+    });
+    expect(await svc(['dbt', 'generate', '1', '--manifest', join(dir, 'nope.json'), '--out', dir], env())).toMatchObject({
+      code: 2,
+      stderr: `error: cannot read --manifest file ${join(dir, 'nope.json')}: ENOENT\n`,
+    });
+  }, 60_000);
+});
+
 describe('svc dbt history', () => {
   it('prints a table page and where to continue; --after continues without overlap', async () => {
     const first = await svc(['dbt', 'history', '1', '--first', '5'], env());
@@ -127,7 +192,8 @@ describe('svc dbt history', () => {
     const ids = (text: string) => text.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);
     expect(ids(next.stdout)).toHaveLength(5);
     expect(ids(next.stdout).filter((id) => ids(first.stdout).includes(id))).toEqual([]);
-    for (const line of lines.slice(1)) expect(line).toMatch(/\s(\d+ms|\d+s|\d+m \d+s|\d+h \d+m)\s/);
+    // Every finished run shows its duration (a run that generated files only, `dbt generate`, has no branch after it).
+    for (const line of lines.slice(1)) expect(line).toMatch(/\s(\d+ms|\d+s|\d+m \d+s|\d+h \d+m)(\s|$)/);
   });
 
   it('caps a page at 100 and filters by status and trigger', async () => {

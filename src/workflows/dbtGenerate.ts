@@ -1,0 +1,60 @@
+// `svc dbt generate`: cube files from an uploaded dbt manifest, without touching any branch. The service converts
+// the manifest in a sync with `output: files`; this reads every page of what it generated and then either writes
+// the files under a directory or, with check, compares them with what the directory holds (a CI gate: "the
+// committed model is what the manifest generates"). Files are only compared, never deleted.
+import {mkdir, readFile, writeFile} from 'node:fs/promises';
+import {dirname, isAbsolute, relative, resolve} from 'node:path';
+import type {Api} from '../api/client.js';
+import {listDbtGeneratedFiles, type GeneratedFile} from '../api/dbt.js';
+
+const PAGE = 100;
+/** A runaway cursor must not loop forever. */
+const MAX_PAGES = 1_000;
+
+export type FileState = 'written' | 'unchanged' | 'changed' | 'missing';
+
+export async function readGeneratedFiles(api: Api, deploymentId: string, syncJobId: string, signal?: AbortSignal): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const got = await listDbtGeneratedFiles(api, deploymentId, syncJobId, {first: PAGE, ...(after ? {after} : {})}, signal);
+    files.push(...got.files);
+    if (!got.pageInfo.hasNextPage || !got.pageInfo.endCursor) return files;
+    after = got.pageInfo.endCursor;
+  }
+  throw new Error(`the generated files of dbt sync ${syncJobId} did not end after ${MAX_PAGES} pages`);
+}
+
+/** Where a generated path lands under `dir`; refuses a path that would leave it. */
+export function targetPath(dir: string, path: string): string {
+  const target = resolve(dir, path);
+  const inside = relative(resolve(dir), target);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw new Error(`the service generated a file outside the output directory: ${path}`);
+  return target;
+}
+
+async function current(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** Writes each file under `dir` (only those that differ), or with `check` compares and writes nothing. */
+export async function applyGeneratedFiles(files: readonly GeneratedFile[], dir: string, check: boolean): Promise<Array<{path: string; state: FileState}>> {
+  const out: Array<{path: string; state: FileState}> = [];
+  for (const f of files) {
+    const target = targetPath(dir, f.path);
+    const before = await current(target);
+    if (before === f.content) out.push({path: f.path, state: 'unchanged'});
+    else if (check) out.push({path: f.path, state: before === undefined ? 'missing' : 'changed'});
+    else {
+      await mkdir(dirname(target), {recursive: true});
+      await writeFile(target, f.content);
+      out.push({path: f.path, state: 'written'});
+    }
+  }
+  return out;
+}
