@@ -69,6 +69,25 @@ function pageInfoOf(body: unknown): PageInfo {
   return {hasNextPage: info?.hasNextPage === true, ...(endCursor ? {endCursor} : {})};
 }
 
+/**
+ * Every item of a cursor-paged list, page after page, stopping after `maxPages` (a runaway cursor must not loop
+ * forever); `complete` says whether the last page was reached.
+ */
+export async function allPages<T>(
+  fetchPage: (after: string | undefined) => Promise<{items: T[]; pageInfo: PageInfo}>,
+  maxPages: number,
+): Promise<{items: T[]; complete: boolean}> {
+  const items: T[] = [];
+  let after: string | undefined;
+  for (let page = 0; page < maxPages; page++) {
+    const got = await fetchPage(after);
+    items.push(...got.items);
+    if (!got.pageInfo.hasNextPage || !got.pageInfo.endCursor) return {items, complete: true};
+    after = got.pageInfo.endCursor;
+  }
+  return {items, complete: false};
+}
+
 function optional<T extends object>(target: T, key: keyof T, value: unknown): void {
   if (value !== undefined && value !== null && value !== '') (target as Record<keyof T, unknown>)[key] = value;
 }

@@ -3,7 +3,7 @@
 // flags and reads every page, printing each phase with its duration.
 import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
-import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
+import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
 import {generate} from './dbtGenerate.js';
@@ -111,14 +111,10 @@ export function register(program: Command): void {
     .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
     .action(async (deployment, id, _flags, cmd) => {
       const {api, json} = connect(cmd);
-      const entries: DbtLogEntry[] = [];
-      let after: string | undefined;
-      for (let page = 0; page < LOG_PAGES_MAX; page++) {
+      const {items: entries} = await allPages(async (after) => {
         const res = await getDbtSyncLogs(api, deployment, id, {after}).catch(notFoundAs(`no logs for dbt sync ${id} on deployment ${deployment}`));
-        entries.push(...res.entries);
-        if (!res.pageInfo.hasNextPage || !res.pageInfo.endCursor) break;
-        after = res.pageInfo.endCursor;
-      }
+        return {items: res.entries, pageInfo: res.pageInfo};
+      }, LOG_PAGES_MAX);
       if (json) return printJson({items: entries.map((e) => e.raw)});
       if (entries.length === 0) return progress('No log entries');
       process.stdout.write(`${entries.map(logLine).join('\n')}\n`);

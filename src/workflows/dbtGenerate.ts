@@ -5,7 +5,7 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import {dirname, isAbsolute, relative, resolve} from 'node:path';
 import type {Api} from '../api/client.js';
-import {listDbtGeneratedFiles, type GeneratedFile} from '../api/dbt.js';
+import {allPages, listDbtGeneratedFiles, type GeneratedFile} from '../api/dbt.js';
 
 const PAGE = 100;
 /** A runaway cursor must not loop forever. */
@@ -14,15 +14,12 @@ const MAX_PAGES = 1_000;
 export type FileState = 'written' | 'unchanged' | 'changed' | 'missing';
 
 export async function readGeneratedFiles(api: Api, deploymentId: string, syncJobId: string, signal?: AbortSignal): Promise<GeneratedFile[]> {
-  const files: GeneratedFile[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  const {items, complete} = await allPages(async (after) => {
     const got = await listDbtGeneratedFiles(api, deploymentId, syncJobId, {first: PAGE, ...(after ? {after} : {})}, signal);
-    files.push(...got.files);
-    if (!got.pageInfo.hasNextPage || !got.pageInfo.endCursor) return files;
-    after = got.pageInfo.endCursor;
-  }
-  throw new Error(`the generated files of dbt sync ${syncJobId} did not end after ${MAX_PAGES} pages`);
+    return {items: got.files, pageInfo: got.pageInfo};
+  }, MAX_PAGES);
+  if (!complete) throw new Error(`the generated files of dbt sync ${syncJobId} did not end after ${MAX_PAGES} pages`);
+  return items;
 }
 
 /** Where a generated path lands under `dir`; refuses a path that would leave it. */
