@@ -6,6 +6,7 @@ import {createApp} from './app.js';
 import {createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
 import {needsSeed, seed, type SeedName} from './seed.js';
+import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
@@ -22,6 +23,8 @@ export interface StartOptions {
   speed?: number;
   clock?: Clock;
   log?: (line: string) => void;
+  /** The data file's lock when the caller took it already (`svc server` does, to refuse before loading the app). */
+  lock?: DataLock;
 }
 
 export interface RunningService {
@@ -58,7 +61,16 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const log = (line: string) => {
     if (!seeding) sink(line);
   };
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  const dataFile = opts.dataFile ?? ':memory:';
+  // Before the data file is opened: a second service must not even run migrations on a file another one owns.
+  const lock: DataLock | undefined = opts.lock ?? (dataFile === ':memory:' ? undefined : lockDataFile(dataFile));
+  let ctx: ServiceContext;
+  try {
+    ctx = createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   try {
     const app = createApp(ctx);
     const firstStart = needsSeed(ctx);
@@ -86,10 +98,14 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
           stopTicking();
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
-        }).finally(() => ctx.db.close())),
+        }).finally(() => {
+          ctx.db.close();
+          lock?.release();
+        })),
     };
   } catch (err) {
     ctx.db.close();
+    lock?.release();
     throw err;
   }
 }
