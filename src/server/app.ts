@@ -12,6 +12,9 @@ import {HttpFailure} from './errors.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
 import {scimEnvelope} from './scimEnvelope.js';
+import {isBusyError} from './store/db.js';
+
+const RETRY_AFTER_SECONDS = 2;
 
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
@@ -56,6 +59,13 @@ function errorResponse(ctx: ServiceContext, err: Error, c: Context<AppEnv>): Res
     // Hono's own rejections (malformed JSON, unsupported media type) are client errors with a status.
     const message = err.message || (err.status === 415 ? 'unsupported media type: send application/json' : 'bad request');
     return c.json({error: message}, err.status);
+  }
+  if (isBusyError(err)) {
+    // Another program holds the SQLite write lock: nothing was written (the transaction rolled back), so the
+    // client may simply try again.
+    ctx.log(`database busy on ${c.req.method} ${c.req.path}: answered 503`);
+    c.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return c.json({error: 'the service database is locked by another program; try again shortly'}, 503);
   }
   ctx.log(`internal error on ${c.req.method} ${c.req.path}: ${err.message}`);
   return c.json({error: 'internal error'}, 500);

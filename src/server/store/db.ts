@@ -5,6 +5,28 @@ import {migrations} from './migrations.js';
 export type Db = Database.Database;
 
 /**
+ * How long a statement waits for a write lock held by another program before it fails with SQLITE_BUSY. The
+ * wait blocks the whole process (better-sqlite3 is synchronous), so it is short: a request that still finds the
+ * database locked answers 503 with Retry-After (app.ts) instead of stalling every other request.
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+
+/** SQLITE_BUSY / SQLITE_LOCKED and their extended codes: the database is locked by someone else. */
+export function isBusyError(err: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(String((err as {code?: unknown} | null)?.code ?? ''));
+}
+
+/** Runs `fn` with no busy wait: for background work that can simply try again later. */
+export function withoutBusyWait<T>(db: Db, fn: () => T): T {
+  db.pragma('busy_timeout = 0');
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
+
+/**
  * WAL for concurrent readers; synchronous=FULL because NORMAL in WAL mode can lose the last acknowledged
  * transactions on power loss, and the service promises that nothing it acknowledged is lost.
  */
@@ -13,7 +35,7 @@ export function openDatabase(file: string): Db {
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
 }
