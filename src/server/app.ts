@@ -9,6 +9,7 @@ import {auditRecorder} from './auditRecorder.js';
 import {authMiddleware, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
+import {bodyLimits, openRateLimits} from './limits.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
 import {scimEnvelope} from './scimEnvelope.js';
@@ -19,6 +20,9 @@ const RETRY_AFTER_SECONDS = 2;
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
   const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook});
+  // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit.
+  app.use('*', openRateLimits());
+  app.use('*', bodyLimits());
   // Outside auth, so SCIM clients get SCIM-shaped errors for 401s too.
   app.use('/api/scim/v2/*', scimEnvelope());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));

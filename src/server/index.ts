@@ -6,6 +6,8 @@ import {createApp} from './app.js';
 import {createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
 import {needsSeed, seed, type SeedName} from './seed.js';
+import {startHousekeeping} from './housekeeping.js';
+import {SERVER_TIMEOUTS, SOCKET_IDLE_MS} from './limits.js';
 import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
@@ -77,7 +79,9 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     seeding = firstStart;
     const credentials = firstStart ? seedCredentials(ctx, opts) : await laterStartCredentials(ctx, opts.adminKey);
     seeding = false;
-    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host});
+    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host, serverOptions: {...SERVER_TIMEOUTS}});
+    Object.assign(server, {headersTimeout: SERVER_TIMEOUTS.headersTimeout, requestTimeout: SERVER_TIMEOUTS.requestTimeout, keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeout});
+    server.setTimeout(SOCKET_IDLE_MS);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -86,6 +90,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
     const stopTicking = ctx.builds.startTicking();
+    const stopHousekeeping = startHousekeeping(ctx);
     let closed: Promise<void> | undefined;
     return {
       url: ctx.baseUrl,
@@ -96,6 +101,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
           stopTicking();
+          stopHousekeeping();
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
         }).finally(() => {
