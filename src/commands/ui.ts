@@ -14,7 +14,9 @@ export function register(program: Command): void {
       const speed = Number(opts.speed);
       if (!Number.isFinite(speed) || speed <= 0) throw new UserError(`--speed must be a positive number (got ${opts.speed})`, EXIT_USAGE);
       const {runUi} = await importUiLive();
+      const {SCREENS} = await import('../../screens/index.js');
       process.exitCode = await runUi({
+        screens: SCREENS,
         local: opts.local,
         context: globals.context,
         url: globals.apiUrl,

@@ -10,7 +10,7 @@ import {resolveCredentials} from '../config/resolve.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
-import {SCREENS} from './screens.js';
+import type {ScreenDef} from './screen.js';
 
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
@@ -26,6 +26,8 @@ export interface UiOptions {
   readonly readonly?: boolean;
   /** Clock speed of the local service (builds and syncs run this many times faster). @default 1 */
   readonly speed?: number;
+  /** The screen registry (screens/index.ts). */
+  readonly screens: readonly ScreenDef[];
 }
 
 interface Target {
@@ -72,12 +74,12 @@ export async function runUi(opts: UiOptions): Promise<number> {
   }
   // Before any query exists: makes react-query poll in Node.
   const queryClient = createQueryClient();
-  const firstScreen = SCREENS.find((s) => s.id === FIRST_SCREEN)?.preload?.();
+  const firstScreen = opts.screens.find((s) => s.id === FIRST_SCREEN)?.preload?.();
   const target = opts.local ? await localTarget(opts.speed ?? 1) : remoteTarget(opts);
   await firstScreen;
-  setTimeout(() => SCREENS.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
+  setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
+    <App screens={opts.screens} api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.
