@@ -1,6 +1,7 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
 import {UserError, EXIT_USAGE} from './output.js';
+import {localTarget, remoteTarget} from './uiTarget.js';
 
 export function register(program: Command): void {
   program
@@ -17,12 +18,9 @@ export function register(program: Command): void {
       const {SCREENS} = await import('../../screens/index.js');
       process.exitCode = await runUi({
         screens: SCREENS,
-        local: opts.local,
-        context: globals.context,
-        url: globals.apiUrl,
-        token: globals.token,
         readonly: opts.readonly,
-        speed,
+        connect: async () =>
+          opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}),
       });
     });
 }
