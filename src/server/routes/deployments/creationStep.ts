@@ -2,7 +2,7 @@
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {CREATION_STEPS, Deployment} from '../../../contract/deployments.js';
-import {AdvanceCreationStepInput} from '../../../contract/extras.js';
+import {AdvanceCreationStepInput} from '../../../contract/creationStep.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {updateDeployment} from '../../store/deployments.js';

@@ -3,15 +3,14 @@
 // New deployments start with the database connection settings a deployment needs, password included.
 import {randomBytes} from 'node:crypto';
 import {createRoute} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../../contract/common.js';
+import {CursorQuery, DeploymentIdParam} from '../../../contract/common.js';
 import {
-  CursorQuery,
   ENCRYPTED_PLACEHOLDER,
   ENV_VAR_NAME,
   EnvVariablesListResponse,
   SetEnvVariablesInput,
   isSecretName,
-} from '../../../contract/extras.js';
+} from '../../../contract/envVars.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {badRequest} from '../../errors.js';

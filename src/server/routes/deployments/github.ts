@@ -2,19 +2,18 @@
 // so listing and connecting behave as they would against GitHub. Connecting a repository turns a deployment
 // into a git deployment on the chosen branch and triggers its first build from it.
 import {createRoute} from '@hono/zod-openapi';
-import {DeploymentIdParam, type PageInfo} from '../../../contract/common.js';
+import {CursorQuery, DeploymentIdParam, type PageInfo} from '../../../contract/common.js';
 import {Deployment} from '../../../contract/deployments.js';
 import {
   BranchesQuery,
   ConnectGitHubRequest,
-  CursorQuery,
   GitHubBranchesResponse,
   GitHubConnectStatusResponse,
   GitHubInstallationsResponse,
   GitHubReposResponse,
   InstallationIdParam,
   RepoParams,
-} from '../../../contract/extras.js';
+} from '../../../contract/github.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {badRequest, notFound} from '../../errors.js';

@@ -2,7 +2,8 @@
 // with `after` (a previous endCursor), the lines written since, which is how `svc logs --follow` polls.
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
-import {CursorQuery, DeploymentLogsResponse, DeploymentPodsResponse, LogsQuery, type DeploymentPod} from '../../../contract/extras.js';
+import {CursorQuery} from '../../../contract/common.js';
+import {DeploymentLogsResponse, DeploymentPodsResponse, LogsQuery, type DeploymentPod} from '../../../contract/logs.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';

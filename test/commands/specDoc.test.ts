@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {filterDocument, listOperations, matchesPattern} from '../../src/commands/spec-doc.js';
+import {filterDocument, listOperations, matchesPattern} from '../../src/commands/specDoc.js';
 
 const ref = (name: string) => ({$ref: `#/components/schemas/${name}`});
 
