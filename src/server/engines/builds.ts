@@ -5,7 +5,8 @@
 // per transition, so a restart resumes deterministically and production build logs can be read back.
 import type {Clock} from './clock.js';
 import {guardedInterval} from './timers.js';
-import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep, type Db} from '../store/builds.js';
+import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep} from '../store/builds.js';
+import type {Db} from '../store/db.js';
 
 export type {BuildStep} from '../store/builds.js';
 
