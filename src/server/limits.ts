@@ -39,6 +39,8 @@ const tooLarge = (c: Context, limit: number) =>
  */
 export function bodyLimits(): MiddlewareHandler {
   return async (c, next) => {
+    // GET and HEAD carry no body; not touching `raw.body` keeps the Node adapter's lightweight request as it is.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const body = c.req.raw.body;
     if (!body) return next();
     const limit = isOpenPath(c.req.path) ? MAX_OPEN_BODY_BYTES : MAX_BODY_BYTES;
