@@ -13,7 +13,7 @@
 //    any field, so a key pasted into a description does not reach the log either.
 const SECRET_FIELD =
   /pass(word|wd|phrase)?|secret|token|api[-_]?key|^key$|[-_]key$|[a-z]Key$|private|credential|authorization|cookie|signature|security[-_]?context|(^|[-_])code$|[a-z]Code$/i;
-const SECRET_VALUE = /\bsvc_[0-9A-Za-z]{32}\b|\beyJ[\w-]+\.[\w-]+\.[\w-]*|^\s*(bearer|basic|api-key)\s+\S+|-----BEGIN [A-Z ]*PRIVATE KEY-----/i;
+const SECRET_VALUE = /\bsvc_[0-9A-Za-z]{32}\b|\beyJ[\w-]+\.[\w-]+\.[\w-]*|^\s*(bearer|basic|api-key)\s+[\w.~+/=-]{16,}\s*$|-----BEGIN [A-Z ]*PRIVATE KEY-----/i;
 const CONTENT_FIELD = /^(content|contents|file|source|sql|yaml|manifest|certificate|cert)$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;

@@ -132,6 +132,17 @@ describe('the audit log never stores a secret', () => {
   });
 });
 
+describe('what the redaction keeps', () => {
+  it('ordinary names and text stay readable; credential-shaped strings go wherever they are', () => {
+    expect(redact({name: 'Basic plan', description: 'token-free notes', deployBranchName: 'main'})).toEqual({
+      name: 'Basic plan',
+      description: 'token-free notes',
+      deployBranchName: 'main',
+    });
+    expect(redact({note: 'Bearer abcdefghijklmnop1234', list: [KEY_LIKE], deep: {x: JWT_LIKE}})).toEqual({note: REDACTED, list: [REDACTED], deep: {x: REDACTED}});
+  });
+});
+
 describe('the audit export honours scope and permission', () => {
   it('a key scoped to deployment 1 exports only deployment 1 events; a key without AuditLogManage gets 403', async () => {
     await call('PUT', '/api/v1/deployments/1/env-vars', {env_variables: [{name: 'SCOPE_ONE', value: '1'}]});
