@@ -112,6 +112,12 @@ describe('nesting depth', () => {
     expect(res.text).toMatch(/nested deeper than/);
   });
 
+  it('brackets inside strings (escaped quotes included) are not nesting', async () => {
+    const value = `\\"${'[{'.repeat(500)}`;
+    const res = await call('/api/v1/deployments/1/env-vars', {method: 'PUT', body: JSON.stringify({env_variables: [{name: 'BRACKETS', value}]})});
+    expect(res.status).toBe(200);
+  });
+
   it('unauthenticated /telemetry with deep JSON answers 400 (it fits the open-endpoint size limit)', async () => {
     const body = '['.repeat(30_000) + ']'.repeat(30_000);
     const res = await call('/telemetry', {method: 'POST', body, auth: null});
