@@ -98,9 +98,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const selectedId = ids[index];
   const selectedRow = filtered[index];
+  // Only a change of the highlighted id is a selection; a refresh of the same row is not. The row and the
+  // callback are read through a ref so that a new row object or callback does not count as a selection.
+  const latest = useRef({selectedRow, onSelect});
+  latest.current = {selectedRow, onSelect};
   useEffect(() => {
-    if (selectedRow !== undefined && onSelect) onSelect(selectedRow);
-    // Only a change of the highlighted id is a selection; a refresh of the same row is not.
+    const {selectedRow: row, onSelect: select} = latest.current;
+    if (row !== undefined && select) select(row);
   }, [selectedId]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
