@@ -47,6 +47,9 @@ export function useRunExternal(): (command: string, args: readonly string[]) => 
         cb?.();
         return true;
       };
+      // The console's own SIGINT handler (restore the terminal, exit 130) stands aside until the program ends.
+      const handlers = process.rawListeners('SIGINT') as ((...a: unknown[]) => void)[];
+      process.removeAllListeners('SIGINT');
       process.on('SIGINT', ignore);
       try {
         return await new Promise<ExternalResult>((resolve) => {
@@ -58,6 +61,7 @@ export function useRunExternal(): (command: string, args: readonly string[]) => 
         });
       } finally {
         process.off('SIGINT', ignore);
+        for (const h of handlers) process.on('SIGINT', h);
         out.write = original;
         if (raw) stdin.setRawMode(true);
         stdin.resume?.();
