@@ -57,8 +57,9 @@ function editScript(a: readonly string[], b: readonly string[]): {kind: 'same' |
   let j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && a[i] === b[j]) out.push({kind: 'same', text: a[i]!, ai: i++, bi: j++});
-    else if (j < m && (i >= n || lcs[i * (m + 1) + j + 1]! >= lcs[(i + 1) * (m + 1) + j]!)) out.push({kind: 'add', text: b[j]!, ai: i, bi: j++});
-    else out.push({kind: 'del', text: a[i]!, ai: i++, bi: j});
+    // Removals before additions, as in a unified diff.
+    else if (i < n && (j >= m || lcs[(i + 1) * (m + 1) + j]! >= lcs[i * (m + 1) + j + 1]!)) out.push({kind: 'del', text: a[i]!, ai: i++, bi: j});
+    else out.push({kind: 'add', text: b[j]!, ai: i, bi: j++});
   }
   return out;
 }

@@ -111,7 +111,7 @@ const SCREENS: Binding[] = [
   {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true},
   {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true},
   {id: 'gate.cleanup', keys: ['c'], description: 'clean up: exit dev mode, delete the dev fork and the sync branch', scope: 'screen:gate', dangerous: true, footer: true},
-  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode (re-opens your fork)', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
+  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
   {id: 'dev.fresh', keys: ['T'], description: 'enter dev mode on a fresh fork', scope: 'screen:dev', dangerous: true, immediate: true},
   {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
   {id: 'dev.validate', keys: ['V'], description: 'validate', scope: 'screen:dev', footer: true},
