@@ -203,6 +203,37 @@ describe('dev mode: the guide belongs to the dev branch', () => {
   });
 });
 
+describe('dev mode: progress per dev branch', () => {
+  it('another dev branch has its own guide; coming back to the first finds its validation where it was', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, DEV, OPTS);
+    const first = await enter(tui);
+    await toRow(tui, /› model\/cubes\/orders\.yml/);
+    nextEdit(broken);
+    await tui.press('e');
+    await tui.waitForFrame(`Saved ${ORDERS} to ${first}`);
+    await tui.press('V');
+    await tui.waitForFrame('2 errors in 2 files');
+    await tui.press('t');
+    await tui.waitForFrame('Not in dev mode');
+    await tui.waitForFrame(/› main\s+deploy/);
+    await tui.press('j');
+    const second = await enter(tui, /›\s+staging\s+shared/);
+    expect(second).not.toBe(first);
+    let frame = await tui.waitForFrame(/✓ dev mode › ● edit/);
+    expect(frame).not.toContain('✗ 1 error');
+    await tui.press('t');
+    await tui.waitForFrame('Not in dev mode');
+    await tui.press('g');
+    await tui.waitForFrame(/› main\s+deploy/);
+    await tui.press('t');
+    await tui.waitForFrame(`Back on your fork ${first} of main`);
+    frame = await tui.waitForFrame(/orders\.yml\s+~ changed\s+✗ 1 error/);
+    expect(frame).toContain('2 errors in 2 files');
+    expect(frame).toContain('Next: fix the errors below');
+  });
+});
+
 describe('dev mode: errors lead to their files', () => {
   it('after a failed validation the cursor is on the first file with an error; e opens it; Enter on each error row opens its file', async () => {
     const {api} = await startDemo();

@@ -58,7 +58,7 @@ describe('DevModeScreen', () => {
     // The highlighted row is the pick: the deploy branch comes first.
     await tui.waitForFrame(/› main\s+deploy/);
     frame = await tui.waitForFrame(/✓ branch › ● dev mode › ○ edit › ○ validate › ○ commit › ○ merge › ○ exit/);
-    expect(frame).toContain('Next: Enter or t enters dev mode on main (forks a personal dev-… branch) · n creates a new branch');
+    expect(frame).toContain('Next: Enter or t enters dev mode on main (your own dev-… fork of it) · n creates a new branch');
     await tui.press('j');
     await cursorOn(tui, /›\s+staging\s+shared\s+main/);
     frame = await tui.waitForFrame('Next: Enter or t enters dev mode on staging');
