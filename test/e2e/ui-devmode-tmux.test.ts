@@ -88,8 +88,15 @@ async function devModeOnMain(ui: string): Promise<string> {
   return /Entered dev mode: (dev-\S+) forked/.exec(text)![1]!;
 }
 
+/** Moves down one row at a time, each time waiting for the cursor to move (a loaded machine repaints late). */
 async function cursorTo(ui: string, row: RegExp): Promise<void> {
-  for (let i = 0; i < 15 && !row.test(screen(ui)); i++) await keys(ui, 'j');
+  const cursorLine = (text: string) => text.split('\n').find((l) => l.startsWith('›'));
+  await waitFor(ui, (s) => cursorLine(s) !== undefined && /FILE\s+CHANGE/.test(s));
+  for (let i = 0; i < 15 && !row.test(screen(ui)); i++) {
+    const before = cursorLine(screen(ui));
+    await keys(ui, 'j');
+    await waitFor(ui, (s) => cursorLine(s) !== before, 5000);
+  }
   await waitFor(ui, row);
 }
 

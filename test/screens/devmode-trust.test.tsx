@@ -59,11 +59,17 @@ async function enter(tui: Tui, from: RegExp = /› main\s+deploy/): Promise<stri
   return /(dev-[a-z0-9-]+)/.exec(frame.split('\n').find((l) => /Entered dev mode|Back on your fork/.test(l))!)![1]!;
 }
 
+/** Moves to `row` from the top, one row at a time, each time waiting for the cursor to move. */
 async function toRow(tui: Tui, row: RegExp): Promise<void> {
-  if (!row.test(tui.lastFrame())) await tui.press('g');
+  const cursorLine = (f: string) => f.split('\n').find((l) => l.startsWith('›'));
+  if (!row.test(tui.lastFrame())) {
+    await tui.press('g');
+    await tui.waitForFrame((f) => cursorLine(f) !== undefined && /FILE\s+CHANGE/.test(f));
+  }
   for (let i = 0; i < 20 && !row.test(tui.lastFrame()); i++) {
+    const before = cursorLine(tui.lastFrame());
     await tui.press('j');
-    await new Promise((r) => setTimeout(r, 20));
+    await tui.waitForFrame((f) => cursorLine(f) !== before || row.test(f));
   }
   await cursorOn(tui, row);
 }
