@@ -100,6 +100,18 @@ describe('dev mode: the editor', () => {
     expect(existsSync(calls()[0]!)).toBe(false);
   });
 
+  it('an editor ended by a signal still has what it left saved', async () => {
+    const {api} = await startDemo();
+    useEditorScript(`cp "${dir}/next.txt" "$1"; kill -TERM $$`);
+    const tui = renderApp(api, DEV, OPTS);
+    const fork = await enter(tui);
+    await toRow(tui, /› model\/cubes\/orders\.yml/);
+    nextEdit(broken);
+    await tui.press('e');
+    await tui.waitForFrame(`Saved ${ORDERS} to ${fork} (${process.env.EDITOR} was ended by SIGTERM; saved what it left)`);
+    expect(await fileOn(api, fork, ORDERS)).toBe(broken);
+  });
+
   it('when the save fails the edit is kept in the temp file and the flash says where', async () => {
     const {api} = await startDemo();
     // The service refuses the write (its disk is full, say).
