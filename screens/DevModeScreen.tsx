@@ -13,7 +13,6 @@ import {buildQueries} from '../src/queries/builds.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
 import {deploymentQueries} from '../src/queries/deployments.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
-import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
@@ -24,9 +23,10 @@ import {useNav} from '../src/ui/hooks/useNav.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
-import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
+import {PROMPT_HEIGHT} from './branches/PromptDialog.js';
 import {BranchPicker, pickerRows} from './devmode/BranchPicker.js';
-import {changedFiles, type FileChange} from './devmode/diff.js';
+import {DevDialog, type Dialog} from './devmode/DevDialogs.js';
+import {changedFiles} from './devmode/diff.js';
 import {DiffView} from './devmode/DiffView.js';
 import {FilesPane, firstErrorFile, paneRows, type PaneRow} from './devmode/FilesPane.js';
 import {useGuide} from './devmode/guideStore.js';
@@ -35,12 +35,6 @@ import {progress} from './devmode/steps.js';
 import {STEPS_BAR_HEIGHT, StepsBar} from './devmode/StepsBar.js';
 import {useDevActions} from './devmode/useDevActions.js';
 import {useLivePolicy} from './useLivePolicy.js';
-
-type Dialog =
-  | {kind: 'none' | 'newBranch' | 'newFile' | 'commitGuard' | 'commit' | 'merge'}
-  | {kind: 'diff'; title: string; changes: FileChange[]}
-  | {kind: 'discard'; change: FileChange}
-  | {kind: 'delete' | 'rename'; path: string};
 
 const NONE: Dialog = {kind: 'none'};
 
@@ -164,63 +158,9 @@ export function DevModeScreen({params}: ScreenProps) {
     {active: dialog.kind === 'none' && actions.busy === undefined},
   );
 
-  const production_ = deployBranch ?? 'the deploy branch';
-  const dialogView = (() => {
-    switch (dialog.kind) {
-      case 'newBranch':
-        return <PromptDialog title={`New branch from ${production_}, then dev mode on it`} label="Name" placeholder="e.g. feature/orders" action="create" onCancel={close} onSubmit={(b) => (close(), void actions.createAndEnter(b, deployBranch))} />;
-      case 'newFile':
-        return (
-          <PromptDialog title={`New file on ${session?.name ?? ''} (opens in $EDITOR)`} label="Path" initial="model/cubes/" action="create and edit" onCancel={close}
-            onSubmit={(path) => {
-              close();
-              const existing = files.data?.find((f) => f.path === path.replace(/^\/+/, ''));
-              if (existing) actions.editFile(existing);
-              else actions.newFile(path.replace(/^\/+/, ''));
-            }}
-          />
-        );
-      case 'commitGuard':
-        return (
-          <ConfirmDialog
-            title={`Commit anyway? ${unvalidated ?? ''}`}
-            message={`${toProduction ? `Committing to ${session?.parent} rebuilds production with this model.` : `The commit lands on ${session?.parent ?? 'the parent'}.`} Validate first (V).`}
-            confirmLabel="Commit anyway"
-            onCancel={close}
-            onConfirm={() => open({kind: 'commit'})}
-          />
-        );
-      case 'commit':
-        return (
-          <PromptDialog
-            title={`Commit ${session?.name ?? ''} to ${session?.parent ?? 'its parent'}${toProduction ? ' — the deploy branch: this rebuilds production' : ''}`}
-            label="Message" initial={`Update data model from ${session?.name ?? 'dev mode'}`} action="commit" onCancel={close}
-            onSubmit={(message) => (close(), void actions.commit(message))}
-          />
-        );
-      case 'merge':
-        return session?.parent ? (
-          <ConfirmDialog
-            title={`Merge ${session.parent} into ${production_}?${unvalidated ? ` ${unvalidated}` : ''}`}
-            message={`Production rebuilds from the merged model; ${session.parent} stays.`}
-            confirmLabel={unvalidated ? 'Merge anyway' : 'Merge'}
-            onCancel={close}
-            onConfirm={() => (close(), void actions.mergeToDefault(production_))}
-          />
-        ) : null;
-      case 'discard': {
-        const c = dialog.change;
-        const what = c.kind === 'added' ? `${c.path} is new on ${devName}: discarding deletes it.` : c.kind === 'deleted' ? `${c.path} comes back as on ${session?.parent}.` : `${c.path} goes back to its content on ${session?.parent}; your edits to it are lost.`;
-        return <ConfirmDialog title={`Discard the changes to ${c.path}?`} message={what} confirmLabel="Discard" onCancel={close} onConfirm={() => (close(), void actions.discard(c))} />;
-      }
-      case 'delete':
-        return <ConfirmDialog title={`Delete ${dialog.path} from ${devName}?`} message={`Discard (d) on it afterwards brings back ${session?.parent}'s version.`} confirmLabel="Delete" onCancel={close} onConfirm={() => (close(), void actions.remove(dialog.path))} />;
-      case 'rename':
-        return <PromptDialog title={`Rename ${dialog.path}`} label="New path" initial={dialog.path} action="rename" onCancel={close} onSubmit={(to) => (close(), to.replace(/^\/+/, '') === dialog.path ? undefined : void actions.rename(dialog.path, to.replace(/^\/+/, '')))} />;
-      default:
-        return null;
-    }
-  })();
+  const dialogView = (
+    <DevDialog dialog={dialog} session={session} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
+  );
   const dialogHeight = dialog.kind === 'none' || dialog.kind === 'diff' ? 0 : ['newBranch', 'newFile', 'commit', 'rename'].includes(dialog.kind) ? PROMPT_HEIGHT : 6;
   const height = Math.max(3, body.height - STEPS_BAR_HEIGHT - dialogHeight - (actions.busy ? 1 : 0));
 

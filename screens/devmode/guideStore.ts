@@ -34,7 +34,10 @@ export function dispatchGuide(client: QueryClient, deploymentId: string, action:
   if (action.type === 'session' && before.session?.name !== action.session?.name) {
     if (before.session) s.branches.set(branchKey(deploymentId, before.session.name), before);
     const parked = action.session ? s.branches.get(branchKey(deploymentId, action.session.name)) : undefined;
-    if (parked && action.session) next = {...parked, session: {...action.session, parent: action.session.parent ?? parked.session?.parent}} as DevState;
+    if (parked && action.session) {
+      const parent = action.session.parent ?? parked.session?.parent;
+      next = {...parked, session: parent === undefined ? action.session : {...action.session, parent}};
+    }
     if (action.session?.parent) s.forks.set(branchKey(deploymentId, action.session.parent), action.session.name);
   }
   if (next === before) return;
