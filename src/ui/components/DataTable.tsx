@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   readonly active?: boolean;
   /** Publish the filtered count to the title line. @default true */
   readonly publishCount?: boolean;
+  /** Moves the cursor to `focus.id` once per new object (a newly created row, the first error), as soon as the row is there. */
+  readonly focus?: {readonly id: string};
 }
 
 interface RowProps {
@@ -70,6 +72,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [selection, dispatch] = useReducer(selectionReducer, {id: undefined, index: 0});
   const index = resolveIndex(selection, ids);
   const visible = Math.max(0, height - 1);
+  // A requested row may arrive with a later refetch: the request waits until it is in the list, once.
+  const focused = useRef<{readonly id: string} | undefined>(undefined);
+  useEffect(() => {
+    const f = props.focus;
+    if (f === undefined || f === focused.current || !ids.includes(f.id)) return;
+    focused.current = f;
+    dispatch({type: 'select', id: f.id, ids});
+  }, [props.focus, ids]);
 
   // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
   const live = useRef({ids, filtered, index, visible});
