@@ -81,9 +81,9 @@ describe('svc server: one service per data file', () => {
     expect(result.stderr).toContain(data);
     expect(result.stderr).toContain(`pid ${first.child.pid}`);
     expect(result.stderr).not.toMatch(/\n\s+at /); // no stack trace
-    // The lock is taken before the service code loads: 0.2 s measured on an idle machine; the bound leaves room
-    // for a loaded CI runner.
-    expect(elapsed).toBeLessThan(2000);
+    // The lock is taken before the service code loads: 0.2 s measured for the whole refusing process; the bound
+    // leaves room for Node's start-up on a loaded CI runner.
+    expect(elapsed).toBeLessThan(3000);
     expect(await status(url)).toBe(200);
   }, 60_000);
 
