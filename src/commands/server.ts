@@ -68,7 +68,8 @@ export function register(program: Command): void {
 }
 
 async function serveUntilSignal(s: ServerSettings): Promise<void> {
-  if (s.dataFile !== ':memory:') mkdirSync(dirname(s.dataFile), {recursive: true});
+  // A directory it creates is the user's alone (the data file holds the service's signing secret).
+  if (s.dataFile !== ':memory:') mkdirSync(dirname(s.dataFile), {recursive: true, mode: 0o700});
   // The lock first, before the service code loads: a second server on the same file is refused at once.
   const {lockDataFile} = await import('../server/store/dataLock.js');
   let lock;

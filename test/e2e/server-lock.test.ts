@@ -2,7 +2,7 @@
 // refuses within a second, names the file and the owner's pid, exits 1 and touches nothing; two starting
 // together on a fresh file end with exactly one serving; a kill -9'd owner leaves no lock behind.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {chmodSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -65,7 +65,7 @@ async function status(url: string): Promise<number> {
 }
 
 describe('svc server: one service per data file', () => {
-  it('a second server on the same file exits 1 within a second, naming the file and the owner pid; the first keeps serving', async () => {
+  it('a second server on the same file exits 1 at once, naming the file and the owner pid; the first keeps serving', async () => {
     const data = join(tempDir(), 'same.db');
     const first = run(data);
     const up = await first.outcome;
@@ -112,5 +112,26 @@ describe('svc server: one service per data file', () => {
     const up = await next.outcome;
     expect(up).toHaveProperty('url');
     expect(await status((up as {url: string}).url)).toBe(200);
+  }, 60_000);
+
+  it('the data file, its WAL and its lock are the owner\'s alone (they hold the signing secret); a 0644 file is fixed', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'private', 'svc.db');
+    const first = run(data);
+    expect(await first.outcome).toHaveProperty('url');
+    const mode = (f: string) => (statSync(f).mode & 0o777).toString(8);
+    expect(mode(join(dir, 'private'))).toBe('700');
+    expect(mode(data)).toBe('600');
+    expect(mode(`${data}-wal`)).toBe('600');
+    expect(mode(`${data}.lock`)).toBe('600');
+    first.child.kill('SIGTERM');
+    await new Promise((resolve) => first.child.once('exit', resolve));
+
+    const loose = join(dir, 'loose.db');
+    writeFileSync(loose, '');
+    chmodSync(loose, 0o644);
+    const second = run(loose);
+    expect(await second.outcome).toHaveProperty('url');
+    expect(mode(loose)).toBe('600');
   }, 60_000);
 });

@@ -6,6 +6,7 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import {resolve} from 'node:path';
 import Database from 'better-sqlite3';
+import {ownerOnly} from './fileModes.js';
 
 export class DataFileInUse extends Error {
   constructor(
@@ -30,6 +31,7 @@ export function lockDataFile(dataFile: string): DataLock {
   const lockFile = `${file}.lock`;
   let db: Database.Database | undefined;
   try {
+    ownerOnly(lockFile);
     db = new Database(lockFile, {timeout: 0});
     db.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; in EXCLUSIVE locking mode the commit keeps it.
