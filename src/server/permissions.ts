@@ -11,12 +11,19 @@ import type {Permission} from '../contract/index.js';
  * permission: the permission a management credential must carry; null: any valid one.
  * level: `deployment` (the deployment in the path must be within the credential's scope), `account` (refused to
  *   credentials scoped to some deployments), `any` (the handler narrows what a scoped credential sees).
+ * raisedTo: the handler asks for more when the request's target says so (documented here so the matrix knows).
  */
 export type Requirement =
   | {credential: 'none' | 'scim' | 'data'}
-  | {credential: 'management'; permission: Permission | null; level: 'deployment' | 'account' | 'any'};
+  | {
+      credential: 'management';
+      permission: Permission | null;
+      level: 'deployment' | 'account' | 'any';
+      raisedTo?: {permission: Permission; when: string};
+    };
 
 const m = (permission: Permission | null, level: 'deployment' | 'account' | 'any') => ({credential: 'management', permission, level}) as const;
+const sharedBranch = {...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: {permission: 'SchemaUpdate', when: 'the target branch is a shared branch'}} as const;
 
 const GROUPS: Array<[Requirement, string[]]> = [
   [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'completeOAuthFlow', 'sendTelemetry']],
@@ -63,8 +70,10 @@ const GROUPS: Array<[Requirement, string[]]> = [
     m('SchemaUpdate', 'deployment'),
     ['createBranch', 'removeBranch', 'setBranchStagingEnvironment', 'commitChanges', 'mergeIntoParentBranch', 'mergeToDefaultBranch', 'pull', 'startDbtSync', 'cancelDbtSync'],
   ],
-  // Writes to a personal development branch; the upload routes ask for SchemaUpdate when the branch is shared.
-  [m('SchemaUpdateDevBranches', 'deployment'), ['startDevMode', 'stopDevMode', 'updateFiles', 'removeFiles', 'renameFiles', 'startUpload', 'uploadFile', 'finishUpload']],
+  // Writes to a personal development branch.
+  [m('SchemaUpdateDevBranches', 'deployment'), ['startDevMode', 'stopDevMode', 'updateFiles', 'removeFiles', 'renameFiles']],
+  // Uploads go to the caller's dev branch, or to a shared branch with SchemaUpdate.
+  [sharedBranch, ['startUpload', 'uploadFile', 'finishUpload']],
   [
     m('DeploymentRead', 'account'),
     [
