@@ -39,8 +39,10 @@ const GROUPS: Array<[Requirement, string[]]> = [
   // Any valid management credential: who am I, the regions, this document.
   [m(null, 'any'), ['getMe', 'listRegions', 'getSpec']],
   // The deployment list shows a scoped credential its own deployments only; `describeMeta` checks the deployment in its body.
-  [m('DeploymentRead', 'any'), ['getDeployments']],
   [m('SchemaRead', 'any'), ['describeMeta']],
+  // Published dashboards are found by public id; the handler checks the deployment they belong to.
+  [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard']],
+  [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
   // The export keeps a scoped credential to its deployments' events.
   [m('AuditLogManage', 'any'), ['exportAuditLogs']],
   [
@@ -80,7 +82,6 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'listApiKeys', 'getApiKey', 'listOAuthIntegrations', 'getOAuthIntegration', 'listOidcTokenConfigs', 'getOidcTokenConfig',
       'status', 'installations', 'repositories', 'branches', 'listUserOAuthTokens', 'getUserOAuthToken', 'listTelemetryEvents',
       'getRoles', 'getRole', 'getUserAttributes', 'getUserAttributeValues', 'getGroups', 'getGroup', 'getTenantSettings', 'getAppConfig',
-      'getDashboard',
     ],
   ],
   [
@@ -90,7 +91,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
       'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUser', 'updateUser', 'deleteUser',
       'bulkUserAction', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
-      'deleteGroup', 'updateTenantSettings', 'updateDashboardEmbedding',
+      'deleteGroup', 'updateTenantSettings',
     ],
   ],
 ];

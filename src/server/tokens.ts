@@ -1,6 +1,7 @@
 // Every JWT the service issues: HS256 with the per-data-file secret, times taken from the service clock.
 // `scope` keeps them apart: 'api' (management access token), 'data' (deployment data API), 'meta' (metadata
 // API of one environment). A token is only accepted where its scope belongs.
+import {randomUUID} from 'node:crypto';
 import {SignJWT, jwtVerify, errors, type JWTPayload} from 'jose';
 import type {ServiceContext} from './context.js';
 import {findApiKey} from './store/apiKeys.js';
@@ -20,6 +21,8 @@ export async function signToken(ctx: ServiceContext, scope: TokenScope, claims: 
   const token = await new SignJWT({...claims, scope})
     .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
     .setIssuedAt(iat)
+    // Unique per token: two issued in the same second for the same grant (a refresh right after sign-in) differ.
+    .setJti(randomUUID())
     .setExpirationTime(iat + ttlSeconds)
     .sign(ctx.jwtSecret);
   return {token, issuedAt, expiresAt: (iat + ttlSeconds) * 1000};
