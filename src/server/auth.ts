@@ -9,6 +9,7 @@
 //    from permissions.ts: the credential kind, the permission, and account-level operations against scoped keys.
 // Both `Bearer <token>` and `Api-Key <token>` are accepted everywhere.
 import type {Context, MiddlewareHandler} from 'hono';
+import type {JWTPayload} from 'jose';
 import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
@@ -31,7 +32,8 @@ export interface Principal {
   permissions: Permission[] | null;
 }
 
-export type AppEnv = {Variables: {principal: Principal}};
+/** `tokenClaims`: the verified data or metadata token of a deployment-token operation (its security context etc.). */
+export type AppEnv = {Variables: {principal: Principal; tokenClaims: JWTPayload}};
 
 export const PROTECTED_PREFIXES = ['/api/v1/*', '/build/api/v1/*', '/api/scim/v2/*'] as const;
 
@@ -138,23 +140,35 @@ export function issuerClaim(p: Principal): {kid?: number} {
  * The data API's credential: a data token for this deployment (`Authorization: <token>`, `Bearer` or `Api-Key`).
  * 401 missing/invalid/expired/revoked; 403 for another deployment or for a valid credential of another kind.
  */
-export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
+export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploymentId: number): Promise<JWTPayload> {
+  return authorizeDeploymentToken(ctx, c, deploymentId, 'data');
+}
+
+const TOKEN_KINDS = {
+  data: {name: 'data API token', what: 'query data', issue: 'issue a data API token with the deployment token operation (svc deployments token)'},
+  meta: {name: 'metadata token', what: 'read metadata', issue: 'issue a metadata token with the environment tokens-for-meta-sync operation'},
+} as const;
+
+/** A deployment's data (`data`) or metadata (`meta`) token, checked as authorizeDataToken describes. */
+export async function authorizeDeploymentToken(ctx: ServiceContext, c: Context, deploymentId: number, scope: 'data' | 'meta'): Promise<JWTPayload> {
+  const kind = TOKEN_KINDS[scope];
   const header = c.req.header('authorization')?.trim() ?? '';
   const token = bearerToken(header) ?? header;
-  if (!token) throw unauthorized('missing data API token: send Authorization: <token from the deployment token operation>');
-  const wrongKind = 'this credential cannot query data: issue a data API token with the deployment token operation (svc deployments token)';
+  if (!token) throw unauthorized(`missing ${kind.name}: send Authorization: <token>`);
+  const wrongKind = `this credential cannot ${kind.what}: ${kind.issue}`;
   if (API_KEY_PATTERN.test(token)) {
     if (findLiveKeyByValue(ctx.db, token)) throw forbidden(wrongKind);
-    throw unauthorized('invalid data API token');
+    throw unauthorized(`invalid ${kind.name}`);
   }
-  const result = await verifyToken(ctx, token, 'data');
+  const result = await verifyToken(ctx, token, scope);
   // A token of ours for something else (a metadata-sync token, a management access token) is a valid credential
-  // without the right to query data: 403, not 401 (Authentication rule 5).
+  // without the right to do this: 403, not 401 (Authentication rule 5).
   if (!result.ok && result.reason === 'wrong-scope') throw forbidden(wrongKind);
   if (!result.ok) {
-    throw unauthorized(result.reason === 'expired' ? 'data API token expired' : result.reason === 'revoked' ? 'data API token revoked with the key that issued it' : 'invalid data API token');
+    throw unauthorized(result.reason === 'expired' ? `${kind.name} expired` : result.reason === 'revoked' ? `${kind.name} revoked with the key that issued it` : `invalid ${kind.name}`);
   }
   if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
+  return result.claims;
 }
 
 /**
@@ -164,8 +178,8 @@ export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploy
 export function operationGuard(ctx: ServiceContext, operationId: string, requirement: Requirement | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!requirement) throw forbidden(`operation ${operationId} declares no permission; it is refused until it does`);
-    if (requirement.credential === 'data') {
-      await authorizeDataToken(ctx, c, Number(c.req.param('deploymentId')));
+    if (requirement.credential === 'data' || requirement.credential === 'meta') {
+      c.set('tokenClaims', await authorizeDeploymentToken(ctx, c, Number(c.req.param('deploymentId')), requirement.credential));
     } else if (requirement.credential !== 'none') {
       const p = (c.get('principal') as Principal | undefined) ?? (await authenticate(ctx, c.req.header('authorization'), requirement.credential));
       c.set('principal', p);

@@ -7,14 +7,15 @@ import type {Permission} from '../contract/index.js';
 
 /**
  * credential: which kind of credential the operation takes — `management` (API key or access token), `scim`
- *   (SCIM token), `data` (data API token, checked by the route against its deployment), `none` (public).
+ *   (SCIM token), `data` / `meta` (a data API or metadata token for the deployment in the path; its verified
+ *   claims are in `c.get('tokenClaims')`), `none` (public).
  * permission: the permission a management credential must carry; null: any valid one.
  * level: `deployment` (the deployment in the path must be within the credential's scope), `account` (refused to
  *   credentials scoped to some deployments), `any` (the handler narrows what a scoped credential sees).
  * raisedTo: the handler asks for more when the request's target says so (documented here so the matrix knows).
  */
 export type Requirement =
-  | {credential: 'none' | 'scim' | 'data'}
+  | {credential: 'none' | 'scim' | 'data' | 'meta'}
   | {
       credential: 'management';
       permission: Permission | null;

@@ -126,7 +126,8 @@ describe('a key does only what it was given (class 1)', () => {
 describe('the device approval page (class 2)', () => {
   it('approving without a credential (or with a wrong one) issues nothing', async () => {
     const code = await startDevice();
-    for (const fields of [{decision: 'approve'}, {decision: 'approve', credential: 'svc_00000000000000000000000000000000'}, {decision: 'approve', credential: 'x.y.z'}]) {
+    const attempts: Array<Record<string, string>> = [{decision: 'approve'}, {decision: 'approve', credential: 'svc_00000000000000000000000000000000'}, {decision: 'approve', credential: 'x.y.z'}];
+    for (const fields of attempts) {
       const page = await approve(code.user_code, fields);
       expect(page.status).toBe(403);
       expect(page.text).toContain('not a valid API key or access token');

@@ -12,7 +12,7 @@ import {startTestService} from '../helpers/startService.js';
 
 type Permission = 'DeploymentRead' | 'DeploymentManage' | 'SchemaRead' | 'SchemaUpdate' | 'SchemaUpdateDevBranches' | 'AuditLogManage';
 interface Declared {
-  credential: 'none' | 'scim' | 'data' | 'management';
+  credential: 'none' | 'scim' | 'data' | 'meta' | 'management';
   permission?: Permission | null;
   level?: 'deployment' | 'account' | 'any';
   raisedTo?: {permission: Permission; when: string};
@@ -89,7 +89,7 @@ const fill = (path: string) => path.replace('{deploymentId}', '1').replace(/\{\w
 
 function expected(op: Operation, p: Profile): 'allowed' | 'refused' {
   const d = op.declared!;
-  if (d.credential === 'data') return 'refused';
+  if (d.credential === 'data' || d.credential === 'meta') return 'refused';
   if (d.credential === 'scim') return p.kind === 'scim' ? 'allowed' : 'refused';
   if (p.kind === 'scim') return 'refused';
   if (d.level === 'account' && p.scoped) return 'refused';
@@ -112,7 +112,7 @@ describe('permission matrix over every operation of the spec', () => {
         const want = expected(op, p);
         counts[want]++;
         const res = await call(op.method, fill(op.path), p.token, op.hasBody || ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined);
-        const refused = res.status === 403 && /(lacks the|account-level|SCIM|valid only|cannot query data|not authorized)/.test(JSON.stringify(res.body));
+        const refused = res.status === 403 && /(lacks the|account-level|SCIM|valid only|cannot query data|cannot read metadata|not authorized)/.test(JSON.stringify(res.body));
         // A declared raise (e.g. SchemaUpdate for uploads to a shared branch) may refuse an otherwise allowed call, by name.
         const raised = op.declared.raisedTo && res.status === 403 && JSON.stringify(res.body).includes(`lacks the ${op.declared.raisedTo.permission} permission`);
         const ok = want === 'refused' ? refused : (res.status !== 401 && res.status !== 403) || raised;

@@ -41,8 +41,8 @@ const responses = {
 };
 
 /** The data API takes the deployment token raw (`Authorization: <token>`); `Bearer`/`Api-Key <token>` too. */
-function authorize(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
-  return authorizeDataToken(ctx, c, deploymentId);
+async function authorize(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
+  await authorizeDataToken(ctx, c, deploymentId);
 }
 
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
