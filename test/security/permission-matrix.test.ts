@@ -125,6 +125,15 @@ describe('permission matrix over every operation of the spec', () => {
     expect(counts.refused).toBeGreaterThan(200);
   }, 120_000);
 
+  it('no write is declared with only a read permission (except issuing tokens and reading through a POST)', () => {
+    const READS: Array<Permission | null | undefined> = [null, undefined, 'DeploymentRead', 'SchemaRead'];
+    const POST_BUT_READ = ['deploymentToken', 'createDeploymentEnvironmentTokenForMetaSync', 'describeMeta'];
+    const loose = operations.filter(
+      (op) => op.method !== 'GET' && op.declared?.credential === 'management' && READS.includes(op.declared.permission) && !POST_BUT_READ.includes(op.id),
+    );
+    expect(loose.map((op) => `${op.method} ${op.path} (${op.id}) → ${op.declared?.permission}`)).toEqual([]);
+  });
+
   it('public operations are few and named', () => {
     expect(operations.filter((op) => op.declared?.credential === 'none').map((op) => op.id).sort()).toEqual([
       'completeOAuthFlow',
