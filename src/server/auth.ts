@@ -25,6 +25,8 @@ export interface Principal {
   keyId: number | null;
   /** The API key whose holder approved the sign-in an access token came from; revoking it ends the token. */
   issuerKeyId: number | null;
+  /** The sign-ins (refresh-token families) an access token depends on: its own and those of whoever approved it. */
+  families: string[];
   name: string | null;
   /** null: every deployment of the account. */
   deploymentIds: number[] | null;
@@ -80,6 +82,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
     userId: key.user_id,
     keyId: key.id,
     issuerKeyId: null,
+    families: [],
     name: key.name,
     deploymentIds: key.deployment_ids ? (JSON.parse(key.deployment_ids) as number[]) : null,
     permissions: key.kind === 'scim' ? [] : withinRole(user, key.permissions ? (JSON.parse(key.permissions) as Permission[]) : null),
@@ -106,6 +109,7 @@ async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 
     userId,
     keyId: null,
     issuerKeyId: typeof c.kid === 'number' ? c.kid : null,
+    families: [c.fam, ...(Array.isArray(c.up) ? c.up : [])].filter((f): f is string => typeof f === 'string'),
     name: null,
     deploymentIds: Array.isArray(c.deps) ? (c.deps as number[]) : null,
     permissions: withinRole(user, Array.isArray(c.perms) ? (c.perms as Permission[]) : null),
@@ -125,10 +129,15 @@ function withinRole(user: UserRow, permissions: Permission[] | null): Permission
 export function inheritedClaims(p: Principal): Record<string, unknown> {
   return {
     ...issuerClaim(p),
+    // A sign-in approved with an access token ends when the sign-in behind that token does.
+    ...(p.families.length > 0 ? {up: p.families.slice(0, MAX_FAMILY_CHAIN)} : {}),
     ...(p.deploymentIds !== null ? {deps: p.deploymentIds} : {}),
     ...(p.permissions !== null ? {perms: p.permissions} : {}),
   };
 }
+
+/** How many sign-ins up the approval chain a token remembers (each is checked on every use). */
+const MAX_FAMILY_CHAIN = 8;
 
 /** `{kid}`: the API key behind a credential, so tokens issued through it die when it is revoked. */
 export function issuerClaim(p: Principal): {kid?: number} {

@@ -32,7 +32,8 @@ export type VerifyResult = {ok: true; claims: JWTPayload} | {ok: false; reason: 
 
 /**
  * Checks signature, expiry (against the service clock), scope (one, or any of a list) and revocation: a token
- * carrying `kid` dies with that API key, one carrying `fam` with its refresh-token family.
+ * carrying `kid` dies with that API key, one carrying `fam` with its refresh-token family, one carrying `up` with
+ * the sign-ins of whoever approved it.
  */
 export async function verifyToken(ctx: ServiceContext, token: string, scope: TokenScope | TokenScope[]): Promise<VerifyResult> {
   let payload: JWTPayload;
@@ -45,6 +46,9 @@ export async function verifyToken(ctx: ServiceContext, token: string, scope: Tok
   if (!scopes.includes(payload.scope as TokenScope)) return {ok: false, reason: 'wrong-scope'};
   if (payload.kid !== undefined && !(typeof payload.kid === 'number' && findApiKey(ctx.db, payload.kid))) return {ok: false, reason: 'revoked'};
   if (payload.fam !== undefined && !(typeof payload.fam === 'string' && familyIsLive(ctx.db, payload.fam))) return {ok: false, reason: 'revoked'};
+  if (payload.up !== undefined && !(Array.isArray(payload.up) && payload.up.every((f) => typeof f === 'string' && familyIsLive(ctx.db, f)))) {
+    return {ok: false, reason: 'revoked'};
+  }
   return {ok: true, claims: payload};
 }
 

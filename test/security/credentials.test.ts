@@ -219,6 +219,19 @@ describe('token lifecycle (class 7)', () => {
     expect((await api('GET', '/api/v1/users/me', other.access_token)).status).toBe(200);
   });
 
+  it('a sign-in approved with a sign-in’s access token ends when that sign-in is revoked', async () => {
+    const parent = await signIn(s.adminKey);
+    const child = await signIn(parent.access_token);
+    const grandchild = await signIn(child.access_token);
+    expect((await api('GET', '/api/v1/users/me', grandchild.access_token)).status).toBe(200);
+    // Revoke the parent by replaying its spent refresh token.
+    await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: parent.refresh_token, client_id: 'svc-cli'});
+    await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: parent.refresh_token, client_id: 'svc-cli'});
+    for (const t of [parent, child, grandchild]) expect((await api('GET', '/api/v1/users/me', t.access_token)).status).toBe(401);
+    const refresh = await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: grandchild.refresh_token, client_id: 'svc-cli'});
+    expect(refresh).toMatchObject({status: 400, body: {error: 'invalid_grant'}});
+  });
+
   it('data, metadata and access tokens die with the key that issued or approved them', async () => {
     const created = (await key({name: 'ci'})).body;
     const data = (await api('POST', '/api/v1/deployments/1/token', created.key)).body.cubeApiToken as string;

@@ -252,8 +252,13 @@ export const register: RouteGroup = (app, ctx) => {
     };
     if (row.used_at !== null) return reused();
     if (now >= row.expires_at) return fail('invalid_grant', 'the refresh token expired; sign in again');
-    const kid = row.grant_claims ? (JSON.parse(row.grant_claims) as {kid?: unknown}).kid : undefined;
-    if (kid !== undefined && !(typeof kid === 'number' && findApiKey(ctx.db, kid))) return fail('invalid_grant', 'the key that approved this sign-in was revoked; sign in again');
+    const grant = row.grant_claims ? (JSON.parse(row.grant_claims) as {kid?: unknown; up?: unknown}) : {};
+    if (grant.kid !== undefined && !(typeof grant.kid === 'number' && findApiKey(ctx.db, grant.kid))) {
+      return fail('invalid_grant', 'the key that approved this sign-in was revoked; sign in again');
+    }
+    if (Array.isArray(grant.up) && !grant.up.every((f) => typeof f === 'string' && familyIsLive(ctx.db, f))) {
+      return fail('invalid_grant', 'the sign-in that approved this one was revoked; sign in again');
+    }
     if (row.family && !familyIsLive(ctx.db, row.family)) return fail('invalid_grant', 'this sign-in was revoked; sign in again');
     if (!findUser(ctx.db, row.user_id) || !spendRefreshToken(ctx.db, row.token_hash, now)) return reused();
     noStore(c);
