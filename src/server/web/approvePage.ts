@@ -10,7 +10,7 @@ import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
 import {getConnInfo} from '@hono/node-server/conninfo';
 import {authenticate, inheritedClaims} from '../auth.js';
-import {formBody} from '../routes/identity/deviceAuth.js';
+import {formBody} from './formBody.js';
 import {decideDeviceCode, findByUserCode, normalizeUserCode, recordFailedApproval} from '../store/deviceCodes.js';
 import {findUser} from '../store/users.js';
 

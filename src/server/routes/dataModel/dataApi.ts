@@ -8,7 +8,7 @@ import {DeploymentIdParam, ErrorBody} from '../../../contract/common.js';
 import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse, MetaResponse} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
-import {badRequest, forbidden, notFound, unauthorized} from '../../errors.js';
+import {badRequest, notFound} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
 import {describeModel} from '../../engines/query/meta.js';
 import {QueryError, runQuery, type Query} from '../../engines/query/index.js';

@@ -23,6 +23,7 @@ import {
 import {findApiKey} from '../../store/apiKeys.js';
 import {findUser} from '../../store/users.js';
 import {registerApprovePage} from '../../web/approvePage.js';
+import {formBody} from '../../web/formBody.js';
 import {json} from '../shared.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -74,16 +75,6 @@ function noStore(c: Context): void {
 function oauthError(c: Context, error: string, description: string) {
   noStore(c);
   return {error, error_description: description};
-}
-
-/** A form body as OpenAPI describes it; a plain schema (not zod) so the handler reads the form itself. */
-export function formBody(properties: Record<string, string>, required: string[]) {
-  const schema = {
-    type: 'object' as const,
-    properties: Object.fromEntries(Object.entries(properties).map(([name, description]) => [name, {type: 'string' as const, description}])),
-    required,
-  };
-  return {required: true, content: {'application/x-www-form-urlencoded': {schema}}};
 }
 
 function oauthRoute<T extends typeof DeviceAuthorizationResponse | typeof OAuthTokenResponse>(
