@@ -98,14 +98,15 @@ interface Rate {
 }
 
 /**
- * Per-client rates of the open endpoints. A device sign-in needs 1 code and a poll every 5 s; a client sends one
- * telemetry batch per command. The limits are several times that and still stop a flood.
+ * Per-client rates of the open endpoints. A device sign-in needs 1 code, a page view and a poll every 5 s; a
+ * client sends one telemetry batch per command. The limits leave room for a script signing in a few dozen times
+ * in a row and still stop a flood (with the retention in housekeeping.ts they bound what a flood can store).
  */
 export const OPEN_RATES: Array<{path: RegExp; name: string; rate: Rate}> = [
-  {path: /^\/auth\/device\/code$/, name: 'device-code', rate: {perMinute: 20, burst: 10}},
-  {path: /^\/auth\/(device\/token|oauth2\/refresh)$/, name: 'token', rate: {perMinute: 120, burst: 30}},
+  {path: /^\/auth\/device\/code$/, name: 'device-code', rate: {perMinute: 60, burst: 30}},
+  {path: /^\/auth\/(device\/token|oauth2\/refresh)$/, name: 'token', rate: {perMinute: 300, burst: 60}},
   {path: /^\/telemetry$/, name: 'telemetry', rate: {perMinute: 60, burst: 20}},
-  {path: /^\/device(\/|$)/, name: 'device-page', rate: {perMinute: 60, burst: 30}},
+  {path: /^\/device(\/|$)/, name: 'device-page', rate: {perMinute: 120, burst: 60}},
   {path: /^\/oauth\//, name: 'oauth-callback', rate: {perMinute: 30, burst: 10}},
 ];
 
