@@ -5,7 +5,7 @@ import {ApiError, createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
-import {authSchemeFromEnv} from '../config/resolve.js';
+import {authScheme} from '../config/resolve.js';
 import {EXIT_USAGE, UserError, printJson, progress, success} from './output.js';
 import {connect, globalOptions, readStdin} from './session.js';
 
@@ -21,7 +21,7 @@ interface Login {
 
 async function whoIs(url: string, token: string, rejected: string): Promise<string> {
   try {
-    return (await getMe(createApi({baseUrl: url, token, scheme: authSchemeFromEnv()}))).email;
+    return (await getMe(createApi({baseUrl: url, token, scheme: authScheme(token)}))).email;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) throw new Error(`${url} rejected ${rejected} (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
     throw err;
