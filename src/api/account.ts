@@ -1,6 +1,6 @@
 // Account-level fetchers: the signed-in user, regions, API keys, and the service's own OpenAPI document.
 import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, readRows, str, unwrap, type Json} from './read.js';
+import {asRecord, bool, idString, listRows, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export interface Me {
   id: string;
@@ -29,7 +29,7 @@ export interface ApiKeyItem {
 }
 
 export async function getMe(api: Api, signal?: AbortSignal): Promise<Me> {
-  const raw = unwrap(await api.get('/api/v1/users/me', {signal}));
+  const raw = readObject(await api.get('/api/v1/users/me', {signal}));
   const username = str(raw.username) ?? ([str(raw.firstName), str(raw.lastName)].filter(Boolean).join(' ') || undefined);
   const me: Me = {id: idString(raw.id) ?? '', email: str(raw.email) ?? '', isAdmin: bool(raw.isAdmin) ?? false, raw};
   if (username !== undefined) me.username = username;

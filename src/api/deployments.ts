@@ -1,6 +1,6 @@
 // Deployment fetchers. Each returns a normalised value plus, for lists, the raw document (`--json` prints it).
 import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, listTotal, num, readRows, str, unwrap, type Json} from './read.js';
+import {asRecord, bool, idString, listRows, listTotal, num, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export interface DeploymentItem {
   id: string;
@@ -70,7 +70,7 @@ export async function listDeployments(
 }
 
 export async function getDeployment(api: Api, id: string, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.get(base(id), {signal}));
+  return readObject(await api.get(base(id), {signal}));
 }
 
 export async function createDeployment(api: Api, body: Json, signal?: AbortSignal): Promise<Json> {

@@ -1,7 +1,7 @@
 // `svc regions` and `svc api-keys …`.
 import type {Command} from '@commander-js/extra-typings';
 import {createApiKey, deleteApiKey, listApiKeys, listRegions} from '../api/account.js';
-import {EXIT_USAGE, UserError, printJson, printTable, progress, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, progress, success, say} from './output.js';
 import {collect, connect, numericId} from './session.js';
 
 export function registerRegions(program: Command): void {
@@ -59,7 +59,7 @@ export function registerApiKeys(program: Command): void {
         ...(opts.scim ? {scim: true} : {}),
       });
       if (json) return printJson(created.raw);
-      process.stdout.write(`${created.key}\n`);
+      say(`${created.key}\n`);
       const what = opts.scim ? 'SCIM token' : 'API key';
       progress(`Created ${what} ${created.item?.id ?? ''} \`${opts.name}\` — store it now: its value is not shown again`);
     });

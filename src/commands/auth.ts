@@ -6,7 +6,7 @@ import {normalizeBaseUrl} from '../api/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
 import {authScheme} from '../config/resolve.js';
-import {EXIT_USAGE, UserError, printJson, progress, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, progress, success, say} from './output.js';
 import {connect, globalOptions, readStdin} from './session.js';
 
 /** conf (and ajv behind it) is loaded only by the commands that write the config. */
@@ -37,7 +37,7 @@ async function apiKeyLogin(url: string, flag: string): Promise<Login> {
 
 async function browserLogin(url: string): Promise<Login> {
   const tokens = await deviceLogin(url, oauthClientFromEnv(), {
-    out: (line) => process.stdout.write(`${line}\n`),
+    out: (line) => say(`${line}\n`),
     status: progress,
     openBrowser: (target) => (shouldOpenBrowser() ? openBrowser(target) : Promise.resolve(false)),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -113,6 +113,6 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
       if (json) return printJson(me.raw);
       const lines = [me.username ? `${me.email} (${me.username})` : me.email, `id: ${me.id}`];
       if (me.isAdmin) lines.push('role: admin');
-      process.stdout.write(`${lines.join('\n')}\n`);
+      say(`${lines.join('\n')}\n`);
     });
 }

@@ -6,7 +6,7 @@ import {
   commit, createBranch, deleteBranch, listBranches, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
 } from '../api/dataModel.js';
 import {shellQuote} from '../workflows/build.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
+import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {connect, numericId} from './session.js';
 
 /**
@@ -97,7 +97,7 @@ export function registerBranchCommands(group: Command): void {
       const dev = res.branchName;
       if (dev === undefined || dev === branch) return success(`Entered dev mode on ${branch}`);
       success(`Entered dev mode on ${dev} (forked from ${branch})`);
-      process.stdout.write(`Data-model writes target it: pass --branch ${dev} (or omit --branch to use your active dev-mode branch).\n`);
+      say(`Data-model writes target it: pass --branch ${dev} (or omit --branch to use your active dev-mode branch).\n`);
     });
 
   group

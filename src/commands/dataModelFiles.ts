@@ -3,7 +3,7 @@
 import {readFile} from 'node:fs/promises';
 import type {Command} from '@commander-js/extra-typings';
 import {deleteFiles, fileHashes, flattenTree, listFiles, putFiles, renameFiles} from '../api/dataModel.js';
-import {EXIT_USAGE, printJson, success, UserError} from './output.js';
+import {EXIT_USAGE, printJson, success, UserError, say, sayErr} from './output.js';
 import {connect, numericId, readStdin} from './session.js';
 
 const BRANCH_HELP = 'branch (default: your active dev-mode branch, else the deploy branch)';
@@ -39,8 +39,8 @@ export function registerFileCommands(group: Command): void {
       const {nodes, raw} = await listFiles(api, deployment, {branchName: flags.branch, withContent: flags.content === true});
       if (json || flags.content === true) return printJson(raw);
       const lines = flattenTree(nodes).map((n) => `${relative(n.path)}${n.type === 'directory' ? '/' : ''}`);
-      if (lines.length === 0) process.stderr.write('No results\n');
-      else process.stdout.write(`${lines.join('\n')}\n`);
+      if (lines.length === 0) sayErr('No results\n');
+      else say(`${lines.join('\n')}\n`);
     });
 
   group
@@ -54,7 +54,9 @@ export function registerFileCommands(group: Command): void {
       const {nodes} = await listFiles(api, deployment, {branchName: flags.branch, withContent: true});
       const file = flattenTree(nodes).find((n) => n.type === 'file' && relative(n.path) === relative(path));
       if (!file) throw new UserError(`file not found: ${path}`);
-      process.stdout.write(file.content ?? '');
+      // The content as stored when it goes to a file or pipe; made inert when it would reach a terminal.
+      if (process.stdout.isTTY) say(file.content ?? '');
+      else process.stdout.write(file.content ?? '');
     });
 
   group

@@ -5,7 +5,8 @@ import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
 import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
+import {safeJson} from '../api/safeText.js';
+import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
 import {connect, globalOptions, numericId, positiveInt} from './session.js';
@@ -31,16 +32,14 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
-// Keeps newline and tab, drops other control characters a log line could carry (terminal escapes).
-const printable = (text: string) => text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 
 function logLine(e: DbtLogEntry): string {
-  if (e.message === undefined) return JSON.stringify(e.raw);
+  if (e.message === undefined) return safeJson(JSON.stringify(e.raw));
   const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
   const phase = e.phase ? `[${e.phase}] ` : '';
   const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : formatDuration(e.durationMs)})`;
   const level = ['error', 'fatal', 'critical'].includes(e.level) ? 'ERROR ' : '';
-  return printable(`${time}${phase}${level}${e.message}${took}`);
+  return `${time}${phase}${level}${e.message}${took}`;
 }
 
 const notFoundAs = (message: string) => (err: unknown) => {
@@ -117,7 +116,7 @@ export function register(program: Command): void {
       }, LOG_PAGES_MAX);
       if (json) return printJson({items: entries.map((e) => e.raw)});
       if (entries.length === 0) return progress('No log entries');
-      process.stdout.write(`${entries.map(logLine).join('\n')}\n`);
+      say(`${entries.map(logLine).join('\n')}\n`);
     });
 
   dbt

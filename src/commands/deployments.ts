@@ -10,7 +10,7 @@ import {
   listVersions,
   updateDeployment,
 } from '../api/deployments.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, say} from './output.js';
 import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './build-status.js';
 import {registerCreationSteps} from './github.js';
@@ -135,7 +135,7 @@ export function register(program: Command): Command {
       const {api, json} = connect(cmd);
       const {token, raw} = await createDeploymentToken(api, id);
       if (json) return printJson(raw);
-      process.stdout.write(`${token}\n`);
+      say(`${token}\n`);
     });
 
   registerBuildStatus(group);

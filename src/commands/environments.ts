@@ -1,7 +1,7 @@
 // `svc environments …`: list a deployment's environments and issue metadata-API tokens for one.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {createMetaSyncToken, listEnvironments} from '../api/environments.js';
-import {printJson, printTable} from './output.js';
+import {printJson, printTable, say} from './output.js';
 import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
 
 const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
@@ -54,6 +54,6 @@ export function register(program: Command): void {
         ...(opts.expiresIn !== undefined ? {expires_in: opts.expiresIn} : {}),
       });
       if (json) return printJson(result.raw);
-      process.stdout.write(`${result.token}\n`);
+      say(`${result.token}\n`);
     });
 }

@@ -14,7 +14,7 @@ import {
   setRoleMembership,
 } from '../api/objectOps.js';
 import {type ObjectPage} from '../api/objects.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 
 type Args = unknown[];
@@ -29,7 +29,7 @@ function cell(value: unknown): unknown {
 export function printPage(page: ObjectPage, columns: Array<[string, string]>, json: boolean): void {
   if (json) return printJson(page.raw);
   printTable(columns.map(([h]) => h), page.items.map((item) => columns.map(([, field]) => cell(item[field]))));
-  if (page.hasNextPage && page.endCursor) process.stderr.write(`more: --after ${page.endCursor}\n`);
+  if (page.hasNextPage && page.endCursor) sayErr(`more: --after ${page.endCursor}\n`);
 }
 
 export async function body(opts: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -103,7 +103,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
         if (json) return printJson(answer);
         const failed = Array.isArray(answer.failed) ? (answer.failed as Array<{userId?: unknown; error?: unknown}>) : [];
         success(`${action} done for ${Array.isArray(answer.succeeded) ? answer.succeeded.length : 0} user(s)`);
-        for (const f of failed) process.stderr.write(`failed: user ${String(f.userId)}: ${String(f.error)}\n`);
+        for (const f of failed) sayErr(`failed: user ${String(f.userId)}: ${String(f.error)}\n`);
         if (failed.length > 0) process.exitCode = 1;
       }),
   policies: (group) => {

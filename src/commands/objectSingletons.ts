@@ -12,7 +12,7 @@ import {
   updateTenantSettings,
 } from '../api/objectOps.js';
 import {body, DATA, deploymentArg, printPage} from './objectExtras.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 
 function registerSingletons(program: Command): void {
@@ -72,7 +72,7 @@ function registerSingletons(program: Command): void {
         const done = answer[op === 'bulk-delete' ? 'deleted' : 'moved'];
         const failed = Array.isArray(answer.failed) ? (answer.failed as Array<{id?: unknown; type?: unknown; error?: {message?: unknown}}>) : [];
         success(`${op === 'bulk-delete' ? 'Deleted' : 'Moved'} ${Array.isArray(done) ? done.length : 0} object(s)`);
-        for (const f of failed) process.stderr.write(`failed: ${String(f.type)} ${String(f.id)}: ${String(f.error?.message)}\n`);
+        for (const f of failed) sayErr(`failed: ${String(f.type)} ${String(f.id)}: ${String(f.error?.message)}\n`);
         if (failed.length > 0) process.exitCode = 1;
       });
   }
