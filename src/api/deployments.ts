@@ -73,8 +73,17 @@ export async function getDeployment(api: Api, id: string, signal?: AbortSignal):
   return readObject(await api.get(base(id), {signal}));
 }
 
+/**
+ * What a new deployment is created with when the caller does not say: the platform requires `cloudProvider`,
+ * `isManaged`, `targetPlatform` and `creationStep` besides `name` and `region`, and refuses a body without them.
+ */
+export const DEPLOYMENT_DEFAULTS = {cloudProvider: 'cubecloud', isManaged: true, targetPlatform: 'aws', creationStep: 'project'} as const;
+export const CLOUD_PROVIDERS = ['cubecloud', 'aws', 'gcp'] as const;
+export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
+
+/** Creates a deployment; the required fields the caller leaves out get DEPLOYMENT_DEFAULTS. */
 export async function createDeployment(api: Api, body: Json, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.post('/build/api/v1/deployments', {json: body, signal}));
+  return unwrap(await api.post('/build/api/v1/deployments', {json: {...DEPLOYMENT_DEFAULTS, ...body}, signal}));
 }
 
 export async function updateDeployment(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<Json> {

@@ -3,11 +3,11 @@
 // commit, pull and the merges accept a blank --branch and then act on the caller's dev-mode session.
 import type {Command} from '@commander-js/extra-typings';
 import {
-  commit, createBranch, deleteBranch, listBranches, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
+  commit, createBranch, deleteBranch, listBranchesPage, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
 } from '../api/dataModel.js';
 import {shellQuote} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
-import {connect, numericId} from './session.js';
+import {connect, numericId, pageQuery, withPaging} from './session.js';
 
 /**
  * Rule 4 of the spec: a positional BRANCH names the branch to act on, so a blank one is a usage error (exit 2)
@@ -25,16 +25,17 @@ const SESSION_BRANCH_HELP = 'branch (default, also when blank: your active dev-m
 export function registerBranchCommands(group: Command): void {
   const id = numericId('deployment id');
 
-  group
+  const branchesCmd = group
     .command('branches')
     .description('list branches with their parent and staging state')
-    .argument('<deployment>', 'deployment id', id)
-    .action(async (deployment, _flags, cmd) => {
-      const {api, json} = connect(cmd);
-      const branches = await listBranches(api, deployment);
-      if (json) return printJson(branches.map(({id: branchId, name, parentBranch, lastHash, stagingEnabled}) => ({id: branchId, name, parentBranch: parentBranch ?? null, lastHash: lastHash ?? null, isStagingEnvironmentEnabled: stagingEnabled})));
-      printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
-    });
+    .argument('<deployment>', 'deployment id', id);
+  withPaging(branchesCmd).action(async (deployment, flags, cmd) => {
+    const {api, json} = connect(cmd);
+    const {branches, raw} = await listBranchesPage(api, deployment, pageQuery(flags));
+    // --json is the API's document as returned (integer ids, pageInfo), like every other --json.
+    if (json) return printJson(raw);
+    printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
+  });
 
   group
     .command('create-branch')
@@ -72,11 +73,17 @@ export function registerBranchCommands(group: Command): void {
       .command(enabled ? 'enable-branch' : 'disable-branch')
       .description(enabled ? 'keep a shared branch’s staging environment always active' : 'let a shared branch’s staging environment run only while in use')
       .argument('<deployment>', 'deployment id', id)
-      .argument('<branch>', 'shared branch')
-      .action(async (deployment, name, _flags, cmd) => {
-        const branch = requireBranch(name, deployment);
+      .argument('[branch]', 'shared branch (or --id)')
+      .option('--id <branchId>', 'the branch by the id `branches --json` prints', numericId('--id'))
+      .action(async (deployment, name, flags, cmd) => {
+        if (name === undefined && flags.id === undefined) throw new UserError('pass the branch name or --id <branchId>', EXIT_USAGE);
+        const branch = name === undefined ? `#${flags.id}` : requireBranch(name, deployment);
         const {api} = connect(cmd);
-        await setStagingEnvironment(api, deployment, {branchName: branch, enabled});
+        await setStagingEnvironment(api, deployment, {
+          ...(name === undefined ? {} : {branchName: name}),
+          ...(flags.id === undefined ? {} : {branchId: Number(flags.id)}),
+          enabled,
+        });
         success(
           enabled
             ? `Enabled branch ${branch}; its staging environment stays active (see \`svc environments list ${deployment} --type staging\`)`
@@ -152,7 +159,7 @@ export function registerBranchCommands(group: Command): void {
     .description('merge a shared branch into the deploy branch and rebuild production (prints JSON)')
     .argument('<deployment>', 'deployment id', id)
     .option('--branch <name>', SESSION_BRANCH_HELP)
-    .option('-m, --message <text>', 'merge message')
+    .option('-m, --message <text>', 'merge message (default: "Merge <branch> into the default branch")')
     .option('--keep-branch', 'keep the branch after merging (default: delete it)')
     .action(async (deployment, flags, cmd) => {
       const {api} = connect(cmd);

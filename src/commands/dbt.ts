@@ -1,7 +1,7 @@
 // `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (research/real-cli.md §9; the seed's
 // rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
 // flags and reads every page, printing each phase with its duration.
-import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
+import {InvalidArgumentError, Option, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
 import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
@@ -14,13 +14,6 @@ import {connect, globalOptions, numericId, positiveInt} from './session.js';
 export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
 const LOG_PAGES_MAX = 100;
-
-function oneOf(flag: string, allowed: readonly string[]): (value: string) => string {
-  return (value) => {
-    if (!allowed.includes(value)) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(', ')} (case-sensitive), got \`${value}\``);
-    return value;
-  };
-}
 
 /** Durations from `durationMs` only (timestamps come from different clocks): 999ms, 59s, 15m 12s, 1h 30m. */
 export function formatDuration(ms: number | undefined): string {
@@ -124,8 +117,8 @@ export function register(program: Command): void {
     .aliases(['list', 'ls'])
     .description('list the dbt syncs of a deployment, newest first (at most 100 per page)')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
-    .option('--status <status>', `only runs with this status: ${DBT_STATUSES.join(', ')}`, oneOf('--status', DBT_STATUSES))
-    .option('--trigger <trigger>', `only runs started this way: ${DBT_TRIGGERS.join(', ')}`, oneOf('--trigger', DBT_TRIGGERS))
+    .addOption(new Option('--status <status>', 'only runs with this status').choices(DBT_STATUSES))
+    .addOption(new Option('--trigger <trigger>', 'only runs started this way').choices(DBT_TRIGGERS))
     .option('--first <n>', 'runs per page (the service returns at most 100)', positiveInt('--first'))
     .option('--after <cursor>', 'continue after this cursor (pageInfo.endCursor of the previous page)')
     .action(async (deployment, flags, cmd) => {

@@ -1,6 +1,9 @@
 // `svc deployments …`: list, get, create, update, delete, settings, versions, token.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {
+  CLOUD_PROVIDERS,
+  CREATION_STEPS,
+  DEPLOYMENT_DEFAULTS,
   createDeployment,
   createDeploymentToken,
   deleteDeployment,
@@ -54,12 +57,21 @@ export function register(program: Command): Command {
     .description('create a deployment and print it as JSON')
     .option('--name <name>', 'deployment name')
     .option('--region <region>', 'region name (see `svc regions`)')
+    .addOption(new Option('--cloud-provider <provider>', 'cloud provider').choices(CLOUD_PROVIDERS).default(DEPLOYMENT_DEFAULTS.cloudProvider))
+    .option('--target-platform <platform>', 'platform the deployment runs on', DEPLOYMENT_DEFAULTS.targetPlatform)
+    .option('--unmanaged', 'create a self-managed deployment (isManaged: false)')
+    .addOption(new Option('--creation-step <step>', 'creation step to start at').choices(CREATION_STEPS).default(DEPLOYMENT_DEFAULTS.creationStep))
     .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin (overrides the flags)')
     .action(async (opts, cmd) => {
       const data = opts.data === undefined ? {} : await readJsonObject('--data', opts.data);
+      if (opts.targetPlatform.trim() === '') throw new UserError('--target-platform must not be empty', EXIT_USAGE);
       const body: Record<string, unknown> = {
         ...(opts.name !== undefined ? {name: opts.name} : {}),
         ...(opts.region !== undefined ? {region: opts.region} : {}),
+        cloudProvider: opts.cloudProvider,
+        isManaged: opts.unmanaged !== true,
+        targetPlatform: opts.targetPlatform.trim(),
+        creationStep: opts.creationStep,
         ...data,
       };
       for (const field of ['name', 'region']) {
@@ -73,6 +85,7 @@ export function register(program: Command): Command {
     .description('change a deployment (version, release channel, settings) and print the result as JSON')
     .argument('<deployment>', 'deployment id', deploymentId)
     .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin')
+    .option('--name <name>', 'rename the deployment')
     .option(
       '--release-channel-version <version>',
       'switch to this version: 1.2.3, v1.2.3 or <image>:v1.2.3 (see `svc deployments versions`)',
@@ -87,8 +100,12 @@ export function register(program: Command): Command {
         body.releaseChannelVersion = opts.releaseChannelVersion.trim();
       }
       if (opts.releaseChannel !== undefined) body.releaseChannel = opts.releaseChannel;
+      if (opts.name !== undefined) {
+        if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
+        body.name = opts.name.trim();
+      }
       if (Object.keys(body).length === 0) {
-        throw new UserError('nothing to update: pass --release-channel-version, --release-channel or --data', EXIT_USAGE);
+        throw new UserError('nothing to update: pass --name, --release-channel-version, --release-channel or --data', EXIT_USAGE);
       }
       printJson(await updateDeployment(connect(cmd).api, id, body));
     });

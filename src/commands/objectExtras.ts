@@ -1,7 +1,7 @@
 // The object groups' operations beyond CRUD, attached to the groups the table built: publish and duplicate,
 // attribute values, folder ancestors, role assignment, bulk user actions, notification recipients; and helpers
 // shared by the object commands.
-import type {CommandUnknownOpts} from '@commander-js/extra-typings';
+import {Argument, type CommandUnknownOpts} from '@commander-js/extra-typings';
 import {
   bulkUserAction,
   changeRecipients,
@@ -83,10 +83,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('bulk')
       .description('deactivate, activate or delete several users at once')
-      .argument('<action>', 'DEACTIVATE, ACTIVATE or DELETE', (v: string) => {
-        if (!['DEACTIVATE', 'ACTIVATE', 'DELETE'].includes(v)) throw new UserError(`action must be DEACTIVATE, ACTIVATE or DELETE (got \`${v}\`)`, EXIT_USAGE);
-        return v;
-      })
+      .addArgument(new Argument('<action>', 'what to do (any case)').choices(['DEACTIVATE', 'ACTIVATE', 'DELETE']))
       .argument('<users...>', 'user ids')
       .action(async (...args: Args) => {
         const [action, users, , cmd] = args as [string, string[], unknown, CommandUnknownOpts];

@@ -56,6 +56,45 @@ export function nonNegativeInt(what: string): (value: string) => number {
   };
 }
 
+/** Cursor paging of a list the API pages: `--first N --after CURSOR` (the previous answer's pageInfo.endCursor). */
+export function withPaging<C extends {option: (...args: never[]) => unknown}>(cmd: C): C {
+  const c = cmd as unknown as CommandUnknownOpts;
+  c.option('--first <n>', 'page size (the API pages this list)', positiveInt('--first'));
+  c.option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)");
+  return cmd;
+}
+
+/** The `first`/`after` query of a command built `withPaging`. */
+export function pageQuery(opts: Record<string, unknown>): {first?: number; after?: string} {
+  const out: {first?: number; after?: string} = {};
+  if (typeof opts.first === 'number') out.first = opts.first;
+  if (typeof opts.after === 'string' && opts.after !== '') out.after = opts.after;
+  return out;
+}
+
+/**
+ * Every enum-valued argument and option is declared with commander's `.choices()` (so help lists the values);
+ * this makes each of them accept any case of a listed value and pass on the listed spelling — what help prints
+ * always works, and `deactivate` means `DEACTIVATE`. Run once over the whole tree by buildProgram.
+ */
+export function caseInsensitiveChoices(root: CommandUnknownOpts): void {
+  const fix = (what: string, item: {argChoices?: string[]; parseArg?: unknown}) => {
+    const choices = item.argChoices;
+    if (choices === undefined) return;
+    item.parseArg = (value: string, previous: unknown) => {
+      const found = choices.find((c) => c === value) ?? choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
+      if (found === undefined) throw new InvalidArgumentError(`${what} must be one of ${choices.join(', ')} (got \`${value}\`)`);
+      return Array.isArray(previous) ? [...previous, found] : found;
+    };
+  };
+  const walk = (cmd: CommandUnknownOpts) => {
+    for (const option of cmd.options) fix(option.long ?? option.flags, option as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const arg of cmd.registeredArguments) fix(arg.name(), arg as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const sub of cmd.commands) walk(sub as CommandUnknownOpts);
+  };
+  walk(root);
+}
+
 /** Collects a repeatable option's values. */
 export function collect<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
   return (value, previous) => [...(previous ?? []), parse(value)];
