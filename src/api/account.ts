@@ -70,8 +70,8 @@ function readRegion(row: Json): Region | undefined {
   return region;
 }
 
-export async function listRegions(api: Api, signal?: AbortSignal): Promise<{regions: Region[]; raw: unknown}> {
-  const raw = await api.get('/api/v1/regions', {signal});
+export async function listRegions(api: Api, signal?: AbortSignal, page: {first?: number; after?: string} = {}): Promise<{regions: Region[]; raw: unknown}> {
+  const raw = await api.get('/api/v1/regions', {searchParams: {first: page.first, after: page.after}, signal});
   return {regions: readRows(listRows(raw, 'regions'), readRegion), raw};
 }
 

@@ -137,9 +137,14 @@ export async function stopDevMode(api: Api, deploymentId: string, signal?: Abort
 }
 
 /** The branch's file tree (top-level nodes, children nested) and the answer as sent. */
-export async function listFiles(api: Api, deploymentId: string, params: {branchName?: string; withContent?: boolean} = {}, signal?: AbortSignal): Promise<{nodes: FileNode[]; raw: unknown}> {
+export async function listFiles(
+  api: Api,
+  deploymentId: string,
+  params: {branchName?: string; withContent?: boolean; first?: number; after?: string} = {},
+  signal?: AbortSignal,
+): Promise<{nodes: FileNode[]; raw: unknown}> {
   const raw = await api.get(`${base(deploymentId)}/data-model/files`, {
-    searchParams: {withContent: params.withContent ? 'true' : undefined, branchName: named(params.branchName)},
+    searchParams: {withContent: params.withContent ? 'true' : undefined, branchName: named(params.branchName), first: params.first, after: params.after},
     signal,
   });
   return {nodes: readRows(listRows(raw), readNode), raw};

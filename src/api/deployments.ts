@@ -47,10 +47,10 @@ export function readDeployment(row: Json): DeploymentItem | undefined {
  */
 export async function listDeployments(
   api: Api,
-  params: {offset?: number; limit?: number} = {},
+  params: {offset?: number; limit?: number; first?: number; after?: string} = {},
   signal?: AbortSignal,
 ): Promise<DeploymentList> {
-  const raw = await api.get('/api/v1/deployments', {searchParams: {offset: params.offset, limit: params.limit}, signal});
+  const raw = await api.get('/api/v1/deployments', {searchParams: {offset: params.offset, limit: params.limit, first: params.first, after: params.after}, signal});
   const seed = asRecord(asRecord(raw)?.data)?.deployments;
   const seedRows = Array.isArray(seed) ? readRows(seed, readDeployment) : [];
   const rows = readRows(listRows(raw, 'deployments'), readDeployment);
@@ -117,8 +117,9 @@ export async function listVersions(
   api: Api,
   id: string,
   signal?: AbortSignal,
+  page: {first?: number; after?: string} = {},
 ): Promise<{versions: DeploymentVersion[]; raw: unknown}> {
-  const raw = await api.get(`${base(id)}/versions`, {signal});
+  const raw = await api.get(`${base(id)}/versions`, {searchParams: {first: page.first, after: page.after}, signal});
   return {versions: readRows(listRows(raw), readVersion), raw};
 }
 

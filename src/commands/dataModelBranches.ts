@@ -7,7 +7,7 @@ import {
 } from '../api/dataModel.js';
 import {shellQuote} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
-import {connect, numericId, pageQuery, withPaging} from './session.js';
+import {connect, numericId, pageQuery, positiveInt} from './session.js';
 
 /**
  * Rule 4 of the spec: a positional BRANCH names the branch to act on, so a blank one is a usage error (exit 2)
@@ -25,17 +25,19 @@ const SESSION_BRANCH_HELP = 'branch (default, also when blank: your active dev-m
 export function registerBranchCommands(group: Command): void {
   const id = numericId('deployment id');
 
-  const branchesCmd = group
+  group
     .command('branches')
     .description('list branches with their parent and staging state')
-    .argument('<deployment>', 'deployment id', id);
-  withPaging(branchesCmd).action(async (deployment, flags, cmd) => {
-    const {api, json} = connect(cmd);
-    const {branches, raw} = await listBranchesPage(api, deployment, pageQuery(flags));
-    // --json is the API's document as returned (integer ids, pageInfo), like every other --json.
-    if (json) return printJson(raw);
-    printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
-  });
+    .argument('<deployment>', 'deployment id', id)
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .action(async (deployment, flags, cmd) => {
+      const {api, json} = connect(cmd);
+      const {branches, raw} = await listBranchesPage(api, deployment, pageQuery(flags));
+      // --json is the API's document as returned (integer ids, pageInfo), like every other --json.
+      if (json) return printJson(raw);
+      printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
+    });
 
   group
     .command('create-branch')

@@ -4,7 +4,7 @@ import {readFile} from 'node:fs/promises';
 import type {Command} from '@commander-js/extra-typings';
 import {deleteFiles, fileHashes, flattenTree, listFiles, putFiles, renameFiles} from '../api/dataModel.js';
 import {EXIT_USAGE, printJson, success, UserError, say, sayErr} from './output.js';
-import {connect, numericId, readStdin} from './session.js';
+import {connect, numericId, pageQuery, positiveInt, readStdin} from './session.js';
 
 const BRANCH_HELP = 'branch (default: your active dev-mode branch, else the deploy branch)';
 const WRITE_BRANCH_HELP = 'personal dev-… branch to write to (default, also when blank: your active dev-mode branch)';
@@ -34,9 +34,11 @@ export function registerFileCommands(group: Command): void {
     .argument('<deployment>', 'deployment id', id)
     .option('--content', 'include file contents (prints JSON)')
     .option('--branch <name>', BRANCH_HELP)
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (deployment, flags, cmd) => {
       const {api, json} = connect(cmd);
-      const {nodes, raw} = await listFiles(api, deployment, {branchName: flags.branch, withContent: flags.content === true});
+      const {nodes, raw} = await listFiles(api, deployment, {branchName: flags.branch, withContent: flags.content === true, ...pageQuery(flags)});
       if (json || flags.content === true) return printJson(raw);
       const lines = flattenTree(nodes).map((n) => `${relative(n.path)}${n.type === 'directory' ? '/' : ''}`);
       if (lines.length === 0) sayErr('No results\n');

@@ -14,7 +14,7 @@ import {
   updateDeployment,
 } from '../api/deployments.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success, say} from './output.js';
-import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
+import {connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './buildStatus.js';
 import {registerCreationSteps} from './github.js';
 
@@ -33,9 +33,11 @@ export function register(program: Command): Command {
     .description('list the deployments this credential can see (table; --json prints the raw answer)')
     .option('--offset <n>', 'skip this many deployments', nonNegativeInt('--offset'))
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
+    .option('--first <n>', 'page size (cursor paging; not with --offset/--limit)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (opts, cmd) => {
       const {api, json} = connect(cmd);
-      const list = await listDeployments(api, {offset: opts.offset, limit: opts.limit});
+      const list = await listDeployments(api, {offset: opts.offset, limit: opts.limit, ...pageQuery(opts)});
       if (json) return printJson(list.raw);
       printTable(
         ['ID', 'NAME', 'URL', 'STEP', 'CREATED'],
@@ -134,9 +136,11 @@ export function register(program: Command): Command {
     .command('versions')
     .description('list the versions a deployment can switch to (PASS AS is the value for --release-channel-version)')
     .argument('<deployment>', 'deployment id', deploymentId)
-    .action(async (id, _opts, cmd) => {
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .action(async (id, opts, cmd) => {
       const {api, json} = connect(cmd);
-      const {versions, raw} = await listVersions(api, id);
+      const {versions, raw} = await listVersions(api, id, undefined, pageQuery(opts));
       if (json) return printJson(raw);
       printTable(
         ['VERSION', 'CHANNEL', 'LATEST', 'CURRENT', 'PASS AS'],

@@ -62,15 +62,7 @@ export function nonNegativeInt(what: string): (value: string) => number {
   };
 }
 
-/** Cursor paging of a list the API pages: `--first N --after CURSOR` (the previous answer's pageInfo.endCursor). */
-export function withPaging<C extends {option: (...args: never[]) => unknown}>(cmd: C): C {
-  const c = cmd as unknown as CommandUnknownOpts;
-  c.option('--first <n>', 'page size (the API pages this list)', positiveInt('--first'));
-  c.option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)");
-  return cmd;
-}
-
-/** The `first`/`after` query of a command built `withPaging`. */
+/** The `first`/`after` query of a command with `--first <n>` / `--after <cursor>` (cursor paging). */
 export function pageQuery(opts: Record<string, unknown>): {first?: number; after?: string} {
   const out: {first?: number; after?: string} = {};
   if (typeof opts.first === 'number') out.first = opts.first;

@@ -80,6 +80,32 @@ describe('requests the platform would accept', () => {
     expect(run.stderr).not.toMatch(/unknown option/);
   });
 
+  // Every command over a list the reference pages (operations with `first`/`after`) passes the cursor through.
+  it('--first/--after reach the API on every paged list', async () => {
+    const paged = [
+      ['deployments', 'list'],
+      ['deployments', 'versions', '1'],
+      ['environments', 'list', '1'],
+      ['variables', 'list', '1'],
+      ['regions'],
+      ['data-model', 'list', '1'],
+      ['data-model', 'branches', '1'],
+      ['dbt', 'history', '1'],
+      ['github', 'installations'],
+      ['folders', 'list', '1'],
+      ['workbooks', 'list', '1'],
+      ['reports', 'list', '1'],
+      ['notifications', 'list', '1'],
+    ];
+    const missed: string[] = [];
+    for (const args of paged) {
+      const {run, sent} = await traced([...args, '--first', '1']);
+      const request = sent[0];
+      if (run.code === 2 || request?.query.get('first') !== '1') missed.push(`${args.join(' ')}: ${run.code} ${run.stderr.split('\n')[0]}`);
+    }
+    expect(missed).toEqual([]);
+  });
+
   it('users bulk accepts the action in the case help prints and in lower case', async () => {
     const help = await svc(['users', 'bulk', '--help']);
     expect(help.stdout).toContain('"DEACTIVATE"');
