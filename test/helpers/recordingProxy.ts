@@ -12,6 +12,7 @@ export interface Exchange {
   requestBody: string;
   status: number;
   contentType: string;
+  responseHeaders: Record<string, string | string[] | undefined>;
   responseBody: string;
 }
 
@@ -44,6 +45,7 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
               requestBody: requestBody.toString('utf8'),
               status: up.statusCode ?? 0,
               contentType: String(up.headers['content-type'] ?? ''),
+              responseHeaders: up.headers,
               responseBody: responseBody.toString('utf8'),
             });
             const headers = {...up.headers};
