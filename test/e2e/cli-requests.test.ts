@@ -119,6 +119,16 @@ describe('requests the platform would accept', () => {
     }
   });
 
+  it('a 403 advises which credential to use, never "run svc login" (that stays for 401)', async () => {
+    const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: server.scopedKey});
+    expect(forbidden.code).toBe(1);
+    expect(forbidden.stderr).toContain('forbidden (403)');
+    expect(forbidden.stderr).toContain('lacks the permission or deployment scope');
+    expect(forbidden.stderr).not.toContain('svc login');
+    const unknown = await svc(['deployments', 'get', '2'], {SVC_API_KEY: 'svc_notAKeyAtAll0000000000000000000'});
+    expect(unknown.stderr).toContain('unauthorized (401): session expired — run `svc login`');
+  });
+
   it('login without --url and no terminal is a usage error with the usage line', async () => {
     const run = await runCli(['login'], {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'login-config'), CI: 'true'});
     expect(run.code).toBe(2);
