@@ -76,18 +76,19 @@ export function pageQuery(opts: Record<string, unknown>): {first?: number; after
  * always works, and `deactivate` means `DEACTIVATE`. Run once over the whole tree by buildProgram.
  */
 export function caseInsensitiveChoices(root: CommandUnknownOpts): void {
-  const fix = (what: string, item: {argChoices?: string[]; parseArg?: unknown}) => {
+  const fix = (item: {argChoices?: string[]; parseArg?: unknown}) => {
     const choices = item.argChoices;
     if (choices === undefined) return;
     item.parseArg = (value: string, previous: unknown) => {
       const found = choices.find((c) => c === value) ?? choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
-      if (found === undefined) throw new InvalidArgumentError(`${what} must be one of ${choices.join(', ')} (got \`${value}\`)`);
+      // commander's own wording for a value that is not a choice
+      if (found === undefined) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
       return Array.isArray(previous) ? [...previous, found] : found;
     };
   };
   const walk = (cmd: CommandUnknownOpts) => {
-    for (const option of cmd.options) fix(option.long ?? option.flags, option as unknown as {argChoices?: string[]; parseArg?: unknown});
-    for (const arg of cmd.registeredArguments) fix(arg.name(), arg as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const option of cmd.options) fix(option as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const arg of cmd.registeredArguments) fix(arg as unknown as {argChoices?: string[]; parseArg?: unknown});
     for (const sub of cmd.commands) walk(sub as CommandUnknownOpts);
   };
   walk(root);

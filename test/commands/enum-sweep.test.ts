@@ -55,7 +55,7 @@ describe('enum-valued arguments', () => {
 
   it('still refuses a value that is not listed, naming the choices', () => {
     const bulk = found.choices.find((c) => c.where === 'svc users bulk <action>');
-    expect(() => bulk?.parse('suspend', undefined)).toThrow('must be one of DEACTIVATE, ACTIVATE, DELETE');
+    expect(() => bulk?.parse('suspend', undefined)).toThrow('Allowed choices are DEACTIVATE, ACTIVATE, DELETE.');
   });
 
   it('has no enumeration in help text that is not a declared choice', () => {
