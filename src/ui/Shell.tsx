@@ -3,7 +3,7 @@
 import React, {Suspense, useCallback, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
-import {useKeys} from './dispatch/Dispatcher.js';
+import {HoldKeys, useKeys} from './dispatch/Dispatcher.js';
 import {useAppInfo} from './hooks/useApi.js';
 import {BodySizeProvider} from './hooks/useBodySize.js';
 import {useFlash} from './hooks/useFlash.js';
@@ -144,7 +144,14 @@ export function Shell({screens, onQuit}: ShellProps) {
         <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column">
           <BodySizeProvider size={{width: columns, height: bodyHeight}}>
             {Screen ? (
-              <Suspense fallback={<Spinner />}>
+              <Suspense
+                fallback={
+                  <>
+                    <HoldKeys />
+                    <Spinner />
+                  </>
+                }
+              >
                 <Screen key={top.key} params={nav.params} />
               </Suspense>
             ) : (
