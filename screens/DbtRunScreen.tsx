@@ -1,11 +1,12 @@
 // One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
 // the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
-import React, {useEffect, useRef, useState} from 'react';
+import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
+import {LogPager} from '../src/ui/components/LogPager.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -17,7 +18,7 @@ import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, syncStatusStyle} from './dbt/format.js';
 import {finishedNotice} from './dbt/notify.js';
-import {LogTail, PhaseTimeline, ResultView} from './dbt/RunDetails.js';
+import {PhaseTimeline, ResultView, RunLogLineView, runLogLines, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
@@ -40,6 +41,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const [confirming, setConfirming] = useState(false);
   const entries = logs.data?.entries ?? [];
   const phases = phasesFromLog(entries, ended);
+  const lines = useMemo(() => runLogLines(entries), [entries]);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);
@@ -73,11 +75,12 @@ export function DbtRunScreen({params}: ScreenProps) {
   const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
   // Status, message, "Log", the live line, and the result's summary and "… more" lines take 6 rows; the
-  // generated files come before the log tail once there is a result.
-  const room = body.height - phases.length - 6;
+  // generated files come before the log once there is a result. The log pager gets the rest (its status line
+  // included), at least 4 rows.
+  const room = body.height - phases.length - 5;
   const fileCount = result.data?.generatedFiles.length ?? 0;
-  const files = Math.min(fileCount, Math.max(1, room - 3));
-  const tail = Math.max(3, room - files);
+  const files = Math.min(fileCount, Math.max(1, room - 5));
+  const logRows = Math.max(4, room - (result.data ? files + 2 : 0));
   return (
     <Box flexDirection="column">
       {confirming ? (
@@ -106,7 +109,15 @@ export function DbtRunScreen({params}: ScreenProps) {
             )}
             <PhaseTimeline phases={phases} />
             <Text bold>Log</Text>
-            <LogTail entries={entries} lines={tail} />
+            <LogPager
+              lines={lines}
+              text={runLogText}
+              render={(l) => <RunLogLineView line={l} />}
+              height={logRows}
+              active={!confirming}
+              emptyText="No log entries yet"
+              following={ended ? 'end of log' : 'following'}
+            />
             {result.data ? <ResultView result={result.data} files={files} /> : null}
             <Text color={color.muted}>{ended ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(DBT_RUN_POLL_MS / 1000)}s`}</Text>
           </Box>

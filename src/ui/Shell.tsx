@@ -58,7 +58,11 @@ export function Shell({screens, onQuit}: ShellProps) {
     'app.quit': () => onQuit(),
     'app.help': () => setMode('help'),
     'app.palette': () => setMode('palette'),
-    'app.filter': () => setMode('filter'),
+    'app.filter': () => {
+      // Only a list or a log takes the filter; a title that changes while nothing filters would lie.
+      if (chrome.features.filterable === 0 && !top.filter) return void flash.info('nothing to filter on this screen');
+      setMode('filter');
+    },
     'app.refresh': () => {
       // Active queries are exactly the ones the current screen (and the header) observe.
       void queryClient.invalidateQueries({type: 'active'});
@@ -161,7 +165,15 @@ export function Shell({screens, onQuit}: ShellProps) {
         </Box>
       </Box>
       <Crumbs items={crumbs} />
-      <Footer screen={top.screen} readonly={info.readonly} width={columns} escape={escape} hasList={chrome.title.count !== undefined} />
+      <Footer
+        screen={top.screen}
+        readonly={info.readonly}
+        width={columns}
+        escape={escape}
+        open={chrome.features.open}
+        pager={chrome.features.pager > 0}
+        filterable={chrome.features.filterable > 0}
+      />
       <Flash message={flash.message} />
     </Box>
   );

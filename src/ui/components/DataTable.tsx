@@ -5,7 +5,7 @@ import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
 import {useFilter} from '../hooks/useNav.js';
-import {useTitleCount} from '../hooks/useTitle.js';
+import {useFilterable, useOpenLabel, useTitleCount} from '../hooks/useTitle.js';
 import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
@@ -30,6 +30,8 @@ export interface DataTableProps<T> {
   readonly onSelect?: (row: T) => void;
   /** Enter on a row. */
   readonly onActivate?: (row: T) => void;
+  /** What Enter does, for the footer. @default 'open' (when onActivate is set) */
+  readonly activateLabel?: string;
   /** Called with the number of rows left after the filter. */
   readonly onFilteredCount?: (count: number) => void;
   /** Takes the list keys. @default true */
@@ -87,6 +89,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       'list.bottom': () => dispatch({type: 'to', index: -1, ids: live.current.ids}),
       'list.pageDown': () => dispatch({type: 'move', delta: Math.max(1, live.current.visible), ids: live.current.ids}),
       'list.pageUp': () => dispatch({type: 'move', delta: -Math.max(1, live.current.visible), ids: live.current.ids}),
+      'list.halfDown': () => dispatch({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
+      'list.halfUp': () => dispatch({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
       'list.open': () => {
         const row = live.current.filtered[live.current.index];
         if (!row || !onActivate) return false;
@@ -104,6 +108,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }, [selectedId]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
+  useFilterable(props.filter === undefined && (props.active ?? true));
+  useOpenLabel(onActivate && (props.active ?? true) ? (props.activateLabel ?? 'open') : undefined);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
 
   const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
