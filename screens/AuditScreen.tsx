@@ -16,6 +16,7 @@ import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
 import {AuditFilterForm, FILTER_FORM_ROWS} from './audit/AuditFilterForm.js';
 import {describeFilters, nextPreset} from './audit/auditInput.js';
+import {EventDetail} from './audit/EventDetail.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
 
@@ -30,7 +31,7 @@ const columns: Column<AuditEvent>[] = [
 ];
 const EXPORT_PANEL_ROWS = 5;
 
-type Panel = 'none' | 'filters' | 'export';
+type Panel = 'none' | 'filters' | 'export' | 'detail';
 
 export function AuditScreen(_props: ScreenProps) {
   const api = useApi();
@@ -38,6 +39,7 @@ export function AuditScreen(_props: ScreenProps) {
   const [filters, setFilters] = useState<AuditExportFilters>({});
   const [preset, setPreset] = useState<string | undefined>();
   const [panel, setPanel] = useState<Panel>('none');
+  const [detail, setDetail] = useState<AuditEvent | undefined>();
   useTitle('Audit log', preset && preset !== 'all' ? `last ${preset}` : undefined);
   const query = useQuery(auditQueries.preview(api, filters));
   const preview = query.data;
@@ -60,7 +62,10 @@ export function AuditScreen(_props: ScreenProps) {
   const panelRows = panel === 'filters' ? FILTER_FORM_ROWS : panel === 'export' ? EXPORT_PANEL_ROWS : 0;
   const forbidden = isForbidden(query.error) ? query.error : undefined;
   return (
-    <Box flexDirection="column">
+    <>
+    {panel === 'detail' && detail ? <EventDetail event={detail} onClose={close} /> : null}
+    {/* Hidden, not unmounted, under the detail view: the list keeps its cursor. */}
+    <Box flexDirection="column" display={panel === 'detail' ? 'none' : 'flex'}>
       <Text color={color.muted} wrap="truncate-end">
         {describeFilters(filters, preset)}
       </Text>
@@ -93,9 +98,15 @@ export function AuditScreen(_props: ScreenProps) {
             noun="audit events"
             height={Math.max(3, body.height - 3 - panelRows)}
             active={panel === 'none'}
+            onActivate={(e) => {
+              setDetail(e);
+              setPanel('detail');
+            }}
+            activateLabel="event details"
           />
         </StateView>
       )}
     </Box>
+    </>
   );
 }

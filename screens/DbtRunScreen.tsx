@@ -74,13 +74,13 @@ export function DbtRunScreen({params}: ScreenProps) {
 
   const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
-  // Status, message, "Log", the live line, and the result's summary and "… more" lines take 6 rows; the
-  // generated files come before the log once there is a result. The log pager gets the rest (its status line
-  // included), at least 4 rows.
-  const room = body.height - phases.length - 5;
+  // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
+  // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
+  const room = body.height - phases.length - 4;
   const fileCount = result.data?.generatedFiles.length ?? 0;
-  const files = Math.min(fileCount, Math.max(1, room - 5));
-  const logRows = Math.max(4, room - (result.data ? files + 2 : 0));
+  const files = Math.min(fileCount, Math.max(1, room - 6));
+  const resultRows = result.data ? 1 + files + (fileCount > files ? 1 : 0) : 0;
+  const logRows = Math.max(2, room - resultRows);
   return (
     <Box flexDirection="column">
       {confirming ? (

@@ -145,7 +145,9 @@ export function Shell({screens, onQuit}: ShellProps) {
           <HelpOverlay screen={top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
-        <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column">
+        {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
+            on top of each other. */}
+        <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" flexShrink={0}>
           <BodySizeProvider size={{width: columns, height: bodyHeight}}>
             {Screen ? (
               <Suspense

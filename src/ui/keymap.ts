@@ -95,8 +95,9 @@ const SCREENS: Binding[] = [
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
-  {id: 'token.copy', keys: ['y'], description: 'copy token (OSC 52)', scope: 'screen:environments', footer: true},
-  {id: 'token.write', keys: ['w'], description: 'write token to a file (0600)', scope: 'screen:environments', footer: true},
+  // Shown by the token view itself (not in the footer): they act only once a token was issued.
+  {id: 'token.copy', keys: ['y'], description: 'copy the issued token (OSC 52)', scope: 'screen:environments'},
+  {id: 'token.write', keys: ['w'], description: 'write the issued token to a file (0600)', scope: 'screen:environments'},
   // Forms (new deployment, metadata token): a 'dialog' layer that owns the keys while the form is open.
   {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'screen:form'},
   {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'screen:form'},

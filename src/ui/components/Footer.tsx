@@ -1,5 +1,5 @@
 // Key hints generated from keymap.ts, cut to the width (never wrapped). What the screen itself does comes first
-// (its own keys, then Enter on its list or the log pager's keys), then `/` `:` `r` Esc; `?` and `q` are always
+// (Enter on its list, its own keys, the log pager's keys), then `/` `:` `r` Esc; `?` and `q` are always
 // there, and when hints did not fit `?` says that more keys are in help. A key is shown once, with one meaning.
 import React from 'react';
 import {Text} from 'ink';
@@ -34,17 +34,15 @@ const MORE = '? help (more keys)';
 export function footerHints(p: FooterProps): Hint[] {
   const visible = (b: Binding | undefined): b is Binding => b !== undefined && b.footer === true && !(p.readonly && b.dangerous);
   const own = KEYMAP.filter((b) => b.scope === `screen:${p.screen}` && visible(b));
-  const view = [
-    ...(p.open ? [{...binding('list.open')!, description: p.open}] : []),
-    ...(p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : []),
-  ];
+  const open = p.open ? [{...binding('list.open')!, description: p.open}] : [];
+  const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];
   const global = KEYMAP.filter(
     (b) => b.scope === 'global' && visible(b) && b.id !== HELP && b.id !== QUIT && (b.id !== 'app.filter' || p.filterable !== false),
   ).flatMap((b) => (b.id === 'app.back' ? (p.escape ? [{...b, description: p.escape}] : []) : [b]));
   // One meaning per key: a key already shown is not shown again; bindings that do the same thing share a hint.
   const hints: Hint[] = [];
   const shown = new Set<string>();
-  for (const b of [...own, ...view, ...global]) {
+  for (const b of [...open, ...own, ...pager, ...global]) {
     const keys = b.keys.filter((k) => !shown.has(k));
     if (keys.length === 0) continue;
     keys.forEach((k) => shown.add(k));

@@ -25,6 +25,8 @@ export interface LogPagerProps<T extends SeqLine> {
   readonly emptyText?: string;
   /** Plural noun for the filtered-empty line. @default 'log lines' */
   readonly noun?: string;
+  /** Where the pager opens: at the newest line (following) or at the first one. @default 'end' */
+  readonly start?: 'top' | 'end';
   /** Takes the scroll keys. @default true */
   readonly active?: boolean;
 }
@@ -35,9 +37,9 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   useFilterable();
   usePagerKeys();
   const {lines, text} = props;
-  const [scroll, setScroll] = useState<Scroll>({follow: true});
   const [wrap, setWrap] = useState(false);
   const height = Math.max(1, (props.height ?? body.height) - 1);
+  const [scroll, setScroll] = useState<Scroll>(() => (props.start === 'top' ? scrollTop(lines, height) : {follow: true}));
   const width = Math.max(1, body.width);
   const shown = useMemo(() => matchingLines(lines, text, filter), [lines, text, filter]);
   const rows = wrap ? (l: T) => wrappedRows([...text(l)].length, width) : undefined;
