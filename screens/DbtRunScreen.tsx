@@ -16,7 +16,7 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
-import {bar, syncStatusStyle} from './dbt/format.js';
+import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
 import {finishedNotice} from './dbt/notify.js';
 import {PhaseTimeline, ResultView, RunLogLineView, runLogLines, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
@@ -35,6 +35,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const status = useQuery(dbtQueries.status(api, deploymentId, syncJobId, live));
   const s = status.data;
   const ended = isTerminalSyncStatus(s?.status);
+  const shown = s ? runStatus(s) : undefined;
   const logs = useQuery(dbtQueries.logs(api, deploymentId, syncJobId, s !== undefined && !ended, live));
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
@@ -52,11 +53,11 @@ export function DbtRunScreen({params}: ScreenProps) {
     void client.invalidateQueries({queryKey: dbtKeys.logs(deploymentId, syncJobId)});
     if (!watched.current) return;
     watched.current = false;
-    const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} failed${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
+    const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} ${shown === 'CANCELLED' ? 'was cancelled' : 'failed'}${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
     if (s.status === 'COMPLETED') flash.success(text);
     else flash.error(text);
     stdout.write(finishedNotice(text));
-  }, [s, ended, client, deploymentId, syncJobId, flash, stdout]);
+  }, [s, shown, ended, client, deploymentId, syncJobId, flash, stdout]);
 
   useKeys('screen', {
     'dbtRun.cancel': () => {
@@ -72,7 +73,7 @@ export function DbtRunScreen({params}: ScreenProps) {
       onSettled: () => setConfirming(false),
     });
 
-  const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
+  const style = syncStatusStyle(ended ? shown : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
   // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
   // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
@@ -97,7 +98,7 @@ export function DbtRunScreen({params}: ScreenProps) {
         {s ? (
           <Box flexDirection="column">
             <Text wrap="truncate-end">
-              Status: <Text color={style.color}>{style.glyph} {s.status || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
+              Status: <Text color={style.color}>{style.glyph} {shown || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
               {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
             </Text>
             {s.status === 'FAILED' ? (

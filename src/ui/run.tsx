@@ -7,6 +7,7 @@ import {join} from 'node:path';
 import {createApi, type Api} from '../api/client.js';
 import {tokenRefresher} from '../config/refresh.js';
 import {resolveCredentials} from '../config/resolve.js';
+import {sessionIdentity, type SessionIdentity} from '../workflows/contexts.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
@@ -30,6 +31,7 @@ export interface UiOptions {
 
 interface Target {
   readonly api: Api;
+  readonly session: SessionIdentity;
   readonly contextName?: string;
   readonly host: string;
   close(): Promise<void>;
@@ -42,6 +44,7 @@ async function localTarget(speed: number): Promise<Target> {
   const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
   return {
     api: createApi({baseUrl: service.url, token: service.adminKey}),
+    session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
     async close() {
@@ -58,6 +61,7 @@ function remoteTarget(opts: UiOptions): Target {
   const onUnauthorized = tokenRefresher(creds, {warn: () => {}}, {renewAfterMs: 60_000});
   return {
     api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})}),
+    session: sessionIdentity(creds.url, creds.token),
     contextName: creds.contextName,
     host: new URL(creds.url).host,
     close: async () => {},
@@ -77,7 +81,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
   await firstScreen;
   setTimeout(() => SCREENS.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
+    <App api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.
