@@ -11,6 +11,7 @@ import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
@@ -36,8 +37,8 @@ type Panel = 'none' | 'filters' | 'export' | 'detail';
 export function AuditScreen(_props: ScreenProps) {
   const api = useApi();
   const body = useBodySize();
-  const [filters, setFilters] = useState<AuditExportFilters>({});
-  const [preset, setPreset] = useState<string | undefined>();
+  const [filters, setFilters] = useRemembered<AuditExportFilters>('filters', {});
+  const [preset, setPreset] = useRemembered<string | undefined>('preset', undefined);
   const [panel, setPanel] = useState<Panel>('none');
   const [detail, setDetail] = useState<AuditEvent | undefined>();
   useTitle('Audit log', preset && preset !== 'all' ? `last ${preset}` : undefined);

@@ -13,6 +13,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screens.js';
 import {color} from '../src/ui/theme.js';
@@ -56,7 +57,7 @@ export function EnvironmentsScreen({params}: ScreenProps) {
   const api = useApi();
   const body = useBodySize();
   const id = params.deploymentId ?? '';
-  const [type, setType] = useState<TypeFilter>(undefined);
+  const [type, setType] = useRemembered<TypeFilter>('type', undefined);
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle('Environments', [params.deploymentName ?? id, type ? `type:${type}` : ''].filter(Boolean).join(' · '));
   const query = useQuery(environmentQueries.list(api, id, {...(type && {type}), limit: ENVIRONMENTS_LIMIT}, live));

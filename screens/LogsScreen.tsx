@@ -7,7 +7,7 @@ import {useQuery} from '@tanstack/react-query';
 import {LOGS_POLL_MS, logQueries, type LogFilter, type LogSourceFilter} from '../src/queries/logs.js';
 import {LogPager} from '../src/ui/components/LogPager.js';
 import {matchingLines} from '../src/ui/components/pagerView.js';
-import {useFilter} from '../src/ui/hooks/useNav.js';
+import {useFilter, useRemembered} from '../src/ui/hooks/useNav.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -31,9 +31,9 @@ export function LogsScreen({params}: ScreenProps) {
   const body = useBodySize();
   const text = useFilter();
   const id = params.deploymentId ?? '';
-  const [source, setSource] = useState<LogSourceFilter | undefined>();
-  const [pod, setPod] = useState<string | undefined>();
-  const [container, setContainer] = useState<string | undefined>();
+  const [source, setSource] = useRemembered<LogSourceFilter | undefined>('source', undefined);
+  const [pod, setPod] = useRemembered<string | undefined>('pod', undefined);
+  const [container, setContainer] = useRemembered<string | undefined>('container', undefined);
   // A new filter starts a new pager (following), as the old lines are gone.
   const [generation, setGeneration] = useState(0);
   const live = useLivePolicy(LOGS_POLL_MS);
@@ -72,6 +72,7 @@ export function LogsScreen({params}: ScreenProps) {
       >
         <LogPager
           key={generation}
+          memory={[source, pod, container].join('/')}
           lines={all}
           text={lineText}
           render={(l, prev) => <LogLine line={l} day={l.date.slice(0, 10) !== (prev?.date ?? '').slice(0, 10)} />}

@@ -35,7 +35,7 @@ export function EventDetail({event, onClose}: {readonly event: AuditEvent; reado
       <Text bold color={color.accent} wrap="truncate-end">
         Audit event {event.id} · {clean(event.eventName)} <Text color={color.muted}>(Esc back to the list)</Text>
       </Text>
-      <LogPager lines={lines} text={text} height={Math.max(2, body.height - 1)} start="top" following="end" noun="lines" />
+      <LogPager lines={lines} text={text} height={Math.max(2, body.height - 1)} start="top" following="end" noun="lines" memory={`event ${event.id}`} />
     </Box>
   );
 }

@@ -1,15 +1,15 @@
 // A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
 // cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter) come through the dispatcher.
-import React, {memo, useEffect, useMemo, useReducer, useRef} from 'react';
+import React, {memo, useCallback, useEffect, useMemo, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
-import {useFilter} from '../hooks/useNav.js';
+import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, useOpenLabel, useTitleCount} from '../hooks/useTitle.js';
 import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
-import {resolveIndex, selectionReducer} from './tableState.js';
+import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
 
 export type {Column} from './tableLayout.js';
 
@@ -69,7 +69,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const filter = props.filter ?? navFilter;
   const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
   const ids = useMemo(() => filtered.map(getRowId), [filtered, getRowId]);
-  const [selection, dispatch] = useReducer(selectionReducer, {id: undefined, index: 0});
+  // The cursor outlives the screen: back from a row's details, the same row is highlighted.
+  const [selection, setSelection] = useRemembered<SelectionState>(`table:${props.noun ?? 'rows'}`, {id: undefined, index: 0});
+  const dispatch = useCallback((a: SelectionAction) => setSelection((s) => selectionReducer(s, a)), [setSelection]);
   const index = resolveIndex(selection, ids);
   const visible = Math.max(0, height - 1);
 

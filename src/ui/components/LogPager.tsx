@@ -1,11 +1,11 @@
 // Every log in the console is this pager: it follows the newest line, j/k PgUp/PgDn ctrl+u/ctrl+d scroll back
 // (which stops following and counts the newer lines below), g goes to the first line, G follows again, `/`
 // filters the lines and `w` wraps long lines. The status line under it says which of those is in effect.
-import React, {useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useMemo, useRef, type ReactNode} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
-import {useFilter} from '../hooks/useNav.js';
+import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, usePagerKeys} from '../hooks/useTitle.js';
 import {color} from '../theme.js';
 import {matchingLines, pagerWindow, scrollBy, scrollTop, wrappedRows, type Scroll, type SeqLine} from './pagerView.js';
@@ -25,6 +25,8 @@ export interface LogPagerProps<T extends SeqLine> {
   readonly emptyText?: string;
   /** Plural noun for the filtered-empty line. @default 'log lines' */
   readonly noun?: string;
+  /** Which of the screen's logs this is, for remembering its scroll (a filter, an event id). @default '' */
+  readonly memory?: string;
   /** Where the pager opens: at the newest line (following) or at the first one. @default 'end' */
   readonly start?: 'top' | 'end';
   /** Takes the scroll keys. @default true */
@@ -37,9 +39,9 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   useFilterable();
   usePagerKeys();
   const {lines, text} = props;
-  const [wrap, setWrap] = useState(false);
+  const [wrap, setWrap] = useRemembered('pager:wrap', false);
   const height = Math.max(1, (props.height ?? body.height) - 1);
-  const [scroll, setScroll] = useState<Scroll>(() => (props.start === 'top' ? scrollTop(lines, height) : {follow: true}));
+  const [scroll, setScroll] = useRemembered<Scroll>(`pager:${props.memory ?? ''}`, props.start === 'top' ? scrollTop(lines, height) : {follow: true});
   const width = Math.max(1, body.width);
   const shown = useMemo(() => matchingLines(lines, text, filter), [lines, text, filter]);
   const rows = wrap ? (l: T) => wrappedRows([...text(l)].length, width) : undefined;
