@@ -126,10 +126,13 @@ export function Shell({screens, onQuit}: ShellProps) {
   };
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    // Wrapped rather than cut, so the notice reads whole even at 25 columns.
     return (
-      <Text color={color.warn} wrap="truncate-end">
-        terminal too small (need {MIN_COLUMNS}×{MIN_ROWS}, have {columns}×{rows})
-      </Text>
+      <Box width={columns}>
+        <Text color={color.warn} wrap="wrap">
+          terminal too small (need {MIN_COLUMNS}×{MIN_ROWS}, have {columns}×{rows})
+        </Text>
+      </Box>
     );
   }
 
