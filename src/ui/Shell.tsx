@@ -159,7 +159,7 @@ export function Shell({screens, onQuit}: ShellProps) {
 
   return (
     <Box flexDirection="column" width={columns} height={frameRows}>
-      <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} />
+      <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} readonly={info.readonly} />
       <Text bold wrap="truncate-end">
         {titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)}
       </Text>

@@ -14,6 +14,7 @@ export interface ShellHeaderProps {
   readonly host?: string;
   readonly devBranch?: string;
   readonly paused: boolean;
+  readonly readonly?: boolean;
 }
 
 export function ShellHeader(props: ShellHeaderProps) {

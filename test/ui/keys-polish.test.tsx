@@ -102,3 +102,11 @@ describe('keys typed while a screen loads', () => {
     await tui.waitForFrame('target reached');
   });
 });
+
+describe('--readonly', () => {
+  it('shows a READONLY badge in the header', async () => {
+    tui = renderTui(null, {screens, api: fakeApi(() => ({data: {}})), initial: {screen: 'list'}, readonly: true});
+    const frame = await tui.waitForFrame('alpha');
+    expect(frame.split('\n')[0]).toContain('READONLY');
+  });
+});
