@@ -6,7 +6,7 @@ import {Box, Text} from 'ink';
 import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
 import type {DbtRun} from '../src/api/dbt.js';
 import {
-  anyRunning, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
+  anyRunning, DBT_HISTORY_IDLE_MS, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
 } from '../src/queries/dbt.js';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {Sparkline} from '../src/ui/components/Sparkline.js';
@@ -79,7 +79,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
 
   const durations = recentDurations(rows, SPARK_RUNS);
   const filters = `status: ${status ?? 'all'} · trigger: ${trigger ?? 'all'}`;
-  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : 'no run RUNNING: not polling';
+  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : `no run RUNNING: refreshing every ${Math.round(DBT_HISTORY_IDLE_MS / 1000)}s`;
   const formHeight = starting ? 6 : 0;
   return (
     <Box flexDirection="column">
