@@ -13,7 +13,7 @@ import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
@@ -40,9 +40,9 @@ export function DbtRunScreen({params}: ScreenProps) {
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
   const [confirming, setConfirming] = useState(false);
-  const entries = logs.data?.entries ?? [];
-  const phases = phasesFromLog(entries, ended);
-  const lines = useMemo(() => runLogLines(entries), [entries]);
+  const entries = logs.data?.entries;
+  const phases = phasesFromLog(entries ?? [], ended);
+  const lines = useMemo(() => runLogLines(entries ?? []), [entries]);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);

@@ -15,7 +15,7 @@ import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {TokenForm} from './environments/TokenForm.js';
 import {TokenResult} from './environments/TokenResult.js';

@@ -1,7 +1,7 @@
 // Keys the footer shows act: Enter on an audit event opens it in full (the DATA column is cut in the list), and
 // Environments' y/w before a token was issued say how to get one.
 import {describe, expect, it} from 'vitest';
-import {setEnvVars} from '../../src/api/extras.js';
+import {setEnvVars} from '../../src/api/envVars.js';
 import {renderApp, startDemo} from './support.js';
 
 describe('Audit: Enter opens the event', () => {

@@ -7,7 +7,7 @@ import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useNav} from '../../src/ui/hooks/useNav.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
-import type {ScreenDef} from '../../src/ui/screens.js';
+import type {ScreenDef} from '../../src/ui/screen.js';
 import {delay, fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 type Row = {id: string};
