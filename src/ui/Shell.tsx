@@ -149,7 +149,9 @@ export function Shell({screens, onQuit}: ShellProps) {
     const title = titleFor(e.screen);
     const bringsIn = e.params.deploymentId !== undefined && (i === 0 || paramsAt(nav.stack, i - 1).deploymentId === undefined);
     const what = bringsIn ? (e.label ?? e.params.deploymentName) : undefined;
-    return what && what !== title ? `${what} · ${title}` : title;
+    if (what && what !== title) return `${what} · ${title}`;
+    // A label that says more than the deployment's name ('staging build · feature-x') names the screen itself.
+    return e.label && e.label !== paramsAt(nav.stack, i).deploymentName ? e.label : title;
   });
   const escape = top.filter ? 'clear filter' : nav.stack.length > 1 ? 'back' : undefined;
   const paletteEntries = screens
