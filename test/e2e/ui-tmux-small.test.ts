@@ -84,7 +84,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     let text = await waitFor(ui, 'New deployment');
     expectLaidOut(text, [/^│ New deployment\s+│$/, /^│ › Name:\s+\S/]);
     await keys(ui, 'Tab');
-    text = await waitFor(ui, /› Region:/);
+    text = await waitFor(ui, (t) => t.includes('› Region:') && t.includes('◉ aws-us-east-1'));
     expectLaidOut(text, [/^│ New deployment\s+│$/, /^│ › Region:\s+│$/, /◉ aws-us-east-1/]);
     await keys(ui, 'Escape');
     await waitFor(ui, (t) => !t.includes('New deployment'));
