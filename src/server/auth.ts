@@ -9,7 +9,7 @@ import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
-import {findUser} from './store/users.js';
+import {userMayAuthenticate} from './store/users.js';
 import {verifyToken} from './tokens.js';
 
 export interface Principal {
@@ -62,6 +62,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
   if (!key) throw unauthorized('invalid API key: unknown or revoked');
   if (scim && key.kind !== 'scim') throw unauthorized('SCIM needs a SCIM token (svc api-keys create --scim), not an API key');
   if (!scim && key.kind === 'scim') throw unauthorized('a SCIM token is valid only for /api/scim/v2');
+  if (!userMayAuthenticate(ctx.db, key.user_id)) throw unauthorized('invalid API key: its user is deactivated');
   return {
     kind: 'api-key',
     userId: key.user_id,
@@ -80,7 +81,9 @@ async function fromAccessToken(ctx: ServiceContext, token: string): Promise<Prin
     throw unauthorized('invalid access token');
   }
   const userId = Number(result.claims.sub);
-  if (!Number.isInteger(userId) || !findUser(ctx.db, userId)) throw unauthorized('invalid access token: unknown user');
+  if (!Number.isInteger(userId) || !userMayAuthenticate(ctx.db, userId, result.claims.iat)) {
+    throw unauthorized('invalid access token: unknown or deactivated user, or its sessions were revoked');
+  }
   return {kind: 'access-token', userId, keyId: null, name: null, deploymentIds: null, permissions: null};
 }
 

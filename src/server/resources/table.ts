@@ -32,6 +32,7 @@ import {badRequest} from '../errors.js';
 import {listResources} from '../store/resources.js';
 import {schedule} from './schedule.js';
 import type {ResourceSpec} from './types.js';
+import {usersStore} from './users.js';
 
 const DEPLOYMENT = '/api/v1/deployments/{deploymentId}';
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -173,6 +174,7 @@ export const RESOURCES: ResourceSpec[] = [
     unique: ['email', 'username'],
     clearable: ['firstName', 'title'],
     hidden: ['password'],
+    store: usersStore,
     initial: () => ({firstName: null, isAdmin: false, isDeactivated: false, notifications: {}}),
   },
   {

@@ -4,5 +4,6 @@ import {deviceCodesMigrations} from './deviceCodes.js';
 import {oauthTokensMigrations} from './oauthTokens.js';
 import {oidcConfigsMigrations} from './oidcConfigs.js';
 import {telemetryMigrations} from './telemetry.js';
+import {oneIdentityMigrations} from './users.js';
 
-export const identityMigrations: Migration[] = [...deviceCodesMigrations, ...oauthTokensMigrations, ...oidcConfigsMigrations, ...telemetryMigrations];
+export const identityMigrations: Migration[] = [...deviceCodesMigrations, ...oauthTokensMigrations, ...oidcConfigsMigrations, ...telemetryMigrations, ...oneIdentityMigrations];
