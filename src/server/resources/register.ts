@@ -8,6 +8,8 @@ import {register as github} from '../routes/github.js';
 import {register as logs} from '../routes/logs.js';
 import {registerActions} from './actions.js';
 import {registerBulk} from './bulk.js';
+import {registerEmbedAccess} from './embedAccess.js';
+import {registerEmbedTenants} from './embedTenants.js';
 import {registerMeta} from './meta.js';
 import {registerQueryLog} from './queryLog.js';
 import {registerRecipients} from './recipients.js';
@@ -25,6 +27,8 @@ export const register: RouteGroup = (app, ctx) => {
   registerWorkspace(app, ctx);
   registerRecipients(app, ctx);
   registerBulk(app, ctx);
+  registerEmbedTenants(app, ctx);
+  registerEmbedAccess(app, ctx);
   logs(app, ctx);
   envVars(app, ctx);
   github(app, ctx);

@@ -1,0 +1,150 @@
+// The Embed Tenants, Dashboard Embed Access and Usage Analytics operations and PATCH /users/me/settings:
+// behaviour, who may call them, and every served answer validated against the reference description's schema.
+// The reference is not part of the repository: it is read from SVC_REFERENCE_API or
+// ../shared/reference/platform-api.yaml beside the repository, and the schema checks are skipped (with a
+// printed reason) when it is absent. This is the only test that reads it.
+import {existsSync, readFileSync} from 'node:fs';
+import {fileURLToPath} from 'node:url';
+import {Ajv2020} from 'ajv/dist/2020.js';
+import {parse} from 'yaml';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+
+const REFERENCE = process.env.SVC_REFERENCE_API ?? fileURLToPath(new URL('../../../shared/reference/platform-api.yaml', import.meta.url));
+const reference = existsSync(REFERENCE) ? (parse(readFileSync(REFERENCE, 'utf8')) as {components: {schemas: Record<string, unknown>}}) : undefined;
+if (!reference) console.log(`skipping the reference schema checks: ${REFERENCE} is absent (set SVC_REFERENCE_API to point at platform-api.yaml)`);
+// Formats are checked for dates only: the reference tells a date from a date-time with oneOf.
+const ajv = new Ajv2020({strict: false, allErrors: true, logger: false});
+ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
+ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+if (reference) ajv.addSchema({$id: 'platform', components: reference.components});
+
+/** Checks `body` against the reference's schema `name` (when the reference is here). */
+function conforms(name: string, body: unknown): void {
+  if (!reference) return;
+  const validate = ajv.getSchema(`platform#/components/schemas/${name}`);
+  expect(validate, `no schema ${name} in the reference`).toBeDefined();
+  const ok = validate!(body);
+  expect(ok, `${name}: ${JSON.stringify(validate!.errors)}\n${JSON.stringify(body)}`).toBe(true);
+}
+
+let t: TestApp;
+const call = (path: string, opts: CallOptions = {}) => t.call(path, opts);
+beforeEach(() => {
+  t = testApp('demo');
+});
+afterEach(() => t.close());
+
+describe('Embed Tenants', () => {
+  it('provisions embed users by externalId, lists them, puts them in groups, and deletes a tenant with everything in it', async () => {
+    const one = await call('/api/v1/embed-tenants/acme/user', {method: 'POST', json: {externalId: 'u-1', email: 'u1@acme.example', groups: ['analysts'], userProfile: {displayName: 'Una'}}});
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({username: 'u1@acme.example', externalId: 'u-1', email: 'u1@acme.example', firstName: 'Una'});
+    conforms('EmbedUser', one.body);
+    // Provisioning the same externalId again updates, never duplicates.
+    const again = await call('/api/v1/embed-tenants/acme/user', {method: 'POST', json: {externalId: 'u-1', email: 'una@acme.example'}});
+    expect(again.body.id).toBe(one.body.id);
+
+    const bulk = await call('/api/v1/embed-tenants/acme/users', {method: 'POST', json: {users: [{externalId: 'u-2'}, {externalId: 'u-3', email: 'u3@acme.example'}]}});
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.succeeded).toHaveLength(2);
+    expect(bulk.body.failed).toEqual([]);
+    conforms('ProvisionEmbedUsersResponse', bulk.body);
+    expect((await call('/api/v1/embed-tenants/acme/users', {method: 'POST', json: {users: []}})).status).toBe(400);
+
+    const users = await call('/api/v1/embed-tenants/acme/users?search=acme');
+    expect(users.body.items.map((u: {externalId: string}) => u.externalId)).toEqual(['u-1', 'u-3']);
+    conforms('EmbedUsersPublicResponse', users.body);
+
+    const tenants = await call('/api/v1/embed-tenants');
+    expect(tenants.body.items).toEqual([expect.objectContaining({name: 'acme', userCount: 3})]);
+    conforms('EmbedTenantsPublicResponse', tenants.body);
+
+    const group = (await call('/api/v1/embed-tenants/acme/groups')).body.items.find((g: {name: string}) => g.name === 'analysts');
+    expect(group.userCount).toBe(1);
+    const added = await call(`/api/v1/embed-tenants/acme/groups/${group.id}/users`, {method: 'POST', json: {members: [{externalId: 'u-1'}, {embedUserId: bulk.body.succeeded[0].id}]}});
+    expect(added.status).toBe(200);
+    expect(added.body.addedMembers.map((u: {externalId: string}) => u.externalId)).toEqual(['u-2']);
+    expect(added.body.unchangedMembers.map((u: {externalId: string}) => u.externalId)).toEqual(['u-1']);
+    conforms('EmbedGroupMembersMutationResponse', added.body);
+    expect((await call(`/api/v1/embed-tenants/acme/groups/${group.id}/users`, {method: 'POST', json: {members: [{externalId: 'nobody'}]}})).status).toBe(400);
+    expect((await call(`/api/v1/embed-tenants/acme/groups/${group.id}/users`, {method: 'DELETE', json: {members: [{externalId: 'u-1'}]}})).status).toBe(204);
+    const members = await call(`/api/v1/embed-tenants/acme/groups/${group.id}/users`);
+    expect(members.body.items.map((u: {externalId: string}) => u.externalId)).toEqual(['u-2']);
+    conforms('EmbedUsersPublicResponse', members.body);
+    expect((await call(`/api/v1/embed-tenants/acme/groups/${group.id}`)).body.userCount).toBe(1);
+
+    expect((await call('/api/v1/embed-tenants/acme', {method: 'DELETE'})).status).toBe(204);
+    expect((await call('/api/v1/embed-tenants')).body.items).toEqual([]);
+    expect((await call('/api/v1/embed-tenants/acme/users')).body.items).toEqual([]);
+    expect((await call('/api/v1/embed-tenants/acme', {method: 'DELETE'})).status).toBe(204);
+  });
+
+  it('is refused to a credential scoped to deployments or without the manage permission', async () => {
+    expect(t.scopedKey).toBeDefined();
+    const scoped = await call('/api/v1/embed-tenants/acme/user', {method: 'POST', key: t.scopedKey, json: {externalId: 'x'}});
+    expect(scoped.status).toBe(403);
+    expect((await call('/api/v1/embed-tenants', {key: t.scopedKey})).status).toBe(403);
+    expect((await call('/api/v1/embed-tenants', {key: null})).status).toBe(401);
+  });
+});
+
+describe('Dashboard Embed Access', () => {
+  it('grants and withdraws a tenant and all embed users, and lists what a tenant can read', async () => {
+    const wb = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Sales'}})).body;
+    const other = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Ops'}})).body;
+    const path = `/api/v1/deployments/1/workbooks/${wb.id}/embed-access`;
+    const initial = await call(path);
+    expect(initial.body).toEqual({allowEmbed: false, allEmbedUsers: {enabled: false, action: 'none', groupId: null}, tenants: []});
+    conforms('EmbedAccessResponse', initial.body);
+
+    const granted = await call(path, {method: 'PUT', json: {allowEmbed: true, embedTenantName: 'acme', action: 'read'}});
+    expect(granted.body).toMatchObject({allowEmbed: true, tenants: [{embedTenantName: 'acme', action: 'read', groupId: expect.any(Number)}]});
+    conforms('EmbedAccessResponse', granted.body);
+    await call(`/api/v1/deployments/1/workbooks/${other.id}/embed-access`, {method: 'PUT', json: {allowEmbed: true, allEmbedUsers: true}});
+
+    const readable = await call('/api/v1/deployments/1/embed-tenants/acme/workbooks');
+    expect(readable.body.items.map((w: {id: number}) => w.id)).toEqual([wb.id, other.id]);
+    conforms('EmbedTenantWorkbooksListResponse', readable.body);
+    expect((await call('/api/v1/deployments/1/embed-tenants/acme/workbooks?accessSource=tenant')).body.items.map((w: {id: number}) => w.id)).toEqual([wb.id]);
+    expect((await call('/api/v1/deployments/1/embed-tenants/beta/workbooks')).body.items.map((w: {id: number}) => w.id)).toEqual([other.id]);
+    // The workbook itself does not show the access it carries.
+    expect((await call(`/api/v1/deployments/1/workbooks/${wb.id}`)).body.embedAccess).toBeUndefined();
+
+    await call(path, {method: 'PUT', json: {embedTenantName: 'acme', action: 'none'}});
+    expect((await call('/api/v1/deployments/1/embed-tenants/acme/workbooks?accessSource=tenant')).body.items).toEqual([]);
+    expect((await call(path, {method: 'PUT', json: {action: 'read'}})).status).toBe(400);
+    expect((await call('/api/v1/deployments/1/workbooks/999999/embed-access')).status).toBe(404);
+  });
+
+  it('a key scoped to another deployment gets nothing', async () => {
+    const deployments = (await call('/api/v1/deployments?first=3')).body.items as Array<{id: number}>;
+    const other = deployments.find((d) => d.id !== 1)!;
+    const wb = (await call(`/api/v1/deployments/${other.id}/workbooks`, {method: 'POST', json: {name: 'Hidden'}})).body;
+    const res = await call(`/api/v1/deployments/${other.id}/workbooks/${wb.id}/embed-access`, {key: t.scopedKey});
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('Usage Analytics and my settings', () => {
+  it('issues a data token that the data API of the named deployment accepts', async () => {
+    const res = await call('/api/v1/usage-analytics/token', {method: 'POST'});
+    expect(res.status).toBe(200);
+    conforms('UsageAnalyticsTokenResponse', res.body);
+    const url = new URL(res.body.apiUrl);
+    expect(url.pathname).toBe(`/data/${res.body.deploymentId}/cubejs-api/v1`);
+    const meta = await t.app.request(`${url.pathname}/load?query=${encodeURIComponent('{"measures":[]}')}`, {headers: {authorization: res.body.token}});
+    expect([200, 400]).toContain(meta.status);
+  });
+
+  it('PATCH /users/me/settings changes only the caller, keeps omitted settings and clears nulls', async () => {
+    const first = await call('/api/v1/users/me/settings', {method: 'PATCH', json: {theme: 'dark', locale: 'de-DE', timezone: 'Europe/Berlin'}});
+    expect(first.status).toBe(200);
+    expect(first.body.settings).toEqual({theme: 'dark', locale: 'de-DE', timezone: 'Europe/Berlin'});
+    conforms('User', first.body);
+    const second = await call('/api/v1/users/me/settings', {method: 'PATCH', json: {locale: null, alternatingRowColors: true}});
+    expect(second.body.settings).toEqual({theme: 'dark', timezone: 'Europe/Berlin', alternatingRowColors: true});
+    expect((await call('/api/v1/users/me/settings', {method: 'PATCH', json: {colour: 'red'}})).status).toBe(400);
+    expect((await call('/api/v1/users/me/settings', {method: 'PATCH', key: null, json: {theme: 'x'}})).status).toBe(401);
+  });
+});
