@@ -4,7 +4,7 @@
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {callOperation, type OperationCall} from '../api/operations.js';
 import {listRows, readRows} from '../api/read.js';
-import {body, DATA, deploymentArg, printPage} from './objectExtras.js';
+import {body, DATA, deploymentArg, printPage} from './objectOps.js';
 import {EXIT_USAGE, UserError, printJson, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 

@@ -2,8 +2,7 @@
 // each with `read` or `none`), the workbooks an embed tenant can read, the usage analytics token, and a user's
 // own settings. Access is kept with the workbook (a hidden field), so deleting the workbook deletes it.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../contract/common.js';
-import {CursorQuery} from '../../contract/extras.js';
+import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
 import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../contract/embedOps.js';
 import {ObjectList, User} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';

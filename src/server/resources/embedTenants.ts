@@ -3,7 +3,7 @@
 // a tenant's groups. A tenant exists once something was made in it (a group or a user); listing embed users
 // is the resource table's `embed-user` row.
 import {createRoute, z} from '@hono/zod-openapi';
-import {CursorQuery} from '../../contract/extras.js';
+import {CursorQuery} from '../../contract/common.js';
 import {EmbedGroupMembersInput, EmbedUser, ProvisionEmbedUserInput, ProvisionEmbedUsersInput} from '../../contract/embedOps.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';

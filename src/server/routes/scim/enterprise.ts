@@ -3,7 +3,7 @@
 // bodies and changed by PatchOps whose path starts with the URN. Attribute names match case-insensitively and
 // are stored as the RFC spells them; other extension schemas are accepted and not kept.
 import {SCIM_ENTERPRISE_SCHEMA} from '../../../contract/scim.js';
-import {asText, invalidPath, invalidValue, type PatchVerb} from '../scimPatchPath.js';
+import {asText, invalidPath, invalidValue, type PatchVerb} from './patchPath.js';
 
 type Json = Record<string, unknown>;
 
