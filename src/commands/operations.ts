@@ -38,6 +38,7 @@ const DEPLOYMENT: Arg = {name: 'deployment', description: 'deployment id', parse
 const TENANT: Arg = {name: 'tenant', description: 'embed tenant name'};
 const WORKBOOK: Arg = {name: 'workbook', description: 'workbook id', parse: numericId('workbook id')};
 const GROUP: Arg = {name: 'group', description: 'group id', parse: numericId('group id')};
+const REPORT: Arg = {name: 'report', description: 'report id', parse: numericId('report id')};
 const PAGING = [
   {flags: '--first <n>', description: 'page size (default 20)', query: 'first', parse: positiveInt('--first')},
   {flags: '--after <cursor>', description: 'continue after this pageInfo.endCursor', query: 'after'},
@@ -147,6 +148,61 @@ export const OPERATION_COMMANDS: OperationCommand[] = [
     data: 'required',
     call: ([tenant, g], opts) => ({method: 'DELETE', path: `/api/v1/embed-tenants/${enc(tenant!)}/groups/${enc(g!)}/users`, json: opts.body as Opts}),
     done: ([tenant, g]) => `Removed the members from group ${g} of ${tenant}`,
+  },
+  {
+    parent: 'reports',
+    name: 'connect-workbook',
+    description: 'place a report in a spreadsheet: -d \'{"externalWorkbookId":"…","resultLocation":"Sheet1!A1:C10"}\'',
+    args: [DEPLOYMENT, REPORT],
+    data: 'required',
+    call: ([d, r], opts) => ({method: 'PUT', path: `/api/v1/deployments/${enc(d!)}/reports/${enc(r!)}/connect-workbook`, json: opts.body as Opts}),
+  },
+  {
+    parent: 'reports',
+    name: 'disconnect-workbook',
+    description: 'remove placements of a report (-d selects them, e.g. \'{"placementId":"p-1"}\'; without -d: all)',
+    args: [DEPLOYMENT, REPORT],
+    data: 'optional',
+    call: ([d, r], opts) => ({method: 'DELETE', path: `/api/v1/deployments/${enc(d!)}/reports/${enc(r!)}/connect-workbook`, json: (opts.body as Opts | undefined) ?? {}}),
+  },
+  {
+    parent: 'reports',
+    name: 'refresh',
+    description: 'record a refresh of the placements -d selects (without -d: all)',
+    args: [DEPLOYMENT, REPORT],
+    data: 'optional',
+    call: ([d, r], opts) => ({method: 'PUT', path: `/api/v1/deployments/${enc(d!)}/reports/${enc(r!)}/refresh`, json: (opts.body as Opts | undefined) ?? {}}),
+  },
+  {
+    parent: 'workbooks',
+    name: 'dashboard',
+    description: 'save the dashboard draft of a workbook: -d \'{"dashboardDraft":{"title":"…","widgets":[…]}}\'',
+    args: [DEPLOYMENT, WORKBOOK],
+    data: 'required',
+    call: ([d, w], opts) => ({method: 'PUT', path: `/api/v1/deployments/${enc(d!)}/workbooks/${enc(w!)}/dashboard`, json: opts.body as Opts}),
+  },
+  {
+    parent: 'workbooks',
+    name: 'ai-widget-thread',
+    description: 'point an AI widget of the published dashboard at a chat thread: -d \'{"widgetId":"w1","threadId":"t1"}\'',
+    args: [DEPLOYMENT, WORKBOOK],
+    data: 'required',
+    call: ([d, w], opts) => ({method: 'POST', path: `/api/v1/deployments/${enc(d!)}/workbooks/${enc(w!)}/dashboard/ai-widget-thread`, json: opts.body as Opts}),
+  },
+  {
+    parent: 'workspace',
+    name: 'shared',
+    description: 'list the shared workspace: workbooks whose dashboard is published',
+    args: [DEPLOYMENT],
+    options: [
+      ...PAGING,
+      {flags: '--folder-id <id>', description: 'only in this folder', query: 'folderId', parse: numericId('--folder-id')},
+      {flags: '--search <text>', description: 'only names containing this text', query: 'search'},
+      {flags: '--order-by <field>', description: 'updated_at (default), created_at or name', query: 'orderByField'},
+      {flags: '--asc', description: 'oldest / A first (default: newest / Z first)', query: 'orderByDirection', parse: () => 'ASC'},
+    ],
+    call: ([d]) => ({method: 'GET', path: `/api/v1/deployments/${enc(d!)}/shared-workspace`}),
+    columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['UPDATED', 'updatedAt']],
   },
   {
     parent: 'users',

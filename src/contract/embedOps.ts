@@ -74,3 +74,56 @@ export const UserSettingsInput = z
   })
   .strict()
   .meta({id: 'UserSettingsInput'});
+
+// Reports placed in spreadsheets (connect-workbook, refresh) and a workbook's dashboard draft.
+const cell = z.string().regex(/^[A-Za-z]{1,3}[0-9]{1,7}$/, 'must be a cell like B2').nullable().optional();
+const ResultChecksumInput = z
+  .object({v: z.number().int().min(1), chunks: z.array(z.object({from: z.number().int().min(0), hash: z.string().min(1).max(64), to: z.number().int().min(0).nullable().optional()}).strict()).max(2000)})
+  .strict();
+const placementFields = {
+  anchorCell: cell,
+  placementId: nullableText(100),
+  sheetId: nullableText(),
+  sheetName: nullableText(),
+};
+export const ConnectReportToWorkbookInput = z
+  .object({
+    ...placementFields,
+    externalWorkbookId: z.string().min(1, 'must not be empty').max(255),
+    resultLocation: z.string().min(1, 'must not be empty').max(255),
+    addressOnly: z.boolean().nullable().optional(),
+    endResultCell: cell,
+    host: z.enum(['GOOGLE_SHEETS', 'EXCEL']).nullable().optional(),
+    resultChecksum: ResultChecksumInput.nullable().optional(),
+    workbookName: nullableText(),
+  })
+  .strict()
+  .meta({id: 'ConnectReportToWorkbookInput'});
+export const DisconnectReportFromWorkbookInput = z
+  .object({...placementFields, externalWorkbookId: nullableText(), resultLocation: nullableText()})
+  .strict()
+  .meta({id: 'DisconnectReportFromWorkbookInput'});
+export const RefreshReportInput = z
+  .object({...placementFields, externalWorkbookId: nullableText(), resultLocation: nullableText(), resultChecksum: ResultChecksumInput.nullable().optional()})
+  .strict()
+  .meta({id: 'RefreshReportInput'});
+
+const WidgetInput = z
+  .looseObject({
+    id: z.string().min(1).max(100),
+    type: z.enum(['CHART', 'TEXT', 'FILTER', 'AI', 'TIME_GRAIN', 'FIELD', 'PARENT', 'SPACER', 'DIVIDER', 'CONTAINER']),
+    position: z.object({x: z.number().int(), y: z.number().int(), w: z.number().int(), h: z.number().int()}).strict(),
+  });
+export const WorkbookDashboardInput = z
+  .object({
+    dashboardDraft: z
+      .looseObject({title: z.string().nullable().optional(), description: z.string().nullable().optional(), widgets: z.array(WidgetInput).max(500).nullable().optional()})
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .meta({id: 'WorkbookDashboardInput'});
+export const UpdatePublishedAiWidgetThreadInput = z
+  .object({widgetId: z.string().min(1).max(100), threadId: z.string().min(1).max(200), checksum: z.string().max(128).nullable().optional()})
+  .strict()
+  .meta({id: 'UpdatePublishedAiWidgetThreadInput'});

@@ -44,6 +44,20 @@ describe('embed tenants and access', () => {
     expect((await ok(['embed', 'tenants', '--json'])).items).toEqual([]);
   });
 
+  it('reports in sheets, the dashboard draft and the shared workspace', async () => {
+    const report = await ok(['reports', 'create', '2', '-d', '{"name":"Sheet report"}']);
+    const placed = await ok(['reports', 'connect-workbook', '2', String(report.id), '-d', '{"externalWorkbookId":"sheet-9","resultLocation":"A1:B2","placementId":"p-9"}']);
+    expect(placed.externalWorkbookPlacements).toHaveLength(1);
+    expect((await ok(['reports', 'refresh', '2', String(report.id)])).refreshedBy).toBe(placed.userId);
+    expect((await ok(['reports', 'disconnect-workbook', '2', String(report.id)])).externalWorkbookPlacements).toEqual([]);
+    const wb = await ok(['workbooks', 'create', '2', '-d', '{"name":"Shared board"}']);
+    const draft = '{"dashboardDraft":{"widgets":[{"id":"w1","type":"AI","position":{"x":0,"y":0,"w":2,"h":2}}]}}';
+    expect((await ok(['workbooks', 'dashboard', '2', String(wb.id), '-d', draft])).dashboardPublished).toBeNull();
+    await ok(['workbooks', 'publish', '2', String(wb.id)]);
+    expect((await ok(['workbooks', 'ai-widget-thread', '2', String(wb.id), '-d', '{"widgetId":"w1","threadId":"t1"}'])).versionNumber).toBe(2);
+    expect((await rows(['workspace', 'shared', '2', '--asc'])).slice(1).map((l) => l.split(/\s{2,}/)[1])).toContain('Shared board');
+  });
+
   it('users settings changes my own settings', async () => {
     expect((await ok(['users', 'settings', '-d', '{"theme":"dark"}'])).settings).toMatchObject({theme: 'dark'});
     expect((await h.admin(['users', 'settings'])).code).toBe(2);

@@ -148,3 +148,53 @@ describe('Usage Analytics and my settings', () => {
     expect((await call('/api/v1/users/me/settings', {method: 'PATCH', key: null, json: {theme: 'x'}})).status).toBe(401);
   });
 });
+
+describe('Reports in spreadsheets, workbook dashboards and the shared workspace', () => {
+  it('connects a report to a sheet, shows it stale after the query changes, refreshes and disconnects it', async () => {
+    const report = (await call('/api/v1/deployments/1/reports', {method: 'POST', json: {name: 'Revenue', jsonQuery: '{"measures":["orders.count"]}'}})).body;
+    const path = `/api/v1/deployments/1/reports/${report.id}`;
+    const connected = await call(`${path}/connect-workbook`, {method: 'PUT', json: {externalWorkbookId: 'sheet-1', resultLocation: 'Sheet1!A1:C10', anchorCell: 'A1', host: 'GOOGLE_SHEETS', placementId: 'p-1'}});
+    expect(connected.status).toBe(200);
+    expect(connected.body).toMatchObject({externalWorkbookId: 'sheet-1', externalWorkbookPlacements: [{id: 'p-1', workbookId: 'sheet-1', syncStatus: 'UP_TO_DATE'}]});
+    conforms('Report', connected.body);
+    await call(path, {method: 'PUT', json: {jsonQuery: '{"measures":["orders.total"]}'}});
+    const stale = await call(`${path}/refresh`, {method: 'PUT', json: {placementId: 'nope'}});
+    expect(stale.status).toBe(404);
+    const refreshed = await call(`${path}/refresh`, {method: 'PUT', json: {placementId: 'p-1'}});
+    expect(refreshed.body.externalWorkbookPlacements[0]).toMatchObject({syncStatus: 'UP_TO_DATE', refreshedAt: expect.any(String), refreshedByUserId: refreshed.body.userId});
+    expect(refreshed.body.refreshedBy).toBe(refreshed.body.userId);
+    conforms('Report', refreshed.body);
+    const gone = await call(`${path}/connect-workbook`, {method: 'DELETE', json: {externalWorkbookId: 'sheet-1'}});
+    expect(gone.body.externalWorkbookPlacements).toEqual([]);
+    conforms('Report', gone.body);
+    expect((await call(`${path}/connect-workbook`, {method: 'PUT', json: {externalWorkbookId: 'sheet-1'}})).status).toBe(400);
+  });
+
+  it('saves a dashboard draft, publishes it, points an AI widget at a thread, and lists the workbook as shared', async () => {
+    const wb = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Board'}})).body;
+    const hidden = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Private'}})).body;
+    const draft = {title: 'Board', widgets: [{id: 'w-ai', type: 'AI', position: {x: 0, y: 0, w: 4, h: 3}}, {id: 'w-text', type: 'TEXT', position: {x: 4, y: 0, w: 4, h: 1}}]};
+    const saved = await call(`/api/v1/deployments/1/workbooks/${wb.id}/dashboard`, {method: 'PUT', json: {dashboardDraft: draft}});
+    expect(saved.body).toEqual({dashboardDraft: draft, dashboardPublished: null});
+    conforms('WorkbookDashboard', saved.body);
+    const thread = (json: object) => call(`/api/v1/deployments/1/workbooks/${wb.id}/dashboard/ai-widget-thread`, {method: 'POST', json});
+    expect((await thread({widgetId: 'w-ai', threadId: 't-1'})).status).toBe(404);
+    const published = await call(`/api/v1/deployments/1/workbooks/${wb.id}/publish`, {method: 'POST', json: {workbookId: wb.id}});
+    expect(published.body).toMatchObject({config: draft, versionNumber: 1});
+    conforms('Dashboard', published.body);
+    const pointed = await thread({widgetId: 'w-ai', threadId: 't-1'});
+    expect(pointed.status).toBe(200);
+    expect(pointed.body.versionNumber).toBe(2);
+    expect(pointed.body.config.widgets[0].config).toEqual({threadId: 't-1'});
+    conforms('Dashboard', pointed.body);
+    expect((await thread({widgetId: 'w-text', threadId: 't-1'})).status).toBe(409);
+    expect((await thread({widgetId: 'w-ai', threadId: 't-2', checksum: 'stale'})).status).toBe(409);
+
+    const shared = await call('/api/v1/deployments/1/shared-workspace');
+    expect(shared.body.items.map((w: {id: number}) => w.id)).toEqual([wb.id]);
+    expect(shared.body.items.map((w: {id: number}) => w.id)).not.toContain(hidden.id);
+    conforms('WorkspaceConnectionResponse', shared.body);
+    expect((await call('/api/v1/deployments/1/shared-workspace?types=REPORT')).body.items).toEqual([]);
+    expect((await call('/api/v1/deployments/1/shared-workspace?orderByField=size')).status).toBe(400);
+  });
+});

@@ -3,7 +3,9 @@
 import type {RouteGroup} from '../../appTypes.js';
 import {registerActions} from '../../resources/actions.js';
 import {registerBulk} from '../../resources/bulk.js';
+import {registerDashboards} from '../../resources/dashboards.js';
 import {registerEmbedAccess} from '../../resources/embedAccess.js';
+import {registerSheets} from '../../resources/sheets.js';
 import {registerEmbedTenants} from '../../resources/embedTenants.js';
 import {registerMeta} from '../../resources/meta.js';
 import {registerRecipients} from '../../resources/recipients.js';
@@ -22,4 +24,6 @@ export const register: RouteGroup = (app, ctx) => {
   registerBulk(app, ctx);
   registerEmbedTenants(app, ctx);
   registerEmbedAccess(app, ctx);
+  registerSheets(app, ctx);
+  registerDashboards(app, ctx);
 };
