@@ -124,6 +124,28 @@ export const OPERATION_COMMANDS: OperationCommand[] = [
     columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['UPDATED', 'updatedAt']],
   },
   {
+    parent: 'embed',
+    name: 'session',
+    description: 'open an embed session for an embed user: -d \'{"deploymentId":1,"externalId":"u-1","securityContext":{"tenant":"acme"}}\'',
+    args: [],
+    data: 'required',
+    call: (_args, opts) => ({method: 'POST', path: '/api/v1/embed/generate-session', json: opts.body as Opts}),
+  },
+  {
+    parent: 'embed',
+    name: 'session-token',
+    description: 'exchange an embed session id for a data API token',
+    args: [{name: 'session', description: 'session id (from embed session)'}],
+    call: ([session]) => ({method: 'POST', path: '/api/v1/embed/session/token', json: {sessionId: session}}),
+  },
+  {
+    parent: 'embed',
+    name: 'revoke-session',
+    description: 'revoke an embed session',
+    args: [{name: 'session', description: 'session id'}],
+    call: ([session]) => ({method: 'POST', path: '/api/v1/embed/session/revoke', json: {sessionId: session}}),
+  },
+  {
     parent: 'groups',
     name: 'members',
     description: 'list the embed users in a group',

@@ -127,3 +127,27 @@ export const UpdatePublishedAiWidgetThreadInput = z
   .object({widgetId: z.string().min(1).max(100), threadId: z.string().min(1).max(200), checksum: z.string().max(128).nullable().optional()})
   .strict()
   .meta({id: 'UpdatePublishedAiWidgetThreadInput'});
+
+// Embed sessions (a management credential makes a session for an embed user; the session is exchanged for a
+// data API token) and comments on embedded dashboards.
+export const GenerateSessionInput = z
+  .looseObject({
+    deploymentId: z.number().int().positive(),
+    externalId: z.string().trim().min(1).max(255).nullable().optional(),
+    internalId: z.string().trim().min(1).max(255).nullable().optional(),
+    email: z.email('must be an email address').nullable().optional(),
+    embedTenantName: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'embed tenant name must be letters, digits, . _ or -').nullable().optional(),
+    publicDashboardId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'must be 12 letters or digits').nullable().optional(),
+    securityContext: z.record(z.string(), z.unknown()).nullable().optional(),
+    isEphemeral: z.boolean().nullable().optional(),
+  })
+  .refine((s) => s.externalId != null || s.internalId != null || s.isEphemeral === true, {message: 'name the embed user with externalId or internalId, or set isEphemeral', path: ['externalId']})
+  .meta({id: 'GenerateSession'});
+export const GenerateEmbedTokenResponse = z.object({token: z.string()}).meta({id: 'GenerateEmbedTokenResponse'});
+export const SessionIdInput = z.object({sessionId: z.string().min(1).max(200)}).strict().meta({id: 'SessionIdInput'});
+export const CreateCommentInput = z
+  .object({body: z.string().trim().min(1, 'must not be empty').max(10000), parentId: z.number().int().positive().nullable().optional()})
+  .strict()
+  .meta({id: 'CreateEmbedDashboardCommentBody'});
+export const UpdateCommentInput = z.object({body: z.string().trim().min(1, 'must not be empty').max(10000)}).strict().meta({id: 'UpdateEmbedDashboardCommentBody'});
+export const ResolveCommentInput = z.object({resolved: z.boolean()}).strict().meta({id: 'SetEmbedDashboardCommentResolvedBody'});

@@ -198,3 +198,35 @@ describe('Reports in spreadsheets, workbook dashboards and the shared workspace'
     expect((await call('/api/v1/deployments/1/shared-workspace?orderByField=size')).status).toBe(400);
   });
 });
+
+describe('Embed sessions', () => {
+  it('a session is exchanged for a data token with its security context until it is revoked or expires', async () => {
+    const opened = await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: 1, externalId: 'viewer-1', embedTenantName: 'acme', securityContext: {tenant: 'acme'}}});
+    expect(opened.status).toBe(200);
+    conforms('GenerateSessionResponse', opened.body);
+    const sessionId = opened.body.sessionId as string;
+    expect((await call('/api/v1/embed-tenants/acme/users')).body.items.map((u: {externalId: string}) => u.externalId)).toEqual(['viewer-1']);
+
+    const exchanged = await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId}});
+    expect(exchanged.status).toBe(200);
+    conforms('GenerateEmbedTokenResponse', exchanged.body);
+    const claims = JSON.parse(Buffer.from(String(exchanged.body.token).split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({scope: 'data', deploymentId: 1, security_context: {tenant: 'acme'}, sub: 'viewer-1'});
+    // The token is refused on the management API.
+    expect((await call('/api/v1/deployments', {key: exchanged.body.token})).status).toBeGreaterThanOrEqual(401);
+
+    // A key scoped to another deployment cannot exchange or revoke it: for that key it does not exist.
+    const scopedTo = (await call('/api/v1/users/me', {key: t.scopedKey})).body.credential.deploymentIds as number[];
+    const elsewhere = (await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: scopedTo[0]! + 1, externalId: 'viewer-2'}})).body.sessionId;
+    expect((await call('/api/v1/embed/session/token', {method: 'POST', key: t.scopedKey, json: {sessionId: elsewhere}})).status).toBe(404);
+    expect((await call('/api/v1/embed/session/revoke', {method: 'POST', key: t.scopedKey, json: {sessionId: elsewhere}})).status).toBe(403);
+    expect((await call('/api/v1/embed/session/revoke', {method: 'POST', json: {sessionId}})).status).toBe(200);
+    expect((await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId}})).status).toBe(403);
+    expect((await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId: 'made-up'}})).status).toBe(404);
+
+    const late = (await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: 1, isEphemeral: true}})).body.sessionId;
+    t.clock.advance(25 * 3600 * 1000);
+    expect((await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId: late}})).status).toBe(403);
+    expect((await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: 1}})).status).toBe(400);
+  });
+});

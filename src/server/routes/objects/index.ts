@@ -5,6 +5,7 @@ import {registerActions} from '../../resources/actions.js';
 import {registerBulk} from '../../resources/bulk.js';
 import {registerDashboards} from '../../resources/dashboards.js';
 import {registerEmbedAccess} from '../../resources/embedAccess.js';
+import {registerEmbedSessions} from '../../resources/embedSessions.js';
 import {registerSheets} from '../../resources/sheets.js';
 import {registerEmbedTenants} from '../../resources/embedTenants.js';
 import {registerMeta} from '../../resources/meta.js';
@@ -24,6 +25,7 @@ export const register: RouteGroup = (app, ctx) => {
   registerBulk(app, ctx);
   registerEmbedTenants(app, ctx);
   registerEmbedAccess(app, ctx);
+  registerEmbedSessions(app, ctx);
   registerSheets(app, ctx);
   registerDashboards(app, ctx);
 };
