@@ -29,6 +29,8 @@ interface OperationCommand {
   call: (args: string[], opts: Opts) => OperationCall;
   /** A list: its columns. */
   columns?: Array<[string, string]>;
+  /** The field flags may all be left out (the call has defaults). */
+  fieldsOptional?: boolean;
   /** An answer without a body: what to say. */
   done?: (args: string[]) => string;
 }
@@ -38,6 +40,8 @@ const DEPLOYMENT: Arg = {name: 'deployment', description: 'deployment id', parse
 const TENANT: Arg = {name: 'tenant', description: 'embed tenant name'};
 const WORKBOOK: Arg = {name: 'workbook', description: 'workbook id', parse: numericId('workbook id')};
 const GROUP: Arg = {name: 'group', description: 'group id', parse: numericId('group id')};
+const PUBLIC_ID: Arg = {name: 'public-id', description: 'dashboard public id'};
+const COMMENT: Arg = {name: 'comment', description: 'comment id', parse: numericId('comment id')};
 const REPORT: Arg = {name: 'report', description: 'report id', parse: numericId('report id')};
 const PAGING = [
   {flags: '--first <n>', description: 'page size (default 20)', query: 'first', parse: positiveInt('--first')},
@@ -144,6 +148,60 @@ export const OPERATION_COMMANDS: OperationCommand[] = [
     description: 'revoke an embed session',
     args: [{name: 'session', description: 'session id'}],
     call: ([session]) => ({method: 'POST', path: '/api/v1/embed/session/revoke', json: {sessionId: session}}),
+  },
+  {
+    parent: 'embed',
+    name: 'comments',
+    description: 'list the comment threads of a published dashboard',
+    args: [PUBLIC_ID],
+    options: [
+      ...PAGING,
+      {flags: '--include-resolved', description: 'also resolved threads', query: 'includeResolved', parse: () => 'true'},
+      {flags: '--resolved-only', description: 'only resolved threads', query: 'resolvedOnly', parse: () => 'true'},
+    ],
+    call: ([id]) => ({method: 'GET', path: `/api/v1/embed/dashboard/${enc(id!)}/comments`}),
+  },
+  {
+    parent: 'embed',
+    name: 'comment',
+    description: 'comment on a published dashboard: -d \'{"body":"…"}\' (a reply: add "parentId")',
+    args: [PUBLIC_ID],
+    data: 'required',
+    call: ([id], opts) => ({method: 'POST', path: `/api/v1/embed/dashboard/${enc(id!)}/comments`, json: opts.body as Opts}),
+  },
+  {
+    parent: 'embed',
+    name: 'edit-comment',
+    description: 'edit your comment: -d \'{"body":"…"}\'',
+    args: [PUBLIC_ID, COMMENT],
+    data: 'required',
+    call: ([id, c], opts) => ({method: 'PATCH', path: `/api/v1/embed/dashboard/${enc(id!)}/comments/${enc(c!)}`, json: opts.body as Opts}),
+  },
+  {
+    parent: 'embed',
+    name: 'remove-comment',
+    description: 'remove your comment',
+    args: [PUBLIC_ID, COMMENT],
+    call: ([id, c]) => ({method: 'DELETE', path: `/api/v1/embed/dashboard/${enc(id!)}/comments/${enc(c!)}`}),
+    done: ([, c]) => `Removed comment ${c}`,
+  },
+  {
+    parent: 'embed',
+    name: 'resolve-comment',
+    description: 'resolve a comment thread (--reopen: open it again)',
+    args: [PUBLIC_ID, COMMENT],
+    options: [{flags: '--reopen', description: 'open the thread again', field: 'resolved', parse: () => false}],
+    fieldsOptional: true,
+    call: ([id, c], opts) => ({method: 'POST', path: `/api/v1/embed/dashboard/${enc(id!)}/comments/${enc(c!)}/resolve`, json: {resolved: true, ...(opts.fields as Opts)}}),
+  },
+  {
+    parent: 'embed',
+    name: 'mentionable',
+    description: 'list the embed users who can be mentioned in comments on a dashboard',
+    args: [PUBLIC_ID],
+    options: [...PAGING, {flags: '--search <text>', description: 'only users matching this text', query: 'search'}],
+    call: ([id]) => ({method: 'GET', path: `/api/v1/embed/dashboard/${enc(id!)}/comments/mentionable-users`}),
+    columns: [['ID', 'id'], ['USERNAME', 'username'], ['EMAIL', 'email']],
   },
   {
     parent: 'groups',
@@ -261,7 +319,7 @@ function attach(parent: CommandUnknownOpts, op: OperationCommand): void {
       if (o.query) query[o.query] = parsed as string | number;
       if (o.field) fields[o.field] = parsed;
     }
-    if (op.options?.some((o) => o.field) && Object.keys(fields).length === 0) throw new UserError(`${op.name}: say what to change (see --help)`, EXIT_USAGE);
+    if (op.options?.some((o) => o.field) && !op.fieldsOptional && Object.keys(fields).length === 0) throw new UserError(`${op.name}: say what to change (see --help)`, EXIT_USAGE);
     const data = op.data === 'required' || (op.data === 'optional' && opts.data !== undefined) ? await body(opts) : undefined;
     const {api, json} = connect(command);
     const answer = await callOperation(api, {...op.call(args, {...opts, body: data, fields}), query});

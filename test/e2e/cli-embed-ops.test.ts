@@ -58,6 +58,21 @@ describe('embed tenants and access', () => {
     expect((await rows(['workspace', 'shared', '2', '--asc'])).slice(1).map((l) => l.split(/\s{2,}/)[1])).toContain('Shared board');
   });
 
+  it('embed sessions and dashboard comments', async () => {
+    const session = await ok(['embed', 'session', '-d', '{"deploymentId":2,"externalId":"viewer-9","securityContext":{"tenant":"acme"}}']);
+    expect((await ok(['embed', 'session-token', session.sessionId])).token).toMatch(/^ey/);
+    expect(await ok(['embed', 'revoke-session', session.sessionId])).toEqual({success: true});
+    expect((await h.admin(['embed', 'session-token', session.sessionId])).code).toBe(1);
+    const wb = await ok(['workbooks', 'create', '2', '-d', '{"name":"Talked about"}']);
+    const dash = await ok(['workbooks', 'publish', '2', String(wb.id)]);
+    const root = await ok(['embed', 'comment', dash.publicId, '-d', '{"body":"Looks off"}']);
+    expect((await ok(['embed', 'edit-comment', dash.publicId, String(root.id), '-d', '{"body":"Looks right"}'])).body).toBe('Looks right');
+    expect((await ok(['embed', 'resolve-comment', dash.publicId, String(root.id)])).resolvedAt).toEqual(expect.any(String));
+    expect((await ok(['embed', 'comments', dash.publicId, '--include-resolved'])).items).toHaveLength(1);
+    expect(await h.admin(['embed', 'remove-comment', dash.publicId, String(root.id)])).toMatchObject({code: 0, stdout: `✓ Removed comment ${root.id}\n`});
+    expect(await ok(['embed', 'mentionable', dash.publicId, '--json'])).toMatchObject({items: []});
+  });
+
   it('users settings changes my own settings', async () => {
     expect((await ok(['users', 'settings', '-d', '{"theme":"dark"}'])).settings).toMatchObject({theme: 'dark'});
     expect((await h.admin(['users', 'settings'])).code).toBe(2);

@@ -230,3 +230,47 @@ describe('Embed sessions', () => {
     expect((await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: 1}})).status).toBe(400);
   });
 });
+
+describe('Comments on published dashboards', () => {
+  it('threads, replies, own edits and removals, resolving, and mentionable embed users', async () => {
+    const wb = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Commented'}})).body;
+    const publicId = (await call(`/api/v1/deployments/1/workbooks/${wb.id}/publish`, {method: 'POST', json: {workbookId: wb.id}})).body.publicId;
+    const base = `/api/v1/embed/dashboard/${publicId}/comments`;
+    const root = await call(base, {method: 'POST', json: {body: 'Why did revenue drop?'}});
+    expect(root.status).toBe(200);
+    expect(root.body).toMatchObject({body: 'Why did revenue drop?', isOwn: true, dashboardId: publicId});
+    conforms('EmbedDashboardCommentDto', root.body);
+    const reply = (await call(base, {method: 'POST', json: {body: 'Holidays.', parentId: root.body.id}})).body;
+    expect((await call(base, {method: 'POST', json: {body: 'x', parentId: reply.id}})).status).toBe(400);
+    const edited = await call(`${base}/${reply.id}`, {method: 'PATCH', json: {body: 'Public holidays.'}});
+    expect(edited.body).toMatchObject({body: 'Public holidays.', editedAt: expect.any(String)});
+
+    // Another user may read but not change or remove it.
+    const other = await call('/api/v1/users', {method: 'POST', json: {email: 'critic@example.com', username: 'critic'}});
+    const key = (await call('/api/v1/api-keys', {method: 'POST', json: {name: 'critic', userId: other.body.id}})).body.key;
+    expect((await call(`${base}/${reply.id}`, {method: 'PATCH', key, json: {body: 'mine now'}})).status).toBe(403);
+    expect((await call(`${base}/${reply.id}`, {method: 'DELETE', key})).status).toBe(403);
+    expect((await call(base, {key})).body.items[0].root.isOwn).toBe(false);
+
+    const list = await call(base);
+    expect(list.body.items).toHaveLength(1);
+    expect(list.body.items[0].replies.map((r: {body: string}) => r.body)).toEqual(['Public holidays.']);
+    conforms('EmbedDashboardCommentThreadsListResponse', list.body);
+    const resolved = await call(`${base}/${root.body.id}/resolve`, {method: 'POST', json: {resolved: true}});
+    expect(resolved.body.resolvedAt).toEqual(expect.any(String));
+    conforms('EmbedDashboardCommentThreadDto', resolved.body);
+    expect((await call(base)).body.items).toEqual([]);
+    expect((await call(`${base}?resolvedOnly=true`)).body.items).toHaveLength(1);
+    expect((await call(`${base}/${reply.id}`, {method: 'DELETE'})).status).toBe(204);
+    expect((await call(`${base}?includeResolved=true`)).body.items[0].replies[0]).toMatchObject({body: '', removedAt: expect.any(String)});
+
+    await call('/api/v1/embed-tenants/acme/user', {method: 'POST', json: {externalId: 'v-1', email: 'v1@acme.example'}});
+    await call('/api/v1/embed-tenants/beta/user', {method: 'POST', json: {externalId: 'v-2'}});
+    expect((await call(`${base}/mentionable-users`)).body.items).toEqual([]);
+    await call(`/api/v1/deployments/1/workbooks/${wb.id}/embed-access`, {method: 'PUT', json: {allowEmbed: true, embedTenantName: 'acme'}});
+    const mentionable = await call(`${base}/mentionable-users`);
+    expect(mentionable.body.items.map((u: {username: string}) => u.username)).toEqual(['v1@acme.example']);
+    conforms('EmbedMentionableUsersListResponse', mentionable.body);
+    expect((await call('/api/v1/embed/dashboard/AAAAAAAAAAAA/comments')).status).toBe(404);
+  });
+});

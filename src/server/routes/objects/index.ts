@@ -5,6 +5,7 @@ import {registerActions} from '../../resources/actions.js';
 import {registerBulk} from '../../resources/bulk.js';
 import {registerDashboards} from '../../resources/dashboards.js';
 import {registerEmbedAccess} from '../../resources/embedAccess.js';
+import {registerEmbedComments} from '../../resources/embedComments.js';
 import {registerEmbedSessions} from '../../resources/embedSessions.js';
 import {registerSheets} from '../../resources/sheets.js';
 import {registerEmbedTenants} from '../../resources/embedTenants.js';
@@ -26,6 +27,7 @@ export const register: RouteGroup = (app, ctx) => {
   registerEmbedTenants(app, ctx);
   registerEmbedAccess(app, ctx);
   registerEmbedSessions(app, ctx);
+  registerEmbedComments(app, ctx);
   registerSheets(app, ctx);
   registerDashboards(app, ctx);
 };
