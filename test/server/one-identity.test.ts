@@ -30,7 +30,7 @@ async function credentialsOf(userId: number) {
   const key = await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'laptop', userId}});
   expect(key.status).toBe(200);
   const access = (await signAccessToken(t.ctx, userId, 3600)).token;
-  const refresh = insertRefreshToken(t.ctx.db, {userId, clientId: 'svc-cli', now: t.clock.now(), ttlSeconds: 86400});
+  const refresh = insertRefreshToken(t.ctx.db, {userId, clientId: 'svc-cli', now: t.clock.now(), ttlSeconds: 86400, family: `fam-${userId}`, claims: null});
   for (const credential of [key.body.key, access]) expect((await t.call('/api/v1/users/me', {key: credential})).body.id).toBe(userId);
   return {key: key.body.key as string, access, refresh};
 }
