@@ -38,7 +38,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
     ],
   ],
   // Any valid management credential: who am I, the regions, this document.
-  [m(null, 'any'), ['getMe', 'listRegions', 'getSpec', 'updateMySettings']],
+  [m(null, 'any'), ['getMe', 'listRegions', 'getSpec']],
   // The deployment list shows a scoped credential its own deployments only; `describeMeta` checks the deployment in its body.
   [m('SchemaRead', 'any'), ['describeMeta']],
   // Published dashboards are found by public id; the handler checks the deployment they belong to.
@@ -48,12 +48,13 @@ const GROUPS: Array<[Requirement, string[]]> = [
   // token picks a deployment within the credential's scope: the handlers check the deployment.
   [
     m('DeploymentRead', 'any'),
-    [
-      'createToken', 'generateSession', 'postTokenBySessionId', 'listDashboardComments', 'createDashboardComment', 'updateDashboardComment',
-      'removeDashboardComment', 'setDashboardCommentResolved', 'listMentionableEmbedUsers',
-    ],
+    ['createToken', 'generateSession', 'postTokenBySessionId', 'listDashboardComments', 'listMentionableEmbedUsers'],
   ],
-  [m('DeploymentManage', 'any'), ['revokeSession']],
+  // Changing one's own settings is a write like any other: a read-only key cannot.
+  [
+    m('DeploymentManage', 'any'),
+    ['revokeSession', 'createDashboardComment', 'updateDashboardComment', 'removeDashboardComment', 'setDashboardCommentResolved', 'updateMySettings'],
+  ],
   // The export keeps a scoped credential to its deployments' events.
   [m('AuditLogManage', 'any'), ['exportAuditLogs']],
   [

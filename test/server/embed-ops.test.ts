@@ -146,6 +146,8 @@ describe('Usage Analytics and my settings', () => {
     expect(second.body.settings).toEqual({theme: 'dark', timezone: 'Europe/Berlin', alternatingRowColors: true});
     expect((await call('/api/v1/users/me/settings', {method: 'PATCH', json: {colour: 'red'}})).status).toBe(400);
     expect((await call('/api/v1/users/me/settings', {method: 'PATCH', key: null, json: {theme: 'x'}})).status).toBe(401);
+    // A read-only key cannot write, not even its user's settings.
+    expect((await call('/api/v1/users/me/settings', {method: 'PATCH', key: t.scopedKey, json: {theme: 'x'}})).status).toBe(403);
   });
 });
 

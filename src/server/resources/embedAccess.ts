@@ -141,6 +141,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       responses: {200: json(loose(User), 'the user with the new settings'), ...errorResponses(400, 401)},
     }),
     (c) => {
+      requirePermission(c, 'DeploymentManage');
       const userId = principalOf(c).userId;
       const row = usersStore.find(ctx.db, 'user', '', userId);
       if (!row) throw notFound('the user of this credential no longer exists');

@@ -75,7 +75,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: base, operationId: 'createDashboardComment', tags, summary: 'Comment on a published dashboard, or reply to a thread (parentId)', request: {params: PublicId, body: jsonBody(CreateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
+      authorize(c, 'deployment', true);
       const p = valid(c, 'param');
       const b = valid(c, 'json');
       dashboardOf(c, p.publicId);
@@ -91,7 +91,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'patch', path: `${base}/{commentId}`, operationId: 'updateDashboardComment', tags, summary: "Edit one's own comment", request: {params: CommentParams, body: jsonBody(UpdateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
+      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       own(c, row);
       const now = ctx.clock.now();
@@ -102,7 +102,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: `${base}/{commentId}`, operationId: 'removeDashboardComment', tags, summary: "Remove one's own comment (it stays in its thread, emptied)", request: {params: CommentParams}, responses: {204: {description: 'removed'}, ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
+      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       own(c, row);
       const now = ctx.clock.now();
@@ -114,7 +114,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: `${base}/{commentId}/resolve`, operationId: 'setDashboardCommentResolved', tags, summary: 'Resolve a thread, or open it again', request: {params: CommentParams, body: jsonBody(ResolveCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the thread'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
+      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       if (row.body.parentId != null) throw badRequest('only a thread (its first comment) is resolved, not a reply');
       const resolved = valid(c, 'json').resolved === true;
