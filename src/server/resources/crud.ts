@@ -10,7 +10,7 @@ import type {App} from '../appTypes.js';
 import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
-import {findResource, jsonStore, listResources, type ResourceRow} from '../store/resources.js';
+import {findResource, jsonStore, type ResourceRow} from '../store/resources.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
 import {cursorPage} from './cursor.js';
 import {RESOURCES} from './table.js';

@@ -77,3 +77,8 @@ export function patchEnterprise(current: Json, op: PatchVerb, rest: string, valu
   else out[name] = asText(value, name);
   return out;
 }
+
+/** The stored extensions of a user holding these enterprise attributes (none: no entry). */
+export function enterpriseOf(attrs: Json): Record<string, Json> {
+  return Object.keys(attrs).length > 0 ? {[SCIM_ENTERPRISE_SCHEMA]: attrs} : {};
+}

@@ -4,8 +4,7 @@ import {SCIM_ENTERPRISE_SCHEMA} from '../../../contract/scim.js';
 import {ScimFailure} from '../../scimEnvelope.js';
 import type {ScimEmail, ScimUserFields} from '../../store/scim.js';
 import type {ScimGroupFields} from '../../store/scimGroups.js';
-import {ENTERPRISE_PATH, patchEnterprise} from './enterprise.js';
-import {enterpriseOf} from './views.js';
+import {ENTERPRISE_PATH, enterpriseOf, patchEnterprise} from './enterprise.js';
 import {
   asBoolean,
   asList,

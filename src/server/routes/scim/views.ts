@@ -20,7 +20,7 @@ import {unknownUserIds, type ScimGroupFields, type ScimGroupRecord} from '../../
 import type {Db} from '../../store/db.js';
 import {asBoolean, invalidValue} from './patchPath.js';
 import {readEmail} from './patch.js';
-import {readEnterprise} from './enterprise.js';
+import {enterpriseOf, readEnterprise} from './enterprise.js';
 
 export const SCIM_BASE = '/api/scim/v2';
 
@@ -95,11 +95,6 @@ export function userFieldsFrom(input: ScimUserInput): ScimUserFields {
     active: input.active === undefined ? true : asBoolean(input.active, 'active'),
     extensions: enterpriseOf(readEnterprise(input[SCIM_ENTERPRISE_SCHEMA])),
   };
-}
-
-/** The stored extensions of a user holding these enterprise attributes (none: no entry). */
-export function enterpriseOf(attrs: Record<string, unknown>): ScimUserFields['extensions'] {
-  return Object.keys(attrs).length > 0 ? {[SCIM_ENTERPRISE_SCHEMA]: attrs} : {};
 }
 
 export function groupFieldsFrom(input: ScimGroupInput): ScimGroupFields {
