@@ -7,6 +7,8 @@ import {seedDbtHistory} from './engines/dbt/seedHistory.js';
 import {provisionDeployment} from './provision.js';
 import {generateApiKey, insertApiKey} from './store/apiKeys.js';
 import {insertEnvironment} from './store/environments.js';
+import {findBranch} from './store/branches.js';
+import {createBranch, ensureBranches, filesOf} from './store/branchTrees.js';
 import {updateDeployment} from './store/deployments.js';
 import {recordVersionUse, RELEASE_CATALOG} from './store/versions.js';
 import {getTenant, insertUser, setTenant} from './store/users.js';
@@ -19,6 +21,8 @@ export const ADMIN_EMAIL = 'admin@acme.example';
 export const DEMO_DEPLOYMENT_COUNT = 45;
 const SCOPED_KEY_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead'];
 const DAY = 86_400_000;
+/** The admin's seeded dev-mode branch on each featured deployment. */
+export const SEEDED_DEV_BRANCH = 'dev-admin-5f3a9c1e';
 
 export interface SeedResult {
   adminUserId: number;
@@ -44,7 +48,7 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
     if (name === 'demo') {
       // The demo tenant is on the top plan; an empty tenant is not, so its audit export answers 403.
       setAuditLogEnabled(ctx.db, true);
-      const firstId = seedDeployments(ctx, now);
+      const firstId = seedDeployments(ctx, now, adminUserId);
       seedDbtHistory(ctx, firstId, now);
       const scopedKey = generateApiKey();
       insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [firstId], permissions: SCOPED_KEY_PERMISSIONS, now});
@@ -71,7 +75,7 @@ const FEATURED: Featured[] = [
   {name: 'finance-reporting', region: 'gcp-us-central1', channel: 'release', version: release.at(-1)!, history: []},
 ];
 
-function seedDeployments(ctx: ServiceContext, now: number): number {
+function seedDeployments(ctx: ServiceContext, now: number, adminUserId: number): number {
   let firstId = 0;
   FEATURED.forEach((f, i) => {
     const created = now - (60 - i) * DAY;
@@ -84,14 +88,15 @@ function seedDeployments(ctx: ServiceContext, now: number): number {
     for (const v of f.history) recordVersionUse(ctx.db, row.id, {channel: f.channel, version: v}, created);
     if (f.version !== RELEASE_CATALOG[f.channel].at(-1)) updateDeployment(ctx.db, row.id, {release_channel_version_hold: 1}, created);
     insertEnvironment(ctx.db, {deploymentId: row.id, name: 'staging', type: 'staging', branch: 'staging', userEmail: null, now: created});
-    insertEnvironment(ctx.db, {
-      deploymentId: row.id,
-      name: 'dev-admin',
-      type: 'development',
-      branch: 'dev-admin-5f3a9c1e',
-      userEmail: ADMIN_EMAIL,
-      now: created,
+    // The admin's development environment points at a real dev-mode branch of theirs, forked from the deploy
+    // branch and built, as entering dev mode leaves it.
+    ensureBranches(ctx, row);
+    const deploy = findBranch(ctx.db, row.id, row.deploy_branch_name)!;
+    const dev = createBranch(ctx, {
+      deploymentId: row.id, name: SEEDED_DEV_BRANCH, kind: 'dev', parent: deploy, ownerUserId: adminUserId, files: filesOf(ctx, deploy), message: `dev mode from ${deploy.name}`,
     });
+    ctx.builds.recordFinished(row.id, dev.name, 'dev mode entered', {finishedAt: created, lastHash: dev.last_hash});
+    insertEnvironment(ctx.db, {deploymentId: row.id, name: 'dev-admin', type: 'development', branch: dev.name, userEmail: ADMIN_EMAIL, now: created});
   });
   for (let n = 1; n <= DEMO_DEPLOYMENT_COUNT - FEATURED.length; n++) {
     provisionDeployment(
