@@ -22,6 +22,7 @@ import {register as dbt} from './dbt.js';
 import {register as commits} from './commits.js';
 import {register as validate} from './validate.js';
 import {register as dataApi} from './dataApi.js';
+import {register as metadataApi} from './dataModel/metadataApi.js';
 import {register as uploads} from './uploads.js';
 import {register as audit} from './audit.js';
 import {register as scim} from './scim.js';
@@ -45,6 +46,7 @@ export const routeGroups: RouteGroup[] = [
   validate,
   objects,
   dataApi,
+  metadataApi,
   uploads,
   audit,
   scim,

@@ -14,6 +14,7 @@ import {scimMigrations} from './scim.js';
 import {dbtMigrations} from './dbt.js';
 import {objectsMigrations} from '../resources/migrations.js';
 import {identityMigrations} from './identity.js';
+import {environmentTokensMigrations} from './environmentTokens.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   ...dbtMigrations,
   ...objectsMigrations,
   ...identityMigrations,
+  ...environmentTokensMigrations,
 ];
