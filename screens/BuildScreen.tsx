@@ -9,7 +9,7 @@ import {StateView} from '../src/ui/components/StateView.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color, statusStyle} from '../src/ui/theme.js';
 import {BuildTimeline} from './build/BuildTimeline.js';
 import {buildSteps, currentStep} from './build/steps.js';

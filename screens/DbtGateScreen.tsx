@@ -11,7 +11,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOutcome} from '../src/workflows/dbtGate.js';
 import {finishedNotice} from './dbt/notify.js';

@@ -13,8 +13,9 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNav} from '../src/ui/hooks/useNav.js';
+import {useScreenDef} from '../src/ui/hooks/useScreens.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
-import {SCREENS, type ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
@@ -30,6 +31,7 @@ function Field({label, value, children}: {label: string; value?: string; childre
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();
   const nav = useNav();
+  const screenDef = useScreenDef();
   const flash = useFlash();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
@@ -48,7 +50,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
 
   const go = (screen: string, extra: Record<string, string> = {}) => () => {
     // Hotkeys for screens other releases add: say so rather than open an "unknown screen".
-    const def = SCREENS.find((d) => d.id === screen);
+    const def = screenDef(screen);
     if (!def) return flash.warn(`${screen} is not available in this version of svc`);
     nav.push({screen, params: {deploymentId: id, deploymentName: name, ...extra}});
   };

@@ -20,7 +20,7 @@ import {editorCommand} from '../src/ui/hooks/useExternal.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNav} from '../src/ui/hooks/useNav.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
 import {BranchPicker, pickerRows} from './devmode/BranchPicker.js';

@@ -11,7 +11,7 @@ import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFilter} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
-import type {ScreenProps} from '../src/ui/screens.js';
+import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {LogLines} from './logs/LogLines.js';
 import {cycle, matchesText, scrollBy, SOURCES, visible, type Scroll} from './logs/logView.js';

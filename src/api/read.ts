@@ -67,3 +67,9 @@ export function readRows<T>(rows: unknown[], read: (row: Json) => T | undefined)
   }
   return out;
 }
+
+/** Cursor paging of the current API: `first` (page size) and `after` (a pageInfo.endCursor). */
+export interface Paging {
+  first?: number;
+  after?: string;
+}

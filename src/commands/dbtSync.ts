@@ -6,7 +6,7 @@ import {ApiError, type Api} from '../api/client.js';
 import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted, type DbtSyncStatus} from '../api/dbt.js';
 import {refProblem} from '../contract/gitRef.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
-import {parseDuration} from './build-status.js';
+import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
 import {readJsonObject} from './session.js';
 

@@ -12,7 +12,7 @@ import {
 } from '../api/deployments.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
-import {registerBuildStatus} from './build-status.js';
+import {registerBuildStatus} from './buildStatus.js';
 import {registerCreationSteps} from './github.js';
 
 const deploymentId = numericId('deployment id');

@@ -1,7 +1,8 @@
 // `svc github|gh status|installations|repos|branches|connect`: the GitHub app installation and connecting a
 // repository branch to a deployment; and the deployments group's creation-step commands.
 import type {Command} from '@commander-js/extra-typings';
-import {advanceCreationStep, connectGithub, getGithubStatus, listInstallations, listRepoBranches, listRepositories, resetCreationStep} from '../api/extras.js';
+import {advanceCreationStep, resetCreationStep} from '../api/creationStep.js';
+import {connectGithub, getGithubStatus, listInstallations, listRepoBranches, listRepositories} from '../api/github.js';
 import {EXIT_USAGE, UserError, printJson, printTable} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 

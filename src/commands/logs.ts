@@ -3,7 +3,7 @@
 import {setTimeout as sleep} from 'node:timers/promises';
 import {Option, type Command} from '@commander-js/extra-typings';
 import {isTransient} from '../api/client.js';
-import {listLogs, type LogLine} from '../api/extras.js';
+import {listLogs, type LogLine} from '../api/logs.js';
 import {printJson, progress} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 

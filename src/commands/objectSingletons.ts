@@ -11,7 +11,7 @@ import {
   setDashboardEmbedding,
   updateTenantSettings,
 } from '../api/objectOps.js';
-import {body, DATA, deploymentArg, printPage} from './objectExtras.js';
+import {body, DATA, deploymentArg, printPage} from './objectOps.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 

@@ -1,12 +1,12 @@
 // Command groups of the account and workspace objects, built from ONE table (api/objects.ts OBJECT_GROUPS):
 // each group gets `list|get|create -d|update ID -d|delete ID` for the operations the API defines for it.
-// Special operations live in objectExtras.ts and objectSingletons.ts. This file also registers logs, variables and github, so
+// Special operations live in objectOps.ts and objectSingletons.ts. This file also registers logs, variables and github, so
 // program.ts needs one line for all of the account objects and deployment extras.
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, upsertObject, type ObjectGroup} from '../api/objects.js';
 import {register as registerGithub} from './github.js';
 import {register as registerLogs} from './logs.js';
-import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectExtras.js';
+import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectOps.js';
 import {registerObjectSingletons} from './objectSingletons.js';
 import {printJson, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';

@@ -7,7 +7,7 @@ import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
 import {str} from '../api/read.js';
 import {waitFor} from '../workflows/wait.js';
-import {parseDuration} from './build-status.js';
+import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, printTable, progress, UserError} from './output.js';
 import {connect, numericId} from './session.js';
 

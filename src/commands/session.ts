@@ -3,7 +3,7 @@
 import {readFile} from 'node:fs/promises';
 import {InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
 import {createApi, type Api} from '../api/client.js';
-import {tokenRefresher} from '../config/refresh.js';
+import {tokenRefresher, type RefreshIo, type RefreshOptions} from '../config/refresh.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import {EXIT_USAGE, UserError} from './output.js';
 
@@ -26,10 +26,16 @@ export function globalOptions(cmd: CommandUnknownOpts): GlobalOptions {
 export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials; json: boolean} {
   const g = globalOptions(cmd);
   const creds = resolveCredentials({context: g.context, url: g.apiUrl, token: g.token});
-  // A browser login's access token is short-lived: a 401 refreshes it once and saves the new one to the context.
-  const onUnauthorized = tokenRefresher(creds);
-  const api = createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})});
-  return {api, creds, json: g.json};
+  return {api: apiFor(creds), creds, json: g.json};
+}
+
+/**
+ * The API client for resolved credentials. A browser login's access token is short-lived: a 401 refreshes it
+ * (once per process unless `refresh.renewAfterMs` says otherwise) and saves the new one to the context.
+ */
+export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh: RefreshOptions = {}): Api {
+  const onUnauthorized = tokenRefresher(creds, io, refresh);
+  return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})});
 }
 
 /** Commander argument parser for ids the API keeps as integers. */

@@ -4,7 +4,7 @@ import {InvalidArgumentError} from '@commander-js/extra-typings';
 import {getSpec} from '../api/account.js';
 import {EXIT_USAGE, UserError, printJson, printTable} from './output.js';
 import {collect, connect, readJsonObject} from './session.js';
-import {filterDocument, listOperations, matchesPattern} from './spec-doc.js';
+import {filterDocument, listOperations, matchesPattern} from './specDoc.js';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

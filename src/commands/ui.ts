@@ -1,6 +1,7 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
 import {UserError, EXIT_USAGE} from './output.js';
+import {localTarget, remoteTarget} from './uiTarget.js';
 
 export function register(program: Command): void {
   program
@@ -14,13 +15,12 @@ export function register(program: Command): void {
       const speed = Number(opts.speed);
       if (!Number.isFinite(speed) || speed <= 0) throw new UserError(`--speed must be a positive number (got ${opts.speed})`, EXIT_USAGE);
       const {runUi} = await importUiLive();
+      const {SCREENS} = await import('../../screens/index.js');
       process.exitCode = await runUi({
-        local: opts.local,
-        context: globals.context,
-        url: globals.apiUrl,
-        token: globals.token,
+        screens: SCREENS,
         readonly: opts.readonly,
-        speed,
+        connect: async () =>
+          opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}),
       });
     });
 }

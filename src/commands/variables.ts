@@ -2,7 +2,7 @@
 // terminal: the service answers `[ENCRYPTED]` for them and the client masks them again, table and --json alike.
 // Name rules (new names must match ^[A-Za-z_][A-Za-z0-9_]*$) are the service's: only it knows which names exist.
 import type {Command} from '@commander-js/extra-typings';
-import {ENCRYPTED, listEnvVars, setEnvVars, type EnvVariable} from '../api/extras.js';
+import {ENCRYPTED, listEnvVars, setEnvVars, type EnvVariable} from '../api/envVars.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 

@@ -49,3 +49,13 @@ export const DeploymentIdParam = z.object({
 
 export const SuccessBody = z.object({success: z.boolean()}).meta({id: 'Success'});
 export type SuccessBody = z.infer<typeof SuccessBody>;
+
+/** Cursor paging of the current API: `first` (page size) and `after` (a pageInfo.endCursor). */
+export const CursorQuery = z.object({
+  first: z
+    .string()
+    .regex(/^\d{1,9}$/, 'first must be a positive integer')
+    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_LIMIT, `first must be between 1 and ${MAX_LIMIT}`)
+    .optional(),
+  after: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'after must be a pageInfo.endCursor value').optional(),
+});

@@ -3,7 +3,7 @@
 // `svc logs --follow` does. The tail lives in the query cache, so react-query owns polling, pausing and
 // keeping the lines when a poll fails.
 import type {Api} from '../api/client.js';
-import {listLogs, listPods} from '../api/extras.js';
+import {listLogs, listPods} from '../api/logs.js';
 import {listRows, readRows, str} from '../api/read.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 

@@ -8,10 +8,11 @@ import {ApiProvider} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
 import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
+import {ScreensProvider} from './hooks/useScreens.js';
 import {ChromeProvider} from './hooks/useTitle.js';
 import type {NavTarget} from './nav/navReducer.js';
 import {createQueryClient} from './queryClient.js';
-import {SCREENS, type ScreenDef} from './screens.js';
+import type {ScreenDef} from './screen.js';
 import {Shell} from './Shell.js';
 
 export interface AppProps {
@@ -22,8 +23,8 @@ export interface AppProps {
   readonly readonly?: boolean;
   /** @default a fresh createQueryClient() */
   readonly queryClient?: QueryClient;
-  /** @default SCREENS from screens.ts */
-  readonly screens?: readonly ScreenDef[];
+  /** The screen registry (screens/index.ts for `svc ui`; tests pass their own). */
+  readonly screens: readonly ScreenDef[];
   /** @default {screen: 'deployments'} */
   readonly initial?: NavTarget;
   /** How long a flash message stays. @default 5000 */
@@ -51,7 +52,9 @@ export function App(props: AppProps) {
             <FlashProvider ttlMs={props.flashMs}>
               <LiveProvider scale={props.liveScale}>
                 <ChromeProvider>
-                  <Shell screens={props.screens ?? SCREENS} onQuit={onQuit} />
+                  <ScreensProvider screens={props.screens}>
+                    <Shell screens={props.screens} onQuit={onQuit} />
+                  </ScreensProvider>
                 </ChromeProvider>
               </LiveProvider>
             </FlashProvider>

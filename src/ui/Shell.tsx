@@ -20,7 +20,7 @@ import {HelpOverlay} from './components/HelpOverlay.js';
 import {Palette, paletteHeight} from './components/Palette.js';
 import {Spinner} from './components/Spinner.js';
 import {color} from './theme.js';
-import type {ScreenDef} from './screens.js';
+import type {ScreenDef} from './screen.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;

@@ -69,7 +69,7 @@ const PALETTE: Binding[] = [
   {id: 'palette.prev', keys: ['up'], description: 'previous match', scope: 'palette'},
 ];
 
-// SCREEN KEYS: one block per screen id (the id used in src/ui/screens.ts). The screens engineer edits this
+// SCREEN KEYS: one block per screen id (the id used in screens/index.ts). The screens engineer edits this
 // block; keep ids `<screen>.<action>`.
 const SCREENS: Binding[] = [
   {id: 'deployments.create', keys: ['c'], description: 'new deployment', scope: 'screen:deployments', dangerous: true, footer: true},

@@ -1,67 +1,29 @@
-// `svc ui`: resolves where to connect (a saved context, SVC_* env, or an in-process local service), then runs
-// the App full screen. Loaded only by a dynamic import from commands/ui.ts, so command mode never loads Ink.
+// `svc ui`: runs the App full screen against the target the command layer connects to (commands/uiTarget.ts)
+// with the registry it passes. Loaded only by a dynamic import from commands/ui.ts, so command mode never loads Ink.
 import React from 'react';
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {createApi, type Api} from '../api/client.js';
-import {tokenRefresher} from '../config/refresh.js';
-import {resolveCredentials} from '../config/resolve.js';
+import type {Api} from '../api/client.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
-import {SCREENS} from './screens.js';
+import type {ScreenDef} from './screen.js';
 
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
 const PRELOAD_REST_AFTER_MS = 1_000;
 
 export interface UiOptions {
-  /** Start the local service in-process (demo seed, throw-away data file) and connect to it. */
-  readonly local?: boolean;
-  readonly context?: string;
-  /** --api-url / --token for this run (they win over SVC_* env and the context). */
-  readonly url?: string;
-  readonly token?: string;
+  /** Where to connect; called once the terminal is known to be interactive (the command layer starts it). */
+  readonly connect: () => Promise<UiTarget>;
   readonly readonly?: boolean;
-  /** Clock speed of the local service (builds and syncs run this many times faster). @default 1 */
-  readonly speed?: number;
+  /** The screen registry (screens/index.ts). */
+  readonly screens: readonly ScreenDef[];
 }
 
-interface Target {
+export interface UiTarget {
   readonly api: Api;
   readonly contextName?: string;
   readonly host: string;
   close(): Promise<void>;
-}
-
-async function localTarget(speed: number): Promise<Target> {
-  const {startService} = await import('../server/index.js');
-  const dir = mkdtempSync(join(tmpdir(), 'svc-ui-'));
-  // Nothing may print while Ink owns the screen, so the service's request log is dropped.
-  const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
-  return {
-    api: createApi({baseUrl: service.url, token: service.adminKey}),
-    contextName: 'local',
-    host: new URL(service.url).host,
-    async close() {
-      await service.close();
-      rmSync(dir, {recursive: true, force: true});
-    },
-  };
-}
-
-function remoteTarget(opts: UiOptions): Target {
-  const creds = resolveCredentials({context: opts.context, url: opts.url, token: opts.token});
-  // A session outlives one access token: refresh on a 401 (again after a minute), silently — nothing may print
-  // while Ink owns the screen, and a refused refresh shows as the 401 it was.
-  const onUnauthorized = tokenRefresher(creds, {warn: () => {}}, {renewAfterMs: 60_000});
-  return {
-    api: createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})}),
-    contextName: creds.contextName,
-    host: new URL(creds.url).host,
-    close: async () => {},
-  };
 }
 
 /** Runs the interactive UI; resolves to the process exit code. */
@@ -72,12 +34,12 @@ export async function runUi(opts: UiOptions): Promise<number> {
   }
   // Before any query exists: makes react-query poll in Node.
   const queryClient = createQueryClient();
-  const firstScreen = SCREENS.find((s) => s.id === FIRST_SCREEN)?.preload?.();
-  const target = opts.local ? await localTarget(opts.speed ?? 1) : remoteTarget(opts);
+  const firstScreen = opts.screens.find((s) => s.id === FIRST_SCREEN)?.preload?.();
+  const target = await opts.connect();
   await firstScreen;
-  setTimeout(() => SCREENS.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
+  setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
+    <App screens={opts.screens} api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

@@ -6,7 +6,7 @@ import {EventEmitter} from 'node:events';
 import {readFileSync} from 'node:fs';
 import type {Instance} from 'ink';
 import type {Column} from '../../src/ui/components/DataTable.js';
-import type {ScreenDef} from '../../src/ui/screens.js';
+import type {ScreenDef} from '../../src/ui/screen.js';
 import {median, timeNode, type BenchContext, type Suite} from './measure.js';
 
 // The shipped bundle runs React's production build; so must the in-process measure. React picks its build

@@ -8,7 +8,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, runCli, startServerProcess} from '../commands/harness.js';
-import {parseDuration} from '../../src/commands/build-status.js';
+import {parseDuration} from '../../src/commands/buildStatus.js';
 
 const ADMIN_KEY = 'svc_e2eBuildStatus0123456789abcdefgh';
 const work = mkdtempSync(join(tmpdir(), 'svc-build-status-'));

@@ -8,7 +8,7 @@ import {QueryClient} from '@tanstack/react-query';
 import type {Api, RequestOptions} from '../../src/api/client.js';
 import {App, type AppProps} from '../../src/ui/App.js';
 import {enableClientMode} from '../../src/ui/queryClient.js';
-import type {ScreenDef} from '../../src/ui/screens.js';
+import type {ScreenDef} from '../../src/ui/screen.js';
 
 enableClientMode();
 

@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {createApi} from '../../src/api/client.js';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {setEnvVars} from '../../src/api/extras.js';
+import {setEnvVars} from '../../src/api/envVars.js';
 import {parseCsv} from '../helpers/csv.js';
 import {renderApp, startDemo, typeAfter} from './support.js';
 

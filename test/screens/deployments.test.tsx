@@ -1,7 +1,7 @@
 import React from 'react';
 import {describe, expect, it} from 'vitest';
 import {listDeployments} from '../../src/api/deployments.js';
-import {SCREENS} from '../../src/ui/screens.js';
+import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
 import {instrument, renderApp, startDemo, typeAfter} from './support.js';

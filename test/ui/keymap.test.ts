@@ -1,7 +1,7 @@
 // The keymap is shared by every screen; these rules keep a screen's keys from silently shadowing the shell's.
 import {describe, expect, it} from 'vitest';
 import {KEYMAP} from '../../src/ui/keymap.js';
-import {SCREENS} from '../../src/ui/screens.js';
+import {SCREENS} from '../../screens/index.js';
 import {footerText} from '../../src/ui/components/Footer.js';
 
 const keysOf = (pred: (scope: string, id: string) => boolean) =>

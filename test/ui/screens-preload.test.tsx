@@ -1,7 +1,7 @@
 // A preloaded screen renders in the very first frame instead of suspending: React 19 holds a Suspense boundary's
 // reveal back for up to 300 ms once its fallback has shown, which delayed the first screen of `svc ui`.
 import {afterEach, expect, it} from 'vitest';
-import {SCREENS} from '../../src/ui/screens.js';
+import {SCREENS} from '../../screens/index.js';
 import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 let tui: Tui | undefined;

@@ -6,7 +6,7 @@ import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {useNav} from '../../src/ui/hooks/useNav.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
-import type {ScreenDef} from '../../src/ui/screens.js';
+import type {ScreenDef} from '../../src/ui/screen.js';
 import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 type Row = {id: string; name: string};

@@ -4,7 +4,8 @@
 // writes the steps it observes (with the time the step was due, not the time it was noticed) and one log line
 // per transition, so a restart resumes deterministically and production build logs can be read back.
 import type {Clock} from './clock.js';
-import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep, type Db} from '../store/builds.js';
+import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep} from '../store/builds.js';
+import type {Db} from '../store/db.js';
 
 export type {BuildStep} from '../store/builds.js';
 

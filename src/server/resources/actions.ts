@@ -2,7 +2,7 @@
 // a dashboard's embedding on and off, user attribute values, and the workspace listing across object kinds.
 import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../contract/common.js';
-import {CursorQuery} from '../../contract/extras.js';
+import {CursorQuery} from '../../contract/common.js';
 import {
   Dashboard,
   DashboardEmbeddingResponse,

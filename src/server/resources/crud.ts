@@ -4,7 +4,7 @@
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import {DeploymentIdParam, SuccessBody} from '../../contract/index.js';
-import {CursorQuery} from '../../contract/extras.js';
+import {CursorQuery} from '../../contract/common.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {App} from '../appTypes.js';
 import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';

@@ -9,7 +9,7 @@ import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
 import {compileModel} from '../engines/compiler/index.js';
 import {describeModel} from '../engines/query/meta.js';
 import {badRequest, forbidden} from '../errors.js';
-import {loadBranch} from '../routes/dataModelShared.js';
+import {loadBranch} from '../routes/dataModel/shared.js';
 import {filesOf} from '../store/branchTrees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
 

@@ -2,7 +2,7 @@
 // the notification's stored body under a hidden field, so deleting the notification deletes them too.
 import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
-import {CursorQuery} from '../../contract/extras.js';
+import {CursorQuery} from '../../contract/common.js';
 import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from '../../contract/objectOps.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';

@@ -1,10 +1,8 @@
 // Builds and their log lines in SQLite. Rows hold the plan (start time and step durations) and the steps
 // already reached; the engine derives the current step from them and the clock, and writes back each step it
 // observes, so nothing depends on process memory and a restart picks up exactly where the plan says.
-import type BetterSqlite3 from 'better-sqlite3';
+import type {Db} from './db.js';
 import type {Migration} from './migration.js';
-
-export type Db = BetterSqlite3.Database;
 
 /** Appended to the service's migration list; also run directly by tests that need only builds. */
 export const BUILDS_MIGRATION = `

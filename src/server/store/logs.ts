@@ -2,7 +2,7 @@
 // the dbt sync runs' `dbt_sync_logs`, and `service_logs`, which any module appends to with appendLog (data API
 // queries, syncs, anything a pod would print). Each line's key (at, kind, id) is unique and never changes, so a
 // cursor stays valid however many lines are appended after it.
-import type {LogContainer, LogSource} from '../../contract/extras.js';
+import type {LogContainer, LogSource} from '../../contract/logs.js';
 import type {ServiceContext} from '../context.js';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';

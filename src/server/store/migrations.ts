@@ -1,5 +1,5 @@
-// THE registry of schema migrations. Each store module exports its own migrations; add yours here with one
-// import and one spread. Ids are recorded in `schema_migrations`, so order only matters between migrations
+// THE list of schema migrations (the only one). Each store module exports its own migrations; add yours here
+// with one import and one spread. Ids are recorded in `schema_migrations`, so order only matters between migrations
 // that depend on each other (a table referencing `deployments` must come after `deploymentsMigrations`).
 import type {Migration} from './migration.js';
 import {usersMigrations} from './users.js';
@@ -12,8 +12,13 @@ import {branchesMigrations} from './branches.js';
 import {auditMigrations} from './audit.js';
 import {scimMigrations} from './scim.js';
 import {dbtMigrations} from './dbt.js';
-import {objectsMigrations} from '../resources/migrations.js';
-import {identityMigrations} from './identity.js';
+import {logsMigrations} from './logs.js';
+import {envVarsMigrations} from './envVars.js';
+import {resourcesMigrations} from './resources.js';
+import {deviceCodesMigrations} from './deviceCodes.js';
+import {oauthTokensMigrations} from './oauthTokens.js';
+import {oidcConfigsMigrations} from './oidcConfigs.js';
+import {telemetryMigrations} from './telemetry.js';
 import {environmentTokensMigrations} from './environmentTokens.js';
 
 export const migrations: Migration[] = [
@@ -27,7 +32,12 @@ export const migrations: Migration[] = [
   ...auditMigrations,
   ...scimMigrations,
   ...dbtMigrations,
-  ...objectsMigrations,
-  ...identityMigrations,
+  ...logsMigrations,
+  ...envVarsMigrations,
+  ...resourcesMigrations,
+  ...deviceCodesMigrations,
+  ...oauthTokensMigrations,
+  ...oidcConfigsMigrations,
+  ...telemetryMigrations,
   ...environmentTokensMigrations,
 ];

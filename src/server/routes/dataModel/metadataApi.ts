@@ -3,13 +3,12 @@
 // data. They take a metadata token (or an environment token with scope meta); the token's environment decides the
 // branch and its security context what is listed (the tenancy rule of compiler/tenants.ts). The data API's own
 // `/cubejs-api/v1/meta` applies the same rule to the same tokens (routes/dataApi.ts).
-import {createRoute} from '@hono/zod-openapi';
+import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, ErrorBody} from '../../../contract/common.js';
 import {ContinueWait, MetadataDataSourcesResponse, MetadataEntitiesResponse} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {describeModel} from '../../engines/query/meta.js';
-import {runtimeModel} from '../dataApi.js';
-import {z} from '@hono/zod-openapi';
+import {runtimeModel} from './dataApi.js';
 
 /** Every cube of the local service reads the bundled sample warehouse: one data source. */
 const DATA_SOURCE = {name: 'default', type: 'sqlite'};

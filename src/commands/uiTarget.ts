@@ -1,0 +1,37 @@
+// Where `svc ui` connects: an in-process local service (demo seed, throw-away data file) or the resolved
+// credentials (a saved context, SVC_* env, --api-url/--token) through the same client command mode uses.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {createApi} from '../api/client.js';
+import {resolveCredentials} from '../config/resolve.js';
+import type {UiTarget} from '../ui/run.js';
+import {apiFor} from './session.js';
+
+export async function localTarget(speed: number): Promise<UiTarget> {
+  const {startService} = await import('../server/index.js');
+  const dir = mkdtempSync(join(tmpdir(), 'svc-ui-'));
+  // Nothing may print while Ink owns the screen, so the service's request log is dropped.
+  const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
+  return {
+    api: createApi({baseUrl: service.url, token: service.adminKey}),
+    contextName: 'local',
+    host: new URL(service.url).host,
+    async close() {
+      await service.close();
+      rmSync(dir, {recursive: true, force: true});
+    },
+  };
+}
+
+export function remoteTarget(opts: {context?: string; url?: string; token?: string}): UiTarget {
+  const creds = resolveCredentials(opts);
+  // A session outlives one access token: refresh on a 401 (again after a minute), silently — nothing may print
+  // while Ink owns the screen, and a refused refresh shows as the 401 it was.
+  return {
+    api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}),
+    contextName: creds.contextName,
+    host: new URL(creds.url).host,
+    close: async () => {},
+  };
+}

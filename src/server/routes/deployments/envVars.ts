@@ -1,0 +1,82 @@
+// GET/PUT …/env-vars: a deployment's environment variables. Values of secret-looking names (PASS, SECRET, TOKEN,
+// KEY, CREDENTIAL) are never answered, only `[ENCRYPTED]`; PUT upserts and leaves unnamed variables alone.
+// New deployments start with the database connection settings a deployment needs, password included.
+import {randomBytes} from 'node:crypto';
+import {createRoute} from '@hono/zod-openapi';
+import {CursorQuery, DeploymentIdParam} from '../../../contract/common.js';
+import {
+  ENCRYPTED_PLACEHOLDER,
+  ENV_VAR_NAME,
+  EnvVariablesListResponse,
+  SetEnvVariablesInput,
+  isSecretName,
+} from '../../../contract/envVars.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {requirePermission} from '../../auth.js';
+import {badRequest} from '../../errors.js';
+import {cursorPage} from '../../resources/cursor.js';
+import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
+import {appendLog} from '../../store/logs.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+
+const tags = ['Env Variables'];
+
+const masked = (rows: EnvVarRow[]) => rows.map((r) => ({name: r.name, value: isSecretName(r.name) ? ENCRYPTED_PLACEHOLDER : r.value}));
+
+function defaultVariables(deploymentId: number): EnvVarRow[] {
+  return [
+    {name: 'CUBEJS_DB_TYPE', value: 'postgres'},
+    {name: 'CUBEJS_DB_HOST', value: `db-${deploymentId}.internal`},
+    {name: 'CUBEJS_DB_PORT', value: '5432'},
+    {name: 'CUBEJS_DB_NAME', value: 'analytics'},
+    {name: 'CUBEJS_DB_USER', value: 'cube'},
+    {name: 'CUBEJS_DB_PASS', value: randomBytes(12).toString('base64url')},
+  ];
+}
+
+export const register: RouteGroup = (app, ctx) => {
+  ctx.hooks.created.push((d) => upsertEnvVars(ctx.db, d.id, defaultVariables(d.id), ctx.clock.now()));
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/deployments/{deploymentId}/env-vars',
+      operationId: 'getEnvVariables',
+      summary: 'Environment variables of the deployment; secret-looking values come back as [ENCRYPTED]',
+      tags,
+      request: {params: DeploymentIdParam, query: CursorQuery},
+      responses: {200: json(EnvVariablesListResponse, 'a page of variables'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
+      const page = cursorPage(masked(listEnvVars(ctx.db, d.id)), c.req.valid('query'), 100);
+      return c.json({...page, data: page.items}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/api/v1/deployments/{deploymentId}/env-vars',
+      operationId: 'setEnvVariables',
+      summary: 'Create or change variables; the others keep their values. Answers the whole list',
+      tags,
+      request: {params: DeploymentIdParam, body: jsonBody(SetEnvVariablesInput)},
+      responses: {200: json(EnvVariablesListResponse, 'every variable after the change'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requirePermission(c, 'DeploymentManage');
+      const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
+      const wanted = c.req.valid('json').env_variables;
+      const existing = new Set(listEnvVars(ctx.db, d.id).map((r) => r.name));
+      const bad = wanted.find((v) => !existing.has(v.name) && !ENV_VAR_NAME.test(v.name));
+      if (bad) throw badRequest(`env_variables: invalid name \`${bad.name}\`: must match ${ENV_VAR_NAME.source}`);
+      upsertEnvVars(ctx.db, d.id, wanted, ctx.clock.now());
+      // Pods restart with new variables; the line names them, never their values.
+      appendLog(ctx, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${wanted.map((v) => v.name).join(', ')}; restarting pods`});
+      const all = masked(listEnvVars(ctx.db, d.id));
+      return c.json({items: all, data: all, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
+    },
+  );
+};

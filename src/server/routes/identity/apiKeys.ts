@@ -1,0 +1,115 @@
+// API keys: list (never values), create (the value, once; `scim: true` issues a SCIM token), get, revoke.
+// Managing keys needs an unscoped credential, so a scoped key cannot mint itself a wider one.
+import {createRoute, type z} from '@hono/zod-openapi';
+import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody} from '../../../contract/index.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {principalOf, requireUnscoped} from '../../auth.js';
+import {isoTime} from '../../context.js';
+import {badRequest, notFound} from '../../errors.js';
+import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../../store/apiKeys.js';
+import {findDeployment} from '../../store/deployments.js';
+import {createScimToken} from './scimToken.js';
+import {errorResponses, json, jsonBody} from '../shared.js';
+
+const tags = ['API Keys'];
+const WHAT = 'managing API keys';
+
+function toApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    deploymentIds: row.deployment_ids ? (JSON.parse(row.deployment_ids) as number[]) : null,
+    permissions: row.permissions ? (JSON.parse(row.permissions) as z.infer<typeof ApiKey>['permissions']) : null,
+    createdAt: isoTime(row.created_at),
+    kind: row.kind,
+  };
+}
+
+export const register: RouteGroup = (app, ctx) => {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/api-keys',
+      operationId: 'listApiKeys',
+      summary: 'List API keys (values are never shown)',
+      tags,
+      responses: {200: json(ApiKeysResponse, 'all live keys'), ...errorResponses(403)},
+    }),
+    (c) => {
+      requireUnscoped(c, WHAT);
+      const keys = listApiKeys(ctx.db).map(toApiKey);
+      return c.json({items: keys, data: keys, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/api-keys',
+      operationId: 'createApiKey',
+      summary: 'Create an API key, optionally scoped to deployments and permissions; the value is returned once',
+      tags,
+      request: {body: jsonBody(CreateApiKeyBody)},
+      responses: {200: json(CreatedApiKey, 'the key, with its value'), ...errorResponses(400, 403)},
+    }),
+    (c) => {
+      requireUnscoped(c, WHAT);
+      const body = c.req.valid('json');
+      if (body.scim) {
+        const scim = createScimToken(ctx, c, body);
+        return c.json({...toApiKey(scim.row), key: scim.key}, 200);
+      }
+      const missing = (body.deploymentIds ?? []).filter((id) => !findDeployment(ctx.db, id));
+      if (missing.length > 0) throw badRequest(`deploymentIds: no deployment ${missing.join(', ')}`);
+      const key = generateApiKey();
+      const id = insertApiKey(ctx.db, {
+        key,
+        name: body.name,
+        userId: principalOf(c).userId,
+        deploymentIds: body.deploymentIds ? [...new Set(body.deploymentIds)] : null,
+        permissions: body.permissions ? [...new Set(body.permissions)] : null,
+        now: ctx.clock.now(),
+      });
+      const row = findApiKey(ctx.db, id);
+      if (!row) throw new Error(`api key ${id} vanished after creation`);
+      return c.json({...toApiKey(row), key}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/api-keys/{id}',
+      operationId: 'getApiKey',
+      summary: 'Get an API key (without its value)',
+      tags,
+      request: {params: ApiKeyIdParam},
+      responses: {200: json(ApiKey, 'the key'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requireUnscoped(c, WHAT);
+      const row = findApiKey(ctx.db, Number(c.req.valid('param').id));
+      if (!row) throw notFound(`API key ${c.req.valid('param').id} not found`);
+      return c.json(toApiKey(row), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: '/api/v1/api-keys/{id}',
+      operationId: 'deleteApiKey',
+      summary: 'Revoke an API key; requests with it answer 401 from then on',
+      tags,
+      request: {params: ApiKeyIdParam},
+      responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requireUnscoped(c, WHAT);
+      const id = c.req.valid('param').id;
+      if (!revokeApiKey(ctx.db, Number(id), ctx.clock.now())) throw notFound(`API key ${id} not found`);
+      return c.json({success: true}, 200);
+    },
+  );
+};

@@ -1,0 +1,145 @@
+// SCIM Users: list (filter, 1-based paging), get, create, replace, patch, delete.
+import {createRoute} from '@hono/zod-openapi';
+import {ScimIdParam, ScimListQuery, ScimPatchOp, ScimUser, ScimUserInput, ScimUserList} from '../../../contract/scim.js';
+import type {RouteGroup} from '../../appTypes.js';
+import type {ServiceContext} from '../../context.js';
+import {ScimFailure} from '../../scimEnvelope.js';
+import {
+  deleteScimUser,
+  findScimUser,
+  findScimUserByName,
+  insertScimUser,
+  listScimUsers,
+  updateScimUser,
+  type ScimUserFields,
+  type ScimUserRecord,
+} from '../../store/scim.js';
+import {USER_FILTER_ATTRS} from '../../store/scimFilter.js';
+import {applyUserPatch} from './patch.js';
+import {patchSteps} from './patchPath.js';
+import {SCIM_TAGS, scimBody, scimErrors, scimJson} from './shared.js';
+import {listResponse, location, SCIM_BASE, scimFilter, scimPage, toScimUser, userFieldsFrom} from './views.js';
+
+const USERS = `${SCIM_BASE}/Users`;
+const ONE = `${USERS}/{id}`;
+
+function loadUser(ctx: ServiceContext, id: string): ScimUserRecord {
+  const user = findScimUser(ctx.db, id);
+  if (!user) throw new ScimFailure(404, `user ${id} not found`);
+  return user;
+}
+
+function checkUnique(ctx: ServiceContext, fields: ScimUserFields, selfId?: string): void {
+  const holder = findScimUserByName(ctx.db, fields.userName);
+  if (holder && holder.id !== selfId) throw new ScimFailure(409, `userName "${fields.userName}" is already taken`, 'uniqueness');
+}
+
+function save(ctx: ServiceContext, id: string, fields: ScimUserFields): ScimUserRecord {
+  checkUnique(ctx, fields, id);
+  updateScimUser(ctx.db, id, fields, ctx.clock.now());
+  return loadUser(ctx, id);
+}
+
+export const registerScimUsers: RouteGroup = (app, ctx) => {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: USERS,
+      operationId: 'listScimUsers',
+      summary: 'List SCIM users (filter e.g. userName eq "jane@example.com"; startIndex is 1-based)',
+      tags: SCIM_TAGS,
+      request: {query: ScimListQuery},
+      responses: {200: scimJson(ScimUserList, 'a ListResponse of users'), ...scimErrors(400)},
+    }),
+    (c) => {
+      const q = c.req.valid('query');
+      const page = scimPage(q);
+      const {rows, total} = listScimUsers(ctx.db, scimFilter(q.filter, USER_FILTER_ATTRS), page.offset, page.limit);
+      return c.json(listResponse(rows.map((u) => toScimUser(ctx, u)), total, page.startIndex), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: USERS,
+      operationId: 'createScimUser',
+      summary: 'Provision a user',
+      tags: SCIM_TAGS,
+      request: {body: scimBody(ScimUserInput)},
+      responses: {201: scimJson(ScimUser, 'the new user'), ...scimErrors(400, 409)},
+    }),
+    (c) => {
+      const fields = userFieldsFrom(c.req.valid('json'));
+      checkUnique(ctx, fields);
+      const id = insertScimUser(ctx.db, fields, ctx.clock.now());
+      c.header('location', location(ctx, 'Users', id));
+      return c.json(toScimUser(ctx, loadUser(ctx, id)), 201);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: ONE,
+      operationId: 'getScimUser',
+      summary: 'Get a SCIM user',
+      tags: SCIM_TAGS,
+      request: {params: ScimIdParam},
+      responses: {200: scimJson(ScimUser, 'the user'), ...scimErrors(404)},
+    }),
+    (c) => c.json(toScimUser(ctx, loadUser(ctx, c.req.valid('param').id)), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: ONE,
+      operationId: 'replaceScimUser',
+      summary: 'Replace every attribute of a SCIM user',
+      tags: SCIM_TAGS,
+      request: {params: ScimIdParam, body: scimBody(ScimUserInput)},
+      responses: {200: scimJson(ScimUser, 'the user after the change'), ...scimErrors(400, 404, 409)},
+    }),
+    (c) => {
+      const {id} = c.req.valid('param');
+      loadUser(ctx, id);
+      return c.json(toScimUser(ctx, save(ctx, id, userFieldsFrom(c.req.valid('json')))), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: ONE,
+      operationId: 'patchScimUser',
+      summary: 'Change a SCIM user with a PatchOp (add, replace, remove; e.g. active=false to deactivate)',
+      tags: SCIM_TAGS,
+      request: {params: ScimIdParam, body: scimBody(ScimPatchOp)},
+      responses: {200: scimJson(ScimUser, 'the user after the change'), ...scimErrors(400, 404, 409)},
+    }),
+    (c) => {
+      const {id} = c.req.valid('param');
+      const current = loadUser(ctx, id);
+      const fields = applyUserPatch(current, patchSteps(c.req.valid('json')));
+      return c.json(toScimUser(ctx, save(ctx, id, fields)), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: ONE,
+      operationId: 'deleteScimUser',
+      summary: 'De-provision a SCIM user (removes it from its groups)',
+      tags: SCIM_TAGS,
+      request: {params: ScimIdParam},
+      responses: {204: {description: 'deleted'}, ...scimErrors(404)},
+    }),
+    (c) => {
+      const {id} = c.req.valid('param');
+      if (!deleteScimUser(ctx.db, id)) throw new ScimFailure(404, `user ${id} not found`);
+      return c.body(null, 204);
+    },
+  );
+};
