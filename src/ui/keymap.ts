@@ -88,7 +88,7 @@ const SCREENS: Binding[] = [
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
   {id: 'environments.tokens', keys: ['K'], description: 'environment tokens of the selected one', scope: 'screen:environments', footer: true},
-  {id: 'tokens.create', keys: ['n'], description: 'issue an environment token', scope: 'screen:environments', dangerous: true, footer: true},
+  {id: 'tokens.create', keys: ['n'], description: 'issue an environment token (in the K list)', scope: 'screen:environments', dangerous: true},
   {id: 'token.copy', keys: ['y'], description: 'copy token (OSC 52)', scope: 'screen:environments', footer: true},
   {id: 'token.write', keys: ['w'], description: 'write token to a file (0600)', scope: 'screen:environments', footer: true},
   // Forms (new deployment, metadata token): a 'dialog' layer that owns the keys while the form is open.
