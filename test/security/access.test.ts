@@ -30,7 +30,9 @@ const QUERY = {measures: ['orders.count']};
 const fill = (path: string, deploymentId: string) => path.replace('{deploymentId}', deploymentId).replace(/\{\w+\}/g, '1');
 
 describe('scoped key over every deployment route', () => {
-  it('403 (401 on the data API) for another deployment, never 2xx, on every method of every path', async () => {
+  // The data API used to answer a management key with 401; it is a valid credential of the wrong kind, so 403
+  // naming the token to use (Authentication rule 5; issue 13 item 1).
+  it('403 for another deployment (on the data API: not a data token), never 2xx, on every method of every path', async () => {
     const scoped = routes.filter((r) => r.path.includes('{deploymentId}'));
     expect(scoped.length).toBeGreaterThan(60);
     const leaks: string[] = [];
@@ -39,7 +41,7 @@ describe('scoped key over every deployment route', () => {
       // A well-formed query, so the data API's answer is about the credential and not the request.
       const url = fill(r.path, '2') + (data && r.method === 'GET' ? `?query=${encodeURIComponent(JSON.stringify(QUERY))}` : '');
       const res = await t.call(url, {method: r.method, key: t.scopedKey, json: r.method === 'GET' ? undefined : data ? {query: QUERY} : {}});
-      const want = data ? 401 : 403;
+      const want = 403;
       if (res.status !== want || typeof res.body?.error !== 'string') leaks.push(`${r.method} ${r.path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
     }
     expect(leaks).toEqual([]);
@@ -106,17 +108,22 @@ describe('data API JWTs', () => {
     const tampered = `${head}.${Buffer.from(JSON.stringify({deploymentId: 1, scope: 'data', exp: now + 600})).toString('base64url')}.${sig}`;
     const {token: apiScope} = await signAccessToken(t.ctx, 1, 600);
     const {token: metaScope} = await signToken(t.ctx, 'meta', {deploymentId: 1}, 600);
-    for (const bad of [otherSecret, unsigned, tampered, t.adminKey, 'x.y.z']) {
+    for (const bad of [otherSecret, unsigned, tampered, 'x.y.z']) {
       const res = await meta(bad);
       expect(res.status, bad).toBe(401);
       expect(res.body.error).toBe('invalid data API token');
     }
     // Our own tokens for something else are valid credentials without the right to query data (spec, Authentication
     // rule 5): 403, and the answer says which token to use.
-    for (const wrongScope of [apiScope, metaScope]) {
-      const res = await meta(wrongScope);
+    // A management key and an access token on the data API; a metadata token on a query (it may read the model's
+    // description at /meta, which is the metadata API's too).
+    for (const [what, wrongScope, res] of [
+      ['a management API key', t.adminKey, await meta(t.adminKey)],
+      ['a management access token', apiScope, await meta(apiScope)],
+      ['a metadata token', metaScope, await t.call(`/data/1/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify(QUERY))}`, {key: null, headers: {authorization: metaScope}})],
+    ] as const) {
       expect(res.status, wrongScope).toBe(403);
-      expect(res.body.error).toMatch(/^this token cannot query data/);
+      expect(res.body.error).toMatch(new RegExp(`^${what} .*cannot be used here: send a data API token`));
     }
     const other = await meta(forTwo);
     expect(other.status).toBe(403);

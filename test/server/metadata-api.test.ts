@@ -117,7 +117,7 @@ describe('only metadata tokens, only there', () => {
     expect((await get('/data/1/v1/entities', 'svc_0000000000000000000000000000000000')).status).toBe(401);
     t.clock.advance(86_401_000);
     const expired = await get('/data/1/v1/entities', token);
-    expect(expired).toMatchObject({status: 401, body: {error: 'token expired'}});
+    expect(expired).toMatchObject({status: 401, body: {error: 'metadata token expired'}});
   });
 
   it('the metadata routes are in the OpenAPI document', async () => {

@@ -37,10 +37,11 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
   const wrongKind = (what: string) => forbidden(`${what} cannot be used here: send ${NEEDS[use]}`);
   if (API_KEY_PATTERN.test(token)) {
     if (findLiveKeyByValue(ctx.db, token)) throw wrongKind('a management API key');
-    throw unauthorized('invalid token: unknown or revoked');
+    throw unauthorized(`invalid ${use === 'metadata' ? 'metadata token' : 'data API token'}: not a token (an unknown or revoked API key)`);
   }
+  const noun = use === 'metadata' ? 'metadata token' : 'data API token';
   const result = await readToken(ctx, token);
-  if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'token expired' : 'invalid token');
+  if (!result.ok) throw unauthorized(result.reason === 'expired' ? `${noun} expired` : `invalid ${noun}`);
   const claims = result.claims;
   if (claims.scope === 'api') throw wrongKind('a management access token');
   if (Number(claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
@@ -49,13 +50,13 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
     return {kind: 'data'};
   }
   const scopes = claims.scope === 'meta' ? ['meta'] : claims.scope === 'env' && Array.isArray(claims.scopes) ? (claims.scopes as unknown[]) : undefined;
-  if (!scopes) throw unauthorized('invalid token');
+  if (!scopes) throw unauthorized(`invalid ${noun}`);
   const allowed = use === 'load' ? scopes.includes('data') : use === 'metadata' ? scopes.includes('meta') : scopes.includes('data') || scopes.includes('meta');
   if (!allowed) {
     throw wrongKind(claims.scope === 'meta' ? 'a metadata token (valid only for the metadata API; it cannot query data)' : `an environment token with scopes ${scopes.join(', ') || 'none'}`);
   }
   const environment = findEnvironment(ctx.db, deploymentId, Number(claims.environmentId));
-  if (!environment) throw unauthorized('invalid token: its environment no longer exists');
+  if (!environment) throw unauthorized(`invalid ${noun}: its environment no longer exists`);
   const sc = claims.security_context;
   return {kind: claims.scope === 'meta' ? 'meta' : 'env', environment, securityContext: typeof sc === 'object' && sc !== null && !Array.isArray(sc) ? (sc as Record<string, unknown>) : {}};
 }
