@@ -67,12 +67,12 @@ export function DevModeScreen({params}: ScreenProps) {
     if (s.mode !== 'dev_mode') return dispatch({type: 'session', session: null});
     const parent = branches.data?.find((b) => b.name === s.branchName)?.parentBranch;
     dispatch({type: 'session', session: {name: s.branchName, ...(parent !== undefined && {parent})}});
-  }, [session, sessionStatus.data, sessionStatus.isFetching, branches.data]);
+  }, [session, sessionStatus.data, sessionStatus.isFetching, branches.data, dispatch]);
   useEffect(() => {
     // The parent arrives with the branch list when the session was found through build status.
     const parent = session && !session.parent ? branches.data?.find((b) => b.name === session.name)?.parentBranch : undefined;
     if (session && parent) dispatch({type: 'session', session: {...session, parent}});
-  }, [session, branches.data]);
+  }, [session, branches.data, dispatch]);
   useDevBranch(session?.name);
 
   const devName = session && isDevBranch(session.name) ? session.name : undefined;
@@ -87,6 +87,8 @@ export function DevModeScreen({params}: ScreenProps) {
   useEffect(() => {
     const first = state.validation && !state.validation.valid ? firstErrorFile(paneRows(files.data ?? [], [], state.validation)) : undefined;
     if (first) setFocus({id: first.id});
+    // Only a new validation result moves the cursor; a refetch of the file list must not pull it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state.validation]);
 
   const picks = pickerRows(branches.data ?? [], deployBranch, params.devFrom);

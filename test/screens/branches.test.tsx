@@ -109,8 +109,8 @@ describe('BranchesScreen', () => {
     await tui.waitForFrame('Enable the staging environment of feature-x?');
     await tui.press('y');
     // Enabling starts a build of the branch: the build screen opens to watch it, Esc comes back.
-    let frame = await tui.waitForFrame('Staging enabled for feature-x; watching its build');
-    frame = await tui.waitForFrame('staging build · feature-x');
+    await tui.waitForFrame('Staging enabled for feature-x; watching its build');
+    await tui.waitForFrame('staging build · feature-x');
     await tui.press('escape');
     await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+● on/);
     await cursorOn(tui, /›\s+└─ feature-x/);

@@ -70,7 +70,7 @@ describe('what an environment token opens', () => {
     expect((await get('/data/1/v1/entities', metaOnly)).status).toBe(200);
     const refused = await load(metaOnly, ['orders.count']);
     expect(refused.status).toBe(403);
-    expect(refused.body.error).toContain('an environment token with scopes meta cannot be used here');
+    expect(refused.body.error).toContain('an environment token with scopes meta cannot query data here');
   });
 });
 

@@ -96,7 +96,7 @@ describe('only metadata tokens, only there', () => {
       for (const path of ['/data/1/v1/entities', '/data/1/v1/data-sources']) {
         const res = await get(path, credential);
         expect(res.status, `${what} on ${path}`).toBe(403);
-        expect(res.body.error).toContain(`${what} cannot be used here: send a metadata token (svc environments token`);
+        expect(res.body.error).toContain(`${what} cannot read metadata here: send a metadata token (svc environments token`);
       }
     }
   });

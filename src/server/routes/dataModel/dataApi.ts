@@ -15,7 +15,7 @@ import {describeModel} from '../../engines/query/meta.js';
 import {QueryError, runQuery, type Query} from '../../engines/query/index.js';
 import {openSampleDatabase} from '../../engines/sample/dataset.js';
 import {findDeployment} from '../../store/deployments.js';
-import {authorizeData, branchFor, environmentBranch, type DataCredential, type DataUse} from './dataAuth.js';
+import {authorizeData, branchFor, dataUseOf, environmentBranch, type DataCredential} from './dataAuth.js';
 import {branchRunState, loadBranch} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 
@@ -45,11 +45,6 @@ const responses = {
 const credentials = new WeakMap<Request, DataCredential>();
 const credentialOf = (c: Context): DataCredential => credentials.get(c.req.raw)!;
 
-/** What the path asks for: the metadata API (`/v1/…`), the data API's model description, or a query. */
-function useOf(path: string): DataUse {
-  if (/^\/data\/[^/]+\/v1\//.test(path)) return 'metadata';
-  return /\/cubejs-api\/v1\/meta$/.test(path) ? 'cube-meta' : 'load';
-}
 
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
 export async function runtimeModel(
@@ -112,7 +107,7 @@ export const register: RouteGroup = (app, ctx) => {
   // The token first, before the path or the query is looked at: without a valid token for this deployment nothing
   // else is answered (not even whether the query parameter is missing or the deployment exists).
   app.use('/data/:deploymentId/*', async (c, next) => {
-    credentials.set(c.req.raw, await authorizeData(ctx, c, Number(c.req.param('deploymentId')), useOf(c.req.path)));
+    credentials.set(c.req.raw, await authorizeData(ctx, c, Number(c.req.param('deploymentId')), dataUseOf(c.req.path)));
     await next();
   });
   app.openapi(createRoute({method: 'get', path: load, operationId: 'load', summary: 'Query the deploy branch', tags, request: {params: Params, query: LoadQueryParams}, responses}),

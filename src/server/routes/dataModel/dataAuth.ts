@@ -12,10 +12,17 @@ import {forbidden, unauthorized} from '../../errors.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {findEnvironment, type EnvironmentRow} from '../../store/environments.js';
-import {readToken} from '../../tokens.js';
+import type {JWTPayload} from 'jose';
+import {verifyToken} from '../../tokens.js';
 
 /** What a request asks of the data API: a query, the data API's own `/cubejs-api/v1/meta`, or the metadata API. */
 export type DataUse = 'load' | 'cube-meta' | 'metadata';
+
+/** What the path asks for: the metadata API (`/v1/…`), the data API's model description, or a query. */
+export function dataUseOf(path: string): DataUse {
+  if (/^\/data\/[^/]+\/v1\//.test(path)) return 'metadata';
+  return /\/cubejs-api\/v1\/meta$/.test(path) ? 'cube-meta' : 'load';
+}
 
 export interface DataCredential {
   kind: 'data' | 'meta' | 'env';
@@ -23,6 +30,8 @@ export interface DataCredential {
   securityContext?: Record<string, unknown>;
   /** Set for metadata and environment tokens: the environment (and so the branch) the token is for. */
   environment?: EnvironmentRow;
+  /** The verified token's claims. */
+  claims: JWTPayload;
 }
 
 const HOW = {
@@ -32,22 +41,26 @@ const HOW = {
 const NEEDS: Record<DataUse, string> = {load: HOW.data, 'cube-meta': `${HOW.data}, or ${HOW.meta}`, metadata: HOW.meta};
 
 export async function authorizeData(ctx: ServiceContext, c: Context, deploymentId: number, use: DataUse): Promise<DataCredential> {
-  const token = c.req.header('authorization')?.trim().replace(/^Bearer\s+/i, '');
+  const token = c.req.header('authorization')?.trim().replace(/^(Bearer|Api-Key)\s+/i, '');
   if (!token) throw unauthorized(`missing token: send Authorization: <token>, ${NEEDS[use]}`);
-  const wrongKind = (what: string) => forbidden(`${what} cannot be used here: send ${NEEDS[use]}`);
+  const action = use === 'load' ? 'cannot query data' : 'cannot read metadata';
+  const wrongKind = (what: string) => forbidden(`${what} ${action} here: send ${NEEDS[use]}`);
   if (API_KEY_PATTERN.test(token)) {
-    if (findLiveKeyByValue(ctx.db, token)) throw wrongKind('a management API key');
-    throw unauthorized(`invalid ${use === 'metadata' ? 'metadata token' : 'data API token'}: not a token (an unknown or revoked API key)`);
+    const key = findLiveKeyByValue(ctx.db, token);
+    if (key) throw wrongKind(key.kind === 'scim' ? 'a SCIM token' : 'a management API key');
+    throw unauthorized(`invalid ${use === 'metadata' ? 'metadata token' : 'data API token'}`);
   }
   const noun = use === 'metadata' ? 'metadata token' : 'data API token';
-  const result = await readToken(ctx, token);
-  if (!result.ok) throw unauthorized(result.reason === 'expired' ? `${noun} expired` : `invalid ${noun}`);
+  const result = await verifyToken(ctx, token, ['api', 'data', 'meta', 'env']);
+  if (!result.ok) {
+    throw unauthorized(result.reason === 'expired' ? `${noun} expired` : result.reason === 'revoked' ? `${noun} revoked with the key that issued it` : `invalid ${noun}`);
+  }
   const claims = result.claims;
   if (claims.scope === 'api') throw wrongKind('a management access token');
   if (Number(claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
   if (claims.scope === 'data') {
     if (use === 'metadata') throw wrongKind('a data API token');
-    return {kind: 'data'};
+    return {kind: 'data', claims};
   }
   const scopes = claims.scope === 'meta' ? ['meta'] : claims.scope === 'env' && Array.isArray(claims.scopes) ? (claims.scopes as unknown[]) : undefined;
   if (!scopes) throw unauthorized(`invalid ${noun}`);
@@ -58,7 +71,7 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
   const environment = findEnvironment(ctx.db, deploymentId, Number(claims.environmentId));
   if (!environment) throw unauthorized(`invalid ${noun}: its environment no longer exists`);
   const sc = claims.security_context;
-  return {kind: claims.scope === 'meta' ? 'meta' : 'env', environment, securityContext: typeof sc === 'object' && sc !== null && !Array.isArray(sc) ? (sc as Record<string, unknown>) : {}};
+  return {kind: claims.scope === 'meta' ? 'meta' : 'env', claims, environment, securityContext: typeof sc === 'object' && sc !== null && !Array.isArray(sc) ? (sc as Record<string, unknown>) : {}};
 }
 
 /** The branch an environment serves: the deploy branch for production, its own branch otherwise. */

@@ -18,7 +18,7 @@ import {
   type Environment,
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
+import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
@@ -88,7 +88,7 @@ export const register: RouteGroup = (app, ctx) => {
       const issued = await signToken(
         ctx,
         'meta',
-        {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id},
+        {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_META_TOKEN_TTL,
       );
       const data = {token: issued.token, security_context: body.security_context, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt)};
@@ -144,7 +144,7 @@ export const register: RouteGroup = (app, ctx) => {
       const issued = await signToken(
         ctx,
         'env',
-        {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId)},
+        {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_ENVIRONMENT_TOKEN_TTL,
       );
       insertEnvironmentToken(ctx.db, {
