@@ -2,8 +2,8 @@
 // environment tokens (a token value is printed once, when issued; listings show only its last characters).
 import {Option, type Command} from '@commander-js/extra-typings';
 import {createEnvironmentToken, createMetaSyncToken, listEnvironmentTokens, listEnvironments} from '../api/environments.js';
-import {EXIT_USAGE, printJson, printTable, UserError} from './output.js';
-import {collect, connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
+import {EXIT_USAGE, printJson, printTable, say, UserError} from './output.js';
+import {collect, connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 
 const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
 
@@ -21,9 +21,11 @@ export function register(program: Command): void {
     .addOption(new Option('--type <type>', 'only environments of this type').choices(ENVIRONMENT_TYPES))
     .option('--offset <n>', 'skip this many environments', nonNegativeInt('--offset'))
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (deployment, opts, cmd) => {
       const {api, json} = connect(cmd);
-      const list = await listEnvironments(api, deployment, {type: opts.type, offset: opts.offset, limit: opts.limit});
+      const list = await listEnvironments(api, deployment, {type: opts.type, offset: opts.offset, limit: opts.limit, ...pageQuery(opts)});
       if (json) return printJson(list.raw);
       printTable(
         ['ID', 'NAME', 'TYPE', 'REST URL', 'SQL'],
@@ -55,7 +57,7 @@ export function register(program: Command): void {
         ...(opts.expiresIn !== undefined ? {expires_in: opts.expiresIn} : {}),
       });
       if (json) return printJson(result.raw);
-      process.stdout.write(`${result.token}\n`);
+      say(`${result.token}\n`);
     });
 
   group
@@ -69,7 +71,7 @@ export function register(program: Command): void {
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
     .action(async (deployment, environment, opts, cmd) => {
       const {api, json} = connect(cmd);
-      const list = await listEnvironmentTokens(api, deployment, environment, {first: opts.first, after: opts.after, offset: opts.offset, limit: opts.limit});
+      const list = await listEnvironmentTokens(api, deployment, environment, {offset: opts.offset, limit: opts.limit, ...pageQuery(opts)});
       if (json) return printJson(list.raw);
       printTable(
         ['TOKEN', 'SCOPES', 'SECURITY CONTEXT', 'CREATED', 'EXPIRES'],
@@ -96,6 +98,6 @@ export function register(program: Command): void {
         ? await createMetaSyncToken(api, deployment, environment, body)
         : await createEnvironmentToken(api, deployment, environment, {...body, ...(opts.scope !== undefined && {scopes: opts.scope})});
       if (json) return printJson(result.raw);
-      process.stdout.write(`${result.token}\n`);
+      say(`${result.token}\n`);
     });
 }
