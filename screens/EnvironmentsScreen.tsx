@@ -1,8 +1,9 @@
 // Environments of a deployment, by type (t cycles all → production → staging → development), with the
-// selected one's connection details; T issues a metadata token for it.
+// selected one's connection details; T issues a metadata token for it, K lists its environment tokens (n there
+// issues one). A token's value is shown once, in the token view, and forgotten when that closes.
 import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import {useMutation, useQuery} from '@tanstack/react-query';
+import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import type {Environment, MetaSyncToken} from '../src/api/environments.js';
 import type {Json} from '../src/api/read.js';
 import {ENVIRONMENTS_LIMIT, environmentMutations, environmentQueries} from '../src/queries/environments.js';
@@ -17,7 +18,10 @@ import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {TokenForm} from './environments/TokenForm.js';
+import {TokenForm, type TokenFormInput} from './environments/TokenForm.js';
+import {TokensPanel} from './environments/TokensPanel.js';
+import {ENVIRONMENT_TOKEN_EXPIRES_IN} from './environments/tokenInput.js';
+import {environmentKeys} from '../src/queries/keys.js';
 import {TokenResult} from './environments/TokenResult.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
@@ -34,7 +38,13 @@ const columns: Column<Environment>[] = [
 /** Lines the details pane takes under the table. */
 const DETAILS_HEIGHT = 4;
 
-type Dialog = {kind: 'none'} | {kind: 'form'; env: Environment} | {kind: 'token'; env: Environment; token: MetaSyncToken};
+type Dialog =
+  | {kind: 'none'}
+  | {kind: 'form'; env: Environment}
+  | {kind: 'token'; env: Environment; token: MetaSyncToken}
+  | {kind: 'tokens'; env: Environment}
+  | {kind: 'envForm'; env: Environment}
+  | {kind: 'envToken'; env: Environment; token: MetaSyncToken};
 
 function Details({env}: {env: Environment | undefined}) {
   if (!env) return null;
@@ -68,6 +78,8 @@ export function EnvironmentsScreen({params}: ScreenProps) {
   const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
   const issue = useMutation(environmentMutations.metaSyncToken(api, id));
   const flash = useFlash();
+  const issueEnv = useMutation(environmentMutations.environmentToken(api, id));
+  const client = useQueryClient();
 
   useKeys(
     'screen',
@@ -77,15 +89,58 @@ export function EnvironmentsScreen({params}: ScreenProps) {
       // y and w act on an issued token; before there is one, say how to get one rather than do nothing.
       'token.copy': () => flash.info('No token to copy yet: T issues a metadata token for the selected environment'),
       'token.write': () => flash.info('No token to write yet: T issues a metadata token for the selected environment'),
+      'environments.tokens': () => (selectedRef.current ? setDialog({kind: 'tokens', env: selectedRef.current}) : false),
     },
     {active: dialog.kind === 'none'},
   );
 
   const submit = (env: Environment, input: {securityContext: Json; expiresIn: number}) =>
     issue.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => setDialog({kind: 'token', env, token})});
+  const submitEnv = (env: Environment, input: TokenFormInput) =>
+    issueEnv.mutate(
+      {environmentId: env.id, ...input},
+      {
+        onSuccess: (token) => {
+          void client.invalidateQueries({queryKey: environmentKeys.tokens(id, env.id)});
+          setDialog({kind: 'envToken', env, token});
+        },
+      },
+    );
   const close = () => setDialog({kind: 'none'});
 
   if (dialog.kind === 'token') return <TokenResult environment={dialog.env.name} token={dialog.token} onClose={close} />;
+  if (dialog.kind === 'envToken') {
+    const env = dialog.env;
+    return <TokenResult environment={env.name} token={dialog.token} what="Environment token" onClose={() => setDialog({kind: 'tokens', env})} />;
+  }
+  if (dialog.kind === 'tokens') {
+    const env = dialog.env;
+    return (
+      <TokensPanel
+        deploymentId={id}
+        environmentId={env.id}
+        environment={env.name}
+        onCreate={() => (issueEnv.reset(), setDialog({kind: 'envForm', env}))}
+        onClose={close}
+      />
+    );
+  }
+  if (dialog.kind === 'envForm') {
+    const env = dialog.env;
+    return (
+      <TokenForm
+        environment={env.name}
+        what="environment token"
+        defaultExpiresIn={ENVIRONMENT_TOKEN_EXPIRES_IN}
+        maxExpiresIn={ENVIRONMENT_TOKEN_EXPIRES_IN}
+        withScopes
+        onSubmit={(input) => submitEnv(env, input)}
+        onCancel={() => setDialog({kind: 'tokens', env})}
+        busy={issueEnv.isPending}
+        serverError={issueEnv.error ? errorMessage(issueEnv.error) : undefined}
+      />
+    );
+  }
   const formHeight = dialog.kind === 'form' ? 9 : 0;
   return (
     <Box flexDirection="column">

@@ -6,7 +6,7 @@ import {Box, Text} from 'ink';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {refProblem} from '../../src/workflows/dbtRef.js';
+import {refProblem} from '../../src/contract/gitRef.js';
 import {hints} from '../hints.js';
 
 export interface RefFormProps {
@@ -31,7 +31,7 @@ export function RefForm({title, submitLabel, onSubmit, onCancel, withMeasure, bu
   latest.current = {ref, measure};
 
   const submit = () => {
-    const problem = refProblem(latest.current.ref);
+    const problem = refProblem(latest.current.ref.trim());
     if (problem !== undefined) {
       setField('ref');
       return setError(`ref: ${problem.replace(/, or omit --ref.*$/, '')}`);

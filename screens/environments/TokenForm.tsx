@@ -1,5 +1,6 @@
-// "Issue metadata token": a security-context JSON editor and an expiry in seconds, validated before sending;
-// problems (and the service's answer) are shown inline and the form stays open.
+// "Issue metadata token" / "Issue environment token": a security-context JSON editor, an expiry in seconds and,
+// for environment tokens, the scopes; validated before sending, problems (and the service's answer) are shown
+// inline and the form stays open.
 import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import type {Json} from '../../src/api/read.js';
@@ -7,57 +8,74 @@ import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {hints} from '../hints.js';
-import {DEFAULT_EXPIRES_IN, parseExpiresIn, parseSecurityContext} from './tokenInput.js';
+import {DEFAULT_EXPIRES_IN, parseExpiresIn, parseScopes, parseSecurityContext} from './tokenInput.js';
+
+export interface TokenFormInput {
+  securityContext: Json;
+  expiresIn: number;
+  scopes?: string[];
+}
 
 export interface TokenFormProps {
   /** Environment the token is for (shown in the title). */
   readonly environment: string;
-  readonly onSubmit: (input: {securityContext: Json; expiresIn: number}) => void;
+  /** What is issued, for the title ("metadata token" by default). */
+  readonly what?: string;
+  readonly defaultExpiresIn?: number;
+  readonly maxExpiresIn?: number;
+  /** Environment tokens: ask for the scopes too. */
+  readonly withScopes?: boolean;
+  readonly onSubmit: (input: TokenFormInput) => void;
   readonly onCancel: () => void;
   readonly busy?: boolean;
   readonly serverError?: string;
 }
 
-type Field = 'context' | 'expires';
+type Field = 'context' | 'expires' | 'scopes';
 
-export function TokenForm({environment, onSubmit, onCancel, busy, serverError}: TokenFormProps) {
-  const [context, setContext] = useState('{}');
-  const [expires, setExpires] = useState(String(DEFAULT_EXPIRES_IN));
+export function TokenForm(props: TokenFormProps) {
+  const {environment, onSubmit, onCancel, busy, serverError, withScopes} = props;
+  const defaultExpiresIn = props.defaultExpiresIn ?? DEFAULT_EXPIRES_IN;
+  const [values, setValues] = useState<Record<Field, string>>({context: '{}', expires: String(defaultExpiresIn), scopes: 'data,meta'});
   const [field, setField] = useState<Field>('context');
   const [error, setError] = useState<{field: Field; text: string} | undefined>();
   // Enter can arrive in the same chunk as the last typed character, before a re-render: read refs.
-  const latest = useRef({context, expires});
-  latest.current = {context, expires};
+  const latest = useRef(values);
+  latest.current = values;
+  const fields: Field[] = withScopes ? ['context', 'expires', 'scopes'] : ['context', 'expires'];
 
   const submit = () => {
     const sc = parseSecurityContext(latest.current.context);
     if (!sc.ok) return (setError({field: 'context', text: sc.error}), setField('context'));
-    const ttl = parseExpiresIn(latest.current.expires);
+    const ttl = parseExpiresIn(latest.current.expires, defaultExpiresIn, props.maxExpiresIn);
     if (!ttl.ok) return (setError({field: 'expires', text: ttl.error}), setField('expires'));
+    const scopes = withScopes ? parseScopes(latest.current.scopes) : undefined;
+    if (scopes && !scopes.ok) return (setError({field: 'scopes', text: scopes.error}), setField('scopes'));
     setError(undefined);
-    onSubmit({securityContext: sc.value, expiresIn: ttl.value});
+    onSubmit({securityContext: sc.value, expiresIn: ttl.value, ...(scopes?.ok && {scopes: scopes.value})});
   };
-  const other = () => setField((f) => (f === 'context' ? 'expires' : 'context'));
+  const step = (by: number) => setField((f) => fields[(fields.indexOf(f) + by + fields.length) % fields.length]!);
+  const other = () => step(1);
   useKeys('dialog', {
     'form.next': other,
-    'form.prev': other,
+    'form.prev': () => step(-1),
     'form.submit': () => void (busy || submit()),
     'form.cancel': () => void (busy || onCancel()),
     // Text goes to the focused field (the layer below); while busy nothing may reach the screen.
     '*': () => !!busy,
   });
 
-  const row = (id: Field, label: string, value: string, set: (v: string) => void) => (
+  const row = (id: Field, label: string) => (
     <Box flexDirection="column">
       <Box>
         <Text color={field === id ? color.accent : color.muted}>
           {field === id ? glyph.selected : ' '} {label.padEnd(18)}
         </Text>
         <TextField
-          value={value}
+          value={values[id]}
           onChange={(v) => {
-            latest.current = {...latest.current, [id === 'context' ? 'context' : 'expires']: v};
-            set(v);
+            latest.current = {...latest.current, [id]: v};
+            setValues((old) => ({...old, [id]: v}));
             setError(undefined);
           }}
           focus={field === id && !busy}
@@ -74,9 +92,10 @@ export function TokenForm({environment, onSubmit, onCancel, busy, serverError}: 
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.accent} paddingX={1}>
-      <Text bold>Issue metadata token for {environment}</Text>
-      {row('context', 'Security context:', context, setContext)}
-      {row('expires', 'Expires in (s):', expires, setExpires)}
+      <Text bold>Issue {props.what ?? 'metadata token'} for {environment}</Text>
+      {row('context', 'Security context:')}
+      {row('expires', 'Expires in (s):')}
+      {withScopes ? row('scopes', 'Scopes:') : null}
       {busy ? <Text color={color.muted}>Issuing…</Text> : null}
       {serverError ? <Text color={color.error}>{glyph.fail} {serverError}</Text> : null}
       <Text color={color.muted}>{hints([['form.next', 'switch field'], ['form.submit', 'issue'], ['form.cancel', 'cancel']])}</Text>

@@ -17,10 +17,12 @@ export const DEFAULT_TOKEN_FILE = './metadata-token.jwt';
 export interface TokenResultProps {
   readonly environment: string;
   readonly token: MetaSyncToken;
+  /** What was issued, for the title ("Metadata token" by default). */
+  readonly what?: string;
   readonly onClose: () => void;
 }
 
-export function TokenResult({environment, token, onClose}: TokenResultProps) {
+export function TokenResult({environment, token, what = 'Metadata token', onClose}: TokenResultProps) {
   const {stdout} = useStdout();
   const flash = useFlash();
   const [path, setPath] = useState<string | undefined>();
@@ -48,11 +50,12 @@ export function TokenResult({environment, token, onClose}: TokenResultProps) {
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.success} paddingX={1}>
       <Text bold color={color.success}>
-        {glyph.ok} Metadata token for {environment}
+        {glyph.ok} {what} for {environment}
       </Text>
       <Text wrap="wrap">{token.token}</Text>
       <Text color={color.muted}>
         issued {token.created_at ?? '?'} · expires {token.expires_at ?? '?'}
+        {token.scopes ? ` · scopes ${token.scopes.join(', ')}` : ''} · shown only now
       </Text>
       {writing ? (
         <Box>

@@ -1,10 +1,13 @@
-// Validation of the metadata-token form and the two ways a token leaves the screen (clipboard, file).
+// Validation of the token forms (metadata and environment tokens) and the two ways a token leaves the screen
+// (clipboard, file).
 // Pure functions plus one file write: the screen stays about keys and layout.
 import {chmod, writeFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
 import type {Json} from '../../src/api/read.js';
 
 export const DEFAULT_EXPIRES_IN = 86400;
+/** Environment tokens: the service's default and maximum lifetime. */
+export const ENVIRONMENT_TOKEN_EXPIRES_IN = 3600;
 
 export type Parsed<T> = {ok: true; value: T} | {ok: false; error: string};
 
@@ -24,14 +27,22 @@ export function parseSecurityContext(text: string): Parsed<Json> {
   return {ok: true, value: value as Json};
 }
 
-/** Seconds until expiry: a positive whole number; empty means the default. */
-export function parseExpiresIn(text: string): Parsed<number> {
+/** Seconds until expiry: a positive whole number (at most `max` when given); empty means `byDefault`. */
+export function parseExpiresIn(text: string, byDefault = DEFAULT_EXPIRES_IN, max?: number): Parsed<number> {
   const trimmed = text.trim();
-  if (trimmed === '') return {ok: true, value: DEFAULT_EXPIRES_IN};
+  if (trimmed === '') return {ok: true, value: byDefault};
   if (!/^\d+$/.test(trimmed) || Number(trimmed) <= 0) {
     return {ok: false, error: `expires in must be a positive whole number of seconds, not "${trimmed}"`};
   }
+  if (max !== undefined && Number(trimmed) > max) return {ok: false, error: `expires in is at most ${max} seconds for this token`};
   return {ok: true, value: Number(trimmed)};
+}
+
+/** Scopes of an environment token: words separated by commas or spaces (the service names the valid ones). */
+export function parseScopes(text: string): Parsed<string[]> {
+  const words = text.split(/[\s,]+/).filter(Boolean);
+  if (words.length === 0) return {ok: false, error: 'scopes are empty: type data, meta or both'};
+  return {ok: true, value: [...new Set(words)]};
 }
 
 /** OSC 52 "set clipboard": terminals that support it copy the text, even over SSH; others ignore it. */

@@ -14,10 +14,37 @@ export interface Environment {
   raw: Json;
 }
 
+/** An issued token (metadata or environment token). In a listing `token` is only its redacted tail. */
 export interface MetaSyncToken {
   token: string;
   created_at?: string;
   expires_at?: string;
+  security_context?: Json;
+  scopes?: string[];
+}
+
+function readToken(data: Json): MetaSyncToken | undefined {
+  const token = str(data.token);
+  if (token === undefined) return undefined;
+  const out: MetaSyncToken = {token};
+  const created = str(data.created_at);
+  const expires = str(data.expires_at);
+  const context = asRecord(data.security_context);
+  if (created !== undefined) out.created_at = created;
+  if (expires !== undefined) out.expires_at = expires;
+  if (context !== undefined) out.security_context = context;
+  if (Array.isArray(data.scopes)) out.scopes = data.scopes.filter((x): x is string => typeof x === 'string');
+  return out;
+}
+
+const tokensPath = (deploymentId: string, environmentId: string, suffix: 'tokens' | 'tokens-for-meta-sync') =>
+  `/api/v1/deployments/${encodeURIComponent(deploymentId)}/environments/${encodeURIComponent(environmentId)}/${suffix}`;
+
+async function issue(api: Api, path: string, body: Json, signal?: AbortSignal): Promise<MetaSyncToken & {raw: unknown}> {
+  const raw = await api.post(path, {json: body, signal});
+  const token = readToken(unwrap(raw));
+  if (token === undefined) throw new Error(`POST ${path} answered without a token`);
+  return {...token, raw};
 }
 
 function readCredentials(value: unknown): Pick<Environment, 'restUrl' | 'sqlHost' | 'sqlPort'> {
@@ -67,22 +94,36 @@ export async function listEnvironments(
 }
 
 /** A JWT for the environment's metadata API (`POST …/tokens-for-meta-sync`). */
-export async function createMetaSyncToken(
+export function createMetaSyncToken(
   api: Api,
   deploymentId: string,
   environmentId: string,
   body: {security_context: Json; expires_in?: number},
   signal?: AbortSignal,
 ): Promise<MetaSyncToken & {raw: unknown}> {
-  const path = `/api/v1/deployments/${encodeURIComponent(deploymentId)}/environments/${encodeURIComponent(environmentId)}/tokens-for-meta-sync`;
-  const raw = await api.post(path, {json: body, signal});
-  const data = unwrap(raw);
-  const token = str(data.token);
-  if (token === undefined) throw new Error(`POST ${path} answered without a token`);
-  const out: MetaSyncToken & {raw: unknown} = {token, raw};
-  const created = str(data.created_at);
-  const expires = str(data.expires_at);
-  if (created !== undefined) out.created_at = created;
-  if (expires !== undefined) out.expires_at = expires;
-  return out;
+  return issue(api, tokensPath(deploymentId, environmentId, 'tokens-for-meta-sync'), body, signal);
+}
+
+/** An environment token for its data and/or metadata API (`POST …/tokens`); the value is shown only in this answer. */
+export function createEnvironmentToken(
+  api: Api,
+  deploymentId: string,
+  environmentId: string,
+  body: {security_context: Json; expires_in?: number; scopes?: string[]},
+  signal?: AbortSignal,
+): Promise<MetaSyncToken & {raw: unknown}> {
+  return issue(api, tokensPath(deploymentId, environmentId, 'tokens'), body, signal);
+}
+
+/** The tokens issued for an environment, newest first (`GET …/tokens`); values come back redacted. */
+export async function listEnvironmentTokens(
+  api: Api,
+  deploymentId: string,
+  environmentId: string,
+  params: {first?: number; after?: string; offset?: number; limit?: number} = {},
+  signal?: AbortSignal,
+): Promise<{tokens: MetaSyncToken[]; total: number; raw: unknown}> {
+  const raw = await api.get(tokensPath(deploymentId, environmentId, 'tokens'), {searchParams: {...params}, signal});
+  const tokens = readRows(listRows(raw), readToken);
+  return {tokens, total: listTotal(raw, tokens.length), raw};
 }

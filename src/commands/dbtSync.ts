@@ -1,10 +1,10 @@
 // `svc dbt sync` and `svc dbt status`: starting a sync and following one. Rules of the seed's command table:
-// --ref takes a branch or tag, never a commit SHA, and never an empty value (rule 1); `sync --wait --json`
+// --ref takes a branch or tag, never a full commit SHA, and never an empty value (rule 1); `sync --wait --json`
 // prints ONE document with the branch and the terminal result, also when the sync fails, and it holds
 // syncJobId whenever a sync started (rule 3); a wait that ends FAILED (cancelled included) exits 1.
 import {ApiError, type Api} from '../api/client.js';
 import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted, type DbtSyncStatus} from '../api/dbt.js';
-import {refProblem} from '../workflows/dbtRef.js';
+import {refProblem} from '../contract/gitRef.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, progress, success, UserError, say} from './output.js';
@@ -16,9 +16,9 @@ export interface WaitFlags {
   poll?: string;
 }
 
-/** Usage errors for --ref, before any request: empty, or shaped like a commit SHA. */
+/** Usage errors for --ref, before any request: what cannot be a branch or tag (the value sent is trimmed). */
 export function checkRef(ref: string | undefined): void {
-  const problem = ref === undefined ? undefined : refProblem(ref);
+  const problem = ref === undefined ? undefined : refProblem(ref.trim());
   if (problem !== undefined) throw new UserError(`--ref: ${problem}`, EXIT_USAGE);
 }
 

@@ -209,16 +209,23 @@ export const FinishUploadBody = z
 export const FinishUploadResponse = z.object({lastHash: z.string().nullable()}).meta({id: 'FinishUploadResponse'});
 
 const MetaMember = z.object({name: z.string(), title: z.string(), shortTitle: z.string(), type: z.string()});
+const MetaCube = z.object({
+  name: z.string(),
+  title: z.string(),
+  type: z.enum(['cube', 'view']),
+  measures: z.array(MetaMember),
+  dimensions: z.array(MetaMember),
+  segments: z.array(MetaMember),
+});
 /** /cubejs-api/v1/meta: what a branch's model exposes, member names fully qualified (`orders.count`). */
-export const MetaResponse = z
-  .object({
-    cubes: z.array(z.object({
-      name: z.string(),
-      title: z.string(),
-      type: z.enum(['cube', 'view']),
-      measures: z.array(MetaMember),
-      dimensions: z.array(MetaMember),
-      segments: z.array(MetaMember),
-    })),
-  })
-  .meta({id: 'MetaResponse'});
+export const MetaResponse = z.object({cubes: z.array(MetaCube)}).meta({id: 'MetaResponse'});
+
+/** Metadata API `/v1/entities`: the cubes and views the token's security context may see, with their data source. */
+export const MetadataEntitiesResponse = z
+  .object({items: z.array(MetaCube.extend({dataSource: z.string()}))})
+  .meta({id: 'MetadataEntitiesResponse'});
+
+/** Metadata API `/v1/data-sources`: the data sources behind the visible entities. */
+export const MetadataDataSourcesResponse = z
+  .object({items: z.array(z.object({name: z.string(), type: z.string(), entities: z.array(z.string())}))})
+  .meta({id: 'MetadataDataSourcesResponse'});

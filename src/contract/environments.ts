@@ -53,9 +53,58 @@ export const MetaSyncTokenBody = z
   .meta({id: 'CreateMetaSyncTokenInput'});
 export type MetaSyncTokenBody = z.infer<typeof MetaSyncTokenBody>;
 
-export const MetaSyncToken = z
-  .object({token: z.string(), created_at: z.string(), expires_at: z.string()})
-  .meta({id: 'MetaSyncToken'});
-export type MetaSyncToken = z.infer<typeof MetaSyncToken>;
+/** What an environment token may do on the environment's data API: query (`data`) and/or read metadata (`meta`). */
+export const ENVIRONMENT_TOKEN_SCOPES = ['data', 'meta'] as const;
+export const DEFAULT_ENVIRONMENT_TOKEN_TTL = 3600;
+export const MAX_ENVIRONMENT_TOKEN_TTL = 3600;
 
-export const MetaSyncTokenResponse = z.object({data: MetaSyncToken}).meta({id: 'MetaSyncTokenResponse'});
+export const EnvironmentTokenBody = z
+  .object({
+    security_context: z.record(z.string(), z.unknown()),
+    expires_in: z
+      .number()
+      .int('must be an integer')
+      .min(1, 'must be at least 1 second')
+      .max(MAX_ENVIRONMENT_TOKEN_TTL, `must be at most ${MAX_ENVIRONMENT_TOKEN_TTL} seconds`)
+      .nullable()
+      .optional(),
+    scopes: z
+      .array(z.enum(ENVIRONMENT_TOKEN_SCOPES, {message: `each scope must be one of ${ENVIRONMENT_TOKEN_SCOPES.join(', ')}`}))
+      .min(1, 'scopes: give at least one, or omit it for data and meta')
+      .nullable()
+      .optional(),
+  })
+  .meta({id: 'CreateDeploymentEnvironmentTokenInput'});
+export type EnvironmentTokenBody = z.infer<typeof EnvironmentTokenBody>;
+
+/**
+ * A token issued for an environment. On creation `token` is the JWT (shown once); in a listing it is only `…` and
+ * the token's last characters, so a listing never hands out a usable credential.
+ */
+export const EnvironmentToken = z
+  .object({
+    token: z.string(),
+    security_context: z.record(z.string(), z.unknown()),
+    created_at: z.string(),
+    expires_at: z.string(),
+    scopes: z.array(z.string()).optional(),
+  })
+  .meta({id: 'DeploymentEnvironmentToken'});
+export type EnvironmentToken = z.infer<typeof EnvironmentToken>;
+
+export const EnvironmentTokenResponse = z.object({data: EnvironmentToken}).meta({id: 'DeploymentEnvironmentTokenResponse'});
+
+export const EnvironmentTokensQuery = OffsetLimitQuery.extend({
+  first: z.string().regex(/^[1-9]\d{0,5}$/, 'first must be a positive integer').optional(),
+  after: z.string().max(200).optional(),
+});
+
+export const EnvironmentTokensListResponse = z
+  .object({items: z.array(EnvironmentToken), data: z.array(EnvironmentToken), pageInfo: PageInfo, pagination: Pagination})
+  .meta({id: 'DeploymentEnvironmentTokensListResponse'});
+export type EnvironmentTokensListResponse = z.infer<typeof EnvironmentTokensListResponse>;
+
+/** The metadata token's answer: the same shape as an environment token. */
+export const MetaSyncToken = EnvironmentToken;
+export type MetaSyncToken = EnvironmentToken;
+export const MetaSyncTokenResponse = EnvironmentTokenResponse;

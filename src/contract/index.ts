@@ -4,3 +4,4 @@ export * from './deployments.js';
 export * from './versions.js';
 export * from './environments.js';
 export * from './account.js';
+export * from './gitRef.js';

@@ -1,4 +1,4 @@
-// Versions a deployment can switch to: the head of each release channel plus versions it ran before.
+// Versions a deployment can switch to: the head of each release channel plus versions the account has run.
 import {z} from 'zod';
 import {PageInfo} from './common.js';
 import {ReleaseChannel} from './deployments.js';

@@ -1,7 +1,7 @@
-// Environment queries and the metadata-sync token mutation (plain options; no React).
+// Environment queries, the environment-token list, and the token mutations (plain options; no React).
 import {keepPreviousData} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
-import {createMetaSyncToken, listEnvironments} from '../api/environments.js';
+import {createEnvironmentToken, createMetaSyncToken, listEnvironmentTokens, listEnvironments} from '../api/environments.js';
 import type {Json} from '../api/read.js';
 import {environmentKeys, type EnvironmentListParams} from './keys.js';
 import {pollUntil, type LivePolicy} from './poll.js';
@@ -16,12 +16,21 @@ export const environmentQueries = {
     placeholderData: keepPreviousData,
     refetchInterval: pollUntil(live),
   }),
+  /** The newest tokens issued for an environment (values redacted by the service). */
+  tokens: (api: Api, deploymentId: string, environmentId: string) => ({
+    queryKey: environmentKeys.tokens(deploymentId, environmentId),
+    queryFn: ({signal}: {signal: AbortSignal}) => listEnvironmentTokens(api, deploymentId, environmentId, {first: ENVIRONMENT_TOKENS_SHOWN}, signal),
+  }),
 };
+
+export const ENVIRONMENT_TOKENS_SHOWN = 10;
 
 export interface MetaSyncTokenInput {
   environmentId: string;
   securityContext: Json;
   expiresIn?: number;
+  /** Environment tokens only: data and/or meta (default both). */
+  scopes?: string[];
 }
 
 export const environmentMutations = {
@@ -32,6 +41,16 @@ export const environmentMutations = {
       createMetaSyncToken(api, deploymentId, input.environmentId, {
         security_context: input.securityContext,
         ...(input.expiresIn !== undefined && {expires_in: input.expiresIn}),
+      }),
+  }),
+  /** Issues an environment token; the caller invalidates `environmentKeys.tokens` so the listing shows it. */
+  environmentToken: (api: Api, deploymentId: string) => ({
+    mutationKey: [...environmentKeys.ofDeployment(deploymentId), 'environment-token'] as const,
+    mutationFn: (input: MetaSyncTokenInput) =>
+      createEnvironmentToken(api, deploymentId, input.environmentId, {
+        security_context: input.securityContext,
+        ...(input.expiresIn !== undefined && {expires_in: input.expiresIn}),
+        ...(input.scopes !== undefined && {scopes: input.scopes}),
       }),
   }),
 };

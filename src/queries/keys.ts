@@ -25,6 +25,7 @@ export const environmentKeys = {
   ofDeployment: (deploymentId: string) => [...environmentKeys.all, deploymentId] as const,
   list: (deploymentId: string, params: EnvironmentListParams) =>
     [...environmentKeys.ofDeployment(deploymentId), 'list', params] as const,
+  tokens: (deploymentId: string, environmentId: string) => [...environmentKeys.ofDeployment(deploymentId), 'tokens', environmentId] as const,
 };
 
 export const buildKeys = {

@@ -15,6 +15,7 @@ import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
 import type {Requirement} from './permissions.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
+import {authorizeData, dataUseOf} from './routes/dataModel/dataAuth.js';
 import {findUser, userMayAuthenticate, type UserRow} from './store/users.js';
 import {verifyToken} from './tokens.js';
 
@@ -155,31 +156,14 @@ export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploy
   return authorizeDeploymentToken(ctx, c, deploymentId, 'data');
 }
 
-const TOKEN_KINDS = {
-  data: {name: 'data API token', what: 'query data', issue: 'issue a data API token with the deployment token operation (svc deployments token)'},
-  meta: {name: 'metadata token', what: 'read metadata', issue: 'issue a metadata token with the environment tokens-for-meta-sync operation'},
-} as const;
 
-/** A deployment's data (`data`) or metadata (`meta`) token, checked as authorizeDataToken describes. */
+/**
+ * A deployment's data (`data`) or metadata (`meta`) operation, checked by the data API's one authoriser
+ * (routes/dataModel/dataAuth.ts: data, metadata and environment tokens, their scopes and environments).
+ */
 export async function authorizeDeploymentToken(ctx: ServiceContext, c: Context, deploymentId: number, scope: 'data' | 'meta'): Promise<JWTPayload> {
-  const kind = TOKEN_KINDS[scope];
-  const header = c.req.header('authorization')?.trim() ?? '';
-  const token = bearerToken(header) ?? header;
-  if (!token) throw unauthorized(`missing ${kind.name}: send Authorization: <token>`);
-  const wrongKind = `this credential cannot ${kind.what}: ${kind.issue}`;
-  if (API_KEY_PATTERN.test(token)) {
-    if (findLiveKeyByValue(ctx.db, token)) throw forbidden(wrongKind);
-    throw unauthorized(`invalid ${kind.name}`);
-  }
-  const result = await verifyToken(ctx, token, scope);
-  // A token of ours for something else (a metadata-sync token, a management access token) is a valid credential
-  // without the right to do this: 403, not 401 (Authentication rule 5).
-  if (!result.ok && result.reason === 'wrong-scope') throw forbidden(wrongKind);
-  if (!result.ok) {
-    throw unauthorized(result.reason === 'expired' ? `${kind.name} expired` : result.reason === 'revoked' ? `${kind.name} revoked with the key that issued it` : `invalid ${kind.name}`);
-  }
-  if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
-  return result.claims;
+  const use = scope === 'meta' ? 'metadata' : dataUseOf(c.req.path);
+  return (await authorizeData(ctx, c, deploymentId, use)).claims;
 }
 
 /**

@@ -29,6 +29,7 @@ const sharedBranch = {...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: {
 const GROUPS: Array<[Requirement, string[]]> = [
   [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'completeOAuthFlow', 'sendTelemetry']],
   [{credential: 'data'}, ['load', 'loadPost', 'loadBranch', 'loadBranchPost', 'meta', 'metaBranch']],
+  [{credential: 'meta'}, ['metadataEntities', 'metadataDataSources']],
   [
     {credential: 'scim'},
     [
@@ -62,6 +63,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
     [
       'getDeployment', 'getDeploymentSettings', 'listDeploymentVersions', 'getDeploymentEnvironments', 'buildStatus', 'logs', 'pods',
       'getEnvVariables', 'deploymentToken', 'createDeploymentEnvironmentTokenForMetaSync',
+      'getDeploymentEnvironmentTokens', 'createDeploymentEnvironmentToken',
       'getFolders', 'getFolderAncestors', 'getWorkbooks', 'getWorkbook', 'getReports', 'getReport', 'getNotifications', 'getNotification',
       'getRecipients', 'workspaceObjects', 'getEmbedAccess', 'listEmbedTenantWorkbooks', 'sharedWorkspaceObjects',
     ],

@@ -1,10 +1,10 @@
 // Which versions a deployment may run and how an update request picks one. The list is the head of every
-// release channel plus the versions the deployment ran before; a switch must name a listed version.
+// release channel plus the versions any deployment of the account ran before; a switch must name a listed version.
 import type {DeploymentVersion, ReleaseChannel} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {badRequest} from './errors.js';
 import type {DeploymentRow} from './store/deployments.js';
-import {channelHead, channelHeads, deploymentHistory, type ChannelVersion} from './store/versions.js';
+import {channelHead, channelHeads, accountHistory, type ChannelVersion} from './store/versions.js';
 
 export const IMAGE_REPOSITORY = 'svc-platform/runtime';
 
@@ -25,7 +25,7 @@ export function listVersions(ctx: ServiceContext, row: DeploymentRow): Deploymen
   const current: ChannelVersion = {channel: row.release_channel, version: row.release_channel_version};
   const seen = new Set<string>();
   const all: ChannelVersion[] = [];
-  for (const v of [...heads, current, ...deploymentHistory(ctx.db, row.id)]) {
+  for (const v of [...heads, current, ...accountHistory(ctx.db)]) {
     const key = `${v.channel}/${v.version}`;
     if (!seen.has(key)) {
       seen.add(key);

@@ -7,7 +7,9 @@ import {seedDbtHistory} from './engines/dbt/seedHistory.js';
 import {provisionDeployment} from './provision.js';
 import {generateApiKey, insertApiKey} from './store/apiKeys.js';
 import {insertEnvironment} from './store/environments.js';
-import {updateDeployment} from './store/deployments.js';
+import {findBranch} from './store/branches.js';
+import {createBranch, ensureBranches, filesOf, STARTER_SHARED_BRANCH} from './store/branchTrees.js';
+import {findDeployment, updateDeployment} from './store/deployments.js';
 import {recordVersionUse, RELEASE_CATALOG} from './store/versions.js';
 import {getTenant, insertUser, setTenant} from './store/users.js';
 import {setAuditLogEnabled} from './store/audit.js';
@@ -19,6 +21,8 @@ export const ADMIN_EMAIL = 'admin@acme.example';
 export const DEMO_DEPLOYMENT_COUNT = 45;
 const SCOPED_KEY_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead'];
 const DAY = 86_400_000;
+/** The admin's seeded dev-mode branch on each featured deployment. */
+export const SEEDED_DEV_BRANCH = 'dev-admin-5f3a9c1e';
 
 export interface SeedResult {
   adminUserId: number;
@@ -44,10 +48,11 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
     if (name === 'demo') {
       // The demo tenant is on the top plan; an empty tenant is not, so its audit export answers 403.
       setAuditLogEnabled(ctx.db, true);
-      const firstId = seedDeployments(ctx, now);
-      seedDbtHistory(ctx, firstId, now);
+      const featured = seedDeployments(ctx, now);
+      seedDbtHistory(ctx, featured[0]!, now);
+      seedDevEnvironments(ctx, featured, adminUserId);
       const scopedKey = generateApiKey();
-      insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [firstId], permissions: SCOPED_KEY_PERMISSIONS, now});
+      insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [featured[0]!], permissions: SCOPED_KEY_PERMISSIONS, now});
       result.scopedKey = scopedKey;
     }
     return result;
@@ -71,8 +76,8 @@ const FEATURED: Featured[] = [
   {name: 'finance-reporting', region: 'gcp-us-central1', channel: 'release', version: release.at(-1)!, history: []},
 ];
 
-function seedDeployments(ctx: ServiceContext, now: number): number {
-  let firstId = 0;
+function seedDeployments(ctx: ServiceContext, now: number): number[] {
+  const featured: number[] = [];
   FEATURED.forEach((f, i) => {
     const created = now - (60 - i) * DAY;
     const row = provisionDeployment(
@@ -80,18 +85,10 @@ function seedDeployments(ctx: ServiceContext, now: number): number {
       {name: f.name, region: f.region, cloudProvider: 'cubecloud', isManaged: true, targetPlatform: 'aws', creationStep: 'ready', deployMode: 'cli'},
       {now: created, release: {channel: f.channel, version: f.version}, alreadyBuilt: true},
     );
-    if (i === 0) firstId = row.id;
+    featured.push(row.id);
     for (const v of f.history) recordVersionUse(ctx.db, row.id, {channel: f.channel, version: v}, created);
     if (f.version !== RELEASE_CATALOG[f.channel].at(-1)) updateDeployment(ctx.db, row.id, {release_channel_version_hold: 1}, created);
     insertEnvironment(ctx.db, {deploymentId: row.id, name: 'staging', type: 'staging', branch: 'staging', userEmail: null, now: created});
-    insertEnvironment(ctx.db, {
-      deploymentId: row.id,
-      name: 'dev-admin',
-      type: 'development',
-      branch: 'dev-admin-5f3a9c1e',
-      userEmail: ADMIN_EMAIL,
-      now: created,
-    });
   });
   for (let n = 1; n <= DEMO_DEPLOYMENT_COUNT - FEATURED.length; n++) {
     provisionDeployment(
@@ -100,5 +97,24 @@ function seedDeployments(ctx: ServiceContext, now: number): number {
       {now: now - (45 - n) * DAY / 2, alreadyBuilt: true},
     );
   }
-  return firstId;
+  return featured;
+}
+
+/**
+ * The admin's development environment on each featured deployment points at a real dev-mode branch of theirs,
+ * built, as entering dev mode leaves it: forked from the newest dbt sync branch where the deployment has one (a
+ * generated model is checked on a personal dev branch), else from the shared staging branch.
+ */
+function seedDevEnvironments(ctx: ServiceContext, deploymentIds: number[], adminUserId: number): void {
+  for (const id of deploymentIds) {
+    const row = findDeployment(ctx.db, id)!;
+    ensureBranches(ctx, row);
+    const synced = ctx.db.prepare("SELECT name FROM branches WHERE deployment_id = ? AND kind = 'shared' AND name LIKE 'dbt/%' ORDER BY updated_at DESC, id DESC LIMIT 1").pluck().get(id) as string | undefined;
+    const parent = findBranch(ctx.db, id, synced ?? STARTER_SHARED_BRANCH)!;
+    const dev = createBranch(ctx, {
+      deploymentId: id, name: SEEDED_DEV_BRANCH, kind: 'dev', parent, ownerUserId: adminUserId, files: filesOf(ctx, parent), message: `dev mode from ${parent.name}`,
+    });
+    ctx.builds.recordFinished(id, dev.name, 'dev mode entered', {finishedAt: row.created_at, lastHash: dev.last_hash});
+    insertEnvironment(ctx.db, {deploymentId: id, name: 'dev-admin', type: 'development', branch: dev.name, userEmail: ADMIN_EMAIL, now: row.created_at});
+  }
 }

@@ -1,13 +1,14 @@
 // Every JWT the service issues: HS256 with the per-data-file secret, times taken from the service clock.
 // `scope` keeps them apart: 'api' (management access token), 'data' (deployment data API), 'meta' (metadata
-// API of one environment). A token is only accepted where its scope belongs.
+// API of one environment), 'env' (an environment token; its `scopes` claim says data and/or meta). A token is only
+// accepted where its scope belongs.
 import {randomUUID} from 'node:crypto';
 import {SignJWT, jwtVerify, errors, type JWTPayload} from 'jose';
 import type {ServiceContext} from './context.js';
 import {findApiKey} from './store/apiKeys.js';
 import {familyIsLive} from './store/deviceCodes.js';
 
-export type TokenScope = 'api' | 'data' | 'meta';
+export type TokenScope = 'api' | 'data' | 'meta' | 'env';
 
 export interface IssuedToken {
   token: string;
@@ -16,8 +17,8 @@ export interface IssuedToken {
 }
 
 export async function signToken(ctx: ServiceContext, scope: TokenScope, claims: JWTPayload, ttlSeconds: number): Promise<IssuedToken> {
-  const issuedAt = ctx.clock.now();
-  const iat = Math.floor(issuedAt / 1000);
+  // created_at answers report issuedAt: the JWT's iat exactly (whole seconds).
+  const iat = Math.floor(ctx.clock.now() / 1000);
   const token = await new SignJWT({...claims, scope})
     .setProtectedHeader({alg: 'HS256', typ: 'JWT'})
     .setIssuedAt(iat)
@@ -25,7 +26,7 @@ export async function signToken(ctx: ServiceContext, scope: TokenScope, claims: 
     .setJti(randomUUID())
     .setExpirationTime(iat + ttlSeconds)
     .sign(ctx.jwtSecret);
-  return {token, issuedAt, expiresAt: (iat + ttlSeconds) * 1000};
+  return {token, issuedAt: iat * 1000, expiresAt: (iat + ttlSeconds) * 1000};
 }
 
 export type VerifyResult = {ok: true; claims: JWTPayload} | {ok: false; reason: 'expired' | 'invalid' | 'wrong-scope' | 'revoked'};

@@ -97,6 +97,8 @@ const SCREENS: Binding[] = [
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
+  {id: 'environments.tokens', keys: ['K'], description: 'environment tokens of the selected one', scope: 'screen:environments', footer: true},
+  {id: 'tokens.create', keys: ['n'], description: 'issue an environment token (in the K list)', scope: 'screen:environments', dangerous: true},
   // Shown by the token view itself (not in the footer): they act only once a token was issued.
   {id: 'token.copy', keys: ['y'], description: 'copy the issued token (OSC 52)', scope: 'screen:environments'},
   {id: 'token.write', keys: ['w'], description: 'write the issued token to a file (0600)', scope: 'screen:environments'},

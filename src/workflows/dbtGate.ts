@@ -10,7 +10,7 @@ import {deleteBranch, startDevMode, stopDevMode, validateModel} from '../api/dat
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {str} from '../api/read.js';
 import {syncLabel, waitForSync} from './dbtWait.js';
-import {refProblem} from './dbtRef.js';
+import {refProblem} from '../contract/gitRef.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
 export const GATE_STEPS = ['sync', 'devMode', 'validate', 'query', 'verdict', 'cleanup'] as const;
@@ -65,7 +65,7 @@ const messageOf = (err: unknown) => oneLine(err instanceof Error ? err.message :
 /** Runs the gate up to its verdict; the outcome names what was created so cleanupGate can remove it. */
 export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome> {
   const emit = opts.onStep ?? (() => {});
-  const problem = refProblem(opts.ref);
+  const problem = refProblem(opts.ref.trim());
   if (problem !== undefined) throw new Error(`ref: ${problem}`);
   const waits = {timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, sleep: opts.sleep, now: opts.now, signal: opts.signal};
   const out: Omit<GateOutcome, 'verdict' | 'reason'> = {};

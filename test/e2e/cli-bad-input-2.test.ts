@@ -1,5 +1,5 @@
 // More bad input end to end (extends cli-bad-input.test.ts, no case repeated): every flag with a constraint in the
-// spec — dbt --ref empty or a SHA, history --status/--trigger case and --first bounds, durations, build-status
+// spec — dbt --ref empty, a full SHA or not a ref name, history --status/--trigger case and --first bounds, durations, build-status
 // --branch '' --wait, environments --type, -d malformed or not an object, unknown ids, wrong types — each with
 // its EXACT message (the whole of stderr) and exit code: 2 for usage, 1 for what the service refused. Nothing on
 // stdout, never a stack trace.
@@ -16,11 +16,12 @@ type Case = [args: string[], code: 1 | 2, stderr: string];
 
 const cases: Case[] = [
   [["dbt", "sync", "1", "--ref", ""], 2, "error: --ref: an empty value names no branch or tag; pass one (e.g. main or v1.0.0), or omit --ref to sync the branch saved on the integration\n"],
-  [["dbt", "sync", "1", "--ref", "0123456789abcdef0123456789abcdef01234567"], 2, "error: --ref: `0123456789abcdef0123456789abcdef01234567` looks like a commit SHA; dbt sync takes a branch or tag of the dbt repository — push a branch or tag that points at the commit and pass that\n"],
-  [["dbt", "sync", "1", "--ref", "abc1234"], 2, "error: --ref: `abc1234` looks like a commit SHA; dbt sync takes a branch or tag of the dbt repository — push a branch or tag that points at the commit and pass that\n"],
+  [["dbt", "sync", "1", "--ref", "0123456789abcdef0123456789abcdef01234567"], 2, "error: --ref: `0123456789abcdef0123456789abcdef01234567` is a commit SHA; dbt sync takes a branch or tag of the dbt repository — push a branch or tag that points at the commit and pass that\n"],
   [["dbt", "sync", "1", "--ref", "  "], 2, "error: --ref: an empty value names no branch or tag; pass one (e.g. main or v1.0.0), or omit --ref to sync the branch saved on the integration\n"],
-  [["dbt", "sync", "1", "--ref", "bad..ref"], 1, "error: POST /api/v1/deployments/1/dbt-sync failed with 400 Bad Request: ref: \"bad..ref\" is not a valid git branch or tag name\n"],
-  [["dbt", "sync", "1", "--ref", "a b"], 1, "error: POST /api/v1/deployments/1/dbt-sync failed with 400 Bad Request: ref: \"a b\" is not a valid git branch or tag name\n"],
+  // The ref rule (issue 13 item 10): `abc1234` was refused here as a short SHA (a valid tag name; no longer refused),
+  // and `bad..ref` / `a b` used to reach the service; the client now applies the service's own rule first.
+  [["dbt", "sync", "1", "--ref", "bad..ref"], 2, "error: --ref: `bad..ref` is not a branch or tag name: it contains \"..\", which git does not allow in ref names\n"],
+  [["dbt", "sync", "1", "--ref", "a b"], 2, "error: --ref: `a b` is not a branch or tag name: it contains a space, which git does not allow in branch or tag names\n"],
   [["dbt", "sync", "1", "--timeout", "5m"], 2, "error: --timeout and --poll require --wait\n"],
   [["dbt", "sync", "1", "--wait", "--timeout", "soon"], 2, "error: `soon` is not a duration (try 30s, 15m, or 1h)\n"],
   [["dbt", "sync", "1", "--wait", "--poll", "0"], 2, "error: `0` must be greater than zero\n"],

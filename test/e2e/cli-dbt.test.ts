@@ -221,13 +221,25 @@ describe('svc dbt history', () => {
 });
 
 describe('usage and permissions', () => {
-  it('rejects an empty --ref, a commit SHA, and --timeout without --wait before any request (exit 2)', async () => {
+  // The ref rule (issue 13 item 10): '9fceb02' used to be refused here as a short SHA; it is a valid branch or tag
+  // name, so the client sends it and the service resolves it (see the next test). Refused before any request: an
+  // empty value, a full 40-hex SHA, and names git's check-ref-format refuses.
+  it('rejects an empty --ref, a full commit SHA, a name git refuses, and --timeout without --wait before any request (exit 2)', async () => {
     const none = {SVC_API_URL: 'http://127.0.0.1:9', SVC_API_KEY: ADMIN_KEY};
-    for (const args of [['--ref', ''], ['--ref', '  '], ['--ref', '9fceb02'], ['--ref', 'e83c5163316f89bfbde7d9ab23ca2e25604af290'], ['--timeout', '5m'], ['--poll', '2s']]) {
+    for (const args of [['--ref', ''], ['--ref', '  '], ['--ref', 'e83c5163316f89bfbde7d9ab23ca2e25604af290'], ['--ref', 'a..b'], ['--ref', 'x.lock'], ['--ref', 'a:b'], ['--timeout', '5m'], ['--poll', '2s']]) {
       const run = await svc(['dbt', 'sync', '1', ...args], none);
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(/^error: /);
     }
+  });
+
+  it('sends hex-looking and date refs to the service: a date tag resolves, an unknown one is "not found" from the service', async () => {
+    const tag = await svc(['--json', 'dbt', 'sync', '1', '--ref', '20240101', '--wait', '--poll', '1s'], env());
+    expect(tag.code, tag.stderr).toBe(0);
+    expect(JSON.parse(tag.stdout)).toMatchObject({status: 'COMPLETED', branchName: expect.stringMatching(/^dbt-sync\/20240101-/)});
+    const missing = await svc(['dbt', 'sync', '1', '--ref', 'deadbeef', '--wait', '--poll', '1s'], env());
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('could not check out deadbeef: no branch or tag deadbeef in');
   });
 
   it('warns about a --ref that looks like a pull request number or a reflog entry', async () => {

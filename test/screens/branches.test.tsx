@@ -3,18 +3,21 @@ import {commit, createBranch, listBranches, putFiles, startDevMode, stopDevMode}
 import type {Api} from '../../src/api/client.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
 
-const BRANCHES = {screen: 'branches', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+// A sandbox deployment: just the starter branches (deploy + one shared). The featured deployment 1 also carries the
+// seed's dev-mode branch and dbt sync branches, which would only crowd these trees.
+const D = '4';
+const BRANCHES = {screen: 'branches', params: {deploymentId: D, deploymentName: 'sandbox-01'}};
 const WIDE = {columns: 140};
-const names = async (api: Api) => (await listBranches(api, '1')).map((b) => b.name).sort();
+const names = async (api: Api) => (await listBranches(api, D)).map((b) => b.name).sort();
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
 
 describe('BranchesScreen', () => {
   it('shows the branches as a tree with kind, parent, staging state and hash', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'feature-x', from: 'staging'});
-    const dev = (await startDevMode(api, '1', 'feature-x')).branchName!;
+    await createBranch(api, D, {name: 'feature-x', from: 'staging'});
+    const dev = (await startDevMode(api, D, 'feature-x')).branchName!;
     const tui = renderApp(api, BRANCHES, WIDE);
-    const frame = await tui.waitForFrame('Branches · analytics-prod [4]');
+    const frame = await tui.waitForFrame('Branches · sandbox-01 [4]');
     const lines = frame.split('\n');
     const row = (name: string) => lines.findIndex((l) => l.includes(name));
     expect(frame).toMatch(/BRANCH\s+KIND\s+PARENT\s+STAGING\s+LAST HASH/);
@@ -30,7 +33,7 @@ describe('BranchesScreen', () => {
 
   it('narrows with / and says when nothing matches', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'feature-x'});
+    await createBranch(api, D, {name: 'feature-x'});
     const tui = renderApp(api, BRANCHES, WIDE);
     await tui.waitForFrame('[3]');
     await tui.press('/');
@@ -71,7 +74,7 @@ describe('BranchesScreen', () => {
 
   it('D asks before deleting: n and Esc keep the branch, y deletes it; the deploy branch is refused', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'old-work'});
+    await createBranch(api, D, {name: 'old-work'});
     const spy = instrument(api);
     const tui = renderApp(spy.api, BRANCHES, WIDE);
     await tui.waitForFrame('[3]');
@@ -97,7 +100,7 @@ describe('BranchesScreen', () => {
 
   it('s enables and disables a shared branch’s staging environment after confirming', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'feature-x', from: 'staging'});
+    await createBranch(api, D, {name: 'feature-x', from: 'staging'});
     const tui = renderApp(api, BRANCHES, WIDE);
     await tui.waitForFrame('[3]');
     await tui.press('G');
@@ -111,18 +114,18 @@ describe('BranchesScreen', () => {
     await tui.press('escape');
     await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+● on/);
     await cursorOn(tui, /›\s+└─ feature-x/);
-    expect((await listBranches(api, '1')).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(true);
+    expect((await listBranches(api, D)).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(true);
     await tui.press('s');
     await tui.waitForFrame('Disable the staging environment of feature-x?');
     await tui.press('y');
     await tui.waitForFrame('Staging disabled for feature-x');
     await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+off/);
-    expect((await listBranches(api, '1')).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(false);
+    expect((await listBranches(api, D)).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(false);
   });
 
   it('shows the service’s refusal of staging on a dev branch with what to do instead', async () => {
     const {api} = await startDemo();
-    const dev = (await startDevMode(api, '1', 'staging')).branchName!;
+    const dev = (await startDevMode(api, D, 'staging')).branchName!;
     const tui = renderApp(api, BRANCHES, {columns: 200});
     await tui.waitForFrame('[3]');
     await tui.press('G');
@@ -132,15 +135,15 @@ describe('BranchesScreen', () => {
     await tui.press('y');
     const frame = await tui.waitForFrame(`could not enable staging on ${dev}`);
     expect(frame).toContain(`Branch ${dev} is a personal dev-mode branch — staging is for shared branches: create one (n)`);
-    expect((await listBranches(api, '1')).find((b) => b.name === dev)?.stagingEnabled).toBe(false);
+    expect((await listBranches(api, D)).find((b) => b.name === dev)?.stagingEnabled).toBe(false);
   });
 
   it('m merges a branch into the deploy branch after confirming, then shows the production rebuild live', async () => {
     const {api, clock} = await startDemo();
-    const dev = (await startDevMode(api, '1', 'staging')).branchName!;
-    await putFiles(api, '1', [{path: 'model/cubes/extra.yml', content: 'cubes:\n  - name: extra\n    sql_table: public.extra\n    measures:\n      - name: count\n        type: count\n'}], {branchName: dev});
-    await commit(api, '1', {branchName: dev});
-    await stopDevMode(api, '1');
+    const dev = (await startDevMode(api, D, 'staging')).branchName!;
+    await putFiles(api, D, [{path: 'model/cubes/extra.yml', content: 'cubes:\n  - name: extra\n    sql_table: public.extra\n    measures:\n      - name: count\n        type: count\n'}], {branchName: dev});
+    await commit(api, D, {branchName: dev});
+    await stopDevMode(api, D);
     clock.advance(60_000);
     const spy = instrument(api);
     const tui = renderApp(spy.api, BRANCHES, WIDE);
@@ -157,7 +160,7 @@ describe('BranchesScreen', () => {
     await tui.press('m');
     await tui.waitForFrame('Merge staging into main?');
     await tui.press('y');
-    let frame = await tui.waitForFrame('Build · analytics-prod · main');
+    let frame = await tui.waitForFrame('Build · sandbox-01 · main');
     expect(frame).toContain('Merged staging into main; watching the production rebuild');
     frame = await tui.waitForFrame('Status: ● building');
     clock.advance(STEP_MS.queued + STEP_MS.building + STEP_MS.warmup);
@@ -187,11 +190,11 @@ describe('BranchesScreen', () => {
     const tui = renderApp(api, {screen: 'deployment', params: BRANCHES.params}, WIDE);
     await tui.waitForFrame('Deploy branch');
     await tui.press('B');
-    await tui.waitForFrame('Branches · analytics-prod [2]');
+    await tui.waitForFrame('Branches · sandbox-01 [2]');
     await tui.press('escape');
     await tui.waitForFrame('Deploy branch');
     await tui.press('d');
-    await tui.waitForFrame(/Dev mode · analytics-prod[\s\S]*Not in dev mode/);
+    await tui.waitForFrame(/Dev mode · sandbox-01[\s\S]*Not in dev mode/);
   });
 });
 

@@ -99,7 +99,7 @@ describe('switching versions end to end', () => {
     const {api, clock} = await startDemo();
     const spy = instrument(api);
     const tui = renderApp(spy.api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('j');
     await cursorOn(tui, /›\s+1\.3\.2/);
     await tui.press('enter');

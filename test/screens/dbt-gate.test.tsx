@@ -101,8 +101,8 @@ describe('DbtGateScreen', () => {
     const tui = renderApp(api, GATE, {columns: 160});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
-    await typeAfter(tui, 'Gate a dbt ref', ...'0123abcd', 'enter');
-    await tui.waitForFrame('ref: `0123abcd` looks like a commit SHA');
+    await typeAfter(tui, 'Gate a dbt ref', ...'0123abcd0123abcd0123abcd0123abcd0123abcd', 'enter');
+    await tui.waitForFrame('ref: `0123abcd0123abcd0123abcd0123abcd0123abcd` is a commit SHA');
     expect(tui.lastFrame()).toMatch(/○ dbt sync\s+pending/);
   });
 

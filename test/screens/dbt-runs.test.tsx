@@ -142,9 +142,9 @@ describe('starting a sync from the UI', () => {
     await tui.waitForFrame('Start a dbt sync');
     await tui.press('enter');
     await tui.waitForFrame('ref: an empty value names no branch or tag');
-    await typeAfter(tui, 'Start a dbt sync', 'a1b2c3d4e5f6');
+    await typeAfter(tui, 'Start a dbt sync', 'a1b2c3d4e5f6a1b2c3d4e5f6a1b2c3d4e5f6a1b2');
     await tui.press('enter');
-    await tui.waitForFrame('looks like a commit SHA');
+    await tui.waitForFrame('is a commit SHA');
     expect(spy.calls.some((c) => c.startsWith('POST'))).toBe(false);
     await tui.press('ctrl+u');
     await tui.press('m', 'a', 'i', 'n', 'enter');

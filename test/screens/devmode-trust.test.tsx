@@ -14,7 +14,10 @@ import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import type {Tui} from '../helpers/renderTui.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
 
-const DEV = {screen: 'dev', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+// A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dbt sync
+// branches and the admin's seeded dev branch, which change the picker's first row and the admin's forks.
+const D = '4';
+const DEV = {screen: 'dev', params: {deploymentId: D, deploymentName: 'sandbox-01'}};
 const OPTS = {columns: 160, rows: 40, liveScale: 0.1};
 const ORDERS = 'model/cubes/orders.yml';
 const CUSTOMERS = 'model/views/customers.yml';
@@ -48,7 +51,7 @@ afterEach(() => {
 const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
 const seen = () => readFileSync(join(dir, 'seen.txt'), 'utf8');
 const calls = () => (existsSync(join(dir, 'calls.txt')) ? readFileSync(join(dir, 'calls.txt'), 'utf8').trim().split('\n') : []);
-const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, '1', branch)).find((f) => f.path === path)?.content;
+const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, D, branch)).find((f) => f.path === path)?.content;
 
 /** Enters dev mode on the highlighted branch (main unless moved) and returns the fork's name. */
 async function enter(tui: Tui, from: RegExp = /› main\s+deploy/): Promise<string> {
@@ -257,7 +260,7 @@ describe('dev mode: errors lead to their files', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, OPTS);
     const fork = await enter(tui);
-    await putFiles(api, '1', [{path: ORDERS, content: broken}], {branchName: fork});
+    await putFiles(api, D, [{path: ORDERS, content: broken}], {branchName: fork});
     // Written behind the console's back: r shows it.
     await tui.press('r');
     await tui.waitForFrame(/orders\.yml\s+~ changed/);
@@ -285,7 +288,7 @@ describe('dev mode: lazygit habits', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, {...OPTS, rows: 24});
     const fork = await enter(tui);
-    await putFiles(api, '1', [{path: ORDERS, content: broken}, {path: 'model/cubes/extra.yml', content: 'cubes: []\n'}], {branchName: fork});
+    await putFiles(api, D, [{path: ORDERS, content: broken}, {path: 'model/cubes/extra.yml', content: 'cubes: []\n'}], {branchName: fork});
     await tui.press('r');
     await tui.waitForFrame(/orders\.yml\s+~ changed/);
     await toRow(tui, /› model\/cubes\/orders\.yml\s+~ changed/);
@@ -314,7 +317,7 @@ describe('dev mode: lazygit habits', () => {
     const spy = instrument(api);
     const tui = renderApp(spy.api, DEV, OPTS);
     const fork = await enter(tui);
-    await putFiles(api, '1', [{path: ORDERS, content: broken}], {branchName: fork});
+    await putFiles(api, D, [{path: ORDERS, content: broken}], {branchName: fork});
     await tui.press('r');
     await tui.waitForFrame(/orders\.yml\s+~ changed/);
     await toRow(tui, /› model\/cubes\/orders\.yml\s+~ changed/);
@@ -372,7 +375,7 @@ describe('dev mode: lazygit habits', () => {
     frame = await tui.waitForFrame(/Entered dev mode: (dev-\S+) forked from main/);
     const fresh = /Entered dev mode: (dev-\S+) forked/.exec(frame)![1]!;
     expect(fresh).not.toBe(fork);
-    expect((await listBranches(api, '1')).filter((b) => b.name.startsWith('dev-')).map((b) => b.name).sort()).toEqual([fork, fresh].sort());
+    expect((await listBranches(api, D)).filter((b) => b.name.startsWith('dev-')).map((b) => b.name).sort()).toEqual([fork, fresh].sort());
   });
 
   it('help says "(asks first)" only on keys that ask', async () => {

@@ -12,7 +12,10 @@ import {refusal} from '../../screens/branches/advice.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
 
-const DEV = {screen: 'dev', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
+// A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dev-mode
+// branch and dbt sync branches, which would change which branch the screen offers first.
+const D = '4';
+const DEV = {screen: 'dev', params: {deploymentId: D, deploymentName: 'sandbox-01'}};
 const OPTS = {columns: 160, rows: 40, liveScale: 0.1};
 const ORDERS = 'model/cubes/orders.yml';
 const original = DEMO_MODEL_FILES.find((f) => f.path === ORDERS)!.content;
@@ -44,7 +47,7 @@ afterEach(() => {
 const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
 const seen = () => readFileSync(join(dir, 'seen.txt'), 'utf8');
 const editorCalls = () => (existsSync(join(dir, 'calls.txt')) ? readFileSync(join(dir, 'calls.txt'), 'utf8').trim().split('\n') : []);
-const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, '1', branch)).find((f) => f.path === path)?.content;
+const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, D, branch)).find((f) => f.path === path)?.content;
 
 describe('DevModeScreen', () => {
   it('guides the whole workflow: branch → dev mode → $EDITOR → validate → fix → commit → merge → exit', async () => {
@@ -54,7 +57,7 @@ describe('DevModeScreen', () => {
 
     // 1. pick a branch
     let frame = await tui.waitForFrame('Not in dev mode');
-    expect(frame).toContain('Dev mode · analytics-prod');
+    expect(frame).toContain('Dev mode · sandbox-01');
     // The highlighted row is the pick: the deploy branch comes first.
     await tui.waitForFrame(/› main\s+deploy/);
     frame = await tui.waitForFrame(/✓ branch › ● dev mode › ○ edit › ○ validate › ○ commit › ○ merge › ○ exit/);
@@ -147,13 +150,13 @@ describe('DevModeScreen', () => {
     frame = await tui.waitForFrame((f) => f.includes('Not in dev mode') && !f.includes('★'));
     expect(frame).toMatch(/✓ branch › ● dev mode › ○ edit/);
     expect(frame).toMatch(new RegExp(`${fork}\\s+dev\\s+staging`));
-    expect((await getBuildStatus(api, '1')).mode).toBe('production');
+    expect((await getBuildStatus(api, D)).mode).toBe('production');
     expect(editorCalls()).toHaveLength(3);
   });
 
   it('arriving from Branches (d) offers that branch first; n creates a branch and enters dev mode on it', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'feature-x'});
+    await createBranch(api, D, {name: 'feature-x'});
     const tui = renderApp(api, {screen: 'branches', params: DEV.params}, OPTS);
     await tui.waitForFrame('[3]');
     await tui.press('j');
@@ -161,7 +164,7 @@ describe('DevModeScreen', () => {
     await tui.press('d');
     await tui.waitForFrame('Next: Enter or t enters dev mode on feature-x');
     let frame = await tui.waitForFrame(/› feature-x\s+shared/);
-    expect(frame).toContain('Dev mode · analytics-prod');
+    expect(frame).toContain('Dev mode · sandbox-01');
     await tui.press('n');
     await typeAfter(tui, 'New branch from main, then dev mode on it', 'feature-y', 'enter');
     frame = await tui.waitForFrame(/Created feature-y and entered dev mode: dev-\S+ forked from it/);
@@ -170,7 +173,7 @@ describe('DevModeScreen', () => {
 
   it('a session on a shared branch cannot take files: it says to enter dev mode on it first (t), and t does', async () => {
     const {api} = await startDemo();
-    await createBranch(api, '1', {name: 'feature-x', enterDevMode: true});
+    await createBranch(api, D, {name: 'feature-x', enterDevMode: true});
     const spy = instrument(api);
     const tui = renderApp(spy.api, DEV, OPTS);
     let frame = await tui.waitForFrame('Next: feature-x is not a dev-… branch: t enters dev mode on it');

@@ -79,8 +79,9 @@ describe('LogsScreen', () => {
     let frame = await tui.waitForFrame('Logs · analytics-prod · production');
     await tui.waitForFrame(/source production/);
     await tui.press('s');
-    frame = await tui.waitForFrame('No log lines for this filter');
-    expect(frame).toContain('source dev');
+    // The seed's dev-mode branch was built: the dev source holds that build's line, and none of production's.
+    frame = await tui.waitForFrame(/source dev[\s\S]*build \d+ built \(dev mode entered\)/);
+    expect(frame).not.toMatch(/build \d+ queued/);
     await tui.press('s');
     await tui.waitForFrame(/build \d+ queued/);
     await tui.press('o');
@@ -96,7 +97,9 @@ describe('LogsScreen', () => {
     await tui.press('c');
     frame = await tui.waitForFrame('container vector');
     await tui.waitForFrame('No log lines for this filter');
-    // The last pod's next is all pods again (the demo has no dev-mode pod).
+    // The next pod is the dev-mode pod (the seed's dev branch was built there), then all pods again.
+    await tui.press('o');
+    await tui.waitForFrame(/pod cube-dev-1-0[\s\S]*build \d+ built \(dev mode entered\)/);
     await tui.press('o');
     await tui.waitForFrame(/pod all · container all/);
     await tui.press('/');

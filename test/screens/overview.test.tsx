@@ -53,7 +53,8 @@ describe('DeploymentOverviewScreen', () => {
     const tui = renderApp(api, OVERVIEW);
     await tui.waitForFrame(/Deploy branch\s+main/);
     await tui.press('v');
-    await tui.waitForFrame('Versions · analytics-prod [4]');
+    // Two channel heads plus every older version the account has run (1.3.2, 1.3.0 here; 1.2.4, 1.2.0 on deployment 2).
+    await tui.waitForFrame('Versions · analytics-prod [6]');
     await tui.press('escape');
     await tui.waitForFrame(/Deploy branch\s+main/);
     await tui.press('e');

@@ -3,6 +3,7 @@ import {listVersions} from '../../src/api/deployments.js';
 import type {Api} from '../../src/api/client.js';
 import {cursorOn, instrument, renderApp, startDemo} from './support.js';
 
+// Deployment 1 lists 6: the two channel heads plus 1.3.2 and 1.3.0 (it ran them) and 1.2.4 and 1.2.0 (deployment 2 did).
 const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const current = async (api: Api) => (await listVersions(api, '1')).versions.find((v) => v.isCurrent);
 
@@ -14,19 +15,21 @@ describe('VersionsScreen', () => {
     const tui = renderApp(spy.api, VERSIONS);
     await tui.waitForFrame('Loading versions…');
     spy.release();
-    const frame = await tui.waitForFrame('Versions · analytics-prod [4]');
+    const frame = await tui.waitForFrame('Versions · analytics-prod [6]');
     expect(frame).toMatch(/VERSION\s+CHANNEL\s+LATEST\s+PASS AS/);
     expect(frame).toMatch(/★ 1\.3\.5\s+latest\s+✓\s+svc-platform\/runtime:v1\.3\.5/);
     expect(frame).toMatch(/1\.3\.2\s+latest\s+svc-platform\/runtime:v1\.3\.2/);
     expect(frame).toMatch(/1\.2\.7\s+release\s+✓/);
     // One hint for the two keys that switch (the footer shows a key once, with one meaning).
     expect(frame).toContain('Enter/s switch version');
+    // Older versions the account ran on other deployments are listed too (1.2.4 and 1.2.0 ran on deployment 2).
+    expect(frame).toMatch(/1\.2\.0\s+release\s+svc-platform\/runtime:v1\.2\.0/);
   });
 
   it('narrows with / and says when nothing matches', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, VERSIONS);
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('/');
     await tui.waitForFrame('type to filter');
     await new Promise((r) => setTimeout(r, 50));
@@ -37,7 +40,7 @@ describe('VersionsScreen', () => {
   it('keeps the rows when a refresh fails', async () => {
     const {api, svc} = await startDemo();
     const tui = renderApp(api, VERSIONS);
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await svc.close();
     await tui.press('r');
     const frame = await tui.waitForFrame('refresh failed');
@@ -48,7 +51,7 @@ describe('VersionsScreen', () => {
     const {api} = await startDemo();
     const spy = instrument(api);
     const tui = renderApp(spy.api, VERSIONS);
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('j');
     await cursorOn(tui, /›\s+1\.3\.2/);
     for (const cancel of ['n', 'escape', 'enter']) {
@@ -64,7 +67,7 @@ describe('VersionsScreen', () => {
   it('says so instead of asking when the selected version is already current', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, VERSIONS);
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('s');
     await tui.waitForFrame('analytics-prod already runs version 1.3.5');
   });
@@ -72,9 +75,9 @@ describe('VersionsScreen', () => {
   it('L switches to the selected channel’s latest after confirming', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, VERSIONS);
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('G');
-    await cursorOn(tui, /›\s+1\.2\.7/);
+    await cursorOn(tui, /›\s+1\.2\.0/);
     await tui.press('L');
     await tui.waitForFrame('Switch analytics-prod to the latest release version (1.2.7)?');
     await tui.press('y');
@@ -85,7 +88,7 @@ describe('VersionsScreen', () => {
   it('is read-only with --readonly: neither Enter nor s asks to switch', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, VERSIONS, {readonly: true});
-    await tui.waitForFrame('[4]');
+    await tui.waitForFrame('[6]');
     await tui.press('j', 'enter', 's');
     await new Promise((r) => setTimeout(r, 100));
     expect(tui.lastFrame()).not.toContain('Switch analytics-prod');

@@ -1,4 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {SEEDED_DEV_BRANCH} from '../../src/server/seed.js';
 import {testApp, type TestApp} from '../helpers/startService.js';
 
 const D = '/build/api/v1/deployments/1';
@@ -23,6 +24,8 @@ describe('branches list', () => {
   });
 
   it('pages with first/after cursors', async () => {
+    // A sandbox deployment: only the starter branches (deployment 1 also holds the seeded dev and dbt-sync branches).
+    const D = '/build/api/v1/deployments/10';
     await t.call(`${D}/branches`, {method: 'POST', json: {name: 'feature-a'}});
     const one = await t.call(`${D}/branches?first=2`);
     expect(one.body.items.map((b: {name: string}) => b.name)).toEqual(['main', 'staging']);
@@ -57,7 +60,8 @@ describe('create branch', () => {
       expect(put.status).toBe(400);
       expect(put.body.error).toMatch(new RegExp(`^Branch ${name} is not a dev-mode branch`));
     }
-    expect((await branches()).some((b) => String(b.name).startsWith('dev-'))).toBe(false);
+    // No fork: the only dev branch is the admin's seeded one.
+    expect((await branches()).filter((b) => String(b.name).startsWith('dev-')).map((b) => b.name)).toEqual([SEEDED_DEV_BRANCH]);
     expect((await t.call('/api/v1/deployments/1/build-status?branchName=b1')).body).toMatchObject({branchName: 'b1', mode: 'dev_mode'});
   });
 

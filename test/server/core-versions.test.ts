@@ -36,6 +36,31 @@ describe('GET …/versions', () => {
   });
 });
 
+describe('versions rule 2: older versions the account has run, across deployments', () => {
+  it('deployment 3 lists and switches to 1.3.2, which only deployment 1 ran', async () => {
+    // Deployment 3 has only ever run release 1.2.7; deployment 1 ran latest 1.3.0 and 1.3.2 before 1.3.5.
+    const list = await versions(3);
+    expect(list.map((v) => `${v.releaseChannel}/${v.version}`)).toEqual(
+      expect.arrayContaining(['latest/1.3.5', 'latest/1.3.2', 'latest/1.3.0', 'release/1.2.7', 'release/1.2.4']),
+    );
+    const res = await t.call('/api/v1/deployments/3', {method: 'PUT', json: {releaseChannelVersion: '1.3.2'}});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({releaseChannel: 'latest', releaseChannelVersion: '1.3.2', releaseChannelVersionHold: true});
+  });
+
+  it('a version never run by any deployment and not a head stays off every list', async () => {
+    for (const id of [1, 2, 3, 10]) expect((await versions(id)).some((v) => v.version === '1.1.9')).toBe(false);
+    const res = await t.call('/api/v1/deployments/3', {method: 'PUT', json: {releaseChannelVersion: '1.1.9'}});
+    expect(res.status).toBe(400);
+  });
+
+  it('a version one deployment switches to appears on the others’ lists', async () => {
+    expect((await versions(10)).some((v) => v.version === '1.2.4')).toBe(true);
+    expect((await t.call('/api/v1/deployments/2', {method: 'PUT', json: {releaseChannelVersion: '1.2.0'}})).status).toBe(200);
+    expect((await versions(10)).some((v) => v.version === '1.2.0')).toBe(true);
+  });
+});
+
 describe('PUT …/deployments/{id} switching versions', () => {
   const forms: Array<[string, string]> = [
     ['bare semver', '1.2.7'],

@@ -1,7 +1,7 @@
 // dbt sync input rules and permissions: refs (empty, SHA, invalid), source/manifest/branch combinations, SchemaUpdate
 // to start or cancel, SchemaRead to read, deployment scopes, unknown ids; and the routes in the OpenAPI document.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {BASE, dbtService, startSync, type DbtService} from './dbtHelpers.js';
+import {BASE, dbtService, runToEnd, startSync, type DbtService} from './dbtHelpers.js';
 
 let s: DbtService;
 let syncJobId: string;
@@ -25,20 +25,36 @@ describe('starting a sync: input', () => {
     }
   });
 
-  it('rejects commit SHAs, short and full, with what to do instead', async () => {
-    for (const ref of ['a1b2c3d', 'A1B2C3D4E5', '4d1054b8c7e3f2a19d0c6b5a4f3e2d1c0b9a8f7e']) {
+  // The ref rule (issue 13 item 10): this test used to expect 400 for short hex refs (a1b2c3d, A1B2C3D4E5); those
+  // are valid branch or tag names by git's rules, so the service resolves them like any other ref.
+  it('refuses a full commit SHA with what to do instead; short hex and date tags are resolved, not refused', async () => {
+    for (const ref of ['4d1054b8c7e3f2a19d0c6b5a4f3e2d1c0b9a8f7e', 'E83C5163316F89BFBDE7D9AB23CA2E25604AF290']) {
       const res = await start({ref});
       expect(res.status, ref).toBe(400);
-      expect(res.body.error).toContain('looks like a commit SHA');
+      expect(res.body.error).toContain('is a commit SHA');
       expect(res.body.error).toContain('branch or tag');
     }
-    expect((await start({ref: 'abc123'})).status).toBe(200);
+    const date = await start({ref: '20240101'});
+    expect(date.status).toBe(200);
+    const resolved = await runToEnd(s, date.body.syncJobId, 5000);
+    expect(resolved.last.status).toBe('COMPLETED');
+    for (const ref of ['deadbeef', 'a1b2c3d', 'A1B2C3D4E5', 'abc123', '4d1054b8c7e3f2a19d0c6b5a4f3e2d1c0b9a8f7']) {
+      const res = await start({ref});
+      expect(res.status, ref).toBe(200);
+      const end = await runToEnd(s, res.body.syncJobId, 5000);
+      expect(end.last.status, ref).toBe('FAILED');
+      expect(end.last.error, ref).toBe(`could not check out ${ref}: no branch or tag ${ref} in git@github.com:acme/analytics-dbt.git`);
+    }
   });
 
   it('rejects refs git would not accept, and combinations that make no sense', async () => {
     expect((await start({ref: 'a..b'})).status).toBe(400);
     expect((await start({ref: '-main'})).status).toBe(400);
-    for (const ref of ['a~1', 'x.lock', 'a b', 'feature/', '@', 'a@{1}']) expect((await start({ref})).status, ref).toBe(400);
+    for (const ref of ['a~1', 'x.lock', 'a b', 'feature/', '@', 'a@{1}', 'a//b', '.hidden', 'ends.', 'x:y', 'a\\b', 'x'.repeat(256), ' main']) {
+      const res = await start({ref});
+      expect(res.status, ref).toBe(400);
+      expect(res.body.error, ref).toMatch(/^ref: `.*` is not a branch or tag name: it /);
+    }
     const odd = await start({ref: '#123'});
     expect(odd.status).toBe(200);
     expect(odd.body.branchName).toMatch(/^dbt-sync\/-123-\d{14}-[0-9a-f]{8}$/);

@@ -39,6 +39,8 @@ describe('data model workflow over HTTP', () => {
       fetch(`${prefix}/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify({measures: ['high_value_orders.count']}))}`, {headers: {authorization: token}})
         .then(async (r) => ({status: r.status, body: (await r.json()) as any}));
 
+    const branchNames = async () => ((await call('GET', `${D}/branches`)).body.items as Array<{name: string}>).map((b) => b.name);
+    const before = await branchNames();
     const dev = (await call('POST', `${D}/dev-mode`, {json: {branchName: 'staging'}})).body.branchName as string;
     expect(dev).toMatch(/^dev-admin-[0-9a-f]{8}$/);
     expect((await call('PUT', `${D}/data-model/files`, {json: {files: [{path: 'model/cubes/high_value_orders.yml', content: HIGH_VALUE}]}})).body).toEqual({success: true});
@@ -61,7 +63,8 @@ describe('data model workflow over HTTP', () => {
 
     // The dev branch stays listed until someone deletes it; the CI recipe deletes the fork first.
     expect((await call('DELETE', `${D}/branches?branchName=${dev}`)).body).toEqual({success: true});
-    const names = ((await call('GET', `${D}/branches`)).body.items as Array<{name: string}>).map((b) => b.name);
-    expect(names).toEqual(['main', 'staging']);
+    // What the seed started with (the deploy and shared branches, the seeded dev and dbt-sync branches) and no more.
+    expect(await branchNames()).toEqual(before);
+    expect(before).not.toContain(dev);
   });
 });

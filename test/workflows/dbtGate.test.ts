@@ -84,8 +84,8 @@ describe('dbt gate workflow', () => {
     expect(await sessionReleased(api)).toBe(true);
   });
 
-  it('refuses a commit SHA before any request', async () => {
+  it('refuses a full commit SHA before any request', async () => {
     const {api, clock} = await service();
-    await expect(runGate(api, {deploymentId: '1', ref: 'a1b2c3d4', ...onClock(clock)})).rejects.toThrow(/looks like a commit SHA/);
+    await expect(runGate(api, {deploymentId: '1', ref: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678', ...onClock(clock)})).rejects.toThrow(/is a commit SHA/);
   });
 });

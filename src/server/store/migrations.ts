@@ -20,6 +20,7 @@ import {oauthTokensMigrations} from './oauthTokens.js';
 import {oidcConfigsMigrations} from './oidcConfigs.js';
 import {telemetryMigrations} from './telemetry.js';
 import {oneIdentityMigrations} from './users.js';
+import {environmentTokensMigrations} from './environmentTokens.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -39,6 +40,7 @@ export const migrations: Migration[] = [
   ...oauthTokensMigrations,
   ...oidcConfigsMigrations,
   ...telemetryMigrations,
+  ...environmentTokensMigrations,
   // After every table that refers to users: folds the old user stores into users.
   ...oneIdentityMigrations,
 ];

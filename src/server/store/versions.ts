@@ -47,15 +47,18 @@ export function channelHead(db: Db, channel: string): string | undefined {
     | undefined;
 }
 
-/** Versions the deployment has run, in catalogue order (newest first). */
-export function deploymentHistory(db: Db, deploymentId: number): ChannelVersion[] {
+/**
+ * Versions any deployment of the account has run (the service holds one account), in catalogue order (newest
+ * first per channel). A deployment may switch to a version another deployment ran.
+ */
+export function accountHistory(db: Db): ChannelVersion[] {
   return db
     .prepare(
-      `SELECT h.channel, h.version FROM deployment_versions h
+      `SELECT h.channel, h.version FROM (SELECT DISTINCT channel, version FROM deployment_versions) h
        LEFT JOIN release_catalog c ON c.channel = h.channel AND c.version = h.version
-       WHERE h.deployment_id = ? ORDER BY h.channel, c.position DESC`,
+       ORDER BY h.channel, c.position DESC`,
     )
-    .all(deploymentId) as ChannelVersion[];
+    .all() as ChannelVersion[];
 }
 
 export function recordVersionUse(db: Db, deploymentId: number, v: ChannelVersion, now: number): void {

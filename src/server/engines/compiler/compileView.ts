@@ -23,7 +23,7 @@ export function compileView(raw: RawView, model: CompiledModel, errors: CompileE
     addMembers(entry, path.at(-1)!, model, members, fail);
   }
   if (errors.length > before || root === undefined) return undefined;
-  return {name: raw.name, root, joinPaths, members, file: raw.file};
+  return {name: raw.name, root, joinPaths, members, file: raw.file, ...(raw.tenants && {tenants: raw.tenants})};
 }
 
 function followsJoins(path: string[], model: CompiledModel, entry: RawViewCube, fail: (line: number | undefined, m: string) => void): boolean {

@@ -64,7 +64,7 @@ function at(file: string, line: number | undefined, message: string): CompileErr
 
 function compileCube(raw: RawCube, cubes: Map<string, RawCube>, resolver: Resolver, errors: CompileError[]): CompiledCube {
   const source = raw.sqlTable ? raw.sqlTable.split('.').map(quote).join('.') : `(${raw.sql ?? 'SELECT NULL'})`;
-  const cube: CompiledCube = {name: raw.name, source, dimensions: new Map(), measures: new Map(), segments: new Map(), joins: new Map(), file: raw.file};
+  const cube: CompiledCube = {name: raw.name, source, dimensions: new Map(), measures: new Map(), segments: new Map(), joins: new Map(), file: raw.file, ...(raw.tenants && {tenants: raw.tenants})};
   const attempt = (line: number | undefined, what: string, run: () => void): void => {
     try {
       run();

@@ -1,6 +1,7 @@
 // Reads one cube definition node: required fields, allowed types and member names, duplicate members.
 import {DIMENSION_TYPES, MEASURE_TYPES, RELATIONSHIP_ALIASES, type DimensionType, type MeasureType} from './types.js';
 import type {RawCube, RawDimension, RawJoin, RawMeasure, RawSegment} from './raw.js';
+import {parseTenants} from './tenants.js';
 import {FileContext, IDENTIFIER, fieldsOf, mapEntries, scalarBoolean, scalarText, seqItems} from './yamlNodes.js';
 
 // Properties the real platform accepts on cubes and members; the local compiler reads the ones that affect
@@ -23,6 +24,8 @@ export function parseCube(ctx: FileContext, node: unknown): RawCube | undefined 
   if (name.startsWith('__')) return void ctx.error(f.get('name')?.value, `cube name "${name}" is reserved: names starting with __ are used internally`);
   const where = `cube "${name}"`;
   const cube: RawCube = {name, file: ctx.file, line: ctx.line(node), measures: [], dimensions: [], segments: [], joins: []};
+  const tenants = parseTenants(ctx, f.get('meta')?.value, where);
+  if (tenants) cube.tenants = tenants;
   const sqlTable = f.get('sql_table');
   const sql = f.get('sql');
   if (sqlTable && sql) ctx.error(sql.keyNode, `${where}: define either "sql_table" or "sql", not both`);

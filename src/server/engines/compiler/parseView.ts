@@ -1,5 +1,6 @@
 // Reads one view definition node: its name and the cubes it exposes through join paths.
 import type {RawInclude, RawView, RawViewCube} from './raw.js';
+import {parseTenants} from './tenants.js';
 import {FileContext, IDENTIFIER, fieldsOf, isStar, mapEntries, scalarBoolean, scalarText, seqItems} from './yamlNodes.js';
 
 const VIEW_FIELDS = ['name', 'cubes', 'title', 'description', 'public', 'shown', 'meta', 'folders'];
@@ -24,7 +25,8 @@ export function parseView(ctx: FileContext, node: unknown): RawView | undefined 
     if (cube) cubes.push(cube);
   }
   if (cubes.length === 0) ctx.error(cubesNode, `${where}: "cubes" must list at least one join path`);
-  return {name, file: ctx.file, line: ctx.line(node), cubes};
+  const tenants = parseTenants(ctx, f.get('meta')?.value, where);
+  return {name, file: ctx.file, line: ctx.line(node), cubes, ...(tenants && {tenants})};
 }
 
 function parseViewCube(ctx: FileContext, node: unknown, where: string): RawViewCube | undefined {

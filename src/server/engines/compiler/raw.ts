@@ -42,6 +42,8 @@ export interface RawCube {
   dimensions: RawDimension[];
   segments: RawSegment[];
   joins: RawJoin[];
+  /** `meta.tenants`: visible only to these tenants (see tenants.ts); undefined = everyone. */
+  tenants?: string[];
 }
 
 export interface RawInclude {
@@ -62,4 +64,5 @@ export interface RawView {
   file: string;
   line?: number;
   cubes: RawViewCube[];
+  tenants?: string[];
 }

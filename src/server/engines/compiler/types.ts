@@ -68,6 +68,8 @@ export interface CompiledCube {
   joins: Map<string, CompiledJoin>;
   primaryKey?: CompiledDimension;
   file: string;
+  /** `meta.tenants`: visible only to these tenants (compiler/tenants.ts); undefined = everyone. */
+  tenants?: string[];
 }
 
 export interface ViewMember {
@@ -86,6 +88,7 @@ export interface CompiledView {
   joinPaths: string[][];
   members: Map<string, ViewMember>;
   file: string;
+  tenants?: string[];
 }
 
 export interface CompiledModel {

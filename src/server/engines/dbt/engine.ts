@@ -28,8 +28,6 @@ export interface StartSync {
 }
 
 export interface EngineOptions {
-  /** The demo seed records past runs whose branches were pruned long ago. */
-  writeBranches?: boolean;
   /** The demo seed uploads one manifest many times; converting it once is enough. */
   reuseManifestWork?: boolean;
 }
@@ -171,10 +169,6 @@ export class DbtSyncEngine {
     const files = this.store.files(row.id, 0, 10_000);
     if (row.output === 'files') {
       this.log(row, at, 'info', 'FINALIZING', `Holding ${files.length} generated files; read them from the generated-files endpoint`);
-      return null;
-    }
-    if (this.options.writeBranches === false) {
-      this.log(row, at, 'info', 'FINALIZING', `Committed ${files.length} files to branch ${row.branch_name}`);
       return null;
     }
     const written = writeSyncBranch(this.ctx, {deploymentId: row.deployment_id, branchName: row.branch_name, files, message: `dbt sync ${row.sync_job_id}`, at});

@@ -203,6 +203,8 @@ const REFS: Record<string, DbtProject> = {
   // Pinned to a dbt too old for the sync: the manifest it writes (schema v4) cannot be processed.
   'bad-manifest': {...base, dbtVersion: '1.0.9', models: [stgCustomers, stgOrders, dimCustomers]},
 };
+// A date-stamped release tag (all digits, and hex-looking too): a ref name like any other, resolved here.
+REFS['20240101'] = REFS['v1.0.0']!;
 
 function fctOrdersWithoutItems(): string {
   return `{{ config(materialized='view') }}

@@ -1,7 +1,8 @@
 // The demo seed's dbt history: 160 past runs on one deployment, mixed in trigger and outcome, so history paging
 // and filters have something to show. Each run goes through the real engine (prepared work, stages on the
-// clock, logs, generated files) at a time in the past. Their branches count as pruned (as a CI gate deletes
-// them), so the deployment's branch list stays the starter one; a new sync creates a real branch.
+// clock, logs, generated files) at a time in the past. Like a scheduled CI sync, each run writes into one named
+// shared branch per ref (`dbt/<ref>`, the API's branchName) rather than a new branch per run; a run that completed
+// wrote its branch as a live one does, so every completed run names a branch that exists (failed ones wrote none).
 import type {DbtSyncRunTriggerContext, DbtTrigger} from '../../../contract/dbt.js';
 import type {ServiceContext} from '../../context.js';
 import {compileProject} from './compile.js';
@@ -26,7 +27,7 @@ const pick = <T>(table: Array<[number, T]>, r: number): T => table.find(([limit]
 
 export function seedDbtHistory(ctx: ServiceContext, deploymentId: number, now: number, count = SEEDED_DBT_RUNS): void {
   const next = seededRandom(5150 + deploymentId);
-  const engine = new DbtSyncEngine(ctx, {writeBranches: false, reuseManifestWork: true});
+  const engine = new DbtSyncEngine(ctx, {reuseManifestWork: true});
   const uploaded = compileProject(projectAt('main')!, {generatedAt: new Date(now - 50 * DAY).toISOString(), invocationId: 'ci-upload'});
   for (let i = 0; i < count; i++) {
     const at = now - SPAN + Math.floor(((i + next() * 0.8) * (SPAN - DAY / 24)) / count);
@@ -47,7 +48,7 @@ function runInput(scenario: Scenario, trigger: DbtTrigger, next: () => number, u
     source: 'git',
     output: 'branch',
     ref,
-    branchName: null,
+    branchName: `dbt/${ref ?? 'main'}`,
     triggerContext: trigger === 'webhook' ? webhookContext(ref ?? 'main', next) : null,
   });
   switch (scenario) {
@@ -59,8 +60,10 @@ function runInput(scenario: Scenario, trigger: DbtTrigger, next: () => number, u
       return git('v1.0.0');
     case 'missing-ref':
       return git('feature/orders-v2');
-    case 'manifest':
-      return {source: 'manifest', output: next() < 0.7 ? 'branch' : 'files', ref: null, branchName: null, manifest: uploaded};
+    case 'manifest': {
+      const output = next() < 0.7 ? 'branch' : 'files';
+      return {source: 'manifest', output, ref: null, branchName: output === 'branch' ? 'dbt/uploaded-manifest' : null, manifest: uploaded};
+    }
     default:
       return git(scenario);
   }

@@ -1,5 +1,7 @@
 // The demo data model every seeded deployment starts with. It compiles cleanly against the sample dataset and
 // exercises each feature of the compiler: all measure types, filtered measures, joins both ways, a segment, views.
+// Multi-tenancy (compiler/tenants.ts): `users` (and so the `customers` view) is visible only to the security context
+// {"tenant": "acme"}, the `sales` view only to {"tenant": "globex"}; orders, products and line_items to everyone.
 import type {ModelFile} from '../compiler/types.js';
 
 const orders = `cubes:
@@ -87,6 +89,8 @@ const users = `cubes:
       - name: created_at
         type: time
         sql: created_at
+    meta:
+      tenants: [acme]
 `;
 
 const products = `cubes:
@@ -162,6 +166,8 @@ const sales = `views:
       - join_path: line_items.products
         includes:
           - category
+    meta:
+      tenants: [globex]
 `;
 
 const customers = `views:

@@ -11,11 +11,12 @@ import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, notFound} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
+import {visibleModel} from '../../engines/compiler/tenants.js';
 import {describeModel} from '../../engines/query/meta.js';
 import {QueryError, runQuery, type Query} from '../../engines/query/index.js';
 import {openSampleDatabase} from '../../engines/sample/dataset.js';
 import {findDeployment} from '../../store/deployments.js';
-import {authorizeDataToken} from '../../auth.js';
+import {authorizeData, branchFor, dataUseOf, environmentBranch, type DataCredential} from './dataAuth.js';
 import {branchRunState, loadBranch} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 
@@ -36,20 +37,30 @@ const BranchParams = DeploymentIdParam.extend({branch: z.string().min(1)});
 const responses = {
   200: {description: 'rows, or {"error":"Continue wait"} while the branch builds', content: {'application/json': {schema: z.union([LoadResponse, ContinueWait])}}},
   400: {description: 'the query or the model is wrong', content: {'application/json': {schema: ErrorBody}}},
-  401: {description: 'missing or invalid data API token', content: {'application/json': {schema: ErrorBody}}},
-  403: {description: 'token for another deployment', content: {'application/json': {schema: ErrorBody}}},
+  401: {description: 'missing, unknown or expired token', content: {'application/json': {schema: ErrorBody}}},
+  403: {description: 'a valid credential of another kind or for another deployment, environment or scope', content: {'application/json': {schema: ErrorBody}}},
   404: {description: 'unknown deployment or branch', content: {'application/json': {schema: ErrorBody}}},
 };
 
-/** The data API takes the deployment token raw (`Authorization: <token>`); `Bearer`/`Api-Key <token>` too. */
-async function authorize(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
-  await authorizeDataToken(ctx, c, deploymentId);
-}
+/** The credential the middleware accepted for this request (dataModel/dataAuth.ts). */
+const credentials = new WeakMap<Request, DataCredential>();
+const credentialOf = (c: Context): DataCredential => credentials.get(c.req.raw)!;
+
 
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
-async function runtimeModel(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined): Promise<CompiledModel | 'wait'> {
+export async function runtimeModel(
+  ctx: ServiceContext,
+  c: Context,
+  deploymentId: string,
+  requested: string | undefined,
+  opts: {ownBranch?: boolean} = {},
+): Promise<CompiledModel | 'wait'> {
   const deployment = findDeployment(ctx.db, Number(deploymentId));
   if (!deployment) throw notFound(`deployment ${deploymentId} not found`);
+  const cred = credentialOf(c);
+  // The metadata API's paths name no branch: the token's environment does.
+  const own = opts.ownBranch && cred.environment ? environmentBranch(ctx, cred.environment) : undefined;
+  const branchName = own ?? branchFor(ctx, cred, requested);
   const branch = loadBranch(ctx, deployment, branchName ?? deployment.deploy_branch_name);
   if (branchRunState(ctx, deployment, branch.name) === 'inactive') {
     throw badRequest(`Branch ${branch.name} is not active: enable its staging environment or open it in dev mode to query it`);
@@ -59,7 +70,7 @@ async function runtimeModel(ctx: ServiceContext, c: Context, deploymentId: strin
   if (build.step === 'failed') throw badRequest(`the data model on ${branch.name} does not compile: ${build.errorText ?? 'build failed'}`);
   const compiled = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
   if (!compiled.valid) throw badRequest(`the data model on ${branch.name} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
-  return compiled.model;
+  return cred.securityContext ? visibleModel(compiled.model, cred.securityContext) : compiled.model;
 }
 
 async function answer(ctx: ServiceContext, c: Context, deploymentId: string, branchName: string | undefined, query: unknown) {
@@ -98,7 +109,7 @@ export const register: RouteGroup = (app, ctx) => {
   // The token first, before the path or the query is looked at: without a valid token for this deployment nothing
   // else is answered (not even whether the query parameter is missing or the deployment exists).
   app.use('/data/:deploymentId/*', async (c, next) => {
-    await authorize(ctx, c, Number(c.req.param('deploymentId')));
+    credentials.set(c.req.raw, await authorizeData(ctx, c, Number(c.req.param('deploymentId')), dataUseOf(c.req.path)));
     await next();
   });
   app.openapi(createRoute({method: 'get', path: load, operationId: 'load', summary: 'Query the deploy branch', tags, request: {params: Params, query: LoadQueryParams}, responses}),

@@ -1,12 +1,11 @@
 // Input rules of the dbt sync endpoints, each refusal saying what to send instead: refs are branches or tags
-// (never empty, never a commit SHA), history filters are case-sensitive enums, pages are capped, cursors opaque.
+// (the shared rule of contract/gitRef.ts; anything else is resolved against the repository's refs), history
+// filters are case-sensitive enums, pages are capped, cursors opaque.
 import {DBT_RUN_STATUSES, DBT_TRIGGERS, type DbtRunStatus, type DbtTrigger, type StartDbtSyncInput} from '../../../contract/dbt.js';
+import {refProblem} from '../../../contract/gitRef.js';
 import {badRequest} from '../../errors.js';
 import type {DeploymentRow} from '../../store/deployments.js';
 
-/** git check-ref-format: no control characters, space, ~ ^ : ? * [ \\, "..", "@{", "//", no leading "-" or "/". */
-const GIT_REF = /^(?![-/])(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!.*[/.]$)(?!.*\.lock$)(?!@$)[^\x00-\x20\x7f~^:?*[\\]{1,200}$/;
-const SHA = /^[0-9a-fA-F]{7,40}$/;
 const BRANCH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 export interface ValidStart {
@@ -22,13 +21,8 @@ export function validateStart(body: StartDbtSyncInput, deployment: DeploymentRow
   const output = body.output ?? 'branch';
   const ref = body.ref ?? null;
   if (ref !== null) {
-    if (ref.trim() === '') {
-      throw badRequest('ref: an empty value names no branch or tag; give one (e.g. main or v1.0.0), or omit ref to sync the branch saved on the integration');
-    }
-    if (SHA.test(ref)) {
-      throw badRequest(`ref: "${ref}" looks like a commit SHA; dbt sync takes a branch or tag of the dbt repository, not a commit — push a branch or tag pointing at it and sync that`);
-    }
-    if (!GIT_REF.test(ref)) throw badRequest(`ref: "${ref.slice(0, 100)}" is not a valid git branch or tag name`);
+    const problem = refProblem(ref);
+    if (problem !== undefined) throw badRequest(`ref: ${problem.replace(/, or omit --ref/, ', or omit ref')}`);
     if (source === 'manifest') throw badRequest('ref cannot be combined with source manifest: an uploaded manifest is converted as it is, without the repository');
   }
   if (source === 'manifest' && !body.manifest) {

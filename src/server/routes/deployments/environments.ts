@@ -1,4 +1,5 @@
-// Environments of a deployment and the metadata-sync JWT of one environment.
+// Environments of a deployment, the metadata-sync JWT of one environment, and its environment tokens (JWTs for
+// the environment's data and/or metadata API, recorded so they can be listed; the value is shown only once).
 import {createRoute} from '@hono/zod-openapi';
 import {
   DEFAULT_META_TOKEN_TTL,
@@ -6,6 +7,12 @@ import {
   EnvironmentParams,
   EnvironmentsListResponse,
   EnvironmentsQuery,
+  DEFAULT_ENVIRONMENT_TOKEN_TTL,
+  ENVIRONMENT_TOKEN_SCOPES,
+  EnvironmentTokenBody,
+  EnvironmentTokenResponse,
+  EnvironmentTokensListResponse,
+  EnvironmentTokensQuery,
   MetaSyncTokenBody,
   MetaSyncTokenResponse,
   type Environment,
@@ -15,6 +22,8 @@ import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
+import {insertEnvironmentToken, listEnvironmentTokens, type EnvironmentTokenRow} from '../../store/environmentTokens.js';
+import {decodeCursor, encodeCursor} from '../dbt/input.js';
 import {signToken} from '../../tokens.js';
 import {errorResponses, json, jsonBody, loadDeployment, offsetPageInfo, paging} from '../shared.js';
 
@@ -74,18 +83,95 @@ export const register: RouteGroup = (app, ctx) => {
     }),
     async (c) => {
       requirePermission(c, 'DeploymentRead');
-      const params = c.req.valid('param');
-      const deployment = loadDeployment(ctx, params.deploymentId);
-      const env = findEnvironment(ctx.db, deployment.id, Number(params.environmentId));
-      if (!env) throw notFound(`environment ${params.environmentId} not found in deployment ${deployment.id}`);
+      const env = loadEnvironment(ctx, c.req.valid('param'));
       const body = c.req.valid('json');
       const issued = await signToken(
         ctx,
         'meta',
-        {security_context: body.security_context, deploymentId: deployment.id, environmentId: env.id, ...issuerClaim(principalOf(c))},
+        {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_META_TOKEN_TTL,
       );
-      return c.json({data: {token: issued.token, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt)}}, 200);
+      const data = {token: issued.token, security_context: body.security_context, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt)};
+      return c.json({data}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/deployments/{deploymentId}/environments/{environmentId}/tokens',
+      operationId: 'getDeploymentEnvironmentTokens',
+      summary: 'List the tokens issued for an environment, newest first (values redacted)',
+      tags,
+      request: {params: EnvironmentParams, query: EnvironmentTokensQuery},
+      responses: {200: json(EnvironmentTokensListResponse, 'a page of tokens'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const env = loadEnvironment(ctx, c.req.valid('param'));
+      const query = c.req.valid('query');
+      const cursor = decodeCursor('envtoken', query.after);
+      const {offset: byOffset, limit: byLimit} = paging(query);
+      const offset = cursor ?? byOffset;
+      const limit = query.first !== undefined ? Math.min(Number(query.first), MAX_PAGE) : byLimit;
+      const {rows, total} = listEnvironmentTokens(ctx.db, env.deployment_id, env.id, offset, limit);
+      const items = rows.map(toListedToken);
+      const pageInfo = {
+        ...offsetPageInfo(offset, rows.length, total),
+        startCursor: rows.length ? encodeCursor('envtoken', offset) : null,
+        endCursor: rows.length ? encodeCursor('envtoken', offset + rows.length) : null,
+      };
+      return c.json({items, data: items, pageInfo, pagination: {offset, limit, total}}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/deployments/{deploymentId}/environments/{environmentId}/tokens',
+      operationId: 'createDeploymentEnvironmentToken',
+      summary: 'Issue a token for the data and/or metadata API of an environment',
+      description: `A JWT for the environment's branch, carrying \`security_context\` (the model's tenancy rule applies) and \`scopes\` (${ENVIRONMENT_TOKEN_SCOPES.join(', ')}; default all). \`expires_in\` 1..3600 seconds, default ${DEFAULT_ENVIRONMENT_TOKEN_TTL}. The value is returned only here.`,
+      tags,
+      request: {params: EnvironmentParams, body: jsonBody(EnvironmentTokenBody)},
+      responses: {200: json(EnvironmentTokenResponse, 'the token'), ...errorResponses(400, 403, 404)},
+    }),
+    async (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const env = loadEnvironment(ctx, c.req.valid('param'));
+      const body = c.req.valid('json');
+      const scopes = [...new Set(body.scopes ?? ENVIRONMENT_TOKEN_SCOPES)];
+      const issued = await signToken(
+        ctx,
+        'env',
+        {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))},
+        body.expires_in ?? DEFAULT_ENVIRONMENT_TOKEN_TTL,
+      );
+      insertEnvironmentToken(ctx.db, {
+        deploymentId: env.deployment_id, environmentId: env.id, tokenTail: issued.token.slice(-8), securityContext: body.security_context,
+        scopes, createdBy: principalOf(c).userId, createdAt: issued.issuedAt, expiresAt: issued.expiresAt,
+      });
+      const data = {token: issued.token, security_context: body.security_context, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt), scopes};
+      return c.json({data}, 200);
     },
   );
 };
+
+const MAX_PAGE = 100;
+
+function loadEnvironment(ctx: ServiceContext, params: {deploymentId: string; environmentId: string}): EnvironmentRow {
+  const deployment = loadDeployment(ctx, params.deploymentId);
+  const env = findEnvironment(ctx.db, deployment.id, Number(params.environmentId));
+  if (!env) throw notFound(`environment ${params.environmentId} not found in deployment ${deployment.id}`);
+  return env;
+}
+
+function toListedToken(row: EnvironmentTokenRow) {
+  return {
+    token: `…${row.token_tail}`,
+    security_context: JSON.parse(row.security_context) as Record<string, unknown>,
+    created_at: isoTime(row.created_at),
+    expires_at: isoTime(row.expires_at),
+    scopes: JSON.parse(row.scopes) as string[],
+  };
+}

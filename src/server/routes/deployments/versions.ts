@@ -1,4 +1,4 @@
-// GET …/versions: what the deployment can switch to (channel heads plus its own history).
+// GET …/versions: what the deployment can switch to (channel heads plus the versions the account has run).
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam, DeploymentVersionsResponse} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
