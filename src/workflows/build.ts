@@ -1,5 +1,5 @@
 // Waiting for a branch's build (build-status --wait, the UI's Build view, and any flow that deploys then waits).
-// The rules are the real client's (research/real-cli.md §6): terminal on built/failed/cancelled; a bad or
+// The rules are the real client's: terminal on built/failed/cancelled; a bad or
 // inactive branch fails at once instead of hanging for the whole timeout; `none`/`stopped` held longer than a
 // minute means nothing will ever build it; anything else, unknown values included, is progress.
 import type {Api} from '../api/client.js';
