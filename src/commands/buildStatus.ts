@@ -3,8 +3,8 @@
 // runs, the final document on stdout, exit 1 when it failed or was cancelled, as the real client does.
 import type {Command} from '@commander-js/extra-typings';
 import type {Api} from '../api/client.js';
-import {getBuildStatus} from '../api/builds.js';
-import {buildFailureMessage, isFailedBuildStatus, waitForBuild} from '../workflows/build.js';
+import {getBuildStatus, isFailedBuildStatus} from '../api/builds.js';
+import {buildFailureMessage, waitForBuild} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, progress, UserError} from './output.js';
 import {connect, numericId} from './session.js';
 
