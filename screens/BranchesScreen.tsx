@@ -5,9 +5,7 @@
 import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
-import {str} from '../src/api/read.js';
 import {dataModelMutations, dataModelQueries} from '../src/queries/dataModel.js';
-import {deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
@@ -24,6 +22,7 @@ import {refusal} from './branches/advice.js';
 import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
 import {branchTree, type BranchRow} from './branches/tree.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useDeploymentName} from './useDeploymentName.js';
 
 const columns: Column<BranchRow>[] = [
   {id: 'name', header: 'BRANCH', flex: 3, render: (b) => `${b.prefix}${b.name}`, color: (b) => (b.kind === 'dev' ? color.devBranch : undefined)},
@@ -43,9 +42,7 @@ export function BranchesScreen({params}: ScreenProps) {
   const body = useBodySize();
   const id = params.deploymentId ?? '';
   const live = useLivePolicy(LIST_REFRESH_MS);
-  const settings = useQuery(deploymentQueries.settings(api, id));
-  const name = str(settings.data?.name) ?? params.deploymentName ?? id;
-  const deployBranch = str(settings.data?.deployBranchName);
+  const {name, deployBranch} = useDeploymentName(params);
   useTitle('Branches', name);
   const query = useQuery(dataModelQueries.branches(api, id, live));
   const rows = branchTree(query.data ?? [], deployBranch);

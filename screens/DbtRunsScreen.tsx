@@ -1,7 +1,7 @@
 // dbt runs of a deployment: history newest first with status/trigger filters, duration and failed-phase
 // columns, a sparkline of recent durations, paged through the service cursor as the cursor nears the end, and
 // live only while a loaded run is RUNNING. Enter opens a run; s starts a sync; v opens the gate flow.
-import React, {useCallback, useMemo, useRef, useState} from 'react';
+import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
 import type {DbtRun} from '../src/api/dbt.js';
@@ -23,10 +23,10 @@ import {formatSyncDuration} from './dbt/format.js';
 import {RefForm} from './dbt/RefForm.js';
 import {nextFilter, recentDurations, runColumns} from './dbt/runColumns.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useNextPage} from './usePaging.js';
 
-/** Rows from the end of the loaded ones at which the next page is fetched. */
-const PREFETCH_ROWS = 10;
 const SPARK_RUNS = 30;
+const runId = (r: DbtRun) => r.syncJobId;
 
 export interface DbtRunsScreenProps extends Partial<ScreenProps> {
   /** Runs per API page. @default DBT_HISTORY_PAGE */
@@ -50,14 +50,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const running = anyRunning(query.data);
   const start = useMutation(dbtMutations.start(api, client, deploymentId));
 
-  const paging = useRef({rows, query});
-  paging.current = {rows, query};
-  const onSelect = useCallback((row: DbtRun) => {
-    const {rows: loaded, query: q} = paging.current;
-    const index = loaded.findIndex((r) => r.syncJobId === row.syncJobId);
-    const threshold = Math.min(PREFETCH_ROWS, Math.ceil(pageSize / 2));
-    if (index >= loaded.length - threshold && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
-  }, [pageSize]);
+  const onSelect = useNextPage(rows, query, pageSize, runId);
   const open = (run: {syncJobId: string; branchName?: string}) =>
     nav.push({screen: 'dbtRun', params: {syncJobId: run.syncJobId, ...(run.branchName ? {syncBranch: run.branchName} : {})}, label: run.syncJobId.slice(0, 8)});
 

@@ -5,7 +5,6 @@ import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import {str} from '../src/api/read.js';
 import {buildQueries} from '../src/queries/builds.js';
-import {deploymentQueries} from '../src/queries/deployments.js';
 import {environmentQueries} from '../src/queries/environments.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
@@ -18,6 +17,7 @@ import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useDeploymentName} from './useDeploymentName.js';
 import {safeLine} from '../src/api/safeText.js';
 
 function Field({label, value, children}: {label: string; value?: string; children?: React.ReactNode}) {
@@ -37,11 +37,9 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
-  const settings = useQuery(deploymentQueries.settings(api, id, listLive));
+  const {settings, name, deployBranch} = useDeploymentName(params, listLive);
   const s = settings.data;
-  const name = str(s?.name) ?? params.deploymentName ?? id;
   useTitle('Deployment', name);
-  const deployBranch = str(s?.deployBranchName);
   const build = useQuery({...buildQueries.status(api, id, deployBranch, buildLive), enabled: deployBranch !== undefined});
   // Without a branch the service answers for the caller's dev-mode branch when a session is open.
   const session = useQuery(buildQueries.status(api, id, undefined));

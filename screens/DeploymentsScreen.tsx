@@ -20,9 +20,9 @@ import type {ScreenProps} from '../src/ui/screen.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
 import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useNextPage} from './usePaging.js';
 
-/** Rows from the end of the loaded ones at which the next page is fetched. */
-export const PREFETCH_ROWS = 10;
+const deploymentId = (d: DeploymentItem) => d.id;
 
 const columns: Column<DeploymentItem>[] = [
   {id: 'id', header: 'ID', width: 8, render: (d) => d.id},
@@ -54,17 +54,13 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   const create = useMutation(deploymentMutations.create(api, client));
   const remove = useMutation(deploymentMutations.remove(api, client));
 
-  const paging = useRef({rows, query});
-  paging.current = {rows, query};
   const offer = useOfferSelection();
+  const nextPage = useNextPage(rows, query, pageSize, deploymentId);
   const onSelect = useCallback((row: DeploymentItem) => {
     selected.current = row;
     offer({params: {deploymentId: row.id, deploymentName: row.name}, label: row.name});
-    const {rows: loaded, query: q} = paging.current;
-    const index = loaded.findIndex((d) => d.id === row.id);
-    const threshold = Math.min(PREFETCH_ROWS, Math.ceil(pageSize / 2));
-    if (index >= loaded.length - threshold && q.hasNextPage && !q.isFetchingNextPage) void q.fetchNextPage();
-  }, [pageSize, offer]);
+    nextPage(row);
+  }, [offer, nextPage]);
   const open = (d: DeploymentItem, screen = 'deployment') =>
     nav.push({screen, params: {deploymentId: d.id, deploymentName: d.name}, label: d.name});
 

@@ -8,10 +8,8 @@ import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import type {BranchItem} from '../src/api/dataModel.js';
-import {str} from '../src/api/read.js';
 import {buildQueries} from '../src/queries/builds.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
-import {deploymentQueries} from '../src/queries/deployments.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
@@ -35,6 +33,7 @@ import {progress} from './devmode/steps.js';
 import {STEPS_BAR_HEIGHT, StepsBar} from './devmode/StepsBar.js';
 import {useDevActions} from './devmode/useDevActions.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useDeploymentName} from './useDeploymentName.js';
 
 const NONE: Dialog = {kind: 'none'};
 
@@ -47,9 +46,7 @@ export function DevModeScreen({params}: ScreenProps) {
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
-  const settings = useQuery(deploymentQueries.settings(api, id));
-  const name = str(settings.data?.name) ?? params.deploymentName ?? id;
-  const deployBranch = str(settings.data?.deployBranchName);
+  const {name, deployBranch} = useDeploymentName(params);
   useTitle('Dev mode', name);
   const [state, dispatch] = useGuide(id);
   const session = state.session;

@@ -19,6 +19,7 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useDeploymentName} from './useDeploymentName.js';
 
 const columns: Column<DeploymentVersion>[] = [
   {id: 'current', header: ' ', width: 1, render: (v) => (v.isCurrent ? glyph.star : ''), color: () => color.accent},
@@ -46,8 +47,7 @@ export function VersionsScreen({params}: ScreenProps) {
   const id = params.deploymentId ?? '';
   const live = useLivePolicy(LIST_REFRESH_MS);
   const query = useQuery(deploymentQueries.versions(api, id, live));
-  const settings = useQuery(deploymentQueries.settings(api, id));
-  const name = str(settings.data?.name) ?? params.deploymentName ?? id;
+  const {settings, name} = useDeploymentName(params);
   useTitle('Versions', name);
   const rows = query.data?.versions ?? [];
   const selected = useRef<DeploymentVersion | undefined>(undefined);

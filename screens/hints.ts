@@ -1,8 +1,14 @@
 // Key hints inside dialogs and forms, written from the keymap so they cannot drift from what the keys do.
-import {binding, keysLabel} from '../src/ui/keymap.js';
+import {binding, keysLabel, type ActionId} from '../src/ui/keymap.js';
+
+/** How the keys of an action are written in text: `j/↓`. */
+export function keysFor(id: ActionId): string {
+  const b = binding(id);
+  return b ? keysLabel(b) : '?';
+}
 
 /** `Tab next field · Enter create` for [['form.next', 'next field'], ['form.submit', 'create']]. */
-export function hints(pairs: readonly (readonly [id: string, text: string])[]): string {
+export function hints(pairs: readonly (readonly [id: ActionId, text: string])[]): string {
   return pairs
     .map(([id, text]) => {
       const b = binding(id);

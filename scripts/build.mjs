@@ -1,5 +1,5 @@
-// Bundles src/main.ts into dist/svc.js plus lazily loaded chunks. Startup is ~3x faster than per-file tsc output
-// (research/deps.md §2). Splitting keeps the UI (Ink/React) and the service (Hono/SQLite) out of what plain
+// Bundles src/main.ts into dist/svc.js plus lazily loaded chunks. Startup is ~3x faster than loading per-file tsc
+// output. Splitting keeps the UI (Ink/React) and the service (Hono/SQLite) out of what plain
 // commands load: a single file made every command parse 3.7 MB. better-sqlite3 is a native addon and stays external.
 import {build} from 'esbuild';
 import {chmodSync, existsSync, renameSync, rmSync} from 'node:fs';

@@ -1,18 +1,13 @@
 // The service refuses some actions with what to do in command mode; in the UI the same advice is a key. These
 // map a refusal to its short reason and the key that helps, so a flash says what to do instead.
 import {ApiError} from '../../src/api/errors.js';
-import {binding, keysLabel} from '../../src/ui/keymap.js';
+import {keysFor as key} from '../hints.js';
 
 /** The service's own words for a failed request (no method/path prefix), else the error's message. */
 export function reason(err: unknown): string {
   if (err instanceof ApiError && err.detail !== '') return err.detail;
   return err instanceof Error ? err.message : String(err);
 }
-
-const key = (id: string) => {
-  const b = binding(id);
-  return b ? keysLabel(b) : '?';
-};
 
 interface Rule {
   readonly match: RegExp;

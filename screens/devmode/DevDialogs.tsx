@@ -3,16 +3,11 @@
 import React from 'react';
 import type {DevFile} from '../../src/queries/dataModel.js';
 import {ConfirmDialog} from '../../src/ui/components/ConfirmDialog.js';
-import {binding, keysLabel} from '../../src/ui/keymap.js';
 import {PromptDialog} from '../branches/PromptDialog.js';
 import type {FileChange} from './diff.js';
 import type {Session} from './reducer.js';
 import type {useDevActions} from './useDevActions.js';
-
-const key = (id: string) => {
-  const b = binding(id);
-  return b ? keysLabel(b) : '?';
-};
+import {keysFor as key} from '../hints.js';
 
 export type Dialog =
   | {kind: 'none' | 'newBranch' | 'newFile' | 'commitGuard' | 'commit' | 'merge'}

@@ -1,7 +1,7 @@
 // Where the user is in the dev-mode workflow and what comes next. Written from the keymap, so the hint names
 // the keys that really do it.
-import {binding, keysLabel} from '../../src/ui/keymap.js';
 import {isDevBranch, type DevState} from './reducer.js';
+import {keysFor as k} from '../hints.js';
 
 export const STEPS = ['branch', 'dev mode', 'edit', 'validate', 'commit', 'merge', 'exit'] as const;
 export type StepName = (typeof STEPS)[number];
@@ -13,11 +13,6 @@ export interface Progress {
   /** One line: what to do now. */
   readonly next: string;
 }
-
-const k = (id: string) => {
-  const b = binding(id);
-  return b ? keysLabel(b) : '?';
-};
 
 export interface ProgressInput {
   readonly state: DevState;

@@ -7,20 +7,15 @@ import {dataModelMutations, refreshDataModel, type DevFile} from '../../src/quer
 import {useApi} from '../../src/ui/hooks/useApi.js';
 import {editorCommand, useEditor} from '../../src/ui/hooks/useExternal.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
-import {binding, keysLabel} from '../../src/ui/keymap.js';
 import {enterDevMode} from '../../src/workflows/devMode.js';
 import {reason, refusal} from '../branches/advice.js';
 import type {FileChange} from './diff.js';
 import {lastFork} from './guideStore.js';
 import {isDevBranch, type DevAction, type Session} from './reducer.js';
+import {keysFor as key} from '../hints.js';
 
 /** What a new file starts as in the editor. */
 export const NEW_CUBE_TEMPLATE = 'cubes:\n  - name: new_cube\n    sql_table: public.new_table\n';
-
-const key = (id: string) => {
-  const b = binding(id);
-  return b ? keysLabel(b) : '?';
-};
 
 export function useDevActions(deploymentId: string, session: Session | null | undefined, dispatch: (a: DevAction) => void, focus: (path: string) => void) {
   const api = useApi();

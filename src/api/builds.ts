@@ -3,6 +3,18 @@
 import type {Api} from './client.js';
 import {idString, num, str, unwrap} from './read.js';
 
+const TERMINAL: ReadonlySet<string> = new Set(['built', 'failed', 'cancelled']);
+
+/** built, failed and cancelled end a build; every other value (unknown ones too) means it is still going. */
+export function isTerminalBuildStatus(status: string | undefined): boolean {
+  return status !== undefined && TERMINAL.has(status.trim().toLowerCase());
+}
+
+/** A finished build that did not succeed. */
+export function isFailedBuildStatus(status: string | undefined): boolean {
+  return isTerminalBuildStatus(status) && status!.trim().toLowerCase() !== 'built';
+}
+
 export interface BuildStatus {
   deploymentId: string;
   branchName: string;

@@ -1,6 +1,6 @@
 import {UnexpectedBodyError} from './errors.js';
 
-// Tolerant-reader helpers. The fetchers read both the seed's shapes and the current API's (see DESIGN.md §3), so
+// Tolerant-reader helpers. The fetchers read both the seed's shapes and the current API's (docs/ARCHITECTURE.md §5), so
 // they pick fields by hand instead of parsing with the strict contract schemas: a field the client does not use
 // must never break it, and command mode stays free of zod at startup.
 

@@ -1,4 +1,4 @@
-// Deploy uploads (research/real-cli.md §7): start a transaction, send each changed file as its own
+// Deploy uploads, as the real client does them: start a transaction, send each changed file as its own
 // multipart/form-data request, finish with the manifest of every local file. All three go through the shared
 // client (one set of errors, timeouts and the 401 refresh).
 import type {Api} from './client.js';

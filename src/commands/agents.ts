@@ -1,4 +1,4 @@
-// `svc agents`: the spec names the group, but the platform's API description (shared/reference/platform-api.yaml)
+// `svc agents`: the spec names the group, but the platform's published API description
 // publishes no agent operations — agents appear there only as permission names (AgentRead, AgentManage, …) and as
 // the `Agent`/`AgentSpace` resource types of role policies. Inventing paths would break the fidelity rule, so the
 // group says where agent access is managed and which commands reach it.

@@ -1,10 +1,10 @@
 // `svc deployments build-status <deployment> [--branch B] [--wait] [--timeout 15m] [--poll 5s]`.
 // One-shot: prints the status document whatever it says. With --wait: progress lines on stderr while the build
-// runs, the final document on stdout, exit 1 when it failed or was cancelled (research/real-cli.md §6).
+// runs, the final document on stdout, exit 1 when it failed or was cancelled, as the real client does.
 import type {Command} from '@commander-js/extra-typings';
 import type {Api} from '../api/client.js';
-import {getBuildStatus} from '../api/builds.js';
-import {buildFailureMessage, isFailedBuildStatus, waitForBuild} from '../workflows/build.js';
+import {getBuildStatus, isFailedBuildStatus} from '../api/builds.js';
+import {buildFailureMessage, waitForBuild} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, progress, UserError} from './output.js';
 import {connect, numericId} from './session.js';
 

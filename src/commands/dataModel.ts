@@ -1,4 +1,4 @@
-// `svc data-model` (alias `dm`): the branch workflow of the data model (research/real-cli.md §8). Files and
+// `svc data-model` (alias `dm`): the branch workflow of the data model, as in the real client. Files and
 // branches live in their own files; this one makes the group.
 import type {Command} from '@commander-js/extra-typings';
 import {registerBranchCommands} from './dataModelBranches.js';

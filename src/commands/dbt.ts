@@ -1,5 +1,5 @@
-// `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (research/real-cli.md §9; the seed's
-// rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
+// `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (the real client's
+// commands; the seed's rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
 // flags and reads every page, printing each phase with its duration.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';

@@ -1,4 +1,4 @@
-// `svc deploy <deployment> [--directory .] [-m MSG] [--branch B] [--keep-missing]` (research/real-cli.md §7):
+// `svc deploy <deployment> [--directory .] [-m MSG] [--branch B] [--keep-missing]`:
 // uploads only the files whose SHA-1 differs from the branch's, prunes remote files deleted locally unless
 // --keep-missing, and triggers one build. Progress goes to stderr; the summary (or --json document) to stdout.
 import type {Command} from '@commander-js/extra-typings';

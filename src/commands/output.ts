@@ -84,7 +84,7 @@ export function printTable(headers: string[], rows: unknown[][]): void {
 }
 
 /**
- * The real client's hint under an API error when a newer release is known (research/real-cli.md, update check):
+ * The real client's hint under an API error when a newer release is known (as the real client's update check does):
  * the service refused or failed the request, and the fix may already be released.
  */
 export function apiErrorHint(err: unknown, env: NodeJS.ProcessEnv = process.env): string | undefined {

@@ -1,5 +1,5 @@
-// `svc query <deployment> [--branch B] '<json>'`: one data API query, the way the documented CI gate does it
-// (research/real-cli.md §13): a deployment token, the deployment's data API address, `/dev-mode/<B>` for a
+// `svc query <deployment> [--branch B] '<json>'`: one data API query, the way the documented CI gate does it:
+// a deployment token, the deployment's data API address, `/dev-mode/<B>` for a
 // branch, and `{"error":"Continue wait"}` answered by asking again through the shared wait engine.
 import type {Command} from '@commander-js/extra-typings';
 import {loadQuery} from '../api/dataApi.js';

@@ -42,7 +42,7 @@ export const OffsetLimitQuery = z.object({
     .optional(),
 });
 
-/** Path parameter for a deployment id. Numeric string: coerced path params break the OpenAPI output (research/deps.md §3). */
+/** Path parameter for a deployment id. Numeric string: a coerced (z.coerce) path param breaks the generated OpenAPI document. */
 export const DeploymentIdParam = z.object({
   deploymentId: z.string().regex(/^\d{1,12}$/, 'deployment id must be numeric'),
 });

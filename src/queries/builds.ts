@@ -1,8 +1,8 @@
 // Build-status query: polls while the build runs and stops by itself on built, failed or cancelled.
 import type {Api} from '../api/client.js';
-import {getBuildStatus} from '../api/builds.js';
+import {getBuildStatus, isTerminalBuildStatus} from '../api/builds.js';
 import {buildKeys} from './keys.js';
-import {isTerminalBuildStatus, pollUntil, type LivePolicy} from './poll.js';
+import {pollUntil, type LivePolicy} from './poll.js';
 
 type BuildStatusData = Awaited<ReturnType<typeof getBuildStatus>>;
 

@@ -12,13 +12,6 @@ export const LIST_REFRESH_MS = 10_000;
 /** A running build is watched closely. */
 export const BUILD_POLL_MS = 2_000;
 
-const TERMINAL_BUILD_STATUSES: ReadonlySet<string> = new Set(['built', 'failed', 'cancelled']);
-
-/** built, failed and cancelled end a build; anything else (unknown included) is still in progress. */
-export function isTerminalBuildStatus(status: string | undefined): boolean {
-  return status !== undefined && TERMINAL_BUILD_STATUSES.has(status.trim().toLowerCase());
-}
-
 /** Refetch every `live.intervalMs` unless paused, absent, or `done(data)` says the watched thing finished. */
 export function pollUntil<T>(live: LivePolicy | undefined, done?: (data: T) => boolean) {
   // Typed by the one field it reads, so it fits every query's key and data types.

@@ -4,10 +4,10 @@
 import type {Key} from 'ink';
 
 /** Where a binding belongs: shown in help under this heading, current screen first. */
-export type KeyScope = 'global' | 'list' | 'pager' | 'dialog' | 'overlay' | 'input' | 'palette' | `screen:${string}`;
+export type KeyScope = 'global' | 'list' | 'pager' | 'dialog' | 'overlay' | 'input' | 'palette' | 'form' | `screen:${string}`;
 
 export interface Binding {
-  /** Namespaced action id handlers are registered under, e.g. 'list.down'. */
+  /** Namespaced action id handlers are registered under, e.g. 'list.down' (see ActionId). */
   readonly id: string;
   /** Normalised key names (see keyName): 'j', 'down', 'enter', 'escape', 'ctrl+c', 'G', 'pagedown'. */
   readonly keys: readonly string[];
@@ -21,7 +21,7 @@ export interface Binding {
   readonly immediate?: boolean;
 }
 
-const GLOBAL: Binding[] = [
+const GLOBAL = [
   {id: 'app.help', keys: ['?'], description: 'help', scope: 'global', footer: true},
   {id: 'app.filter', keys: ['/'], description: 'filter', scope: 'global', footer: true},
   {id: 'app.palette', keys: [':'], description: 'jump to screen', scope: 'global', footer: true},
@@ -30,9 +30,9 @@ const GLOBAL: Binding[] = [
   {id: 'app.back', keys: ['escape'], description: 'back (close dialog, clear filter, pop screen)', scope: 'global', footer: true},
   {id: 'app.quit', keys: ['q'], description: 'quit', scope: 'global', footer: true},
   {id: 'app.forceQuit', keys: ['ctrl+c'], description: 'quit (always)', scope: 'global'},
-];
+] as const satisfies readonly Binding[];
 
-const LIST: Binding[] = [
+const LIST = [
   {id: 'list.down', keys: ['j', 'down'], description: 'move down', scope: 'list'},
   {id: 'list.up', keys: ['k', 'up'], description: 'move up', scope: 'list'},
   {id: 'list.top', keys: ['g', 'home'], description: 'first row', scope: 'list'},
@@ -42,23 +42,23 @@ const LIST: Binding[] = [
   {id: 'list.halfDown', keys: ['ctrl+d'], description: 'half a page down', scope: 'list'},
   {id: 'list.halfUp', keys: ['ctrl+u'], description: 'half a page up', scope: 'list'},
   {id: 'list.open', keys: ['enter'], description: 'open', scope: 'list', footer: true},
-];
+] as const satisfies readonly Binding[];
 
 // Logs (every log is a LogPager): j/k PgUp/PgDn ctrl+d/u g scroll back (the list keys above), plus:
-const PAGER: Binding[] = [
+const PAGER = [
   {id: 'pager.follow', keys: ['G', 'end'], description: 'follow', scope: 'pager', footer: true},
   {id: 'pager.wrap', keys: ['w'], description: 'wrap', scope: 'pager', footer: true},
-];
+] as const satisfies readonly Binding[];
 
-const DIALOG: Binding[] = [
+const DIALOG = [
   {id: 'dialog.yes', keys: ['y'], description: 'confirm', scope: 'dialog'},
   {id: 'dialog.no', keys: ['n'], description: 'cancel', scope: 'dialog'},
   {id: 'dialog.toggle', keys: ['left', 'right', 'tab', 'h', 'l'], description: 'switch Yes/No', scope: 'dialog'},
   {id: 'dialog.submit', keys: ['enter'], description: 'choose the highlighted answer', scope: 'dialog'},
   {id: 'dialog.cancel', keys: ['escape'], description: 'cancel', scope: 'dialog'},
-];
+] as const satisfies readonly Binding[];
 
-const INPUT: Binding[] = [
+const INPUT = [
   {id: 'input.submit', keys: ['enter'], description: 'keep the text', scope: 'input'},
   {id: 'input.cancel', keys: ['escape'], description: 'cancel / clear', scope: 'input'},
   {id: 'input.left', keys: ['left'], description: 'cursor left', scope: 'input'},
@@ -67,21 +67,21 @@ const INPUT: Binding[] = [
   {id: 'input.end', keys: ['end', 'ctrl+e'], description: 'cursor to end', scope: 'input'},
   {id: 'input.backspace', keys: ['backspace'], description: 'delete before the cursor', scope: 'input'},
   {id: 'input.clear', keys: ['ctrl+u'], description: 'delete to the start', scope: 'input'},
-];
+] as const satisfies readonly Binding[];
 
-const OVERLAY: Binding[] = [
+const OVERLAY = [
   {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'overlay'},
-];
+] as const satisfies readonly Binding[];
 
-const PALETTE: Binding[] = [
+const PALETTE = [
   {id: 'palette.complete', keys: ['tab'], description: 'complete', scope: 'palette'},
   {id: 'palette.next', keys: ['down'], description: 'next match', scope: 'palette'},
   {id: 'palette.prev', keys: ['up'], description: 'previous match', scope: 'palette'},
-];
+] as const satisfies readonly Binding[];
 
 // SCREEN KEYS: one block per screen id (the id used in screens/index.ts). The screens engineer edits this
 // block; keep ids `<screen>.<action>`.
-const SCREENS: Binding[] = [
+const SCREENS = [
   {id: 'deployments.create', keys: ['c'], description: 'new deployment', scope: 'screen:deployments', dangerous: true, footer: true},
   {id: 'deployments.delete', keys: ['D'], description: 'delete deployment', scope: 'screen:deployments', dangerous: true, footer: true},
   {id: 'deployments.versions', keys: ['v'], description: 'versions of the selected deployment', scope: 'screen:deployments'},
@@ -102,13 +102,14 @@ const SCREENS: Binding[] = [
   // Shown by the token view itself (not in the footer): they act only once a token was issued.
   {id: 'token.copy', keys: ['y'], description: 'copy the issued token (OSC 52)', scope: 'screen:environments'},
   {id: 'token.write', keys: ['w'], description: 'write the issued token to a file (0600)', scope: 'screen:environments'},
-  // Forms (new deployment, metadata token): a 'dialog' layer that owns the keys while the form is open.
-  {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'screen:form'},
-  {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'screen:form'},
-  {id: 'form.up', keys: ['up'], description: 'previous choice', scope: 'screen:form'},
-  {id: 'form.down', keys: ['down'], description: 'next choice', scope: 'screen:form'},
-  {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'screen:form'},
-  {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'screen:form'},
+  // Forms (scope 'form', shared by every form: new deployment, metadata token, dbt ref, audit filter): a 'dialog'
+  // layer that owns the keys while the form is open.
+  {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'form'},
+  {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'form'},
+  {id: 'form.up', keys: ['up'], description: 'previous choice', scope: 'form'},
+  {id: 'form.down', keys: ['down'], description: 'next choice', scope: 'form'},
+  {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'form'},
+  {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'form'},
   {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true},
   {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true},
   {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true},
@@ -142,13 +143,18 @@ const SCREENS: Binding[] = [
   {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true},
   {id: 'audit.preset', keys: ['t'], description: 'range: all/24h/7d/30d', scope: 'screen:audit', footer: true},
   {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true},
-];
+] as const satisfies readonly Binding[];
 
-export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS];
+const ALL = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS] as const;
 
-const byId = new Map(KEYMAP.map((b) => [b.id, b]));
+/** Every action id of the table: handlers (useKeys) and hints name actions with it, so a typo does not compile. */
+export type ActionId = (typeof ALL)[number]['id'];
 
-export function binding(id: string): Binding | undefined {
+export const KEYMAP: readonly Binding[] = ALL;
+
+const byId = new Map<string, Binding>(KEYMAP.map((b) => [b.id, b]));
+
+export function binding(id: ActionId): Binding | undefined {
   return byId.get(id);
 }
 
@@ -158,8 +164,8 @@ export function bindingsFor(scope: KeyScope, opts: {readonly: boolean}): Binding
 }
 
 /** Action ids a key name triggers (several: 'enter' is list.open, dialog.submit, input.submit). */
-export function actionsForKey(name: string, opts: {readonly: boolean}): string[] {
-  return KEYMAP.filter((b) => b.keys.includes(name) && !(opts.readonly && b.dangerous)).map((b) => b.id);
+export function actionsForKey(name: string, opts: {readonly: boolean}): ActionId[] {
+  return KEYMAP.filter((b) => b.keys.includes(name) && !(opts.readonly && b.dangerous)).map((b) => b.id as ActionId);
 }
 
 const DISPLAY: Record<string, string> = {

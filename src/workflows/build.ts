@@ -1,27 +1,16 @@
 // Waiting for a branch's build (build-status --wait, the UI's Build view, and any flow that deploys then waits).
-// The rules are the real client's (research/real-cli.md §6): terminal on built/failed/cancelled; a bad or
+// The rules are the real client's: terminal on built/failed/cancelled; a bad or
 // inactive branch fails at once instead of hanging for the whole timeout; `none`/`stopped` held longer than a
 // minute means nothing will ever build it; anything else, unknown values included, is progress.
 import type {Api} from '../api/client.js';
 import {oneLine} from '../api/errors.js';
-import {getBuildStatus, type BuildStatus} from '../api/builds.js';
+import {getBuildStatus, isTerminalBuildStatus, type BuildStatus} from '../api/builds.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
-const TERMINAL: ReadonlySet<string> = new Set(['built', 'failed', 'cancelled']);
 const IDLE: ReadonlySet<string> = new Set(['none', 'stopped']);
 
 /** How long `none`/`stopped` may last before the wait concludes nothing is going to build the branch. */
 export const IDLE_GRACE_MS = 60_000;
-
-/** built, failed and cancelled end a build; every other value (unknown ones too) means it is still going. */
-export function isTerminalBuildStatus(status: string | undefined): boolean {
-  return status !== undefined && TERMINAL.has(status.trim().toLowerCase());
-}
-
-/** A finished build that did not succeed. */
-export function isFailedBuildStatus(status: string | undefined): boolean {
-  return isTerminalBuildStatus(status) && status!.trim().toLowerCase() !== 'built';
-}
 
 /** POSIX single-quoting for commands suggested in messages; a blank branch shows as `<branch>`. */
 export function shellQuote(value: string): string {

@@ -1,5 +1,5 @@
 // Waiting for a dbt sync (dbt sync --wait, dbt status --wait, the UI's live run view), with the real client's
-// rules (research/real-cli.md §9): COMPLETED and FAILED end it and every other value counts as running; a 404
+// rules: COMPLETED and FAILED end it and every other value counts as running; a 404
 // right after the start is "starting" for up to a minute; once COMPLETED, the result is read with its own short
 // budget, since it can lag the status for a moment.
 import {ApiError} from '../api/client.js';

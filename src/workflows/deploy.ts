@@ -1,4 +1,4 @@
-// Deploy (research/real-cli.md §7): walk a directory, SHA-1 every file, compare with the branch's file hashes,
+// Deploy, as the real client does it: walk a directory, SHA-1 every file, compare with the branch's file hashes,
 // upload only the changed files, then finish with the manifest of all local files — the service prunes files
 // missing from it (unless keepMissing) and triggers one build. Used by `svc deploy`; reports progress through a
 // callback and never prints. Without a branch the service picks the target: the caller's dev-mode branch, else

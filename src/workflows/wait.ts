@@ -1,5 +1,5 @@
 // The one poll engine behind every wait (build-status --wait, dbt status/sync --wait, the UI's live views).
-// Semantics follow the real client (research/real-cli.md §5): a progress line only when the label changes,
+// Semantics follow the real client: a progress line only when the label changes,
 // a short streak of transient failures absorbed with backoff, sleeps clipped to the deadline so the last look
 // happens at the deadline, and a timeout message that says what to do next.
 import {isTransient as isTransientApiError} from '../api/client.js';

@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs';
 import type {Instance} from 'ink';
 import type {Column} from '../../src/ui/components/DataTable.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
+import {FakeStdin} from '../helpers/fakeStdin.js';
 import {median, timeNode, type BenchContext, type Suite} from './measure.js';
 
 // The shipped bundle runs React's production build; so must the in-process measure. React picks its build
@@ -71,26 +72,6 @@ class Terminal extends EventEmitter {
   };
 }
 
-class Keyboard extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  press(d: string) {
-    this.data = d;
-    this.emit('readable');
-  }
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
-
 interface Row {
   id: string;
   name: string;
@@ -108,7 +89,7 @@ const columns: Column<Row>[] = [
 interface Mounted {
   instance: Instance;
   terminal: Terminal;
-  keyboard: Keyboard;
+  keyboard: FakeStdin;
 }
 
 async function mount(n: number): Promise<Mounted> {
@@ -128,7 +109,7 @@ async function mount(n: number): Promise<Mounted> {
   const List = () => React.createElement(DataTable<Row>, {rows, columns, getRowId: (r) => r.id, noun: 'deployments'});
   const screens: ScreenDef[] = [{id: 'deployments', title: 'Deployments', name: 'deployments', aliases: [], component: List}];
   const terminal = new Terminal();
-  const keyboard = new Keyboard();
+  const keyboard = new FakeStdin();
   const api = fakeApi((_m, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'bench@example.com'}} : undefined));
   const instance = render(React.createElement(App, {api, screens, queryClient: createQueryClient(), onQuit: () => {}}), {
     stdout: terminal as never,
@@ -163,7 +144,7 @@ async function keypressToFrame(n: number, clock: 'wall' | 'cpu'): Promise<number
     });
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    m.keyboard.press(key);
+    m.keyboard.write(key);
     await painted;
     const cpu = process.cpuUsage(c0);
     times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);

@@ -11,7 +11,7 @@ import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {startDbtSync} from '../../src/api/dbt.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {dbtQueries} from '../../src/queries/dbt.js';
-import {isTerminalBuildStatus} from '../../src/queries/poll.js';
+import {isTerminalBuildStatus} from '../../src/api/builds.js';
 import {createQueryClient} from '../../src/ui/queryClient.js';
 import {isTerminalSyncStatus} from '../../src/workflows/dbtWait.js';
 import {startFaultProxy} from '../helpers/faultProxy.js';

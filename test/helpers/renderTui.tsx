@@ -9,6 +9,7 @@ import type {Api, RequestOptions} from '../../src/api/client.js';
 import {App, type AppProps} from '../../src/ui/App.js';
 import {enableClientMode} from '../../src/ui/queryClient.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
+import {FakeStdin} from './fakeStdin.js';
 
 enableClientMode();
 
@@ -26,27 +27,6 @@ class FakeStdout extends EventEmitter {
     return true;
   };
   lastFrame = () => this.frames.at(-1) ?? '';
-}
-
-class FakeStdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write = (data: string) => {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  };
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
 }
 
 /** Key names → what a terminal sends. Anything else is sent as typed. */

@@ -1,5 +1,6 @@
 import {describe, expect, it} from 'vitest';
-import {isTerminalBuildStatus, pollUntil} from '../../src/queries/poll.js';
+import {isTerminalBuildStatus} from '../../src/api/builds.js';
+import {pollUntil} from '../../src/queries/poll.js';
 import {buildKeys, deploymentKeys, environmentKeys} from '../../src/queries/keys.js';
 import {nextDeploymentsOffset} from '../../src/queries/deployments.js';
 

@@ -1,9 +1,9 @@
 // The gate screen end to end against the real local service: the shared workflow runs from the screen while the
 // test moves the service clock; the verdict, then a confirmed cleanup verified through the API.
 import {describe, expect, it} from 'vitest';
-import {ApiError, type Api} from '../../src/api/client.js';
 import {listBranches} from '../../src/api/dataModel.js';
 import type {ManualClock} from '../../src/server/engines/clock.js';
+import {sessionReleased} from '../helpers/devMode.js';
 import type {Tui} from '../helpers/renderTui.js';
 import {renderApp, startDemo, typeAfter} from './support.js';
 
@@ -18,15 +18,6 @@ async function runClockUntil(tui: Tui, clock: ManualClock, match: RegExp): Promi
     await pause(25);
   }
   return tui.waitForFrame(match, 1);
-}
-
-async function sessionReleased(api: Api): Promise<boolean> {
-  try {
-    await api.get('/build/api/v1/deployments/1/data-model/validate', {searchParams: {devMode: 'true'}});
-    return false;
-  } catch (err) {
-    return err instanceof ApiError && err.status === 400 && /no dev-mode session/.test(err.message);
-  }
 }
 
 describe('DbtGateScreen', () => {

@@ -1,6 +1,8 @@
 // The keymap is shared by every screen; these rules keep a screen's keys from silently shadowing the shell's.
 import {describe, expect, it} from 'vitest';
-import {KEYMAP} from '../../src/ui/keymap.js';
+import {binding, KEYMAP, type ActionId} from '../../src/ui/keymap.js';
+import type {KeyHandlers} from '../../src/ui/dispatch/dispatch.js';
+import {hints} from '../../screens/hints.js';
 import {SCREENS} from '../../screens/index.js';
 import {footerText} from '../../src/ui/components/Footer.js';
 
@@ -37,5 +39,29 @@ describe('keymap', () => {
       expect(text).toContain('? help');
       expect(text).toContain('q quit');
     }
+  });
+
+  it('action ids are types: a misspelt id in a handler map or a hint does not compile (tsc checks this file)', () => {
+    const handlers: KeyHandlers = {
+      'deployments.delete': () => true,
+      // @ts-expect-error 'deployments.delet' is not an action of the keymap
+      'deployments.delet': () => true,
+    };
+    // @ts-expect-error 'form.sumbit' is not an action of the keymap
+    const hint = hints([['form.sumbit', 'create']]);
+    // @ts-expect-error a screen action id must exist in the table
+    const missing = binding('deployments.purge');
+    const id: ActionId = 'form.submit';
+    expect(Object.keys(handlers)).toContain('deployments.delete');
+    expect(hint).toBe('');
+    expect(missing).toBeUndefined();
+    expect(binding(id)?.scope).toBe('form');
+  });
+
+  it('forms have their own scope, not a made-up screen', () => {
+    const forms = KEYMAP.filter((b) => b.id.startsWith('form.'));
+    expect(forms.length).toBeGreaterThan(0);
+    expect(forms.every((b) => b.scope === 'form')).toBe(true);
+    expect(KEYMAP.some((b) => b.scope === 'screen:form')).toBe(false);
   });
 });

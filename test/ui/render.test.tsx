@@ -3,6 +3,7 @@ import {EventEmitter} from 'node:events';
 import {Text, useApp, useInput} from 'ink';
 import {describe, expect, it} from 'vitest';
 import {renderFullScreen, type FullScreenIo} from '../../src/ui/render.js';
+import {FakeStdin} from '../helpers/fakeStdin.js';
 
 class Out extends EventEmitter {
   chunks: string[] = [];
@@ -15,33 +16,10 @@ class Out extends EventEmitter {
   }
 }
 
-class In extends EventEmitter {
-  isTTY = true;
-  paused = false;
-  private data: string | null = null;
-  send(d: string) {
-    this.data = d;
-    this.emit('readable');
-  }
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {
-    this.paused = true;
-  }
-  ref() {}
-  unref() {}
-}
-
 function io() {
   const stdout = new Out();
   const stderr = new Out();
-  const stdin = new In();
+  const stdin = new FakeStdin();
   return {stdout, stderr, stdin, io: {stdout, stderr, stdin} as unknown as FullScreenIo};
 }
 
@@ -60,7 +38,7 @@ describe('renderFullScreen', () => {
     const done = renderFullScreen(<Quits />, t.io, async () => void cleanups++);
     await new Promise((r) => setTimeout(r, 50));
     expect(t.stdout.text.startsWith(ENTER_ALT)).toBe(true);
-    t.stdin.send('q');
+    t.stdin.write('q');
     expect(await done).toBe(0);
     expect(t.stdout.text.lastIndexOf(LEAVE_ALT)).toBeGreaterThan(t.stdout.text.indexOf('running'));
     expect(t.stdin.paused).toBe(true);

@@ -1,10 +1,9 @@
 import {describe, expect, it} from 'vitest';
 import {ApiError, type Api} from '../../src/api/client.js';
-import {getBuildStatus} from '../../src/api/builds.js';
+import {getBuildStatus, isTerminalBuildStatus} from '../../src/api/builds.js';
 import {
   BuildWaitError,
   buildFailureMessage,
-  isTerminalBuildStatus,
   shellQuote,
   waitForBuild,
 } from '../../src/workflows/build.js';

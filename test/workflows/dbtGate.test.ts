@@ -1,11 +1,12 @@
 // The gate workflow against the real local service on loopback: the service clock only moves when the
 // workflow sleeps, so a sync, a dev-branch build and "Continue wait" all pass deterministically.
 import {afterEach, describe, expect, it} from 'vitest';
-import {ApiError, createApi, type Api} from '../../src/api/client.js';
+import {createApi, type Api} from '../../src/api/client.js';
 import {listBranches} from '../../src/api/dataModel.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {cleanupGate, gate, runGate, type GateEvent} from '../../src/workflows/dbtGate.js';
+import {sessionReleased} from '../helpers/devMode.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
 const running: RunningService[] = [];
@@ -22,15 +23,6 @@ async function service(): Promise<{api: Api; clock: ManualClock}> {
 
 /** Every sleep of the workflow moves the service clock by as much. */
 const onClock = (clock: ManualClock) => ({timeoutMs: 10 * 60_000, intervalMs: 1000, now: () => clock.now(), sleep: async (ms: number) => void clock.advance(ms)});
-
-async function sessionReleased(api: Api): Promise<boolean> {
-  try {
-    await api.get('/build/api/v1/deployments/1/data-model/validate', {searchParams: {devMode: 'true'}});
-    return false;
-  } catch (err) {
-    return err instanceof ApiError && err.status === 400 && /no dev-mode session/.test(err.message);
-  }
-}
 
 describe('dbt gate workflow', () => {
   it('passes for main: sync, dev mode, valid model, a query through Continue wait; cleanup removes both branches and the session', async () => {

@@ -1,4 +1,4 @@
-// POST /api/v1/meta: data-model metadata across deployments, chosen by selectors (research/real-cli.md §10:
+// POST /api/v1/meta: data-model metadata across deployments, chosen by selectors (the real client sends
 // `{selectors: [{type: "cube", deploymentId, environment: "production" | "<branch>"}]}`). Each selector is
 // answered from the branch's files, compiled, like the data API's /meta but with a management credential.
 import {createRoute} from '@hono/zod-openapi';

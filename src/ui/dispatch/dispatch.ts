@@ -1,7 +1,7 @@
 // The priority stack, without React: layers are tried dialog > input > screen > global, newest first within a
 // priority; the first handler that does not return false consumes the key.
 import type {Key} from 'ink';
-import {actionsForKey} from '../keymap.js';
+import {actionsForKey, type ActionId} from '../keymap.js';
 
 export type Priority = 'dialog' | 'input' | 'screen' | 'global';
 
@@ -18,7 +18,7 @@ export interface KeyEvent {
 export type KeyHandler = (ev: KeyEvent) => boolean | void;
 
 /** Handlers by keymap action id. '*' sees every key no action of this layer took (text inputs use it). */
-export type KeyHandlers = Readonly<Record<string, KeyHandler | undefined>>;
+export type KeyHandlers = Readonly<Partial<Record<ActionId | '*', KeyHandler>>>;
 
 export interface Layer {
   readonly id: number;
