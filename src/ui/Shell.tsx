@@ -138,7 +138,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={def?.keyScope ?? top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column">
@@ -154,7 +154,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         </Box>
       </Box>
       <Crumbs items={crumbs} />
-      <Footer screen={top.screen} readonly={info.readonly} width={columns} escape={escape} hasList={chrome.title.count !== undefined} />
+      <Footer screen={def?.keyScope ?? top.screen} readonly={info.readonly} width={columns} escape={escape} hasList={chrome.title.count !== undefined} />
       <Flash message={flash.message} />
     </Box>
   );
