@@ -1,6 +1,7 @@
 // Branches of a deployment as a tree (each under its parent) with kind and staging state. n creates a branch
 // from the selected one, D deletes, s turns its staging environment on or off, m merges it into the deploy
 // branch and then shows the production rebuild live; d/Enter opens dev mode on it. Every write confirms first.
+// A new branch gets the cursor; enabling staging opens the build it starts.
 import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
@@ -50,6 +51,8 @@ export function BranchesScreen({params}: ScreenProps) {
   const rows = branchTree(query.data ?? [], deployBranch);
   const selected = useRef<BranchRow | undefined>(undefined);
   const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
+  // The cursor lands on a branch just created, once the refetched list has it.
+  const [focus, setFocus] = useState<{id: string} | undefined>();
   const close = () => setDialog({kind: 'none'});
   const create = useMutation(dataModelMutations.createBranch(api, client, id));
   const remove = useMutation(dataModelMutations.deleteBranch(api, client, id));
@@ -92,13 +95,13 @@ export function BranchesScreen({params}: ScreenProps) {
           <PromptDialog
             title={`New branch from ${dialog.from}`}
             label="Name"
-            placeholder="feature/orders"
+            placeholder="e.g. feature/orders"
             action="create"
             busy={create.isPending ? 'Creating' : undefined}
             error={create.error ? refusal('could not create it', create.error, 'branches') : undefined}
             onCancel={() => (create.reset(), close())}
             onSubmit={(branch) =>
-              create.mutate({name: branch, from: dialog.from}, {onSuccess: () => (close(), flash.success(`Created branch ${branch} from ${dialog.from}`))})
+              create.mutate({name: branch, from: dialog.from}, {onSuccess: () => (close(), setFocus({id: branch}), flash.success(`Created branch ${branch} from ${dialog.from}`))})
             }
           />
         );
@@ -129,7 +132,16 @@ export function BranchesScreen({params}: ScreenProps) {
             onConfirm={() =>
               staging.mutate(
                 {branchName: b.name, enabled: enable},
-                {onSuccess: () => (close(), flash.success(`Staging ${enable ? 'enabled' : 'disabled'} for ${b.name}`)), onError: failed(`could not ${verb} staging on ${b.name}`)},
+                {
+                  onSuccess: () => {
+                    close();
+                    if (!enable) return flash.success(`Staging disabled for ${b.name}`);
+                    // Enabling builds the branch: watch that build (Esc comes back here; b opens it again).
+                    flash.info(`Staging enabled for ${b.name}; watching its build`);
+                    nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: b.name}, label: `staging build · ${b.name}`});
+                  },
+                  onError: failed(`could not ${verb} staging on ${b.name}`),
+                },
               )
             }
           />
@@ -175,6 +187,7 @@ export function BranchesScreen({params}: ScreenProps) {
           noun="branches"
           height={Math.max(3, body.height - dialogHeight)}
           active={dialog.kind === 'none'}
+          focus={focus}
           onSelect={(b) => (selected.current = b)}
           onActivate={openDev}
         />

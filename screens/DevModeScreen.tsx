@@ -1,17 +1,18 @@
-// Dev mode as a guided workflow: pick (or create) a branch → enter dev mode (a personal dev-… fork; the header
-// shows ★) → edit files in $EDITOR or create one → validate (errors per file) → commit to the parent branch →
-// optionally merge the parent into the deploy branch (production rebuilds, shown live) → leave dev mode. The bar
-// on top always shows the step and what comes next.
-import React, {useEffect, useReducer, useRef, useState} from 'react';
+// Dev mode as a guided workflow: pick (or create) a branch → enter dev mode (your personal dev-… fork of it; the
+// header shows ★) → edit files in $EDITOR or create one → validate (errors per file, each a row) → commit to the
+// parent branch → optionally merge the parent into the deploy branch (production rebuilds, shown live) → leave
+// dev mode. The bar on top always shows the step and what comes next. The guide's progress belongs to the dev
+// branch (guideStore), so leaving the screen and coming back keeps it; the diff against the parent (v / A) is
+// rebuilt from the service. Committing or merging an unvalidated or failing model asks first, default No.
+import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import type {BranchItem} from '../src/api/dataModel.js';
 import {str} from '../src/api/read.js';
 import {buildQueries} from '../src/queries/builds.js';
-import {dataModelQueries, type DevFile} from '../src/queries/dataModel.js';
+import {dataModelQueries} from '../src/queries/dataModel.js';
 import {deploymentQueries} from '../src/queries/deployments.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
-import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
@@ -22,16 +23,20 @@ import {useNav} from '../src/ui/hooks/useNav.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
+import {PROMPT_HEIGHT} from './branches/PromptDialog.js';
 import {BranchPicker, pickerRows} from './devmode/BranchPicker.js';
-import {FilesPane} from './devmode/FilesPane.js';
-import {devReducer, initialDevState, isDevBranch} from './devmode/reducer.js';
+import {DevDialog, type Dialog} from './devmode/DevDialogs.js';
+import {changedFiles} from './devmode/diff.js';
+import {DiffView} from './devmode/DiffView.js';
+import {FilesPane, firstErrorFile, paneRows, type PaneRow} from './devmode/FilesPane.js';
+import {useGuide} from './devmode/guideStore.js';
+import {isDevBranch} from './devmode/reducer.js';
 import {progress} from './devmode/steps.js';
 import {STEPS_BAR_HEIGHT, StepsBar} from './devmode/StepsBar.js';
 import {useDevActions} from './devmode/useDevActions.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
-type Dialog = 'none' | 'newBranch' | 'newFile' | 'commit' | 'merge';
+const NONE: Dialog = {kind: 'none'};
 
 export function DevModeScreen({params}: ScreenProps) {
   const api = useApi();
@@ -46,10 +51,11 @@ export function DevModeScreen({params}: ScreenProps) {
   const name = str(settings.data?.name) ?? params.deploymentName ?? id;
   const deployBranch = str(settings.data?.deployBranchName);
   useTitle('Dev mode', name);
-  const [state, dispatch] = useReducer(devReducer, initialDevState);
+  const [state, dispatch] = useGuide(id);
   const session = state.session;
-  const [dialog, setDialog] = useState<Dialog>('none');
-  const actions = useDevActions(id, session, dispatch);
+  const [dialog, setDialog] = useState<Dialog>(NONE);
+  const [focus, setFocus] = useState<{id: string} | undefined>();
+  const actions = useDevActions(id, session, dispatch, (path) => setFocus({id: path}));
 
   // Without a branch, build status answers for the caller's dev-mode session when one is open.
   const sessionStatus = useQuery({...buildQueries.status(api, id, undefined), enabled: session === undefined});
@@ -61,78 +67,103 @@ export function DevModeScreen({params}: ScreenProps) {
     if (s.mode !== 'dev_mode') return dispatch({type: 'session', session: null});
     const parent = branches.data?.find((b) => b.name === s.branchName)?.parentBranch;
     dispatch({type: 'session', session: {name: s.branchName, ...(parent !== undefined && {parent})}});
-  }, [session, sessionStatus.data, sessionStatus.isFetching, branches.data]);
+  }, [session, sessionStatus.data, sessionStatus.isFetching, branches.data, dispatch]);
   useEffect(() => {
     // The parent arrives with the branch list when the session was found through build status.
     const parent = session && !session.parent ? branches.data?.find((b) => b.name === session.name)?.parentBranch : undefined;
     if (session && parent) dispatch({type: 'session', session: {...session, parent}});
-  }, [session, branches.data]);
+  }, [session, branches.data, dispatch]);
   useDevBranch(session?.name);
 
   const devName = session && isDevBranch(session.name) ? session.name : undefined;
   const files = useQuery({...dataModelQueries.files(api, id, devName ?? ''), enabled: devName !== undefined});
+  const parentFiles = useQuery({...dataModelQueries.files(api, id, session?.parent ?? ''), enabled: devName !== undefined && session?.parent !== undefined});
+  const changes = files.data && parentFiles.data ? changedFiles(parentFiles.data, files.data) : [];
+  const rows = paneRows(files.data ?? [], changes, state.validation);
   const devBuild = useQuery({...buildQueries.status(api, id, session?.name, buildLive), enabled: session != null});
   const production = useQuery({...buildQueries.status(api, id, deployBranch, buildLive), enabled: state.merged && deployBranch !== undefined});
 
-  const rows = pickerRows(branches.data ?? [], deployBranch, params.devFrom);
+  // After a failed validation the cursor goes to the first file with an error (also when coming back).
+  useEffect(() => {
+    const first = state.validation && !state.validation.valid ? firstErrorFile(paneRows(files.data ?? [], [], state.validation)) : undefined;
+    if (first) setFocus({id: first.id});
+    // Only a new validation result moves the cursor; a refetch of the file list must not pull it back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.validation]);
+
+  const picks = pickerRows(branches.data ?? [], deployBranch, params.devFrom);
   const picked = useRef<BranchItem | undefined>(undefined);
   const [pickedName, setPickedName] = useState<string | undefined>(params.devFrom);
-  const selectedFile = useRef<DevFile | undefined>(undefined);
-  const step = progress({state, deployBranch, picked: session ? undefined : pickedName, editor: editorCommand()});
+  const selected = useRef<PaneRow | undefined>(undefined);
+  // Files changed against the parent count as edits: after a restart the guide resumes at "validate".
+  const edited = [...new Set([...state.saved, ...changes.map((c) => c.path)])];
+  const step = progress({state: {...state, saved: edited}, deployBranch, picked: session ? undefined : pickedName, editor: editorCommand()});
+  const toProduction = session?.parent !== undefined && session.parent === deployBranch;
+  const v = state.validation;
+  const unvalidated = !devName ? undefined : !v ? `${devName} was not validated since the last edit` : !v.valid ? `the last validation of ${devName} failed (${v.errors.length} error${v.errors.length === 1 ? '' : 's'})` : undefined;
 
-  const close = () => setDialog('none');
-  const toggle = () => {
+  const close = () => setDialog(NONE);
+  const open = (d: Dialog) => setDialog(d);
+  const toggle = (fresh: boolean) => () => {
     if (session === undefined) return false;
-    if (session && isDevBranch(session.name)) return void actions.exit();
+    if (!fresh && session && isDevBranch(session.name)) return void actions.exit();
     // Before the table reports its cursor, the highlighted row is the first one.
-    const target = session?.name ?? picked.current?.name ?? rows[0]?.name;
-    if (target) void actions.enter(target);
+    const target = (session && !isDevBranch(session.name) ? session.name : undefined) ?? (session ? session.parent : undefined) ?? picked.current?.name ?? picks[0]?.name;
+    if (target) void actions.enter(target, fresh);
   };
   const merge = () => {
     if (!session) return flash.warn('enter dev mode first: the merge brings your committed work to production');
     if (!session.parent || session.parent === deployBranch) return flash.info(`${session.name} commits straight to ${deployBranch ?? 'the deploy branch'}: nothing to merge`);
     if (!state.committed) flash.warn(`nothing committed in this visit: ${session.parent} is merged as it is`);
-    setDialog('merge');
+    open({kind: 'merge'});
+  };
+  /** The selected row's file (an error row's too), as the list shows it now. */
+  const rowFile = () => files.data?.find((f) => f.path === selected.current?.path);
+  const rowChange = () => changes.find((c) => c.path === selected.current?.path);
+  const editRow = (r: PaneRow | undefined) => {
+    if (!r) return false;
+    const f = files.data?.find((x) => x.path === r.path);
+    if (f) return actions.editFile(f);
+    flash.warn(r.path === '' ? 'this error is about the model as a whole, not one file' : `${r.path} is not on ${devName ?? 'the dev branch'}`);
+  };
+  const needFile = (then: (path: string) => void) => () => {
+    if (!devName) return false;
+    const f = rowFile();
+    return f ? then(f.path) : flash.warn('select a file first');
   };
   useKeys(
     'screen',
     {
-      'dev.toggle': toggle,
-      // By path: after a save the list is refetched and the row DataTable last reported holds the old content.
-      'dev.edit': () => actions.editFile(files.data?.find((f) => f.path === selectedFile.current?.path) ?? selectedFile.current),
-      'dev.new': () => setDialog(session ? 'newFile' : 'newBranch'),
+      'dev.toggle': toggle(false),
+      'dev.fresh': toggle(true),
+      'dev.edit': () => (devName ? editRow(selected.current) : false),
+      'dev.new': () => open({kind: session ? 'newFile' : 'newBranch'}),
       'dev.validate': () => (session ? void actions.validate() : false),
-      'dev.commit': () => (devName ? setDialog('commit') : flash.warn('enter dev mode first: a commit brings a dev-… branch’s edits to its parent')),
+      'dev.commit': () => (devName ? open({kind: unvalidated ? 'commitGuard' : 'commit'}) : flash.warn('enter dev mode first: a commit brings a dev-… branch’s edits to its parent')),
       'dev.merge': merge,
+      'dev.diff': () => {
+        if (!devName) return false;
+        const c = rowChange();
+        if (c) return open({kind: 'diff', title: `${c.path}: ${devName} against ${session?.parent ?? 'its parent'}`, changes: [c]});
+        flash.info(selected.current ? `${selected.current.path} is as on ${session?.parent ?? 'the parent'}` : 'select a file first');
+      },
+      'dev.diffAll': () => (devName ? open({kind: 'diff', title: `${devName} against ${session?.parent ?? 'its parent'}: ${changes.length} file${changes.length === 1 ? '' : 's'} changed`, changes}) : false),
+      'dev.discard': () => {
+        if (!devName) return false;
+        const c = rowChange();
+        return c ? open({kind: 'discard', change: c}) : flash.info(`nothing to discard: ${selected.current?.path ?? 'the file'} is as on ${session?.parent ?? 'the parent'}`);
+      },
+      'dev.delete': needFile((path) => open({kind: 'delete', path})),
+      'dev.rename': needFile((path) => open({kind: 'rename', path})),
       'dev.build': () => (session ? nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: session.name}, label: session.name}) : false),
     },
-    {active: dialog === 'none' && actions.busy === undefined},
+    {active: dialog.kind === 'none' && actions.busy === undefined},
   );
 
-  const dialogView =
-    dialog === 'newBranch' ? (
-      <PromptDialog title={`New branch from ${deployBranch ?? 'the deploy branch'}, then dev mode on it`} label="Name" placeholder="feature/orders" action="create" onCancel={close} onSubmit={(b) => (close(), void actions.createAndEnter(b, deployBranch))} />
-    ) : dialog === 'newFile' ? (
-      <PromptDialog title={`New file on ${session?.name ?? ''} (opens in $EDITOR)`} label="Path" placeholder="model/cubes/new_cube.yml" action="create and edit" onCancel={close}
-        onSubmit={(path) => {
-          close();
-          const existing = files.data?.find((f) => f.path === path.replace(/^\/+/, ''));
-          if (existing) actions.editFile(existing);
-          else actions.newFile(path.replace(/^\/+/, ''));
-        }}
-      />
-    ) : dialog === 'commit' ? (
-      <PromptDialog title={`Commit ${session?.name ?? ''} to ${session?.parent ?? 'its parent'}`} label="Message" initial={`Update data model from ${session?.name ?? 'dev mode'}`} action="commit" onCancel={close} onSubmit={(message) => (close(), void actions.commit(message))} />
-    ) : dialog === 'merge' && session?.parent ? (
-      <ConfirmDialog
-        title={`Merge ${session.parent} into ${deployBranch ?? 'the deploy branch'}?`}
-        message={`Production rebuilds from the merged model; ${session.parent} stays.`}
-        confirmLabel="Merge"
-        onCancel={close}
-        onConfirm={() => (close(), void actions.mergeToDefault(deployBranch ?? 'the deploy branch'))}
-      />
-    ) : null;
-  const dialogHeight = dialog === 'none' ? 0 : dialog === 'merge' ? 5 : PROMPT_HEIGHT;
+  const dialogView = (
+    <DevDialog dialog={dialog} session={session} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
+  );
+  const dialogHeight = dialog.kind === 'none' || dialog.kind === 'diff' ? 0 : ['newBranch', 'newFile', 'commit', 'rename'].includes(dialog.kind) ? PROMPT_HEIGHT : 6;
   const height = Math.max(3, body.height - STEPS_BAR_HEIGHT - dialogHeight - (actions.busy ? 1 : 0));
 
   return (
@@ -140,25 +171,28 @@ export function DevModeScreen({params}: ScreenProps) {
       <StepsBar session={session} progress={step} build={devBuild.data} production={state.merged ? production.data : undefined} />
       {dialogView}
       {actions.busy ? <Text color={color.muted}>{actions.busy}…</Text> : null}
-      {devName ? (
-        <StateView query={files} noun="files" empty={(files.data ?? []).length === 0}>
+      {dialog.kind === 'diff' ? (
+        <DiffView title={dialog.title} changes={dialog.changes} height={height} onClose={close} />
+      ) : devName ? (
+        <StateView query={files} noun="files" empty={rows.length === 0}>
           <FilesPane
-            files={files.data ?? []}
+            rows={rows}
             saved={state.saved}
             validation={state.validation}
             height={height}
-            active={dialog === 'none' && actions.busy === undefined}
-            onSelect={(f) => (selectedFile.current = f)}
-            onActivate={readonly ? undefined : (f) => actions.editFile(f)}
+            active={dialog.kind === 'none' && actions.busy === undefined}
+            focus={focus}
+            onSelect={(r) => (selected.current = r)}
+            onActivate={readonly ? undefined : editRow}
           />
         </StateView>
       ) : session === undefined ? null : (
-        <StateView query={branches} noun="branches" empty={rows.length === 0}>
+        <StateView query={branches} noun="branches" empty={picks.length === 0}>
           <BranchPicker
-            rows={rows}
+            rows={picks}
             deployBranch={deployBranch}
             height={height}
-            active={dialog === 'none' && actions.busy === undefined}
+            active={dialog.kind === 'none' && actions.busy === undefined}
             onSelect={(b) => ((picked.current = b), setPickedName(b.name))}
             onActivate={readonly ? undefined : (b) => void actions.enter(b.name)}
           />

@@ -64,7 +64,7 @@ export function CreateDeploymentForm({onSubmit, onCancel, busy, serverError}: Cr
       <Text bold>New deployment</Text>
       <Box>
         <Text color={field === 'name' ? color.accent : color.muted}>{field === 'name' ? glyph.selected : ' '} Name:   </Text>
-        <TextField value={name} onChange={(v) => ((latest.current = {...latest.current, name: v}), setName(v), setError(undefined))} focus={field === 'name' && !busy} modal placeholder="my-deployment" />
+        <TextField value={name} onChange={(v) => ((latest.current = {...latest.current, name: v}), setName(v), setError(undefined))} focus={field === 'name' && !busy} modal placeholder="e.g. my-deployment" />
       </Box>
       <Text color={field === 'region' ? color.accent : color.muted}>{field === 'region' ? glyph.selected : ' '} Region: </Text>
       {regions.isPending ? (

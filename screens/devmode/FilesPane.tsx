@@ -1,65 +1,94 @@
-// The dev branch's files with what happened to each in this visit (saved, validation errors), and the last
-// validation's errors listed per file below the table.
+// The dev branch's files with what changed against the parent (new, changed, deleted), what happened to each
+// in this visit (saved, validation errors), and each validation error as its own row under its file: the
+// cursor reaches every error, Enter (or e) on one opens its file.
 import React from 'react';
 import {Box, Text} from 'ink';
-import type {Validation} from '../../src/api/dataModel.js';
+import type {Validation, ValidationError} from '../../src/api/dataModel.js';
 import type {DevFile} from '../../src/queries/dataModel.js';
 import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
 import {color, glyph} from '../../src/ui/theme.js';
+import type {ChangeKind, FileChange} from './diff.js';
 import {errorsByFile} from './reducer.js';
 
-/** Error lines shown under the table at most. */
-const MAX_ERROR_LINES = 6;
+export type PaneRow =
+  | {readonly kind: 'file'; readonly id: string; readonly path: string; readonly file?: DevFile; readonly change?: ChangeKind}
+  | {readonly kind: 'error'; readonly id: string; readonly path: string; readonly error: ValidationError};
 
-export function errorPaneHeight(v: Validation | undefined): number {
-  if (!v) return 0;
-  return v.valid ? 1 : Math.min(MAX_ERROR_LINES, v.errors.length) + 1;
+/** Files in path order (deleted ones included), each followed by its errors; errors outside any file last. */
+export function paneRows(files: readonly DevFile[], changes: readonly FileChange[], validation: Validation | undefined): PaneRow[] {
+  const change = new Map(changes.map((c) => [c.path, c.kind]));
+  const byFile = errorsByFile(validation);
+  const paths = [...new Set([...files.map((f) => f.path), ...changes.filter((c) => c.kind === 'deleted').map((c) => c.path)])].sort((a, b) => a.localeCompare(b));
+  const errorRows = (path: string): PaneRow[] => (byFile.get(path) ?? []).map((error, n) => ({kind: 'error', id: `${path}#${n}`, path, error}));
+  const out: PaneRow[] = [];
+  for (const path of paths) {
+    const file = files.find((f) => f.path === path);
+    const kind = change.get(path);
+    out.push({kind: 'file', id: path, path, ...(file && {file}), ...(kind && {change: kind})});
+    out.push(...errorRows(path));
+  }
+  // Errors naming a file the branch does not have, and errors of the model as a whole.
+  for (const path of byFile.keys()) if (!paths.includes(path)) out.push(...errorRows(path));
+  return out;
 }
 
+/** The row the cursor goes to after a failed validation: the first file with an error. */
+export function firstErrorFile(rows: readonly PaneRow[]): PaneRow | undefined {
+  const first = rows.find((r) => r.kind === 'error');
+  return first ? (rows.find((r) => r.kind === 'file' && r.path === first.path) ?? first) : undefined;
+}
+
+const CHANGE: Record<ChangeKind, {text: string; color: string}> = {
+  added: {text: '+ new', color: color.success},
+  modified: {text: '~ changed', color: color.warn},
+  deleted: {text: '- deleted', color: color.error},
+};
+
 export interface FilesPaneProps {
-  readonly files: readonly DevFile[];
+  readonly rows: readonly PaneRow[];
   readonly saved: readonly string[];
   readonly validation?: Validation;
   readonly height: number;
   readonly active: boolean;
-  readonly onSelect: (f: DevFile) => void;
-  readonly onActivate?: (f: DevFile) => void;
+  readonly focus?: {readonly id: string};
+  readonly onSelect: (r: PaneRow) => void;
+  readonly onActivate?: (r: PaneRow) => void;
 }
 
-export function FilesPane({files, saved, validation, height, active, onSelect, onActivate}: FilesPaneProps) {
+export function FilesPane({rows, saved, validation, height, active, focus, onSelect, onActivate}: FilesPaneProps) {
   const byFile = errorsByFile(validation);
-  const status = (f: DevFile): {text: string; color?: string} => {
-    const errs = byFile.get(f.path)?.length ?? 0;
+  const status = (r: PaneRow): {text: string; color?: string} => {
+    if (r.kind === 'error') return {text: ''};
+    const errs = byFile.get(r.path)?.length ?? 0;
     if (errs > 0) return {text: `${glyph.fail} ${errs} error${errs === 1 ? '' : 's'}`, color: color.error};
-    const wasSaved = saved.includes(f.path);
+    const wasSaved = saved.includes(r.path);
     if (validation?.valid) return {text: `${glyph.ok} valid${wasSaved ? ', saved' : ''}`, color: color.success};
     return wasSaved ? {text: '✎ saved', color: color.warn} : {text: ''};
   };
-  const columns: Column<DevFile>[] = [
-    {id: 'path', header: 'FILE', flex: 3, render: (f) => f.path},
-    {id: 'status', header: 'STATUS', width: 16, render: (f) => status(f).text, color: (f) => status(f).color},
+  const columns: Column<PaneRow>[] = [
+    {
+      id: 'path',
+      header: 'FILE',
+      flex: 3,
+      render: (r) => (r.kind === 'file' ? r.path : `  ${glyph.fail} ${r.path === '' ? '(model) ' : ''}${r.error.message}`),
+      color: (r) => (r.kind === 'error' ? color.error : undefined),
+    },
+    {id: 'change', header: 'CHANGE', width: 9, render: (r) => (r.kind === 'file' && r.change ? CHANGE[r.change].text : ''), color: (r) => (r.kind === 'file' && r.change ? CHANGE[r.change].color : undefined)},
+    {id: 'status', header: 'STATUS', width: 16, render: (r) => status(r).text, color: (r) => status(r).color},
   ];
-  const errorLines = (validation?.errors ?? []).slice(0, MAX_ERROR_LINES);
-  const paneHeight = errorPaneHeight(validation);
+  const files = new Set(validation?.errors.map((e) => e.fileName ?? '')).size;
   return (
     <Box flexDirection="column">
-      <DataTable rows={files} columns={columns} getRowId={(f) => f.path} noun="files" height={Math.max(3, height - paneHeight)} active={active} onSelect={onSelect} onActivate={onActivate} />
+      <DataTable rows={rows} columns={columns} getRowId={(r) => r.id} noun="files" height={Math.max(3, height - (validation ? 1 : 0))} active={active} focus={focus} onSelect={onSelect} onActivate={onActivate} />
       {validation ? (
         validation.valid ? (
           <Text color={color.success}>
             {glyph.ok} {validation.branchName} is valid{validation.cubesCount !== undefined ? ` (${validation.cubesCount} cubes)` : ''}
           </Text>
         ) : (
-          <Box flexDirection="column">
-            <Text color={color.error}>
-              {glyph.fail} {validation.errors.length} error{validation.errors.length === 1 ? '' : 's'} in {byFile.size} file{byFile.size === 1 ? '' : 's'}:
-            </Text>
-            {errorLines.map((e, i) => (
-              <Text key={i} wrap="truncate-end">
-                <Text color={color.error}>  {e.fileName ?? '(model)'}</Text> {e.message}
-              </Text>
-            ))}
-          </Box>
+          <Text color={color.error} wrap="truncate-end">
+            {glyph.fail} {validation.errors.length} error{validation.errors.length === 1 ? '' : 's'} in {files} file{files === 1 ? '' : 's'}: each is a row under its file; Enter on one opens the file
+          </Text>
         )
       ) : null}
     </Box>

@@ -35,7 +35,7 @@ export function progress({state, deployBranch, picked, editor}: ProgressInput): 
   const step = (current: StepName, next: string): Progress => ({current, skipped, next});
   if (!s) {
     return picked
-      ? step('dev mode', `Enter or ${k('dev.toggle')} enters dev mode on ${picked} (forks a personal dev-… branch) · ${k('dev.new')} creates a new branch`)
+      ? step('dev mode', `Enter or ${k('dev.toggle')} enters dev mode on ${picked} (your own dev-… fork of it) · ${k('dev.new')} creates a new branch`)
       : step('branch', `pick a branch (↑/↓) · ${k('dev.new')} creates one`);
   }
   if (!isDevBranch(s.name)) return step('dev mode', `${s.name} is not a dev-… branch: ${k('dev.toggle')} enters dev mode on it (forks one you can edit)`);

@@ -3,18 +3,26 @@
 // names the running one.
 import {useState} from 'react';
 import {useMutation, useQueryClient} from '@tanstack/react-query';
-import {dataModelMutations, type DevFile} from '../../src/queries/dataModel.js';
+import {dataModelMutations, refreshDataModel, type DevFile} from '../../src/queries/dataModel.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
-import {useEditor} from '../../src/ui/hooks/useExternal.js';
+import {editorCommand, useEditor} from '../../src/ui/hooks/useExternal.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {binding, keysLabel} from '../../src/ui/keymap.js';
-import {refusal} from '../branches/advice.js';
+import {enterDevMode} from '../../src/workflows/devMode.js';
+import {reason, refusal} from '../branches/advice.js';
+import type {FileChange} from './diff.js';
+import {lastFork} from './guideStore.js';
 import {isDevBranch, type DevAction, type Session} from './reducer.js';
 
 /** What a new file starts as in the editor. */
 export const NEW_CUBE_TEMPLATE = 'cubes:\n  - name: new_cube\n    sql_table: public.new_table\n';
 
-export function useDevActions(deploymentId: string, session: Session | null | undefined, dispatch: (a: DevAction) => void) {
+const key = (id: string) => {
+  const b = binding(id);
+  return b ? keysLabel(b) : '?';
+};
+
+export function useDevActions(deploymentId: string, session: Session | null | undefined, dispatch: (a: DevAction) => void, focus: (path: string) => void) {
   const api = useApi();
   const client = useQueryClient();
   const flash = useFlash();
@@ -22,9 +30,15 @@ export function useDevActions(deploymentId: string, session: Session | null | un
   const [busy, setBusy] = useState<string | undefined>();
   const m = {
     create: useMutation(dataModelMutations.createBranch(api, client, deploymentId)),
-    enter: useMutation(dataModelMutations.startDevMode(api, client, deploymentId)),
+    enter: useMutation({
+      mutationFn: (input: {branch: string; fresh?: boolean}) =>
+        enterDevMode(api, deploymentId, input.branch, {...(input.fresh && {fresh: true}), ...(lastFork(client, deploymentId, input.branch) !== undefined && {preferred: lastFork(client, deploymentId, input.branch)!})}),
+      onSuccess: () => refreshDataModel(client, deploymentId),
+    }),
     exit: useMutation(dataModelMutations.stopDevMode(api, client, deploymentId)),
     put: useMutation(dataModelMutations.putFile(api, client, deploymentId)),
+    remove: useMutation(dataModelMutations.deleteFile(api, client, deploymentId)),
+    rename: useMutation(dataModelMutations.renameFile(api, client, deploymentId)),
     validate: useMutation(dataModelMutations.validate(api, deploymentId)),
     commit: useMutation(dataModelMutations.commit(api, client, deploymentId)),
     merge: useMutation(dataModelMutations.mergeToDefault(api, client, deploymentId)),
@@ -42,18 +56,21 @@ export function useDevActions(deploymentId: string, session: Session | null | un
     }
   };
 
-  const enter = (branch: string) =>
+  const enter = (branch: string, fresh = false) =>
     run(`Entering dev mode on ${branch}`, `could not enter dev mode on ${branch}`, async () => {
-      const dev = await m.enter.mutateAsync(branch);
+      const dev = await m.enter.mutateAsync({branch, fresh});
       const name = dev.branchName ?? branch;
-      dispatch({type: 'session', session: {name, parent: dev.parentBranch ?? branch}});
-      flash.success(name === branch ? `Re-opened ${name}` : `Entered dev mode: ${name} forked from ${dev.parentBranch ?? branch}`);
+      const parent = dev.parentBranch ?? branch;
+      dispatch({type: 'session', session: {name, parent}});
+      if (name === branch) flash.success(`Re-opened ${name}`);
+      else if (dev.reused) flash.success(`Back on your fork ${name} of ${parent} (${key('dev.fresh')} forks a fresh one)`);
+      else flash.success(`Entered dev mode: ${name} forked from ${parent}`);
     });
 
   const createAndEnter = (name: string, from: string | undefined) =>
     run(`Creating ${name}`, `could not create ${name}`, async () => {
       await m.create.mutateAsync({name, ...(from !== undefined && {from})});
-      const dev = await m.enter.mutateAsync(name);
+      const dev = await m.enter.mutateAsync({branch: name, fresh: true});
       const fork = dev.branchName ?? name;
       dispatch({type: 'session', session: {name: fork, parent: dev.parentBranch ?? name}});
       flash.success(`Created ${name} and entered dev mode: ${fork} forked from it`);
@@ -66,22 +83,72 @@ export function useDevActions(deploymentId: string, session: Session | null | un
       flash.success(`Left dev mode; ${session?.name ?? 'the dev branch'} stays until deleted on the Branches screen`);
     });
 
-  /** Opens `content` in $EDITOR and writes back what was saved; nothing is sent when it did not change. */
+  /** A write needs a dev-… fork: the session when it is one; says so (with the key that makes one) otherwise. */
+  const writable = (): Session | undefined => {
+    if (!session || busy) return undefined;
+    if (isDevBranch(session.name)) return session;
+    flash.warn(`${session.name} is not a dev-mode branch: files can be written only on a dev-… fork — enter dev mode on it first (${key('dev.toggle')})`);
+    return undefined;
+  };
+
+  /**
+   * Opens `content` in $EDITOR and writes back whatever the editor left — also when it exits non-zero or by a
+   * signal. The temp file goes only once the service has the content; when storing fails it stays and the
+   * flash says where.
+   */
   const edit = (path: string, content: string, isNew = false) => {
-    if (!session || busy) return;
-    if (!isDevBranch(session.name)) {
-      const t = binding('dev.toggle');
-      return flash.warn(`${session.name} is not a dev-mode branch: files can be written only on a dev-… fork — enter dev mode on it first (${t ? keysLabel(t) : 't'})`);
-    }
-    const result = editor(content, path);
-    if ('error' in result) return flash.error(`editor failed: ${result.error}`);
-    if (!result.changed) return flash.info(isNew ? `Nothing saved: ${path} was not created` : `No changes to ${path}`);
-    void run(`Saving ${path}`, `could not save ${path}`, async () => {
-      await m.put.mutateAsync({branchName: session.name, path, content: result.content});
+    const branch = writable()?.name;
+    if (branch === undefined) return;
+    void run(`Editing ${path} in ${editorCommand()}`, `could not save ${path}`, async () => {
+      let s;
+      try {
+        s = await editor(content, path);
+      } catch (err) {
+        return flash.error(`editor failed: ${reason(err)}`);
+      }
+      if (!s.changed) {
+        s.done();
+        if (s.exit) return flash.warn(`${s.exit}; ${path} was left as it was`);
+        return flash.info(isNew ? `Nothing saved: ${path} was not created` : `No changes to ${path}`);
+      }
+      try {
+        await m.put.mutateAsync({branchName: branch, path, content: s.content});
+      } catch (err) {
+        return flash.error(`${refusal(`could not save ${path}`, err, 'dev')} — your edit is kept in ${s.file}`);
+      }
+      s.done();
       dispatch({type: 'saved', path});
-      flash.success(`Saved ${path} to ${session.name}`);
+      focus(path);
+      flash.success(`Saved ${path} to ${branch}${s.exit ? ` (${s.exit}; saved what it left)` : ''}`);
     });
   };
+
+  /** Puts the parent's version back (re-creates a deleted file, removes a new one). */
+  const discard = (change: FileChange, s = writable()) =>
+    s &&
+    run(`Discarding ${change.path}`, `could not discard ${change.path}`, async () => {
+      if (change.kind === 'added') await m.remove.mutateAsync({branchName: s.name, path: change.path});
+      else await m.put.mutateAsync({branchName: s.name, path: change.path, content: change.before ?? ''});
+      dispatch({type: 'saved', path: change.path});
+      flash.success(`Discarded the changes to ${change.path}: it is as on ${s.parent ?? 'the parent'}`);
+    });
+
+  const remove = (path: string, s = writable()) =>
+    s &&
+    run(`Deleting ${path}`, `could not delete ${path}`, async () => {
+      await m.remove.mutateAsync({branchName: s.name, path});
+      dispatch({type: 'saved', path});
+      flash.success(`Deleted ${path} from ${s.name}`);
+    });
+
+  const rename = (from: string, to: string, s = writable()) =>
+    s &&
+    run(`Renaming ${from}`, `could not rename ${from}`, async () => {
+      await m.rename.mutateAsync({branchName: s.name, from, to});
+      dispatch({type: 'saved', path: to});
+      focus(to);
+      flash.success(`Renamed ${from} to ${to}`);
+    });
 
   const validate = () =>
     session &&
@@ -113,5 +180,5 @@ export function useDevActions(deploymentId: string, session: Session | null | un
   const editFile = (f: DevFile | undefined) => (f ? edit(f.path, f.content ?? '') : false);
   const newFile = (path: string) => edit(path, NEW_CUBE_TEMPLATE, true);
 
-  return {busy, enter, createAndEnter, exit, editFile, newFile, validate, commit, mergeToDefault};
+  return {busy, enter, createAndEnter, exit, editFile, newFile, discard, remove, rename, validate, commit, mergeToDefault};
 }

@@ -11,6 +11,9 @@ import {color, glyph} from '../../src/ui/theme.js';
 import {hints} from '../hints.js';
 import {osc52, writeTokenFile} from './tokenInput.js';
 
+/** Where `w` writes the token unless the user edits the pre-filled path. */
+export const DEFAULT_TOKEN_FILE = './metadata-token.jwt';
+
 export interface TokenResultProps {
   readonly environment: string;
   readonly token: MetaSyncToken;
@@ -35,7 +38,7 @@ export function TokenResult({environment, token, onClose}: TokenResultProps) {
       stdout.write(osc52(token.token));
       flash.success('Copied the token to the clipboard (OSC 52)');
     },
-    'token.write': () => (writing ? false : ((latestPath.current = ''), setPath(''))),
+    'token.write': () => (writing ? false : ((latestPath.current = DEFAULT_TOKEN_FILE), setPath(DEFAULT_TOKEN_FILE))),
     'form.submit': () => (writing ? void write(latestPath.current) : false),
     'form.cancel': () => (writing ? setPath(undefined) : onClose()),
     // While the path field is open, text goes to it (the layer below); otherwise the view is modal.
@@ -60,7 +63,6 @@ export function TokenResult({environment, token, onClose}: TokenResultProps) {
               latestPath.current = v;
               setPath(v);
             }}
-            placeholder="./metadata-token.jwt"
             modal
           />
         </Box>

@@ -3,7 +3,7 @@
 import {keepPreviousData, type QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
 import {
-  commit, createBranch, deleteBranch, flattenTree, listBranches, listFiles, mergeToDefault, putFiles, setStagingEnvironment, startDevMode,
+  commit, createBranch, deleteBranch, deleteFiles, flattenTree, listBranches, listFiles, mergeToDefault, putFiles, renameFiles, setStagingEnvironment, startDevMode,
   stopDevMode, validateModel,
 } from '../api/dataModel.js';
 import {buildKeys} from './keys.js';
@@ -83,6 +83,14 @@ export const dataModelMutations = {
   putFile: (api: Api, client: QueryClient, deploymentId: string) => ({
     mutationFn: (input: {branchName: string; path: string; content: string}) =>
       putFiles(api, deploymentId, [{path: input.path, content: input.content}], {branchName: input.branchName}),
+    onSuccess: () => refreshDataModel(client, deploymentId),
+  }),
+  deleteFile: (api: Api, client: QueryClient, deploymentId: string) => ({
+    mutationFn: (input: {branchName: string; path: string}) => deleteFiles(api, deploymentId, {paths: [input.path], branchName: input.branchName}),
+    onSuccess: () => refreshDataModel(client, deploymentId),
+  }),
+  renameFile: (api: Api, client: QueryClient, deploymentId: string) => ({
+    mutationFn: (input: {branchName: string; from: string; to: string}) => renameFiles(api, deploymentId, {renames: [{from: input.from, to: input.to}], branchName: input.branchName}),
     onSuccess: () => refreshDataModel(client, deploymentId),
   }),
   validate: (api: Api, deploymentId: string) => ({

@@ -1,12 +1,14 @@
 // The service's HTTP app. Order matters: auth middleware first (so it covers every route registered after
-// it, whoever registers it), then the route groups, then the spec route, then the JSON 404 and error handlers.
-import {OpenAPIHono} from '@hono/zod-openapi';
+// it, whoever registers it), then the per-operation permission guard, then the route groups, then the spec
+// route, then the JSON 404 and error handlers.
+import {OpenAPIHono, type RouteConfig} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import {HTTPException} from 'hono/http-exception';
 import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
 import {auditRecorder} from './auditRecorder.js';
-import {authMiddleware, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
+import {authMiddleware, operationGuard, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
+import {OPERATION_REQUIREMENTS, PERMISSION_EXTENSION, type Requirement} from './permissions.js';
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
 import {routeGroups} from './routes/index.js';
@@ -20,11 +22,30 @@ export function createApp(ctx: ServiceContext): App {
   app.use('/api/scim/v2/*', scimEnvelope());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));
   app.use('*', auditRecorder(ctx, app));
+  guardEveryOperation(app, ctx);
   for (const register of routeGroups) register(app, ctx);
   registerSpec(app, ctx);
   app.notFound((c) => c.json({error: `no such endpoint: ${c.req.method} ${c.req.path}`}, 404));
   app.onError((err, c) => errorResponse(ctx, err, c));
   return app;
+}
+
+/**
+ * Every operation registered from here on gets its requirement from permissions.ts (or an `x-svc-permission` it
+ * declares itself): the guard runs before the operation's validators, and the document publishes the requirement.
+ */
+function guardEveryOperation(app: App, ctx: ServiceContext): void {
+  const register = app.openapi.bind(app) as (route: RouteConfig, handler: unknown, hook?: unknown) => App;
+  (app as unknown as {openapi: unknown}).openapi = (route: RouteConfig, handler: unknown, hook?: unknown) => {
+    const declared = (route as Record<string, unknown>)[PERMISSION_EXTENSION] as Requirement | undefined;
+    const requirement = declared ?? (route.operationId ? OPERATION_REQUIREMENTS.get(route.operationId) : undefined);
+    const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
+    return register(
+      {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), ...own]},
+      handler,
+      hook,
+    );
+  };
 }
 
 /** zod failures of params, query or body → 400 `{error: "<field>: <message>"}`. */

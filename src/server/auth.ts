@@ -1,21 +1,32 @@
-// Authentication and authorization for /api/v1, /build/api/v1 and /api/scim/v2, as ONE middleware installed
-// before any route, so routes added later by any module are covered without doing anything:
-//  - 401 `{error}` when the credential is missing, malformed, unknown, revoked or expired;
-//  - 403 `{error}` when a credential scoped to some deployments targets another one. The deployment id is read
-//    from the PATH (`…/deployments/<id>/…`), so every deployment route is guarded, whoever wrote it.
-// Operation-level permissions are checked by handlers with `requirePermission(c, 'SchemaRead')`.
+// Authentication and authorization, in one place:
+//  - `authMiddleware` (installed before any route on /api/v1, /build/api/v1 and /api/scim/v2) turns the
+//    Authorization header into a principal: 401 `{error}` when the credential is missing, malformed, unknown,
+//    revoked or expired; 403 when it is valid but of the wrong kind for the area (a SCIM token on /api/v1, a
+//    management key on SCIM, a data token on either), naming the credential to use; 403 when a credential scoped
+//    to some deployments targets another one (the deployment id is read from the PATH, so every deployment route
+//    is guarded, whoever wrote it).
+//  - `operationGuard` (attached by the app to every operation it registers) checks the operation's requirement
+//    from permissions.ts: the credential kind, the permission, and account-level operations against scoped keys.
+// Both `Bearer <token>` and `Api-Key <token>` are accepted everywhere.
 import type {Context, MiddlewareHandler} from 'hono';
+import type {JWTPayload} from 'jose';
 import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
+import type {Requirement} from './permissions.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
-import {findUser} from './store/users.js';
+import {findUser, type UserRow} from './store/users.js';
 import {verifyToken} from './tokens.js';
 
 export interface Principal {
-  kind: 'api-key' | 'access-token';
+  kind: 'api-key' | 'access-token' | 'scim-token';
   userId: number;
+  /** The API key sent (null for an access token). */
   keyId: number | null;
+  /** The API key whose holder approved the sign-in an access token came from; revoking it ends the token. */
+  issuerKeyId: number | null;
+  /** The sign-ins (refresh-token families) an access token depends on: its own and those of whoever approved it. */
+  families: string[];
   name: string | null;
   /** null: every deployment of the account. */
   deploymentIds: number[] | null;
@@ -23,15 +34,22 @@ export interface Principal {
   permissions: Permission[] | null;
 }
 
-export type AppEnv = {Variables: {principal: Principal}};
+/** `tokenClaims`: the verified data or metadata token of a deployment-token operation (its security context etc.). */
+export type AppEnv = {Variables: {principal: Principal; tokenClaims: JWTPayload}};
 
 export const PROTECTED_PREFIXES = ['/api/v1/*', '/build/api/v1/*', '/api/scim/v2/*'] as const;
 
+/** What a user who is not an admin may do, whatever their key or token says: read, and work on their own branches. */
+export const MEMBER_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead', 'SchemaUpdateDevBranches'];
+
 const DEPLOYMENT_IN_PATH = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)(?:\/|$)/;
+
+const USE_MANAGEMENT = 'use an API key (svc api-keys create) or an access token from svc login';
+const USE_SCIM = 'SCIM needs a SCIM token (svc api-keys create --scim)';
 
 export function authMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await authenticate(ctx, c.req.header('authorization'), c.req.path.startsWith('/api/scim/'));
+    const principal = await authenticate(ctx, c.req.header('authorization'), c.req.path.startsWith('/api/scim/') ? 'scim' : 'management');
     const target = DEPLOYMENT_IN_PATH.exec(c.req.path)?.[1];
     if (target !== undefined && !mayAccessDeployment(principal, target)) {
       throw forbidden(`this credential is not authorized for deployment ${target}`);
@@ -41,47 +59,156 @@ export function authMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/**
- * Resolves the Authorization header to a principal or throws a 401. SCIM paths (`scim`) take only SCIM tokens,
- * also as `Api-Key <token>`; every other path refuses them, so an identity provider's token manages users only.
- */
-export async function authenticate(ctx: ServiceContext, header: string | undefined, scim = false): Promise<Principal> {
+/** `Bearer <token>` or `Api-Key <token>` → the token; undefined when the header is not one of those. */
+export function bearerToken(header: string): string | undefined {
+  return /^(?:Bearer|Api-Key)[ ]+(\S+)\s*$/i.exec(header.trim())?.[1];
+}
+
+/** Resolves the Authorization header to a principal of the kind `area` takes, or throws 401 / 403. */
+export async function authenticate(ctx: ServiceContext, header: string | undefined, area: 'management' | 'scim' = 'management'): Promise<Principal> {
   if (header === undefined || header.trim() === '') throw unauthorized('missing credentials: send Authorization: Bearer <token>');
-  const match = /^(Bearer|Api-Key)[ ]+(\S+)\s*$/i.exec(header.trim());
-  const scheme = match?.[1]?.toLowerCase();
-  const token = match?.[2];
-  if (!token || (scheme === 'api-key' && !scim)) {
-    throw unauthorized('malformed Authorization header: expected Bearer <token>');
-  }
-  if (token.split('.').length === 3) {
-    if (scim) throw unauthorized('SCIM needs a SCIM token (svc api-keys create --scim), not an access token');
-    return fromAccessToken(ctx, token);
-  }
+  const token = bearerToken(header);
+  if (!token) throw unauthorized('malformed Authorization header: expected Bearer <token>');
+  if (token.split('.').length === 3) return fromJwt(ctx, token, area);
   if (!API_KEY_PATTERN.test(token)) throw unauthorized('malformed credential: not an API key or access token');
   const key = findLiveKeyByValue(ctx.db, token);
   if (!key) throw unauthorized('invalid API key: unknown or revoked');
-  if (scim && key.kind !== 'scim') throw unauthorized('SCIM needs a SCIM token (svc api-keys create --scim), not an API key');
-  if (!scim && key.kind === 'scim') throw unauthorized('a SCIM token is valid only for /api/scim/v2');
+  const user = findUser(ctx.db, key.user_id);
+  if (!user) throw unauthorized('invalid API key: its user no longer exists');
+  if (area === 'scim' && key.kind !== 'scim') throw forbidden(`${USE_SCIM}, not an API key`);
+  if (area === 'management' && key.kind === 'scim') throw forbidden(`a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`);
   return {
-    kind: 'api-key',
+    kind: key.kind === 'scim' ? 'scim-token' : 'api-key',
     userId: key.user_id,
     keyId: key.id,
+    issuerKeyId: null,
+    families: [],
     name: key.name,
     deploymentIds: key.deployment_ids ? (JSON.parse(key.deployment_ids) as number[]) : null,
-    permissions: key.permissions ? (JSON.parse(key.permissions) as Permission[]) : null,
+    permissions: key.kind === 'scim' ? [] : withinRole(user, key.permissions ? (JSON.parse(key.permissions) as Permission[]) : null),
   };
 }
 
-async function fromAccessToken(ctx: ServiceContext, token: string): Promise<Principal> {
-  const result = await verifyToken(ctx, token, 'api');
+async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 'scim'): Promise<Principal> {
+  const result = await verifyToken(ctx, token, ['api', 'data', 'meta']);
   if (!result.ok) {
     if (result.reason === 'expired') throw unauthorized('access token expired');
-    if (result.reason === 'wrong-scope') throw unauthorized('this token is not valid for the management API');
+    if (result.reason === 'revoked') throw unauthorized('access token revoked: the key or sign-in it came from was revoked');
     throw unauthorized('invalid access token');
   }
+  const scope = result.claims.scope;
+  if (scope === 'data') throw forbidden(`a data API token is valid only for its deployment's data API: ${area === 'scim' ? USE_SCIM : USE_MANAGEMENT}`);
+  if (scope === 'meta') throw forbidden(`a metadata token is valid only for the metadata API: ${area === 'scim' ? USE_SCIM : USE_MANAGEMENT}`);
+  if (area === 'scim') throw forbidden(`${USE_SCIM}, not an access token`);
   const userId = Number(result.claims.sub);
-  if (!Number.isInteger(userId) || !findUser(ctx.db, userId)) throw unauthorized('invalid access token: unknown user');
-  return {kind: 'access-token', userId, keyId: null, name: null, deploymentIds: null, permissions: null};
+  const user = Number.isInteger(userId) ? findUser(ctx.db, userId) : undefined;
+  if (!user) throw unauthorized('invalid access token: unknown user');
+  const c = result.claims;
+  return {
+    kind: 'access-token',
+    userId,
+    keyId: null,
+    issuerKeyId: typeof c.kid === 'number' ? c.kid : null,
+    families: [c.fam, ...(Array.isArray(c.up) ? c.up : [])].filter((f): f is string => typeof f === 'string'),
+    name: null,
+    deploymentIds: Array.isArray(c.deps) ? (c.deps as number[]) : null,
+    permissions: withinRole(user, Array.isArray(c.perms) ? (c.perms as Permission[]) : null),
+  };
+}
+
+/** A credential never carries more than its user's role allows. */
+function withinRole(user: UserRow, permissions: Permission[] | null): Permission[] | null {
+  if (user.is_admin) return permissions;
+  return (permissions ?? MEMBER_PERMISSIONS).filter((p) => MEMBER_PERMISSIONS.includes(p));
+}
+
+/**
+ * The claims an access or data token carries so it never outlives or outranks the credential that obtained it:
+ * the approving key (`kid`), the deployment scope (`deps`) and the permission list (`perms`).
+ */
+export function inheritedClaims(p: Principal): Record<string, unknown> {
+  return {
+    ...issuerClaim(p),
+    // A sign-in approved with an access token ends when the sign-in behind that token does.
+    ...(p.families.length > 0 ? {up: p.families.slice(0, MAX_FAMILY_CHAIN)} : {}),
+    ...(p.deploymentIds !== null ? {deps: p.deploymentIds} : {}),
+    ...(p.permissions !== null ? {perms: p.permissions} : {}),
+  };
+}
+
+/** How many sign-ins up the approval chain a token remembers (each is checked on every use). */
+const MAX_FAMILY_CHAIN = 8;
+
+/** `{kid}`: the API key behind a credential, so tokens issued through it die when it is revoked. */
+export function issuerClaim(p: Principal): {kid?: number} {
+  const kid = p.keyId ?? p.issuerKeyId;
+  return kid !== null ? {kid} : {};
+}
+
+/**
+ * The data API's credential: a data token for this deployment (`Authorization: <token>`, `Bearer` or `Api-Key`).
+ * 401 missing/invalid/expired/revoked; 403 for another deployment or for a valid credential of another kind.
+ */
+export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploymentId: number): Promise<JWTPayload> {
+  return authorizeDeploymentToken(ctx, c, deploymentId, 'data');
+}
+
+const TOKEN_KINDS = {
+  data: {name: 'data API token', what: 'query data', issue: 'issue a data API token with the deployment token operation (svc deployments token)'},
+  meta: {name: 'metadata token', what: 'read metadata', issue: 'issue a metadata token with the environment tokens-for-meta-sync operation'},
+} as const;
+
+/** A deployment's data (`data`) or metadata (`meta`) token, checked as authorizeDataToken describes. */
+export async function authorizeDeploymentToken(ctx: ServiceContext, c: Context, deploymentId: number, scope: 'data' | 'meta'): Promise<JWTPayload> {
+  const kind = TOKEN_KINDS[scope];
+  const header = c.req.header('authorization')?.trim() ?? '';
+  const token = bearerToken(header) ?? header;
+  if (!token) throw unauthorized(`missing ${kind.name}: send Authorization: <token>`);
+  const wrongKind = `this credential cannot ${kind.what}: ${kind.issue}`;
+  if (API_KEY_PATTERN.test(token)) {
+    if (findLiveKeyByValue(ctx.db, token)) throw forbidden(wrongKind);
+    throw unauthorized(`invalid ${kind.name}`);
+  }
+  const result = await verifyToken(ctx, token, scope);
+  // A token of ours for something else (a metadata-sync token, a management access token) is a valid credential
+  // without the right to do this: 403, not 401 (Authentication rule 5).
+  if (!result.ok && result.reason === 'wrong-scope') throw forbidden(wrongKind);
+  if (!result.ok) {
+    throw unauthorized(result.reason === 'expired' ? `${kind.name} expired` : result.reason === 'revoked' ? `${kind.name} revoked with the key that issued it` : `invalid ${kind.name}`);
+  }
+  if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
+  return result.claims;
+}
+
+/**
+ * The check every operation gets (attached by the app from permissions.ts). Management and SCIM operations have
+ * a principal already (authMiddleware); one registered outside those prefixes authenticates here.
+ */
+export function operationGuard(ctx: ServiceContext, operationId: string, requirement: Requirement | undefined): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!requirement) throw forbidden(`operation ${operationId} declares no permission; it is refused until it does`);
+    if (requirement.credential === 'data' || requirement.credential === 'meta') {
+      c.set('tokenClaims', await authorizeDeploymentToken(ctx, c, Number(c.req.param('deploymentId')), requirement.credential));
+    } else if (requirement.credential !== 'none') {
+      const p = (c.get('principal') as Principal | undefined) ?? (await authenticate(ctx, c.req.header('authorization'), requirement.credential));
+      c.set('principal', p);
+      if (requirement.credential === 'scim' && p.kind !== 'scim-token') throw forbidden(`${USE_SCIM}`);
+      if (requirement.credential === 'management') {
+        if (p.kind === 'scim-token') throw forbidden(`a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`);
+        if (requirement.level === 'account' && p.deploymentIds !== null) {
+          throw forbidden(`${operationId} is an account-level operation: it needs a credential that is not scoped to specific deployments`);
+        }
+        const deployment = c.req.param('deploymentId');
+        if (requirement.level === 'deployment' && deployment !== undefined && !mayAccessDeployment(p, deployment)) {
+          throw forbidden(`this credential is not authorized for deployment ${deployment}`);
+        }
+        if (requirement.permission !== null && !hasPermission(p, requirement.permission)) {
+          throw forbidden(`this credential lacks the ${requirement.permission} permission`);
+        }
+      }
+    }
+    await next();
+  };
 }
 
 export function mayAccessDeployment(p: Principal, deploymentId: number | string): boolean {
@@ -104,4 +231,14 @@ export function requirePermission(c: Context<AppEnv>, permission: Permission): v
 /** Account-wide operations (API keys, creating deployments) need a credential not limited to some deployments. */
 export function requireUnscoped(c: Context<AppEnv>, what: string): void {
   if (principalOf(c).deploymentIds !== null) throw forbidden(`${what} needs a credential that is not scoped to specific deployments`);
+}
+
+/** True when `inner` (permissions and deployment scope) grants nothing `outer` does not. */
+export function withinRights(
+  outer: {permissions: readonly Permission[] | null; deploymentIds: readonly number[] | null},
+  inner: {permissions: readonly Permission[] | null; deploymentIds: readonly number[] | null},
+): boolean {
+  const permsOk = outer.permissions === null || (inner.permissions !== null && inner.permissions.every((p) => outer.permissions!.includes(p)));
+  const depsOk = outer.deploymentIds === null || (inner.deploymentIds !== null && inner.deploymentIds.every((d) => outer.deploymentIds!.includes(d)));
+  return permsOk && depsOk;
 }

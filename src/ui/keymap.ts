@@ -17,6 +17,8 @@ export interface Binding {
   readonly dangerous?: boolean;
   /** Shown in the footer hint line. */
   readonly footer?: boolean;
+  /** A dangerous action that runs at once, without a question (help says so instead of "asks first"). */
+  readonly immediate?: boolean;
 }
 
 const GLOBAL: Binding[] = [
@@ -109,12 +111,18 @@ const SCREENS: Binding[] = [
   {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true},
   {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true},
   {id: 'gate.cleanup', keys: ['c'], description: 'clean up: exit dev mode, delete the dev fork and the sync branch', scope: 'screen:gate', dangerous: true, footer: true},
-  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true},
-  {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
+  {id: 'dev.fresh', keys: ['T'], description: 'enter dev mode on a fresh fork', scope: 'screen:dev', dangerous: true, immediate: true},
+  {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
   {id: 'dev.validate', keys: ['V'], description: 'validate', scope: 'screen:dev', footer: true},
   {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.diff', keys: ['v'], description: 'diff of the selected file against the parent', scope: 'screen:dev', footer: true},
+  {id: 'dev.diffAll', keys: ['A'], description: 'diff of the whole dev branch against the parent', scope: 'screen:dev'},
+  {id: 'dev.discard', keys: ['d'], description: "discard the selected file's changes", scope: 'screen:dev', dangerous: true},
+  {id: 'dev.delete', keys: ['D'], description: 'delete the selected file', scope: 'screen:dev', dangerous: true},
+  {id: 'dev.rename', keys: ['R'], description: 'rename the selected file', scope: 'screen:dev', dangerous: true},
   {id: 'dev.build', keys: ['b'], description: "the dev branch's build", scope: 'screen:dev'},
   {id: 'contexts.use', keys: ['u'], description: 'make default (also Enter)', scope: 'screen:ctx', footer: true},
   {id: 'logs.source', keys: ['s'], description: 'source: all/production/dev', scope: 'screen:logs', footer: true},

@@ -1,5 +1,6 @@
 // `svc login` through the browser, end to end: the bundled CLI prints the URL and code, headless Chromium opens
-// the service's approval page and clicks Approve, the CLI saves access and refresh tokens; an expired access
+// the service's approval page, pastes an API key of the account (the approver's proof) and clicks Approve, the
+// CLI saves access and refresh tokens; an expired access
 // token is then refreshed once on a 401 and the rotated tokens are saved; a bad refresh token warns, then the
 // 401 shows. Denial and expiry go through HTTP only.
 import {spawn, spawnSync} from 'node:child_process';
@@ -8,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium, type BrowserContext} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, STACK_LINE} from '../commands/harness.js';
+import {ADMIN_KEY, CLI, runCli, STACK_LINE} from '../commands/harness.js';
 import {runInBackground, startLoginService, type LoginService} from './loginService.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -52,9 +53,15 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
     const page = await browser.newPage();
     await page.goto(url!);
     expect(await page.textContent('#user-code')).toBe(code);
+    // Approve without a credential first: refused, the page asks again.
+    await page.getByRole('button', {name: 'Approve'}).click();
+    await page.waitForSelector('[role=alert]');
+    expect(await page.textContent('[role=alert]')).toContain('not a valid API key or access token');
+    await page.getByLabel(/paste an API key of your account/).fill(ADMIN_KEY);
     await page.getByRole('button', {name: 'Approve'}).click();
     await page.waitForSelector('#result');
     expect(await page.textContent('h1')).toBe('Device approved');
+    expect(await page.textContent('#result')).toContain('Signed in as admin@acme.example');
     await page.close();
 
     const run = await login.done;
@@ -88,7 +95,11 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
 
 describe('without a browser', () => {
   async function decide(decision: 'approve' | 'deny', code: string) {
-    const res = await fetch(`${service.url}/device`, {method: 'POST', body: new URLSearchParams({user_code: code, decision})});
+    const res = await fetch(`${service.url}/device`, {
+      method: 'POST',
+      headers: {origin: service.url},
+      body: new URLSearchParams({user_code: code, decision, ...(decision === 'approve' ? {credential: ADMIN_KEY} : {})}),
+    });
     expect(res.status).toBe(200);
   }
 

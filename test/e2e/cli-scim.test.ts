@@ -39,10 +39,11 @@ describe('the SCIM token', () => {
   it('is the only credential SCIM accepts, and it opens nothing else', async () => {
     const withApiKey = await h.admin(['scim', 'users', 'list']);
     expect(withApiKey.code).toBe(1);
-    expect(withApiKey.stderr).toMatch(/^error: unauthorized \(401\): .*SCIM needs a SCIM token \(svc api-keys create --scim\), not an API key\n$/);
+    // A valid credential of the wrong kind: 403 naming the one to use (Authentication rule 5).
+    expect(withApiKey.stderr).toMatch(/^error: forbidden \(403\): .*SCIM needs a SCIM token \(svc api-keys create --scim\), not an API key/);
     const elsewhere = await asIdp(['deployments', 'list']);
     expect(elsewhere.code).toBe(1);
-    expect(elsewhere.stderr).toMatch(/a SCIM token is valid only for \/api\/scim\/v2\n$/);
+    expect(elsewhere.stderr).toMatch(/forbidden \(403\): a SCIM token is valid only for \/api\/scim\/v2: use an API key/);
     const apiKeyScheme = await asIdp(['scim', 'groups', 'list'], {SVC_AUTH_SCHEME: 'api-key'});
     expect(apiKeyScheme.code).toBe(0);
   });

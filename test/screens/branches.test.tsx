@@ -57,9 +57,15 @@ describe('BranchesScreen', () => {
     expect(tui.lastFrame()).toContain('New branch from staging');
     // ctrl+u clears the field.
     await tui.press('\u0015');
-    await typeAfter(tui, 'Name: feature/orders', 'feature-y', 'enter');
+    // The example is marked as one (‹…›) and is not a value: an empty field says so.
+    await tui.waitForFrame('Name:  ‹e.g. feature/orders›');
+    await tui.press('enter');
+    await tui.waitForFrame('name is empty');
+    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'feature-y', 'enter');
     const frame = await tui.waitForFrame('Created branch feature-y from staging');
     expect(frame).toMatch(/└─ feature-y\s+shared\s+staging/);
+    // The cursor lands on the new branch.
+    await tui.waitForFrame(/›\s+└─ feature-y\s+shared/);
     expect(await names(api)).toEqual(['feature-y', 'main', 'staging']);
   });
 
@@ -99,8 +105,12 @@ describe('BranchesScreen', () => {
     await tui.press('s');
     await tui.waitForFrame('Enable the staging environment of feature-x?');
     await tui.press('y');
-    await tui.waitForFrame('Staging enabled for feature-x');
+    // Enabling starts a build of the branch: the build screen opens to watch it, Esc comes back.
+    await tui.waitForFrame('Staging enabled for feature-x; watching its build');
+    await tui.waitForFrame('staging build · feature-x');
+    await tui.press('escape');
     await tui.waitForFrame(/└─ feature-x\s+shared\s+staging\s+● on/);
+    await cursorOn(tui, /›\s+└─ feature-x/);
     expect((await listBranches(api, '1')).find((b) => b.name === 'feature-x')?.stagingEnabled).toBe(true);
     await tui.press('s');
     await tui.waitForFrame('Disable the staging environment of feature-x?');

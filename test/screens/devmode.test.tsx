@@ -56,9 +56,9 @@ describe('DevModeScreen', () => {
     let frame = await tui.waitForFrame('Not in dev mode');
     expect(frame).toContain('Dev mode · analytics-prod');
     // The highlighted row is the pick: the deploy branch comes first.
-    frame = await tui.waitForFrame(/› main\s+deploy/);
-    expect(frame).toMatch(/✓ branch › ● dev mode › ○ edit › ○ validate › ○ commit › ○ merge › ○ exit/);
-    expect(frame).toContain('Next: Enter or t enters dev mode on main (forks a personal dev-… branch) · n creates a new branch');
+    await tui.waitForFrame(/› main\s+deploy/);
+    frame = await tui.waitForFrame(/✓ branch › ● dev mode › ○ edit › ○ validate › ○ commit › ○ merge › ○ exit/);
+    expect(frame).toContain('Next: Enter or t enters dev mode on main (your own dev-… fork of it) · n creates a new branch');
     await tui.press('j');
     await cursorOn(tui, /›\s+staging\s+shared\s+main/);
     frame = await tui.waitForFrame('Next: Enter or t enters dev mode on staging');
@@ -72,7 +72,7 @@ describe('DevModeScreen', () => {
     frame = await tui.waitForFrame((f) => f.split('\n')[0]!.includes(`★ ${fork}`));
     expect(frame).toMatch(/✓ branch › ✓ dev mode › ● edit › ○ validate/);
     expect(frame).toContain('Next: e or Enter opens the selected file in $EDITOR');
-    frame = await tui.waitForFrame(/FILE\s+STATUS/);
+    frame = await tui.waitForFrame(/FILE\s+CHANGE\s+STATUS/);
     expect(frame).toContain(ORDERS);
 
     // 3. open a file in $EDITOR: unchanged → nothing sent
@@ -97,15 +97,15 @@ describe('DevModeScreen', () => {
     frame = await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
     expect(await fileOn(api, fork, ORDERS)).toBe(broken);
     expect(await fileOn(api, 'staging', ORDERS)).toBe(original);
-    frame = await tui.waitForFrame(/model\/cubes\/orders\.yml\s+✎ saved/);
+    frame = await tui.waitForFrame(/model\/cubes\/orders\.yml\s+~ changed\s+✎ saved/);
     expect(frame).toMatch(/✓ edit › ● validate/);
     expect(frame).toContain(`Next: V validates ${fork}`);
 
     // 5. validate: the errors, per file
     await tui.press('V');
     frame = await tui.waitForFrame('2 errors in 2 files');
-    expect(frame).toMatch(/model\/cubes\/orders\.yml\s+✗ 1 error/);
-    expect(frame).toMatch(/model\/cubes\/orders\.yml line \d+: cube "orders": measure "total_amount": unknown type "summ"/);
+    // Each error is a row right under its file.
+    expect(frame).toMatch(/model\/cubes\/orders\.yml\s+~ changed\s+✗ 1 error\s*\n\s+✗ line \d+: cube "orders": measure "total_amount": unknown type "summ"/);
     expect(frame).toContain('model/views/customers.yml');
     expect(frame).toContain('Next: fix the errors below: e opens the file, then V again');
 
@@ -117,7 +117,7 @@ describe('DevModeScreen', () => {
     await tui.waitForFrame((f) => !f.includes('✗ 1 error'));
     await tui.press('V');
     frame = await tui.waitForFrame(`${fork} is valid (4 cubes)`);
-    expect(frame).toMatch(/model\/cubes\/orders\.yml\s+✓ valid, saved/);
+    expect(frame).toMatch(/model\/cubes\/orders\.yml\s+~ changed\s+✓ valid, saved/);
     expect(frame).toMatch(/✓ validate › ● commit/);
     expect(frame).toContain('Next: c commits your changes to staging');
 
@@ -196,11 +196,14 @@ describe('DevModeScreen', () => {
     const content = 'cubes:\n  - name: notes\n    sql_table: public.notes\n    measures:\n      - name: count\n        type: count\n';
     nextEdit(content);
     await tui.press('n');
-    await typeAfter(tui, `New file on ${fork}`, 'model/cubes/notes.yml', 'enter');
+    // The folder is a pre-filled default: the user types the rest.
+    await tui.waitForFrame(/Path: model\/cubes\/ /);
+    await typeAfter(tui, `New file on ${fork}`, 'notes.yml', 'enter');
     await tui.waitForFrame(`Saved model/cubes/notes.yml to ${fork}`);
+    // The cursor lands on the new file.
+    await tui.waitForFrame(/› model\/cubes\/notes\.yml\s+\+ new\s+✎ saved/);
     expect(seen()).toContain('cubes:');
     expect(await fileOn(api, fork, 'model/cubes/notes.yml')).toBe(content);
-    await tui.waitForFrame(/model\/cubes\/notes\.yml\s+✎ saved/);
   });
 
   it('an editor that fails leaves the file alone and says so', async () => {
@@ -209,11 +212,11 @@ describe('DevModeScreen', () => {
     const tui = renderApp(spy.api, DEV, OPTS);
     await cursorOn(tui, /› main\s+deploy/);
     await tui.press('t');
-    await tui.waitForFrame(/FILE\s+STATUS/);
+    await tui.waitForFrame(/FILE\s+CHANGE\s+STATUS/);
     await cursorOn(tui, /› model\/cubes\/line_items\.yml/);
-    process.env.EDITOR = 'exit 3;';
+    process.env.EDITOR = 'false';
     await tui.press('e');
-    await tui.waitForFrame('editor failed: exit 3; exited with 3');
+    await tui.waitForFrame('editor failed: false exited with 1');
     expect(spy.count(/^PUT/)).toBe(0);
   });
 });

@@ -110,7 +110,8 @@ describe('EnvironmentsScreen', () => {
     const dir = await mkdtemp(join(tmpdir(), 'svc-env-'));
     const path = join(dir, 'meta.jwt');
     await tui.press('w');
-    await typeAfter(tui, 'File:', path, 'enter');
+    // The default path is pre-filled, editable text (not an example that counts as empty): ctrl+u clears it.
+    await typeAfter(tui, 'File: ./metadata-token.jwt', '\u0015', path, 'enter');
     await tui.waitForFrame(`Wrote token to ${path} (mode 0600)`);
     expect((await readFile(path, 'utf8')).trim()).toBe(token);
     expect((await stat(path)).mode & 0o777).toBe(0o600);

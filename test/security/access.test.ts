@@ -1,8 +1,9 @@
 // Who may do what, checked over every documented route rather than a hand-picked list: the routes come from
 // GET /api/v1/spec, so one added later is covered without touching this file.
-//  - a key scoped to deployment 1 never gets a 2xx on any route of deployment 2 (403; the data API, which takes
-//    data tokens only, says 401);
-//  - SCIM tokens open nothing outside SCIM, and API keys nothing inside it;
+//  - a key scoped to deployment 1 never gets a 2xx on any route of deployment 2 (403; on the data API, which takes
+//    data tokens only, a management key is a valid credential of the wrong kind: 403 too);
+//  - SCIM tokens open nothing outside SCIM, and API keys nothing inside it (403 naming the credential to use:
+//    they are valid credentials of the wrong kind, Authentication rule 5);
 //  - the data API refuses expired, wrongly signed, unsigned, wrong-scope and other-deployment JWTs;
 //  - data-model file paths cannot leave their branch.
 import {SignJWT, UnsecuredJWT} from 'jose';
@@ -39,7 +40,7 @@ describe('scoped key over every deployment route', () => {
       // A well-formed query, so the data API's answer is about the credential and not the request.
       const url = fill(r.path, '2') + (data && r.method === 'GET' ? `?query=${encodeURIComponent(JSON.stringify(QUERY))}` : '');
       const res = await t.call(url, {method: r.method, key: t.scopedKey, json: r.method === 'GET' ? undefined : data ? {query: QUERY} : {}});
-      const want = data ? 401 : 403;
+      const want = 403;
       if (res.status !== want || typeof res.body?.error !== 'string') leaks.push(`${r.method} ${r.path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 120)}`);
     }
     expect(leaks).toEqual([]);
@@ -53,17 +54,17 @@ describe('scoped key over every deployment route', () => {
 });
 
 describe('SCIM tokens and API keys are not interchangeable', () => {
-  it('a SCIM token gets 401 on every non-SCIM management route', async () => {
+  it('a SCIM token gets 403 naming the credential to use on every non-SCIM management route', async () => {
     const mgmt = routes.filter((r) => !r.public && /^\/(api\/v1|build\/api\/v1)\//.test(r.path) && r.path !== '/api/v1/spec');
     const open: string[] = [];
     for (const r of mgmt) {
       const res = await t.call(fill(r.path, '1'), {method: r.method, key: scimToken, json: r.method === 'GET' ? undefined : {}});
-      if (res.status !== 401) open.push(`${r.method} ${r.path} → ${res.status}`);
+      if (res.status !== 403 || !/SCIM token is valid only for \/api\/scim\/v2: use an API key/.test(res.body.error)) open.push(`${r.method} ${r.path} → ${res.status}`);
     }
     expect(open).toEqual([]);
   });
 
-  it('an API key (even the admin key, either scheme) and an access token get 401 on every SCIM route', async () => {
+  it('an API key (even the admin key, either scheme) and an access token get 403 naming the SCIM token on every SCIM route', async () => {
     const {token} = await signAccessToken(t.ctx, 1, 600);
     const scim = routes.filter((r) => r.path.startsWith('/api/scim/v2/'));
     expect(scim.length).toBeGreaterThan(10);
@@ -71,7 +72,7 @@ describe('SCIM tokens and API keys are not interchangeable', () => {
     for (const r of scim) {
       for (const auth of [`Bearer ${t.adminKey}`, `Api-Key ${t.adminKey}`, `Bearer ${token}`]) {
         const res = await t.call(fill(r.path, '1'), {method: r.method, key: null, headers: {authorization: auth}, json: r.method === 'GET' ? undefined : {}});
-        if (res.status !== 401) open.push(`${r.method} ${r.path} (${auth.split(' ')[0]}) → ${res.status}`);
+        if (res.status !== 403 || !JSON.stringify(res.body).includes('SCIM needs a SCIM token')) open.push(`${r.method} ${r.path} (${auth.split(' ')[0]}) → ${res.status}`);
       }
     }
     expect(open).toEqual([]);
@@ -106,17 +107,17 @@ describe('data API JWTs', () => {
     const tampered = `${head}.${Buffer.from(JSON.stringify({deploymentId: 1, scope: 'data', exp: now + 600})).toString('base64url')}.${sig}`;
     const {token: apiScope} = await signAccessToken(t.ctx, 1, 600);
     const {token: metaScope} = await signToken(t.ctx, 'meta', {deploymentId: 1}, 600);
-    for (const bad of [otherSecret, unsigned, tampered, t.adminKey, 'x.y.z']) {
+    for (const bad of [otherSecret, unsigned, tampered, 'svc_00000000000000000000000000000000', 'x.y.z']) {
       const res = await meta(bad);
       expect(res.status, bad).toBe(401);
       expect(res.body.error).toBe('invalid data API token');
     }
     // Our own tokens for something else are valid credentials without the right to query data (spec, Authentication
     // rule 5): 403, and the answer says which token to use.
-    for (const wrongScope of [apiScope, metaScope]) {
+    for (const wrongScope of [apiScope, metaScope, t.adminKey, `Api-Key ${t.adminKey}`]) {
       const res = await meta(wrongScope);
       expect(res.status, wrongScope).toBe(403);
-      expect(res.body.error).toMatch(/^this token cannot query data/);
+      expect(res.body.error).toMatch(/^this credential cannot query data: issue a data API token/);
     }
     const other = await meta(forTwo);
     expect(other.status).toBe(403);

@@ -66,7 +66,7 @@ describe('a session of commands', () => {
   it('never shows a secret it was not asked to print', async () => {
     const login = runInBackground(['login', '--url', url], env());
     const [, , code] = await login.waitForStdout(PROMPT);
-    const approve = await fetch(`${url}/device`, {method: 'POST', body: new URLSearchParams({user_code: code!, decision: 'approve'})});
+    const approve = await fetch(`${url}/device`, {method: 'POST', headers: {origin: url}, body: new URLSearchParams({user_code: code!, decision: 'approve', credential: ADMIN})});
     expect(approve.status).toBe(200);
     const logged = await login.done;
     outputs.push(logged.stdout + logged.stderr);

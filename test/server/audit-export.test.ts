@@ -27,7 +27,8 @@ async function names(query: string): Promise<string[]> {
 
 /** Three days, one update per day by the admin, plus one key creation by a second user on day 2. */
 async function threeDays(): Promise<string> {
-  const bob = insertUser(t.ctx.db, {email: 'Bob@Acme.example', isAdmin: false, now: TEST_EPOCH});
+  // A second admin: a user who is not one may not create keys (their credentials stop at read and dev-branch rights).
+  const bob = insertUser(t.ctx.db, {email: 'Bob@Acme.example', isAdmin: true, now: TEST_EPOCH});
   const bobKey = generateApiKey();
   insertApiKey(t.ctx.db, {key: bobKey, name: 'bob', userId: bob, deploymentIds: null, permissions: null, now: TEST_EPOCH});
   await t.call('/api/v1/deployments/2', {method: 'PUT', json: {releaseChannel: 'latest'}});

@@ -55,9 +55,11 @@ describe('401: credential missing, malformed, unknown or expired', () => {
     expect(res.body.error).toMatch(/expired/);
   });
 
-  it('a data-API token is not a management credential', async () => {
+  it('a data-API token is not a management credential (valid, wrong kind: 403 naming what to use)', async () => {
     const {token} = await signToken(t.ctx, 'data', {deploymentId: 1}, 600);
-    expect((await t.call('/api/v1/deployments', {key: token})).status).toBe(401);
+    const res = await t.call('/api/v1/deployments', {key: token});
+    expect(res.status).toBe(403);
+    expect(res.body.error).toMatch(/data API token is valid only for its deployment's data API: use an API key/);
   });
 
   it('a revoked key → 401', async () => {
@@ -82,20 +84,32 @@ describe('403: valid credential, other deployment', () => {
     });
   }
 
-  it('a route registered later by another module is guarded without doing anything', async () => {
+  it('a route registered later by another module is guarded once it declares its permission', async () => {
     const {createRoute, z} = await import('@hono/zod-openapi');
-    t.app.openapi(
+    const later = testApp('demo');
+    const ok = {200: {description: 'ok', content: {'application/json': {schema: z.object({ok: z.boolean()})}}}};
+    later.app.openapi(
       createRoute({
         method: 'get',
         path: '/build/api/v1/deployments/{deploymentId}/later',
+        'x-svc-permission': {credential: 'management', permission: 'DeploymentRead', level: 'deployment'},
         request: {params: z.object({deploymentId: z.string()})},
-        responses: {200: {description: 'ok', content: {'application/json': {schema: z.object({ok: z.boolean()})}}}},
+        responses: ok,
       }),
       (c) => c.json({ok: true}, 200),
     );
-    expect((await t.call('/build/api/v1/deployments/2/later', {key: t.scopedKey})).status).toBe(403);
-    expect((await t.call('/build/api/v1/deployments/1/later', {key: t.scopedKey})).body).toEqual({ok: true});
-    expect((await t.call('/build/api/v1/deployments/1/later', {key: null})).status).toBe(401);
+    // One that declares nothing is refused to everyone, the admin included, and says why.
+    later.app.openapi(createRoute({method: 'get', path: '/api/v1/undeclared', operationId: 'undeclared', responses: ok}), (c) => c.json({ok: true}, 200));
+    try {
+      expect((await later.call('/build/api/v1/deployments/2/later', {key: later.scopedKey})).status).toBe(403);
+      expect((await later.call('/build/api/v1/deployments/1/later', {key: later.scopedKey})).body).toEqual({ok: true});
+      expect((await later.call('/build/api/v1/deployments/1/later', {key: null})).status).toBe(401);
+      const refused = await later.call('/api/v1/undeclared');
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toMatch(/undeclared declares no permission/);
+    } finally {
+      later.close();
+    }
   });
 
   it('the list shows a scoped key only its deployments', async () => {

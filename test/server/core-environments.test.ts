@@ -61,9 +61,11 @@ describe('POST …/environments/{env}/tokens-for-meta-sync', () => {
     expect(res.body.error).toMatch(/environment 4/);
   });
 
-  it('a meta token is not a management credential', async () => {
+  it('a meta token is not a management credential (valid, wrong kind: 403 naming what to use)', async () => {
     const res = await t.call(path, {method: 'POST', json: {security_context: {}}});
-    expect((await t.call('/api/v1/deployments', {key: res.body.data.token})).status).toBe(401);
+    const refused = await t.call('/api/v1/deployments', {key: res.body.data.token});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/metadata token is valid only for the metadata API: use an API key/);
   });
 });
 

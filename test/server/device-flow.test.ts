@@ -19,7 +19,12 @@ async function form(path: string, fields: Record<string, string>, headers: Recor
 
 const start = () => form('/auth/device/code', {client_id: 'svc-cli'});
 const poll = (deviceCode: string) => form('/auth/device/token', {grant_type: GRANT, device_code: deviceCode, client_id: 'svc-cli'});
-const decide = (userCode: string, decision: string, headers: Record<string, string> = {}) => form('/device', {user_code: userCode, decision}, headers);
+// The approval page answers only to its loopback address and its own origin, and approving takes a credential.
+const HOST = {host: '127.0.0.1:4400'};
+const SAME_ORIGIN = {...HOST, origin: 'http://127.0.0.1:4400'};
+const showPage = (query = '') => t.app.request(`/device${query}`, {headers: HOST});
+const decide = (userCode: string, decision: string, headers: Record<string, string> = SAME_ORIGIN, credential = t.adminKey) =>
+  form('/device', {user_code: userCode, decision, ...(decision === 'approve' ? {credential} : {})}, headers);
 
 describe('device authorization', () => {
   it('issues a device code, a readable user code and the verification URIs', async () => {
@@ -58,7 +63,7 @@ describe('device authorization', () => {
     const {body} = await start();
     t.clock.advance(900_000);
     expect((await poll(body.device_code)).body).toMatchObject({error: 'expired_token'});
-    const page = await t.app.request(`/device?user_code=${body.user_code}`);
+    const page = await showPage(`?user_code=${body.user_code}`);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('That code has expired');
   });
@@ -75,13 +80,13 @@ describe('device authorization', () => {
 describe('approval and tokens', () => {
   async function approved() {
     const {body} = await start();
-    const page = await t.app.request(`/device?user_code=${body.user_code}`);
+    const page = await showPage(`?user_code=${body.user_code}`);
     const html = await page.text();
     expect(page.status).toBe(200);
     expect(html).toContain(`<code id="user-code">${body.user_code}</code>`);
     expect(html).toMatch(/<button type="submit" name="decision" value="approve">Approve<\/button>/);
-    expect(html).toContain('admin@acme.example');
-    expect((await decide(body.user_code, 'approve')).text).toContain('Signed in');
+    expect(html).toMatch(/<input type="password" name="credential"/);
+    expect((await decide(body.user_code, 'approve')).text).toContain('Signed in as admin@acme.example');
     t.clock.advance(5000);
     const tokens = await poll(body.device_code);
     expect(tokens.status).toBe(200);
@@ -114,7 +119,7 @@ describe('approval and tokens', () => {
 
   it('refuses an approval posted from another site, and a second decision', async () => {
     const {body} = await start();
-    const csrf = await decide(body.user_code, 'approve', {origin: 'https://evil.example'});
+    const csrf = await decide(body.user_code, 'approve', {...HOST, origin: 'https://evil.example'});
     expect(csrf.status).toBe(403);
     expect((await poll(body.device_code)).body.error).toBe('authorization_pending');
     await decide(body.user_code, 'deny');
@@ -124,9 +129,9 @@ describe('approval and tokens', () => {
   });
 
   it('shows a code entry form without a code and escapes what it echoes', async () => {
-    const blank = await t.app.request('/device');
+    const blank = await showPage();
     expect(await blank.text()).toContain('<input name="user_code"');
-    const bad = await t.app.request('/device?user_code=%3Cscript%3E');
+    const bad = await showPage('?user_code=%3Cscript%3E');
     expect(bad.status).toBe(400);
     expect(await bad.text()).not.toContain('<script>');
   });

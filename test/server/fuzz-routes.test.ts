@@ -22,7 +22,7 @@ const HTML_PAGES = new Set(['/device', '/oauth/callback']);
 
 let t: TestApp;
 let scimToken: string;
-let operations: Operation[] = [];
+const operations: Operation[] = [];
 let spec: any;
 
 async function fresh(): Promise<void> {

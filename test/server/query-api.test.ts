@@ -73,12 +73,14 @@ describe('data API', () => {
     expect(byName.sales!.measures).toContainEqual(expect.objectContaining({name: 'sales.orders_count', type: 'count'}));
     const dev = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
     expect((await t.call(`/data/1/dev-mode/${dev}/cubejs-api/v1/meta`, {key: token})).body).toEqual({error: 'Continue wait'});
-    expect((await t.call('/data/1/cubejs-api/v1/meta')).status).toBe(401);
+    expect((await t.call('/data/1/cubejs-api/v1/meta', {key: null})).status).toBe(401);
+    // The admin key is a valid credential of the wrong kind here: 403 naming the token to use.
+    expect((await t.call('/data/1/cubejs-api/v1/meta')).status).toBe(403);
   });
 
   it('needs a data API token for this deployment', async () => {
     expect((await load('/data/1', COUNT, null)).status).toBe(401);
-    expect((await load('/data/1', COUNT, t.adminKey)).status).toBe(401);
+    expect((await load('/data/1', COUNT, t.adminKey)).status).toBe(403);
     const other = (await t.call('/api/v1/deployments/2/token', {method: 'POST'})).body.cubeApiToken;
     expect((await load('/data/1', COUNT, other)).status).toBe(403);
   });

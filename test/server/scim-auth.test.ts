@@ -36,11 +36,11 @@ describe('SCIM tokens', () => {
     expect(apiKeyScheme.body).toMatchObject({totalResults: 0, Resources: []});
   });
 
-  it('are refused on /api/v1 and /build/api/v1 with 401', async () => {
+  it('are refused on /api/v1 and /build/api/v1 with 403 naming the credential to use (valid, wrong kind)', async () => {
     for (const path of ['/api/v1/deployments', '/api/v1/users/me', '/build/api/v1/deployments/1/branches']) {
       const res = await t.call(path, {key: scimToken});
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({error: 'a SCIM token is valid only for /api/scim/v2'});
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({error: 'a SCIM token is valid only for /api/scim/v2: use an API key (svc api-keys create) or an access token from svc login'});
     }
   });
 
@@ -55,27 +55,30 @@ describe('SCIM tokens', () => {
     expect(scoped.status).toBe(403);
     const limited = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'limited', permissions: ['DeploymentRead']}})).body.key;
     const byLimited = await t.call('/api/v1/api-keys', {method: 'POST', key: limited, json: {name: 'x', scim: true}});
-    expect(byLimited).toMatchObject({status: 403, body: {error: 'issuing a SCIM token needs an admin credential with every permission'}});
+    expect(byLimited).toMatchObject({status: 403, body: {error: 'this credential lacks the DeploymentManage permission'}});
+    const manager = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'manager', permissions: ['DeploymentManage']}})).body.key;
+    const byManager = await t.call('/api/v1/api-keys', {method: 'POST', key: manager, json: {name: 'x', scim: true}});
+    expect(byManager).toMatchObject({status: 403, body: {error: 'issuing a SCIM token needs an admin credential with every permission'}});
     const narrowed = await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'x', scim: true, permissions: ['DeploymentRead']}});
     expect(narrowed).toMatchObject({status: 400, body: {error: 'a SCIM token cannot be limited to deploymentIds or permissions'}});
   });
 });
 
-describe('everything else on SCIM answers 401 in SCIM form', () => {
-  it('a normal API key, an access token, no credential, and Api-Key with an API key', async () => {
+describe('everything else on SCIM answers 401 or 403 in SCIM form', () => {
+  it('a normal API key, an access token (403: valid, wrong kind), no credential, a malformed one (401)', async () => {
     const access = (await signAccessToken(t.ctx, 1, 600)).token;
-    const cases: Array<[string | undefined, RegExp]> = [
-      [`Bearer ${t.adminKey}`, /^SCIM needs a SCIM token .*not an API key$/],
-      [`Api-Key ${t.adminKey}`, /not an API key$/],
-      [`Bearer ${access}`, /not an access token$/],
-      [undefined, /^missing credentials/],
-      ['Bearer nonsense', /^malformed credential/],
+    const cases: Array<[string | undefined, RegExp, number]> = [
+      [`Bearer ${t.adminKey}`, /^SCIM needs a SCIM token .*not an API key$/, 403],
+      [`Api-Key ${t.adminKey}`, /not an API key$/, 403],
+      [`Bearer ${access}`, /not an access token$/, 403],
+      [undefined, /^missing credentials/, 401],
+      ['Bearer nonsense', /^malformed credential/, 401],
     ];
-    for (const [authorization, detail] of cases) {
+    for (const [authorization, detail, status] of cases) {
       const res = await scim('/Users', authorization);
-      expect(res.status).toBe(401);
+      expect(res.status).toBe(status);
       expect(res.type).toBe('application/scim+json');
-      expect(res.body).toEqual({schemas: [SCIM_ERROR_SCHEMA], status: '401', detail: expect.stringMatching(detail)});
+      expect(res.body).toEqual({schemas: [SCIM_ERROR_SCHEMA], status: String(status), detail: expect.stringMatching(detail)});
     }
   });
 

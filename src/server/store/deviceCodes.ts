@@ -27,6 +27,18 @@ export const deviceCodesMigrations: Migration[] = [
           expires_at INTEGER NOT NULL,
           used_at INTEGER);`),
   },
+  {
+    // Who approved a code and what the resulting tokens may do (`grant_claims`, JSON), failed approvals per code,
+    // and refresh-token families: reusing a rotated refresh token revokes its whole family (RFC 6819 §5.2.2.3).
+    id: 'device-codes-2',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE device_codes ADD COLUMN grant_claims TEXT;
+        ALTER TABLE device_codes ADD COLUMN failed_attempts INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE refresh_tokens ADD COLUMN family TEXT;
+        ALTER TABLE refresh_tokens ADD COLUMN grant_claims TEXT;
+        CREATE TABLE refresh_families (id TEXT PRIMARY KEY, user_id INTEGER NOT NULL, created_at INTEGER NOT NULL, revoked_at INTEGER);`),
+  },
 ];
 
 export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'used';
@@ -41,6 +53,8 @@ export interface DeviceCodeRow {
   last_poll_at: number | null;
   status: DeviceCodeStatus;
   user_id: number | null;
+  grant_claims: string | null;
+  failed_attempts: number;
 }
 
 export interface RefreshTokenRow {
@@ -50,6 +64,8 @@ export interface RefreshTokenRow {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  family: string | null;
+  grant_claims: string | null;
 }
 
 // No vowels (no words spelled by accident) and no look-alikes; RFC 8628 §6.1 suggests such a set.
@@ -102,10 +118,19 @@ export function recordPoll(db: Db, hash: string, now: number, intervalSeconds: n
 }
 
 /** Approve or deny a pending code; false when it was not pending (already decided, used or unknown). */
-export function decideDeviceCode(db: Db, userCode: string, decision: 'approved' | 'denied', userId: number): boolean {
+export function decideDeviceCode(db: Db, userCode: string, decision: 'approved' | 'denied', userId: number | null, claims: object | null): boolean {
   return (
-    db.prepare("UPDATE device_codes SET status = ?, user_id = ? WHERE user_code = ? AND status = 'pending'").run(decision, userId, userCode).changes > 0
+    db
+      .prepare("UPDATE device_codes SET status = ?, user_id = ?, grant_claims = ? WHERE user_code = ? AND status = 'pending'")
+      .run(decision, userId, claims ? JSON.stringify(claims) : null, userCode).changes > 0
   );
+}
+
+/** Counts a refused approval of a pending code; at `max` the code is denied for good. Returns the count. */
+export function recordFailedApproval(db: Db, userCode: string, max: number): number {
+  db.prepare("UPDATE device_codes SET failed_attempts = failed_attempts + 1 WHERE user_code = ? AND status = 'pending'").run(userCode);
+  db.prepare("UPDATE device_codes SET status = 'denied' WHERE user_code = ? AND status = 'pending' AND failed_attempts >= ?").run(userCode, max);
+  return (db.prepare('SELECT failed_attempts FROM device_codes WHERE user_code = ?').pluck().get(userCode) as number | undefined) ?? 0;
 }
 
 /** Marks an approved code used; false if another poll got there first (tokens are issued once). */
@@ -113,16 +138,40 @@ export function consumeDeviceCode(db: Db, hash: string): boolean {
   return db.prepare("UPDATE device_codes SET status = 'used' WHERE device_code_hash = ? AND status = 'approved'").run(hash).changes > 0;
 }
 
-export function insertRefreshToken(db: Db, r: {userId: number; clientId: string; now: number; ttlSeconds: number}): string {
+export function insertRefreshToken(
+  db: Db,
+  r: {userId: number; clientId: string; now: number; ttlSeconds: number; family: string; claims: string | null},
+): string {
   const token = opaqueToken();
-  db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, client_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(
+  db.prepare('INSERT INTO refresh_tokens (token_hash, user_id, client_id, created_at, expires_at, family, grant_claims) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
     sha256(token),
     r.userId,
     r.clientId,
     r.now,
     r.now + r.ttlSeconds * 1000,
+    r.family,
+    r.claims,
   );
   return token;
+}
+
+/** A new refresh-token family: one per sign-in; every rotation stays in it. */
+export function insertFamily(db: Db, userId: number, now: number): string {
+  const id = randomBytes(16).toString('hex');
+  db.prepare('INSERT INTO refresh_families (id, user_id, created_at) VALUES (?, ?, ?)').run(id, userId, now);
+  return id;
+}
+
+export function familyIsLive(db: Db, id: string): boolean {
+  return db.prepare('SELECT 1 FROM refresh_families WHERE id = ? AND revoked_at IS NULL').get(id) !== undefined;
+}
+
+/** Ends a family: its refresh tokens are spent and its access tokens answer 401 from now on. */
+export function revokeFamily(db: Db, id: string, now: number): void {
+  db.transaction(() => {
+    db.prepare('UPDATE refresh_families SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now, id);
+    db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE family = ? AND used_at IS NULL').run(now, id);
+  })();
 }
 
 export function findRefreshToken(db: Db, token: string): RefreshTokenRow | undefined {

@@ -1,12 +1,18 @@
 // The verification page of the device flow (RFC 8628 §3.3): a person opens it from the URL the CLI printed,
-// checks the code matches their terminal and approves or denies. On the local service the approving user is
-// the tenant admin: whoever can reach the loopback port owns the service. A plain HTML form, no script.
+// checks the code matches their terminal and approves by pasting an API key (or access token) of the account,
+// or denies. The approver's credential decides who the terminal signs in as and what it may do: never more than
+// that credential. The page answers only to loopback Host names with the service's port (DNS rebinding), a POST
+// needs the page's own Origin (cross-site forms, `Origin: null`), and wrong codes or credentials are limited per
+// code and per client. A plain HTML form, no script.
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
-import {decideDeviceCode, findByUserCode, normalizeUserCode} from '../store/deviceCodes.js';
-import {findAdmin} from '../store/users.js';
+import {getConnInfo} from '@hono/node-server/conninfo';
+import {authenticate, inheritedClaims} from '../auth.js';
+import {formBody} from './formBody.js';
+import {decideDeviceCode, findByUserCode, normalizeUserCode, recordFailedApproval} from '../store/deviceCodes.js';
+import {findUser} from '../store/users.js';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[ch] ?? ch);
@@ -28,7 +34,7 @@ function codeForm(message = ''): string {
   );
 }
 
-function html(c: Context, body: string, status: 200 | 400 | 403 | 404 = 200): Response {
+function html(c: Context, body: string, status: 200 | 400 | 403 | 404 | 421 | 429 = 200): Response {
   c.header('cache-control', 'no-store');
   c.header('x-frame-options', 'DENY');
   c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'");
@@ -45,69 +51,143 @@ function pendingCode(ctx: ServiceContext, input: string): {userCode: string} | {
   return {userCode};
 }
 
-/** A form posted from another site must not approve a sign-in (login CSRF); browsers send Origin on POST. */
-function sameOrigin(ctx: ServiceContext, c: Context): boolean {
+/** Loopback names with the service's port: anything else reaching this page came through DNS rebinding or a proxy. */
+function loopbackHost(ctx: ServiceContext, c: Context): boolean {
+  const port = new URL(ctx.baseUrl).port;
+  const host = (c.req.header('host') ?? '').toLowerCase();
+  return [`127.0.0.1:${port}`, `[::1]:${port}`, `localhost:${port}`].includes(host);
+}
+
+/** A form posted from another site (or a sandboxed one, `Origin: null`) must not approve a sign-in. */
+function sameOrigin(c: Context): boolean {
   const origin = c.req.header('origin');
-  return origin === undefined || origin === 'null' || origin === new URL(ctx.baseUrl).origin || origin === new URL(c.req.url).origin;
+  return origin !== undefined && origin === `http://${(c.req.header('host') ?? '').toLowerCase()}`;
+}
+
+/** Approvals refused per code before it dies, and unknown or refused codes per client per minute. */
+export const MAX_FAILED_APPROVALS_PER_CODE = 5;
+export const MAX_FAILURES_PER_CLIENT_PER_MINUTE = 10;
+
+/** A fixed one-minute window of failures per client address. */
+class FailureWindow {
+  private readonly counts = new Map<string, {start: number; n: number}>();
+  blocked(client: string, now: number): boolean {
+    const w = this.counts.get(client);
+    return w !== undefined && now - w.start < 60_000 && w.n >= MAX_FAILURES_PER_CLIENT_PER_MINUTE;
+  }
+  fail(client: string, now: number): void {
+    const w = this.counts.get(client);
+    if (!w || now - w.start >= 60_000) this.counts.set(client, {start: now, n: 1});
+    else w.n++;
+    if (this.counts.size > 10_000) this.counts.clear();
+  }
+}
+
+function clientOf(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
 }
 
 const page200 = {description: 'an HTML page', content: {'text/html': {schema: z.string()}}};
 const pageError = {description: 'an HTML page saying what is wrong', content: {'text/html': {schema: z.string()}}};
 
+function approvalForm(userCode: string, message = ''): string {
+  return page(
+    'Sign in the svc CLI',
+    `${message}<p>A terminal asks to sign in. Check that it shows this code:</p><p><code id="user-code">${escapeHtml(userCode)}</code></p>
+<form method="post" action="/device"><input type="hidden" name="user_code" value="${escapeHtml(userCode)}">
+<p><label>To approve, paste an API key of your account (or an access token); the terminal gets its rights, no more:<br>
+<input type="password" name="credential" autocomplete="off" size="40"></label></p>
+<button type="submit" name="decision" value="approve">Approve</button>
+<button type="submit" name="decision" value="deny">Deny</button></form>`,
+  );
+}
+
 export function registerApprovePage(app: App, ctx: ServiceContext): void {
+  const failures = new FailureWindow();
   const show = createRoute({
     method: 'get',
     path: '/device',
     operationId: 'showDeviceApproval',
-    summary: 'The device sign-in page: enter or confirm the code, then Approve or Deny',
+    summary: 'The device sign-in page: enter or confirm the code, then approve with a credential of the account, or deny',
     tags: ['Device Authorization'],
     security: [],
     request: {query: z.object({user_code: z.string().optional()})},
-    responses: {200: page200, 400: pageError},
+    responses: {200: page200, 400: pageError, 421: pageError, 429: pageError},
   });
   const decideRoute = createRoute({
     method: 'post',
     path: '/device',
     operationId: 'decideDeviceApproval',
-    summary: 'Approve or deny a device sign-in (form: user_code, decision=approve|deny; same-origin only)',
+    summary: 'Approve or deny a device sign-in (same-origin form, loopback Host only)',
+    description:
+      'Approving needs `credential`: an API key or access token of the account. The sign-in gets that credential\'s user, ' +
+      `deployment scope and permissions. ${MAX_FAILED_APPROVALS_PER_CODE} refused approvals kill the code; ` +
+      `${MAX_FAILURES_PER_CLIENT_PER_MINUTE} unknown codes or refused approvals a minute from one client answer 429.`,
     tags: ['Device Authorization'],
     security: [],
-    responses: {200: page200, 400: pageError, 403: pageError, 404: pageError},
+    request: {
+      body: formBody(
+        {user_code: 'the code shown in the terminal', decision: 'approve or deny', credential: 'with decision=approve: an API key or access token of the account'},
+        ['user_code', 'decision'],
+      ),
+    },
+    responses: {200: page200, 400: pageError, 403: pageError, 421: pageError, 429: pageError},
   });
 
+  const guard = (c: Context): Response | undefined => {
+    if (!loopbackHost(ctx, c)) return html(c, page('Wrong address', '<p>Open this page at the address the terminal printed.</p>'), 421);
+    if (failures.blocked(clientOf(c), Date.now())) return html(c, page('Too many attempts', '<p>Too many wrong codes. Wait a minute.</p>'), 429);
+    return undefined;
+  };
+
   app.openapi(show, (c) => {
+    const refused = guard(c);
+    if (refused) return refused;
     const input = c.req.query('user_code');
     if (input === undefined || input.trim() === '') return html(c, codeForm());
     const found = pendingCode(ctx, input);
-    if ('problem' in found) return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
-    const admin = findAdmin(ctx.db);
-    return html(
-      c,
-      page(
-        'Sign in the svc CLI',
-        `<p>A terminal asks to sign in${admin ? ` as <strong>${escapeHtml(admin.email)}</strong>` : ''}.</p>
-<p>Check that it shows this code:</p><p><code id="user-code">${escapeHtml(found.userCode)}</code></p>
-<form method="post" action="/device"><input type="hidden" name="user_code" value="${escapeHtml(found.userCode)}">
-<button type="submit" name="decision" value="approve">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button></form>`,
-      ),
-    );
+    if ('problem' in found) {
+      failures.fail(clientOf(c), Date.now());
+      return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
+    }
+    return html(c, approvalForm(found.userCode));
   });
 
   app.openapi(decideRoute, async (c) => {
-    if (!sameOrigin(ctx, c)) return html(c, page('Not allowed', '<p>This form must be sent from the sign-in page itself.</p>'), 403);
+    const refused = guard(c);
+    if (refused) return refused;
+    if (!sameOrigin(c)) return html(c, page('Not allowed', '<p>This form must be sent from the sign-in page itself.</p>'), 403);
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const decision = form.decision;
     if (decision !== 'approve' && decision !== 'deny') return html(c, codeForm('<p role="alert">Choose Approve or Deny.</p>'), 400);
     const found = pendingCode(ctx, typeof form.user_code === 'string' ? form.user_code : '');
-    if ('problem' in found) return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
-    const admin = findAdmin(ctx.db);
-    if (!admin) return html(c, page('Cannot sign in', '<p>This service has no admin user.</p>'), 404);
-    if (!decideDeviceCode(ctx.db, found.userCode, decision === 'approve' ? 'approved' : 'denied', admin.id)) {
+    if ('problem' in found) {
+      failures.fail(clientOf(c), Date.now());
+      return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
+    }
+    let grant: {userId: number; claims: Record<string, unknown>} | null = null;
+    if (decision === 'approve') {
+      const credential = typeof form.credential === 'string' ? form.credential.trim() : '';
+      try {
+        const p = await authenticate(ctx, `Bearer ${credential}`);
+        grant = {userId: p.userId, claims: inheritedClaims(p)};
+      } catch {
+        failures.fail(clientOf(c), Date.now());
+        const left = MAX_FAILED_APPROVALS_PER_CODE - recordFailedApproval(ctx.db, found.userCode, MAX_FAILED_APPROVALS_PER_CODE);
+        if (left <= 0) return html(c, page('Sign-in refused', '<p id="result">Too many refused attempts: this code no longer works. Run `svc login` again.</p>'), 403);
+        return html(c, approvalForm(found.userCode, '<p role="alert">That is not a valid API key or access token of this account.</p>'), 403);
+      }
+    }
+    if (!decideDeviceCode(ctx.db, found.userCode, decision === 'approve' ? 'approved' : 'denied', grant?.userId ?? null, grant?.claims ?? null)) {
       return html(c, codeForm('<p role="alert">That code was already used.</p>'), 400);
     }
+    const who = grant ? findUser(ctx.db, grant.userId)?.email : undefined;
     return decision === 'approve'
-      ? html(c, page('Device approved', '<p id="result">Signed in. You can close this window and return to your terminal.</p>'))
+      ? html(c, page('Device approved', `<p id="result">Signed in${who ? ` as ${escapeHtml(who)}` : ''}. You can close this window and return to your terminal.</p>`))
       : html(c, page('Sign-in denied', '<p id="result">Denied. The terminal will report that the sign-in was refused.</p>'));
   });
 }

@@ -36,6 +36,8 @@ export interface DataTableProps<T> {
   readonly active?: boolean;
   /** Publish the filtered count to the title line. @default true */
   readonly publishCount?: boolean;
+  /** Moves the cursor to `focus.id` once per new object (a newly created row, the first error), as soon as the row is there. */
+  readonly focus?: {readonly id: string};
 }
 
 interface RowProps {
@@ -70,6 +72,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [selection, dispatch] = useReducer(selectionReducer, {id: undefined, index: 0});
   const index = resolveIndex(selection, ids);
   const visible = Math.max(0, height - 1);
+  // A requested row may arrive with a later refetch: the request waits until it is in the list, once.
+  const focused = useRef<{readonly id: string} | undefined>(undefined);
+  useEffect(() => {
+    const f = props.focus;
+    if (f === undefined || f === focused.current || !ids.includes(f.id)) return;
+    focused.current = f;
+    dispatch({type: 'select', id: f.id, ids});
+  }, [props.focus, ids]);
 
   // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
   const live = useRef({ids, filtered, index, visible});
@@ -98,9 +108,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const selectedId = ids[index];
   const selectedRow = filtered[index];
+  // Only a change of the highlighted id is a selection; a refresh of the same row is not. The row and the
+  // callback are read through a ref so that a new row object or callback does not count as a selection.
+  const latest = useRef({selectedRow, onSelect});
+  latest.current = {selectedRow, onSelect};
   useEffect(() => {
-    if (selectedRow !== undefined && onSelect) onSelect(selectedRow);
-    // Only a change of the highlighted id is a selection; a refresh of the same row is not.
+    const {selectedRow: row, onSelect: select} = latest.current;
+    if (row !== undefined && select) select(row);
   }, [selectedId]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);

@@ -55,7 +55,7 @@ export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: He
         <Text key={b.id} wrap="truncate-end">
           {'  '}
           {keysLabel(b).padEnd(14)} {b.description}
-          {b.dangerous ? <Text color={color.warn}> (asks first)</Text> : null}
+          {b.dangerous && !b.immediate ? <Text color={color.warn}> (asks first)</Text> : null}
         </Text>,
       );
     }

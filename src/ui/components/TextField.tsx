@@ -17,6 +17,10 @@ export interface TextFieldProps {
   readonly onSubmit?: (value: string) => void;
   /** Esc. */
   readonly onCancel?: () => void;
+  /**
+   * Shown while the field is empty, dim and between ‹ › (so it reads as an example also without colour); it is
+   * never a value: an empty field submits ''. A default the user may keep belongs in `value` instead.
+   */
   readonly placeholder?: string;
   /** Takes keys and shows the cursor. @default true */
   readonly focus?: boolean;
@@ -55,6 +59,11 @@ export function insertText(value: string, cursor: number, input: string): Edit {
   return {value: [...chars.slice(0, at), ...typed, ...chars.slice(at)].join(''), cursor: at + typed.length};
 }
 
+/** How a placeholder is written: marked as an example, whatever the colours. */
+export function placeholderText(placeholder: string): string {
+  return `‹${placeholder}›`;
+}
+
 export function TextField(props: TextFieldProps) {
   const {value, onChange, onSubmit, onCancel, placeholder, focus = true, mask, priority = 'input', modal = false, ghost = ''} = props;
   const latest = useRef({value, cursor: [...value].length});
@@ -87,13 +96,14 @@ export function TextField(props: TextFieldProps) {
     {active: focus, text: true},
   );
   const shown = [...(mask ? mask.repeat([...value].length) : value)];
-  if (!focus) return <Text>{shown.length ? shown.join('') : <Text color={color.muted}>{placeholder ?? ''}</Text>}</Text>;
+  const hint = placeholder ? <Text color={color.muted} dimColor>{placeholderText(placeholder)}</Text> : '';
+  if (!focus) return <Text>{shown.length ? shown.join('') : hint}</Text>;
   const cursor = Math.min(latest.current.cursor, shown.length);
   if (shown.length === 0 && placeholder) {
     return (
       <Text>
-        <Text inverse>{placeholder[0]}</Text>
-        <Text color={color.muted}>{placeholder.slice(1)}</Text>
+        <Text inverse> </Text>
+        {hint}
       </Text>
     );
   }

@@ -3,6 +3,8 @@
 import React, {createContext, useCallback, useContext, useMemo, useState} from 'react';
 import type {Query} from '@tanstack/react-query';
 
+// react-query's Query is invariant in its data types; the wrapper serves every query, whatever it holds.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyQuery = Query<any, any, any, any>;
 export type Interval = number | false | ((query: AnyQuery) => number | false | undefined);
 

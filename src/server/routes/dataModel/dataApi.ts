@@ -8,13 +8,13 @@ import {DeploymentIdParam, ErrorBody} from '../../../contract/common.js';
 import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse, MetaResponse} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
-import {badRequest, forbidden, notFound, unauthorized} from '../../errors.js';
+import {badRequest, notFound} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
 import {describeModel} from '../../engines/query/meta.js';
 import {QueryError, runQuery, type Query} from '../../engines/query/index.js';
 import {openSampleDatabase} from '../../engines/sample/dataset.js';
 import {findDeployment} from '../../store/deployments.js';
-import {verifyToken} from '../../tokens.js';
+import {authorizeDataToken} from '../../auth.js';
 import {branchRunState, loadBranch} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 
@@ -40,18 +40,9 @@ const responses = {
   404: {description: 'unknown deployment or branch', content: {'application/json': {schema: ErrorBody}}},
 };
 
-/** The data API takes the deployment token raw (`Authorization: <token>`); `Bearer <token>` is accepted too. */
+/** The data API takes the deployment token raw (`Authorization: <token>`); `Bearer`/`Api-Key <token>` too. */
 async function authorize(ctx: ServiceContext, c: Context, deploymentId: number): Promise<void> {
-  const token = c.req.header('authorization')?.trim().replace(/^Bearer\s+/i, '');
-  if (!token) throw unauthorized('missing data API token: send Authorization: <token from the deployment token operation>');
-  const result = await verifyToken(ctx, token, 'data');
-  // A token of ours for something else (a metadata-sync token, a management access token) is a valid credential
-  // without the right to query data: 403, not 401 (spec, Authentication rule 5).
-  if (!result.ok && result.reason === 'wrong-scope') {
-    throw forbidden('this token cannot query data (a metadata token is valid only for the metadata API): issue one with the deployment token operation');
-  }
-  if (!result.ok) throw unauthorized(result.reason === 'expired' ? 'data API token expired' : 'invalid data API token');
-  if (Number(result.claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
+  await authorizeDataToken(ctx, c, deploymentId);
 }
 
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */

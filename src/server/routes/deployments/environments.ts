@@ -11,7 +11,7 @@ import {
   type Environment,
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
+import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
@@ -82,7 +82,7 @@ export const register: RouteGroup = (app, ctx) => {
       const issued = await signToken(
         ctx,
         'meta',
-        {security_context: body.security_context, deploymentId: deployment.id, environmentId: env.id},
+        {security_context: body.security_context, deploymentId: deployment.id, environmentId: env.id, ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_META_TOKEN_TTL,
       );
       return c.json({data: {token: issued.token, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt)}}, 200);

@@ -2,7 +2,7 @@
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam, DeploymentTokenBody, DeploymentTokenResponse} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
+import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
 import {signToken} from '../../tokens.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
 
@@ -23,7 +23,7 @@ export const register: RouteGroup = (app, ctx) => {
       requirePermission(c, 'DeploymentRead');
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const issued = await signToken(ctx, 'data', {deploymentId: row.id, sub: String(principalOf(c).userId)}, body.expiresIn ?? DEFAULT_TTL);
+      const issued = await signToken(ctx, 'data', {deploymentId: row.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))}, body.expiresIn ?? DEFAULT_TTL);
       return c.json({cubeApiToken: issued.token}, 200);
     },
   );

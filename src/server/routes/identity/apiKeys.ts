@@ -1,11 +1,13 @@
 // API keys: list (never values), create (the value, once; `scim: true` issues a SCIM token), get, revoke.
-// Managing keys needs an unscoped credential, so a scoped key cannot mint itself a wider one.
+// Managing keys is account-level (permissions.ts: an unscoped credential with DeploymentManage to create or
+// revoke). On top of that a credential never creates a key with rights it lacks itself, nor revokes one that
+// has more rights than it has.
 import {createRoute, type z} from '@hono/zod-openapi';
 import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requireUnscoped} from '../../auth.js';
+import {principalOf, requireUnscoped, withinRights} from '../../auth.js';
 import {isoTime} from '../../context.js';
-import {badRequest, notFound} from '../../errors.js';
+import {badRequest, forbidden, notFound} from '../../errors.js';
 import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {createScimToken} from './scimToken.js';
@@ -60,6 +62,10 @@ export const register: RouteGroup = (app, ctx) => {
         const scim = createScimToken(ctx, c, body);
         return c.json({...toApiKey(scim.row), key: scim.key}, 200);
       }
+      const wanted = {permissions: body.permissions ? [...new Set(body.permissions)] : null, deploymentIds: body.deploymentIds ? [...new Set(body.deploymentIds)] : null};
+      if (!withinRights(principalOf(c), wanted)) {
+        throw forbidden('a credential cannot create a key with more rights than its own: list only permissions and deployments it has');
+      }
       const missing = (body.deploymentIds ?? []).filter((id) => !findDeployment(ctx.db, id));
       if (missing.length > 0) throw badRequest(`deploymentIds: no deployment ${missing.join(', ')}`);
       const key = generateApiKey();
@@ -67,8 +73,8 @@ export const register: RouteGroup = (app, ctx) => {
         key,
         name: body.name,
         userId: principalOf(c).userId,
-        deploymentIds: body.deploymentIds ? [...new Set(body.deploymentIds)] : null,
-        permissions: body.permissions ? [...new Set(body.permissions)] : null,
+        deploymentIds: wanted.deploymentIds,
+        permissions: wanted.permissions,
         now: ctx.clock.now(),
       });
       const row = findApiKey(ctx.db, id);
@@ -108,6 +114,9 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => {
       requireUnscoped(c, WHAT);
       const id = c.req.valid('param').id;
+      const row = findApiKey(ctx.db, Number(id));
+      if (!row) throw notFound(`API key ${id} not found`);
+      if (!withinRights(principalOf(c), toApiKey(row))) throw forbidden('a credential cannot revoke a key that has more rights than its own');
       if (!revokeApiKey(ctx.db, Number(id), ctx.clock.now())) throw notFound(`API key ${id} not found`);
       return c.json({success: true}, 200);
     },

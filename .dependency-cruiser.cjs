@@ -1,0 +1,76 @@
+// The layer rules of docs/ARCHITECTURE.md, checked by `npm test` (npm run lint:deps).
+// An arrow "A → B" in the guide means "A may import B"; each rule below forbids what no arrow allows.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-folder-cycles',
+      comment: 'No circle of runtime imports: a cycle makes start-up order and layering fragile (a type-only import is erased).',
+      severity: 'error',
+      from: {path: '^(src|screens)/'},
+      to: {circular: true, viaOnly: {dependencyTypesNot: ['type-only', 'type-import']}},
+    },
+    {
+      name: 'contract-imports-only-zod',
+      comment: 'contract/ is shared by the service and the client: zod only.',
+      severity: 'error',
+      from: {path: '^src/contract/'},
+      to: {pathNot: ['^src/contract/', 'node_modules/zod/', 'node_modules/@hono/zod-openapi/']},
+    },
+    {
+      name: 'server-imports-contract-only',
+      comment: 'The local service imports contract/ and its own modules, never the client, the UI or commands.',
+      severity: 'error',
+      from: {path: '^src/server/'},
+      to: {path: '^(src/(api|ui|commands|config|queries|workflows|telemetry|update)|screens)/'},
+    },
+    {
+      name: 'client-never-imports-server',
+      comment: 'Only the command layer starts the service (svc server, svc ui --local).',
+      severity: 'error',
+      from: {path: '^(src/(api|ui|config|queries|workflows|contract)|screens)/'},
+      to: {path: '^src/server/'},
+    },
+    {
+      name: 'commands-never-load-ink-or-react',
+      comment: 'Command mode starts fast: no static import reaches ink, react or the UI (svc ui loads it with import()).',
+      severity: 'error',
+      from: {path: '^src/commands/'},
+      to: {path: ['node_modules/(ink|react|@tanstack/react-query|ink-[^/]+)/', '^src/ui/', '^screens/'], dynamic: false, dependencyTypesNot: ['type-only', 'type-import']},
+    },
+    {
+      name: 'api-imports-contract-only',
+      comment: 'api/ (HTTP client and fetchers) sits on contract/ only.',
+      severity: 'error',
+      from: {path: '^src/api/'},
+      to: {path: '^(src/(ui|commands|config|queries|workflows|server)|screens)/'},
+    },
+    {
+      name: 'queries-and-workflows-below-ui',
+      comment: 'queries/ and workflows/ are shared by the UI and command mode: they never import either.',
+      severity: 'error',
+      from: {path: '^src/(queries|workflows)/'},
+      to: {path: '^(src/(ui|commands|server)|screens)/'},
+    },
+    {
+      name: 'ui-never-imports-screens-or-config',
+      comment: 'The shell gets its screens and its client from the command that starts it.',
+      severity: 'error',
+      from: {path: '^src/ui/'},
+      to: {path: '^(screens|src/(config|commands|server))/'},
+    },
+    {
+      name: 'screens-never-import-commands-or-config',
+      comment: 'A screen composes ui/ with queries/ and workflows/.',
+      severity: 'error',
+      from: {path: '^screens/'},
+      to: {path: '^src/(commands|config|server)/'},
+    },
+  ],
+  options: {
+    doNotFollow: {path: 'node_modules'},
+    tsPreCompilationDeps: true,
+    tsConfig: {fileName: 'tsconfig.json'},
+    enhancedResolveOptions: {exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default']},
+  },
+};

@@ -1,0 +1,112 @@
+// THE permission table: what every operation needs, keyed by operationId. The app refuses (403) any operation
+// not listed here, and GET /api/v1/spec publishes each entry as the operation's `x-svc-permission`, so a test can
+// derive the whole access matrix from the document. Permission names are the platform's; account settings have
+// no name of their own, so they take DeploymentRead / DeploymentManage at account level (refused to keys scoped
+// to some deployments).
+import type {Permission} from '../contract/index.js';
+
+/**
+ * credential: which kind of credential the operation takes — `management` (API key or access token), `scim`
+ *   (SCIM token), `data` / `meta` (a data API or metadata token for the deployment in the path; its verified
+ *   claims are in `c.get('tokenClaims')`), `none` (public).
+ * permission: the permission a management credential must carry; null: any valid one.
+ * level: `deployment` (the deployment in the path must be within the credential's scope), `account` (refused to
+ *   credentials scoped to some deployments), `any` (the handler narrows what a scoped credential sees).
+ * raisedTo: the handler asks for more when the request's target says so (documented here so the matrix knows).
+ */
+export type Requirement =
+  | {credential: 'none' | 'scim' | 'data' | 'meta'}
+  | {
+      credential: 'management';
+      permission: Permission | null;
+      level: 'deployment' | 'account' | 'any';
+      raisedTo?: {permission: Permission; when: string};
+    };
+
+const m = (permission: Permission | null, level: 'deployment' | 'account' | 'any') => ({credential: 'management', permission, level}) as const;
+const sharedBranch = {...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: {permission: 'SchemaUpdate', when: 'the target branch is a shared branch'}} as const;
+
+const GROUPS: Array<[Requirement, string[]]> = [
+  [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'completeOAuthFlow', 'sendTelemetry']],
+  [{credential: 'data'}, ['load', 'loadPost', 'loadBranch', 'loadBranchPost', 'meta', 'metaBranch']],
+  [
+    {credential: 'scim'},
+    [
+      'listScimUsers', 'createScimUser', 'getScimUser', 'replaceScimUser', 'patchScimUser', 'deleteScimUser',
+      'listScimGroups', 'createScimGroup', 'getScimGroup', 'replaceScimGroup', 'patchScimGroup', 'deleteScimGroup',
+      'getScimServiceProviderConfig', 'listScimResourceTypes', 'getScimResourceType', 'listScimSchemas', 'getScimSchema',
+    ],
+  ],
+  // Any valid management credential: who am I, the regions, this document.
+  [m(null, 'any'), ['getMe', 'listRegions', 'getSpec']],
+  // The deployment list shows a scoped credential its own deployments only; `describeMeta` checks the deployment in its body.
+  [m('SchemaRead', 'any'), ['describeMeta']],
+  // Published dashboards are found by public id; the handler checks the deployment they belong to.
+  [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard']],
+  [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
+  // The export keeps a scoped credential to its deployments' events.
+  [m('AuditLogManage', 'any'), ['exportAuditLogs']],
+  [
+    m('DeploymentRead', 'deployment'),
+    [
+      'getDeployment', 'getDeploymentSettings', 'listDeploymentVersions', 'getDeploymentEnvironments', 'buildStatus', 'logs', 'pods',
+      'getEnvVariables', 'deploymentToken', 'createDeploymentEnvironmentTokenForMetaSync',
+      'getFolders', 'getFolderAncestors', 'getWorkbooks', 'getWorkbook', 'getReports', 'getReport', 'getNotifications', 'getNotification',
+      'getRecipients', 'workspaceObjects',
+    ],
+  ],
+  [
+    m('DeploymentManage', 'deployment'),
+    [
+      'deleteDeployment', 'updateDeployment', 'setEnvVariables', 'advanceCreationStep', 'resetCreationStep', 'connect',
+      'createFolder', 'updateFolder', 'deleteFolder', 'createWorkbook', 'updateWorkbook', 'deleteWorkbook', 'upsertWorkbookBySlug',
+      'duplicateWorkbook', 'publishDashboard', 'createReport', 'updateReport', 'deleteReport', 'upsertReportByPublicId',
+      'createNotification', 'updateNotification', 'deleteNotification', 'addRecipients', 'removeRecipients',
+      'moveWorkspaceObject', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects',
+    ],
+  ],
+  [
+    m('SchemaRead', 'deployment'),
+    ['listBranches', 'listFiles', 'fileHashes', 'validateDataModel', 'listDbtSyncs', 'getDbtSyncStatus', 'getDbtSyncResult', 'getDbtSyncLogs', 'getDbtSyncGeneratedFiles'],
+  ],
+  [
+    m('SchemaUpdate', 'deployment'),
+    ['createBranch', 'removeBranch', 'setBranchStagingEnvironment', 'commitChanges', 'mergeIntoParentBranch', 'mergeToDefaultBranch', 'pull', 'startDbtSync', 'cancelDbtSync'],
+  ],
+  // Writes to a personal development branch.
+  [m('SchemaUpdateDevBranches', 'deployment'), ['startDevMode', 'stopDevMode', 'updateFiles', 'removeFiles', 'renameFiles']],
+  // Uploads go to the caller's dev branch, or to a shared branch with SchemaUpdate.
+  [sharedBranch, ['startUpload', 'uploadFile', 'finishUpload']],
+  [
+    m('DeploymentRead', 'account'),
+    [
+      'listApiKeys', 'getApiKey', 'listOAuthIntegrations', 'getOAuthIntegration', 'listOidcTokenConfigs', 'getOidcTokenConfig',
+      'status', 'installations', 'repositories', 'branches', 'listUserOAuthTokens', 'getUserOAuthToken', 'listTelemetryEvents',
+      'getRoles', 'getRole', 'getUserAttributes', 'getUserAttributeValues', 'getGroups', 'getGroup', 'getTenantSettings', 'getAppConfig',
+    ],
+  ],
+  [
+    m('DeploymentManage', 'account'),
+    [
+      'createDeployment', 'createApiKey', 'deleteApiKey', 'createOAuthIntegration', 'updateOAuthIntegration', 'deleteOAuthIntegration',
+      'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
+      'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUser', 'updateUser', 'deleteUser',
+      'bulkUserAction', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
+      'deleteGroup', 'updateTenantSettings',
+    ],
+  ],
+];
+
+export const OPERATION_REQUIREMENTS: ReadonlyMap<string, Requirement> = (() => {
+  const map = new Map<string, Requirement>();
+  for (const [requirement, ids] of GROUPS) {
+    for (const id of ids) {
+      if (map.has(id)) throw new Error(`permissions.ts lists ${id} twice`);
+      map.set(id, requirement);
+    }
+  }
+  return map;
+})();
+
+/** The extension key under which GET /api/v1/spec publishes each operation's requirement. */
+export const PERMISSION_EXTENSION = 'x-svc-permission';
