@@ -106,18 +106,25 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     }
   };
 
-  const edit = (target: Target, text: string) => {
-    const result = editor(text, `${type.id}.yaml`);
-    if ('error' in result) return void flash.error(`editor: ${result.error}`);
-    if (!result.changed) return void (setMode({kind: 'list'}), flash.info('No changes: nothing sent'));
-    void send(target, result.content);
+  const edit = async (target: Target, text: string) => {
+    let session;
+    try {
+      session = await editor(text, `${type.id}.yaml`);
+    } catch (err) {
+      return void flash.error(`editor: ${errorMessage(err)}`);
+    }
+    // The text lives on in this screen (and comes back on a refused edit), so the temp file can go now.
+    session.done();
+    if (!session.changed) return void (setMode({kind: 'list'}), flash.info('No changes: nothing sent'));
+    if (session.exit) flash.warn(`the editor ${session.exit}; checking what it saved`);
+    await send(target, session.content);
   };
 
   const startEdit = async (row: Json) => {
     if (!type.update) return void flash.warn(`${type.title}: the API cannot change a ${type.noun}`);
     try {
       const obj = redact(await full(row), type.hidden);
-      edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, type.update.schema)));
+      await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, type.update.schema)));
     } catch (err) {
       flash.error(`could not read ${label(row)}: ${errorMessage(err)}`);
     }
@@ -127,7 +134,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     'screen',
     {
       'resource.describe': () => (selected.current ? void describe(selected.current) : false),
-      'resource.create': () => (type.create ? edit({kind: 'create'}, editorText(`new ${type.noun}`, type.create.template)) : void flash.warn(`${type.title}: the API cannot create a ${type.noun}`)),
+      'resource.create': () => (type.create ? void edit({kind: 'create'}, editorText(`new ${type.noun}`, type.create.template)) : void flash.warn(`${type.title}: the API cannot create a ${type.noun}`)),
       'resource.edit': () => (selected.current ? void startEdit(selected.current) : false),
       'resource.delete': () => {
         const row = selected.current;
@@ -170,7 +177,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     return busy ? (
       <Text color={color.muted}>{busy}</Text>
     ) : (
-      <Problems heading={heading} text={mode.text} errors={mode.errors} height={body.height} width={body.width} onReopen={() => edit(target, editorText(heading, mode.text, mode.errors))} onDiscard={back} />
+      <Problems heading={heading} text={mode.text} errors={mode.errors} height={body.height} width={body.width} onReopen={() => void edit(target, editorText(heading, mode.text, mode.errors))} onDiscard={back} />
     );
   }
   if (needsToken) {
