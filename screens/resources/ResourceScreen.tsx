@@ -121,7 +121,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   };
 
   const startEdit = async (row: Json) => {
-    if (!type.update) return void flash.warn(`${type.title}: the API cannot change a ${type.noun}`);
+    if (!type.update) return void flash.warn(`the API cannot change ${type.title.toLowerCase()}`);
     try {
       const obj = redact(await full(row), type.hidden);
       await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, type.update.schema)));
@@ -134,12 +134,12 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     'screen',
     {
       'resource.describe': () => (selected.current ? void describe(selected.current) : false),
-      'resource.create': () => (type.create ? void edit({kind: 'create'}, editorText(`new ${type.noun}`, type.create.template)) : void flash.warn(`${type.title}: the API cannot create a ${type.noun}`)),
+      'resource.create': () => (type.create ? void edit({kind: 'create'}, editorText(`new ${type.noun}`, type.create.template)) : void flash.warn(`the API cannot create ${type.title.toLowerCase()}`)),
       'resource.edit': () => (selected.current ? void startEdit(selected.current) : false),
       'resource.delete': () => {
         const row = selected.current;
         if (!row) return false;
-        if (!type.delete) return void flash.warn(`${type.title}: the API cannot delete a ${type.noun}`);
+        if (!type.delete) return void flash.warn(`the API cannot delete ${type.title.toLowerCase()}`);
         setMode({kind: 'delete', id: rowIdOf(type, row), label: label(row)});
       },
     },
@@ -169,7 +169,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   };
 
   const back = () => setMode({kind: 'list'});
-  if (mode.kind === 'describe') return <Describe heading={`${type.noun} ${mode.id}`} object={mode.object} height={body.height} onClose={back} />;
+  if (mode.kind === 'describe') return <Describe heading={type.rowId ? type.title : `${type.noun} ${mode.id}`} object={mode.object} height={body.height} onClose={back} />;
   if (mode.kind === 'secret') return <SecretOnce heading={mode.heading} value={mode.value} onClose={back} />;
   if (mode.kind === 'problems') {
     const target = mode.target;
