@@ -32,6 +32,8 @@ export interface DataTableProps<T> {
   readonly onActivate?: (row: T) => void;
   /** Called with the number of rows left after the filter. */
   readonly onFilteredCount?: (count: number) => void;
+  /** Called with the rows on screen whenever that window changes (for fetching per-row details lazily). */
+  readonly onVisibleRows?: (rows: readonly T[]) => void;
   /** Takes the list keys. @default true */
   readonly active?: boolean;
   /** Publish the filtered count to the title line. @default true */
@@ -116,6 +118,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const {selectedRow: row, onSelect: select} = latest.current;
     if (row !== undefined && select) select(row);
   }, [selectedId]);
+
+  const windowKey = ids.slice(start, start + visible).join('\n');
+  const onVisibleRows = props.onVisibleRows;
+  useEffect(() => onVisibleRows?.(filtered.slice(start, start + visible)), [windowKey, onVisibleRows]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
