@@ -92,7 +92,7 @@ async function mountApp(initial: {screen: string}, api: unknown, screens: unknow
   return {instance, terminal, keyboard};
 }
 
-async function until(ok: () => boolean, ms = 20_000): Promise<void> {
+async function until(ok: () => boolean, ms = 60_000): Promise<void> {
   const end = Date.now() + ms;
   while (!ok()) {
     if (Date.now() > end) throw new Error('bench: condition not met in time');
@@ -128,7 +128,7 @@ async function requestsPerRefresh(): Promise<number> {
   return n;
 }
 
-async function keypress(initial: {screen: string}, api: unknown, screens: unknown, ready: () => Promise<void>): Promise<number> {
+async function keypress(initial: {screen: string}, api: unknown, screens: unknown, ready: () => Promise<void>, clock: 'wall' | 'cpu'): Promise<number> {
   const m = await mountApp(initial, api, screens);
   await ready();
   await sleep(200);
@@ -139,25 +139,27 @@ async function keypress(initial: {screen: string}, api: unknown, screens: unknow
       m.terminal.onWrite = () => ((m.terminal.onWrite = undefined), resolve());
     });
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
     m.keyboard.press(key);
     await painted;
-    times.push(performance.now() - t0);
+    const cpu = process.cpuUsage(c0);
+    times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);
     await sleep(40);
   }
   m.instance.unmount();
   return median(times);
 }
 
-async function deploymentsKeypress(): Promise<number> {
+async function deploymentsKeypress(clock: 'wall' | 'cpu'): Promise<number> {
   const w = await theWorld();
   const {createApi} = await import('../../src/api/client.js');
   const {SCREENS} = await import('../../screens/index.js');
   const api = createApi({baseUrl: w.proxy.url, token: w.svc.adminKey});
   const mark = w.proxy.requests.length;
-  return keypress({screen: 'deployments'}, api, SCREENS, () => until(() => w.proxy.requests.slice(mark).some((r) => /\/settings/.test(r))));
+  return keypress({screen: 'deployments'}, api, SCREENS, () => until(() => w.proxy.requests.slice(mark).some((r) => /\/settings/.test(r))), clock);
 }
 
-async function resourceKeypress(): Promise<number> {
+async function resourceKeypress(clock: 'wall' | 'cpu'): Promise<number> {
   const {fakeApi} = await import('../helpers/renderTui.js');
   const {SCREENS} = await import('../../screens/index.js');
   const keys = Array.from({length: 10_000}, (_, i) => ({id: i + 1, name: `key-${i + 1}`, prefix: 'svc_abcd', kind: 'api', deploymentIds: null, permissions: null, createdAt: '2026-11-20T09:00:00Z'}));
@@ -170,7 +172,7 @@ async function resourceKeypress(): Promise<number> {
   return keypress({screen: 'res:api-keys'}, api, SCREENS, async () => {
     await until(() => listed);
     await sleep(300);
-  });
+  }, clock);
 }
 
 export const liveSuite: Suite = {
@@ -181,18 +183,22 @@ export const liveSuite: Suite = {
     'deployments: the real App, DeploymentsScreen and local service behind a counting proxy, a fake 120×35 terminal, live ' +
     `interval scaled to ${LIVE_SCALE * 10_000} ms. "requests per refresh" counts the per-row requests (build status, last sync, ` +
     'settings) the proxy saw in one refresh after the first load; its budget is 2 × the rows on screen. "keypress → frame" ' +
-    'times ↓/↑ to the next terminal write (median of 15 per run). The generic view lists 10,000 API keys (a fake API answer) ' +
+    'times ↓/↑ to the next terminal write (median of 15 per run); “keypress CPU” is this process’s CPU time for the same presses, which load from other processes does not inflate. The generic view lists 10,000 API keys (a fake API answer) ' +
     `through the same screen kind every object type uses. Budgets: ${KEYPRESS_TARGET_MS} ms per key.`,
   measures: [
     {name: 'requests per refresh, 10,000 deployments', run: () => requestsPerRefresh()},
     {name: 'budget 2 × visible rows', run: async () => 2 * (visibleRows || 32)},
-    {name: 'keypress → frame, deployments with state', run: () => deploymentsKeypress()},
-    {name: 'keypress → frame, generic view 10,000 objects', run: () => resourceKeypress()},
+    {name: 'keypress → frame, deployments with state', run: () => deploymentsKeypress('wall')},
+    {name: 'keypress CPU, deployments with state', run: () => deploymentsKeypress('cpu')},
+    {name: 'keypress → frame, generic view 10,000 objects', run: () => resourceKeypress('wall')},
+    {name: 'keypress CPU, generic view 10,000 objects', run: () => resourceKeypress('cpu')},
     {name: `budget ${KEYPRESS_TARGET_MS} ms (live)`, run: async () => KEYPRESS_TARGET_MS},
   ],
   targets: [
     {label: 'requests per refresh vs 2 × visible rows', measure: 'requests per refresh, 10,000 deployments', baseline: 'budget 2 × visible rows', maxRatio: 1},
     {label: `deployments keypress vs ${KEYPRESS_TARGET_MS} ms`, measure: 'keypress → frame, deployments with state', baseline: `budget ${KEYPRESS_TARGET_MS} ms (live)`, maxRatio: 1},
     {label: `generic view keypress vs ${KEYPRESS_TARGET_MS} ms`, measure: 'keypress → frame, generic view 10,000 objects', baseline: `budget ${KEYPRESS_TARGET_MS} ms (live)`, maxRatio: 1},
+    {label: `deployments keypress CPU vs ${KEYPRESS_TARGET_MS} ms`, measure: 'keypress CPU, deployments with state', baseline: `budget ${KEYPRESS_TARGET_MS} ms (live)`, maxRatio: Number.POSITIVE_INFINITY},
+    {label: `generic view keypress CPU vs ${KEYPRESS_TARGET_MS} ms`, measure: 'keypress CPU, generic view 10,000 objects', baseline: `budget ${KEYPRESS_TARGET_MS} ms (live)`, maxRatio: Number.POSITIVE_INFINITY},
   ],
 };
