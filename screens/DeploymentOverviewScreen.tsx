@@ -18,12 +18,13 @@ import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {safeLine} from '../src/api/safeText.js';
 
 function Field({label, value, children}: {label: string; value?: string; children?: React.ReactNode}) {
   return (
     <Text wrap="truncate-end">
       <Text color={color.muted}>{label.padEnd(16)}</Text>
-      {children ?? (value === undefined || value === '' ? <Text color={color.muted}>—</Text> : value)}
+      {children ?? (value === undefined || value === '' ? <Text color={color.muted}>—</Text> : safeLine(value))}
     </Text>
   );
 }
@@ -85,7 +86,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
           {b ? (
             <Text>
               <Text color={bs.color}>{bs.glyph} {b.status || 'unknown'}</Text>
-              {b.errorText ? <Text color={color.error}> {b.errorText}</Text> : null}
+              {b.errorText ? <Text color={color.error}> {safeLine(b.errorText)}</Text> : null}
             </Text>
           ) : build.error ? (
             <Text color={color.error}>{glyph.fail} unavailable</Text>
@@ -95,7 +96,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
         </Field>
         <Field label="Environments" value={envs.data ? String(envs.data.total) : envs.error ? 'unavailable' : '…'} />
         <Field label="Dev mode">
-          {devBranch ? <Text color={color.devBranch}>{glyph.star} {devBranch}</Text> : <Text color={color.muted}>none</Text>}
+          {devBranch ? <Text color={color.devBranch}>{glyph.star} {safeLine(devBranch)}</Text> : <Text color={color.muted}>none</Text>}
         </Field>
       </Box>
     </StateView>

@@ -7,11 +7,12 @@ import {Timeline} from '../../src/ui/components/Timeline.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {bar, formatSyncDuration} from './format.js';
 import type {RunPhase} from './runPhases.js';
+import {maxOf} from '../../src/api/lists.js';
 
 const BAR_WIDTH = 20;
 
 export function PhaseTimeline({phases}: {readonly phases: readonly RunPhase[]}) {
-  const longest = Math.max(1, ...phases.map((p) => p.durationMs ?? 0));
+  const longest = maxOf(phases.map((p) => p.durationMs ?? 0), 1);
   return (
     <Timeline
       steps={phases.map((p) => ({

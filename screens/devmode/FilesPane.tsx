@@ -9,6 +9,7 @@ import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import type {ChangeKind, FileChange} from './diff.js';
 import {errorsByFile} from './reducer.js';
+import {appendAll} from '../../src/api/lists.js';
 
 export type PaneRow =
   | {readonly kind: 'file'; readonly id: string; readonly path: string; readonly file?: DevFile; readonly change?: ChangeKind}
@@ -25,10 +26,10 @@ export function paneRows(files: readonly DevFile[], changes: readonly FileChange
     const file = files.find((f) => f.path === path);
     const kind = change.get(path);
     out.push({kind: 'file', id: path, path, ...(file && {file}), ...(kind && {change: kind})});
-    out.push(...errorRows(path));
+    appendAll(out, errorRows(path));
   }
   // Errors naming a file the branch does not have, and errors of the model as a whole.
-  for (const path of byFile.keys()) if (!paths.includes(path)) out.push(...errorRows(path));
+  for (const path of byFile.keys()) if (!paths.includes(path)) appendAll(out, errorRows(path));
   return out;
 }
 

@@ -2,6 +2,7 @@
 // reader scrolled to), how filters cycle, and how a line is written.
 import type {LogSourceFilter, TailLine} from '../../src/queries/logs.js';
 import {color, glyph, levelStyle} from '../../src/ui/theme.js';
+import {safeLine} from '../../src/api/safeText.js';
 
 export const SOURCES: readonly LogSourceFilter[] = ['production', 'dev'];
 
@@ -54,7 +55,8 @@ export function scrollBy(all: readonly TailLine[], scroll: Scroll, height: numbe
 }
 
 // Terminal escapes and other control characters in a line could repaint the screen: shown as spaces.
-export const printable = (text: string) => text.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ').replace(/\t/g, '  ');
+/** A log line for the screen: tabs widened, then the one sanitizer (newlines folded, escapes made inert). */
+export const printable = (text: string) => safeLine(text.replace(/\t/g, '  '));
 
 /** `09:00:04` from an ISO date (UTC, as the service writes it); the date itself is in the header row. */
 export function clockTime(date: string): string {

@@ -1,13 +1,14 @@
 // Account-level fetchers: the signed-in user, regions, API keys, and the service's own OpenAPI document.
-import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, readRows, str, unwrap, type Json} from './read.js';
+import {ApiError, type Api} from './client.js';
+import {asRecord, bool, idString, listRows, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export interface Me {
   id: string;
   email: string;
   username?: string;
   isAdmin: boolean;
-  raw: Json;
+  /** The User object as answered; null when the tenant answered neither users/me nor users/me/settings. */
+  raw: Json | null;
 }
 
 export interface Region {
@@ -28,8 +29,30 @@ export interface ApiKeyItem {
   kind?: string;
 }
 
+const notFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+
+/**
+ * Who the credential belongs to. `GET /api/v1/users/me` is what this client and the local service use, but the
+ * platform's published API does not describe it; where it answers 404 the fallback is an operation that is
+ * described and answers the same `User`: `PATCH /api/v1/users/me/settings` with an empty patch (omitted fields are
+ * left as they are, so nothing changes). If that is missing too, listing one deployment still proves the
+ * credential works; the identity is then unknown (`email` empty, `raw` null).
+ */
 export async function getMe(api: Api, signal?: AbortSignal): Promise<Me> {
-  const raw = unwrap(await api.get('/api/v1/users/me', {signal}));
+  let body: unknown;
+  try {
+    body = await api.get('/api/v1/users/me', {signal});
+  } catch (err) {
+    if (!notFound(err)) throw err;
+    try {
+      body = await api.patch('/api/v1/users/me/settings', {json: {}, signal});
+    } catch (again) {
+      if (!notFound(again)) throw again;
+      await api.get('/api/v1/deployments', {searchParams: {first: 1}, signal});
+      return {id: '', email: '', isAdmin: false, raw: null};
+    }
+  }
+  const raw = readObject(body);
   const username = str(raw.username) ?? ([str(raw.firstName), str(raw.lastName)].filter(Boolean).join(' ') || undefined);
   const me: Me = {id: idString(raw.id) ?? '', email: str(raw.email) ?? '', isAdmin: bool(raw.isAdmin) ?? false, raw};
   if (username !== undefined) me.username = username;
@@ -47,8 +70,8 @@ function readRegion(row: Json): Region | undefined {
   return region;
 }
 
-export async function listRegions(api: Api, signal?: AbortSignal): Promise<{regions: Region[]; raw: unknown}> {
-  const raw = await api.get('/api/v1/regions', {signal});
+export async function listRegions(api: Api, signal?: AbortSignal, page: {first?: number; after?: string} = {}): Promise<{regions: Region[]; raw: unknown}> {
+  const raw = await api.get('/api/v1/regions', {searchParams: {first: page.first, after: page.after}, signal});
   return {regions: readRows(listRows(raw, 'regions'), readRegion), raw};
 }
 

@@ -6,8 +6,10 @@ import ky, {TimeoutError} from 'ky';
 import {VERSION} from '../version.js';
 import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from './url.js';
+import {isRedirect, nextLocation} from './redirect.js';
 
 export {ApiError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
+export {RedirectRefusedError} from './redirect.js';
 
 export type AuthScheme = 'bearer' | 'api-key';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -27,10 +29,13 @@ export interface ApiOptions {
   token?: string;
   /** `Bearer <token>` (the default) or `Api-Key <token>`. */
   scheme?: AuthScheme;
-  /** Whole request, body included. */
+  /** Whole request, body included, however much data keeps arriving (default 1,800 s). */
   timeoutMs?: number;
-  /** Until the response headers arrive (connection set-up plus the server's think time). */
-  connectTimeoutMs?: number;
+  /**
+   * Longest silence: until the response headers arrive, and then between two chunks of the body (and, for uploads,
+   * between two chunks sent). Every chunk restarts it (default 120 s).
+   */
+  idleTimeoutMs?: number;
   /** Called once after a 401; a new token retries the request once with it. */
   onUnauthorized?: () => Promise<string | undefined>;
 }
@@ -48,8 +53,9 @@ export interface Api {
   raw(method: string, path: string, options?: RequestOptions): Promise<Response>;
 }
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 30_000;
+/** The real client's budgets: 120 s without a byte, 1,800 s in all. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+export const DEFAULT_TIMEOUT_MS = 1_800_000;
 
 function authorization(token: string, scheme: AuthScheme): string {
   return scheme === 'api-key' ? `Api-Key ${token}` : `Bearer ${token}`;
@@ -76,62 +82,131 @@ function transportReason(err: unknown): string {
 
 const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
 
+type Stop = 'idle' | 'total';
+class Deadline extends Error {
+  constructor(readonly stop: Stop) {
+    super('The operation timed out.');
+    this.name = 'TimeoutError';
+  }
+}
+
+/** The response with a body that restarts the idle clock on every chunk and calls `done` when it ends. */
+function watchBody(response: Response, touch: () => void, done: () => void, failure: (err: unknown) => unknown): Response {
+  const source = response.body;
+  if (source === null) {
+    done();
+    return response;
+  }
+  const reader = source.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const {done: ended, value} = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+          return;
+        }
+        touch();
+        controller.enqueue(value);
+      } catch (err) {
+        done();
+        controller.error(failure(err));
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {status: response.status, statusText: response.statusText, headers: response.headers});
+}
+
 export function createApi(options: ApiOptions): Api {
   const baseUrl = normalizeBaseUrl(options.baseUrl);
   checkBaseUrl(baseUrl);
   const scheme = options.scheme ?? 'bearer';
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const connectTimeoutMs = Math.min(options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS, timeoutMs);
+  const idleTimeoutMs = Math.min(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timeoutMs);
   let token = options.token;
 
   const http = ky.create({
     retry: 0,
     throwHttpErrors: false,
-    timeout: connectTimeoutMs,
+    // The deadlines below are this client's own (idle and total); ky's single timeout cannot express "idle".
+    timeout: false,
+    // Redirects are decided here (api/redirect.ts), never followed by fetch.
+    redirect: 'manual',
     headers: {'user-agent': `svc/${VERSION}`, accept: 'application/json'},
   });
 
+  /** A 2xx answer (its body watched: reading errors arrive as TransportError) and its final URL. */
+  interface Sent {
+    response: Response;
+    url: string;
+  }
+
   /**
-   * One request with its whole-request deadline. The deadline is a plain timer, cleared by `release` as soon as the
-   * caller is done with the body (`AbortSignal.timeout` left each request's 120 s timer running long after the
-   * answer; cheap, but a watcher polling every second kept a hundred of them around).
+   * One request with its two deadlines: `idle` restarts on every chunk received (or sent, for uploads) and `total`
+   * caps the whole exchange. Both are plain unref'd timers, cleared by `release` as soon as the caller is done
+   * with the body. The response returned has a watched body, so a caller reading a long stream keeps it alive.
    */
-  async function send(method: string, path: string, opts: RequestOptions): Promise<{response: Response; release: () => void}> {
+  async function send(method: string, path: string, opts: RequestOptions): Promise<Sent> {
     const verb = method.toUpperCase();
     const pathOnly = path.startsWith('/') ? path : `/${path}`;
     const query = toSearchParams(opts.searchParams).toString();
-    const url = `${baseUrl}${pathOnly}${query === '' ? '' : `${pathOnly.includes('?') ? '&' : '?'}${query}`}`;
-    const total = new AbortController();
-    const timer = setTimeout(() => total.abort(new DOMException('The operation timed out.', 'TimeoutError')), timeoutMs);
-    timer.unref();
-    const follow = () => total.abort(opts.signal?.reason);
+    let url = `${baseUrl}${pathOnly}${query === '' ? '' : `${pathOnly.includes('?') ? '&' : '?'}${query}`}`;
+    const controller = new AbortController();
+    const total = setTimeout(() => controller.abort(new Deadline('total')), timeoutMs);
+    const idle = setTimeout(() => controller.abort(new Deadline('idle')), idleTimeoutMs);
+    total.unref();
+    idle.unref();
+    const touch = () => void idle.refresh();
+    let gotHeaders = false;
+    const follow = () => controller.abort(opts.signal?.reason);
     if (opts.signal?.aborted) follow();
     else opts.signal?.addEventListener('abort', follow, {once: true});
     const release = () => {
-      clearTimeout(timer);
+      clearTimeout(total);
+      clearTimeout(idle);
       opts.signal?.removeEventListener('abort', follow);
     };
+    const hasBody = opts.json !== undefined || opts.form !== undefined;
     const attempt = async (): Promise<Response> => {
       const headers: Record<string, string> = token === undefined ? {} : {authorization: authorization(token, scheme)};
+      gotHeaders = false;
       try {
-        return await http(url, {
+        const response = await http(url, {
           method: verb,
           headers,
-          signal: total.signal,
+          signal: controller.signal,
           ...(opts.json !== undefined
             ? {json: opts.json}
             : opts.form !== undefined
-              ? {body: opts.form}
+              ? // An upload streams its body, so every chunk sent restarts the idle clock (a slow link is not cut).
+                {body: opts.form, onUploadProgress: touch}
               : // A bodyless write still says Content-Length: 0: some front ends answer 411 without it. (Node's fetch
-              // sends it for POST/PUT/PATCH; for DELETE it omits the header, which RFC 9110 §8.6 prefers anyway.)
-              verb === 'GET' || verb === 'HEAD' ? {} : {body: new Uint8Array(0)}),
+                // sends it for POST/PUT/PATCH; for DELETE it omits the header, which RFC 9110 §8.6 prefers anyway.)
+                verb === 'GET' || verb === 'HEAD'
+                ? {}
+                : {body: new Uint8Array(0)}),
         });
+        gotHeaders = true;
+        touch();
+        return response;
       } catch (err) {
         if (opts.signal?.aborted) throw opts.signal.reason;
-        if (err instanceof TimeoutError) throw new TransportError(url, `no response within ${seconds(connectTimeoutMs)}`);
-        if (total.signal.aborted) throw new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
-        throw new TransportError(url, transportReason(err));
+        throw transportError(err);
       }
+    };
+    const transportError = (err: unknown): TransportError => {
+      const reason = controller.signal.aborted ? controller.signal.reason : undefined;
+      if (reason instanceof Deadline) {
+        if (reason.stop === 'total') return new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
+        return new TransportError(url, gotHeaders ? `no data for ${seconds(idleTimeoutMs)} while reading the response` : `no response within ${seconds(idleTimeoutMs)}`);
+      }
+      if (err instanceof TimeoutError) return new TransportError(url, `no response within ${seconds(idleTimeoutMs)}`);
+      return new TransportError(url, transportReason(err));
     };
     try {
       let response = await attempt();
@@ -143,11 +218,17 @@ export function createApi(options: ApiOptions): Api {
           response = await attempt();
         }
       }
+      for (let hops = 0; isRedirect(response.status); hops++) {
+        await response.body?.cancel().catch(() => undefined);
+        url = nextLocation(url, response.status, response.headers.get('location'), verb, hasBody, hops);
+        response = await attempt();
+      }
       if (!response.ok) {
         const body = await response.text().catch(() => '');
         throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText);
       }
-      return {response, release};
+      const failure = (err: unknown) => (opts.signal?.aborted ? opts.signal.reason : transportError(err));
+      return {response: watchBody(response, touch, release, failure), url};
     } catch (err) {
       release();
       throw err;
@@ -155,17 +236,14 @@ export function createApi(options: ApiOptions): Api {
   }
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<unknown> {
-    const {response, release} = await send(method, path, opts);
+    const {response, url} = await send(method, path, opts);
     const verb = method.toUpperCase();
     let text: string;
     try {
       text = await response.text();
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
-      throw new TransportError(response.url, timedOut ? 'timed out while reading the response' : transportReason(err));
-    } finally {
-      release();
+      throw err instanceof TransportError ? err : new TransportError(url, transportReason(err));
     }
     const trimmed = text.trim();
     if (trimmed === '') return null;
@@ -191,7 +269,7 @@ export function createApi(options: ApiOptions): Api {
     patch: (path, opts) => request('PATCH', path, opts),
     delete: (path, opts) => request('DELETE', path, opts),
     request,
-    // A stream's deadline keeps running while the caller reads it (the timer is unref'd and fires at most once).
+    // A stream's deadlines keep running while the caller reads it; every chunk read restarts the idle one.
     raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
   };
 }

@@ -2,6 +2,7 @@
 // deployment token raw (`Authorization: <token>`, no scheme), which the shared client never sends, so this reads
 // with fetch and reports failures with the client's error types. `{"error":"Continue wait"}` is an answer here
 // (the branch's runtime is still warming up), not an error: the caller's wait decides what to do with it.
+import {isRedirect, nextLocation} from './redirect.js';
 import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
 import {asRecord, str} from './read.js';
 import {normalizeBaseUrl} from './url.js';
@@ -28,7 +29,12 @@ async function getDataApi(conn: DataApiConnection, path: string, search: string,
   let response: Response;
   let text: string;
   try {
-    response = await fetch(url, {headers: {authorization: conn.token, accept: 'application/json'}, signal: signal ?? AbortSignal.timeout(95_000)});
+    // A redirect is never followed: the data token would go along (api/redirect.ts decides what a 3xx means).
+    response = await fetch(url, {headers: {authorization: conn.token, accept: 'application/json'}, signal: signal ?? AbortSignal.timeout(95_000), redirect: 'manual'});
+    if (isRedirect(response.status)) {
+      await response.body?.cancel().catch(() => undefined);
+      nextLocation(url, response.status, response.headers.get('location'), 'GET', true, 0);
+    }
     text = await response.text();
   } catch (err) {
     if (signal?.aborted) throw signal.reason;

@@ -87,7 +87,18 @@ function readNode(value: unknown): FileNode | undefined {
 }
 
 export async function listBranches(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataModelBranch[]> {
-  return readRows(listRows(await api.get(`${base(deploymentId)}/branches`, {signal})), readBranch);
+  return (await listBranchesPage(api, deploymentId, {}, signal)).branches;
+}
+
+/** One page of branches with the answer as returned (`--json` prints it: integer ids, pageInfo). */
+export async function listBranchesPage(
+  api: Api,
+  deploymentId: string,
+  page: {first?: number; after?: string},
+  signal?: AbortSignal,
+): Promise<{branches: DataModelBranch[]; raw: unknown}> {
+  const raw = await api.get(`${base(deploymentId)}/branches`, {searchParams: {first: page.first, after: page.after}, signal});
+  return {branches: readRows(listRows(raw), readBranch), raw};
 }
 
 /** A shared branch (from `from`, else the deploy branch); `enterDevMode` points the caller's session at it without forking. */
@@ -104,8 +115,15 @@ export async function deleteBranch(api: Api, deploymentId: string, branchName: s
   });
 }
 
-export async function setStagingEnvironment(api: Api, deploymentId: string, params: {branchName: string; enabled: boolean}, signal?: AbortSignal): Promise<DataModelBranch | undefined> {
-  const body = await api.put(`${base(deploymentId)}/branches/staging-environment`, {json: {branchName: params.branchName, enabled: params.enabled}, signal});
+/** By name or by the integer id `branches --json` prints (`branchId`). */
+export async function setStagingEnvironment(
+  api: Api,
+  deploymentId: string,
+  params: {branchName?: string; branchId?: number; enabled: boolean},
+  signal?: AbortSignal,
+): Promise<DataModelBranch | undefined> {
+  const json = {...(params.branchName === undefined ? {} : {branchName: params.branchName}), ...(params.branchId === undefined ? {} : {branchId: params.branchId}), enabled: params.enabled};
+  const body = await api.put(`${base(deploymentId)}/branches/staging-environment`, {json, signal});
   return readBranch(unwrap(body));
 }
 
@@ -119,9 +137,14 @@ export async function stopDevMode(api: Api, deploymentId: string, signal?: Abort
 }
 
 /** The branch's file tree (top-level nodes, children nested) and the answer as sent. */
-export async function listFiles(api: Api, deploymentId: string, params: {branchName?: string; withContent?: boolean} = {}, signal?: AbortSignal): Promise<{nodes: FileNode[]; raw: unknown}> {
+export async function listFiles(
+  api: Api,
+  deploymentId: string,
+  params: {branchName?: string; withContent?: boolean; first?: number; after?: string} = {},
+  signal?: AbortSignal,
+): Promise<{nodes: FileNode[]; raw: unknown}> {
   const raw = await api.get(`${base(deploymentId)}/data-model/files`, {
-    searchParams: {withContent: params.withContent ? 'true' : undefined, branchName: named(params.branchName)},
+    searchParams: {withContent: params.withContent ? 'true' : undefined, branchName: named(params.branchName), first: params.first, after: params.after},
     signal,
   });
   return {nodes: readRows(listRows(raw), readNode), raw};
@@ -184,13 +207,20 @@ export async function merge(
 }
 
 /** The merged branch is removed unless `keepBranch` (or `removeBranchAfterMerge: false`) says otherwise. */
+/** The merge message sent when none is given. */
+export function defaultMergeMessage(branchName?: string): string {
+  return branchName !== undefined && branchName.trim() !== '' ? `Merge ${branchName.trim()} into the default branch` : 'Merge the dev-mode branch into the default branch';
+}
+
 export async function mergeToDefault(
   api: Api,
   deploymentId: string,
   params: {branchName?: string; message?: string; keepBranch?: boolean; removeBranchAfterMerge?: boolean} = {},
   signal?: AbortSignal,
 ): Promise<MergeResult> {
-  const json = {removeBranchAfterMerge: params.keepBranch !== true && params.removeBranchAfterMerge !== false, ...(params.message === undefined ? {} : {message: params.message}), ...branchField(params.branchName)};
+  // The platform requires `message`; without one from the caller a default says what happened.
+  const message = params.message !== undefined && params.message.trim() !== '' ? params.message : defaultMergeMessage(params.branchName);
+  const json = {removeBranchAfterMerge: params.keepBranch !== true && params.removeBranchAfterMerge !== false, message, ...branchField(params.branchName)};
   return readMerge(await api.post(`${base(deploymentId)}/merge-to-default`, {json, signal}));
 }
 

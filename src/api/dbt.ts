@@ -3,6 +3,7 @@
 // names, and a result that is `null` or `{}` means "not yet" rather than an empty result.
 import type {Api} from './client.js';
 import {asRecord, num, readRows, listRows, str, unwrap, type Json} from './read.js';
+import {appendAll} from './lists.js';
 
 const base = (deploymentId: string) => `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dbt-sync`;
 const run = (deploymentId: string, id: string) => `${base(deploymentId)}/${encodeURIComponent(id)}`;
@@ -81,7 +82,7 @@ export async function allPages<T>(
   let after: string | undefined;
   for (let page = 0; page < maxPages; page++) {
     const got = await fetchPage(after);
-    items.push(...got.items);
+    appendAll(items, got.items);
     if (!got.pageInfo.hasNextPage || !got.pageInfo.endCursor) return {items, complete: true};
     after = got.pageInfo.endCursor;
   }

@@ -1,6 +1,6 @@
 // Deployment fetchers. Each returns a normalised value plus, for lists, the raw document (`--json` prints it).
 import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, listTotal, num, readRows, str, unwrap, type Json} from './read.js';
+import {asRecord, bool, idString, listRows, listTotal, num, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export interface DeploymentItem {
   id: string;
@@ -47,10 +47,10 @@ export function readDeployment(row: Json): DeploymentItem | undefined {
  */
 export async function listDeployments(
   api: Api,
-  params: {offset?: number; limit?: number} = {},
+  params: {offset?: number; limit?: number; first?: number; after?: string} = {},
   signal?: AbortSignal,
 ): Promise<DeploymentList> {
-  const raw = await api.get('/api/v1/deployments', {searchParams: {offset: params.offset, limit: params.limit}, signal});
+  const raw = await api.get('/api/v1/deployments', {searchParams: {offset: params.offset, limit: params.limit, first: params.first, after: params.after}, signal});
   const seed = asRecord(asRecord(raw)?.data)?.deployments;
   const seedRows = Array.isArray(seed) ? readRows(seed, readDeployment) : [];
   const rows = readRows(listRows(raw, 'deployments'), readDeployment);
@@ -70,11 +70,20 @@ export async function listDeployments(
 }
 
 export async function getDeployment(api: Api, id: string, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.get(base(id), {signal}));
+  return readObject(await api.get(base(id), {signal}));
 }
 
+/**
+ * What a new deployment is created with when the caller does not say: the platform requires `cloudProvider`,
+ * `isManaged`, `targetPlatform` and `creationStep` besides `name` and `region`, and refuses a body without them.
+ */
+export const DEPLOYMENT_DEFAULTS = {cloudProvider: 'cubecloud', isManaged: true, targetPlatform: 'aws', creationStep: 'project'} as const;
+export const CLOUD_PROVIDERS = ['cubecloud', 'aws', 'gcp'] as const;
+export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
+
+/** Creates a deployment; the required fields the caller leaves out get DEPLOYMENT_DEFAULTS. */
 export async function createDeployment(api: Api, body: Json, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.post('/build/api/v1/deployments', {json: body, signal}));
+  return unwrap(await api.post('/build/api/v1/deployments', {json: {...DEPLOYMENT_DEFAULTS, ...body}, signal}));
 }
 
 export async function updateDeployment(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<Json> {
@@ -108,8 +117,9 @@ export async function listVersions(
   api: Api,
   id: string,
   signal?: AbortSignal,
+  page: {first?: number; after?: string} = {},
 ): Promise<{versions: DeploymentVersion[]; raw: unknown}> {
-  const raw = await api.get(`${base(id)}/versions`, {signal});
+  const raw = await api.get(`${base(id)}/versions`, {searchParams: {first: page.first, after: page.after}, signal});
   return {versions: readRows(listRows(raw), readVersion), raw};
 }
 

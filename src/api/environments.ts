@@ -55,11 +55,11 @@ export function readEnvironment(row: Json): Environment | undefined {
 export async function listEnvironments(
   api: Api,
   deploymentId: string,
-  params: {type?: string; offset?: number; limit?: number} = {},
+  params: {type?: string; offset?: number; limit?: number; first?: number; after?: string} = {},
   signal?: AbortSignal,
 ): Promise<{environments: Environment[]; total: number; raw: unknown}> {
   const raw = await api.get(`/api/v1/deployments/${encodeURIComponent(deploymentId)}/environments`, {
-    searchParams: {type: params.type, offset: params.offset, limit: params.limit},
+    searchParams: {type: params.type, offset: params.offset, limit: params.limit, first: params.first, after: params.after},
     signal,
   });
   const environments = readRows(listRows(raw, 'environments'), readEnvironment);

@@ -35,6 +35,10 @@ export function errorDetail(body: string): string {
   return oneLine(trimmed);
 }
 
+/** What a 403 means for the user: which credential to use, not "sign in again". */
+export const FORBIDDEN_ADVICE =
+  'the credential is valid but lacks the permission or deployment scope for this; use one that has it (--context, SVC_API_KEY) or ask an account admin';
+
 /** A non-2xx answer. */
 export class ApiError extends Error {
   constructor(
@@ -54,7 +58,8 @@ export class ApiError extends Error {
       case 401:
         return `unauthorized (401): session expired — run \`svc login\` (or set SVC_API_KEY).${tail(' ')}`;
       case 403:
-        return `forbidden (403)${tail(': ')}`;
+        // Valid but not allowed here: signing in again would not help (that is 401's advice).
+        return `forbidden (403)${tail(': ')} — ${FORBIDDEN_ADVICE}`;
       case 404:
         return `not found (404): ${method} ${path}${tail('. ')}`;
       default:

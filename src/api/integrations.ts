@@ -68,7 +68,7 @@ const one = <T>(read: (row: Json) => T | undefined, body: unknown, what: string)
 const enc = encodeURIComponent;
 
 export async function listIntegrations(api: Api, signal?: AbortSignal): Promise<{integrations: IntegrationItem[]; raw: unknown}> {
-  const raw = await api.get('/api/v1/oauth-integrations/', {signal});
+  const raw = await api.get('/api/v1/oauth-integrations', {signal});
   return {integrations: readRows(listRows(raw), readIntegration), raw};
 }
 
@@ -77,7 +77,7 @@ export async function getIntegration(api: Api, id: string, signal?: AbortSignal)
 }
 
 export async function createIntegration(api: Api, body: Json, signal?: AbortSignal): Promise<IntegrationItem> {
-  return one(readIntegration, await api.post('/api/v1/oauth-integrations/', {json: body, signal}), 'an OAuth integration');
+  return one(readIntegration, await api.post('/api/v1/oauth-integrations', {json: body, signal}), 'an OAuth integration');
 }
 
 export async function updateIntegration(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<IntegrationItem> {
@@ -89,7 +89,7 @@ export async function deleteIntegration(api: Api, id: string, signal?: AbortSign
 }
 
 export async function listUserTokens(api: Api, signal?: AbortSignal): Promise<{tokens: UserTokenItem[]; raw: unknown}> {
-  const raw = await api.get('/api/v1/user-oauth-tokens/', {signal});
+  const raw = await api.get('/api/v1/user-oauth-tokens', {signal});
   return {tokens: readRows(listRows(raw), readToken), raw};
 }
 
@@ -110,7 +110,7 @@ export async function initiateUserToken(api: Api, integrationId: string, signal?
 }
 
 export async function listOidcConfigs(api: Api, signal?: AbortSignal): Promise<{configs: OidcConfigItem[]; raw: unknown}> {
-  const raw = await api.get('/api/v1/oidc-token-configs/', {signal});
+  const raw = await api.get('/api/v1/oidc-token-configs', {signal});
   return {configs: readRows(listRows(raw), readOidc), raw};
 }
 
@@ -119,7 +119,7 @@ export async function getOidcConfig(api: Api, id: string, signal?: AbortSignal):
 }
 
 export async function createOidcConfig(api: Api, body: Json, signal?: AbortSignal): Promise<OidcConfigItem> {
-  return one(readOidc, await api.post('/api/v1/oidc-token-configs/', {json: body, signal}), 'an OIDC token config');
+  return one(readOidc, await api.post('/api/v1/oidc-token-configs', {json: body, signal}), 'an OIDC token config');
 }
 
 export async function updateOidcConfig(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<OidcConfigItem> {

@@ -1,5 +1,6 @@
 // The tenant's OAuth endpoints used by the command-line client: device authorization (RFC 8628) and refresh.
 // They take form bodies and answer OAuth error bodies, unlike /api/v1, so they use fetch directly.
+import {isRedirect, nextLocation} from './redirect.js';
 import {VERSION} from '../version.js';
 import {oneLine} from './errors.js';
 import {checkBaseUrl} from './url.js';
@@ -57,7 +58,13 @@ async function postForm(baseUrl: string, path: string, fields: Record<string, st
     body,
     headers: {accept: 'application/json', 'user-agent': `svc/${VERSION}`},
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    // Codes and refresh tokens are never carried along a redirect (api/redirect.ts): a 3xx is an error here.
+    redirect: 'manual',
   });
+  if (isRedirect(res.status)) {
+    await res.body?.cancel().catch(() => undefined);
+    nextLocation(`${baseUrl}${path}`, res.status, res.headers.get('location'), 'POST', true, 0);
+  }
   return {status: res.status, text: await res.text()};
 }
 

@@ -2,7 +2,7 @@
 // platform-api.yaml) and ONE set of generic fetchers over it. commands/objects.ts builds every group's
 // subcommands from the same table; operations beyond CRUD are in objectOps.ts.
 import type {Api} from './client.js';
-import {asRecord, listRows, num, readRows, str, unwrap, type Json} from './read.js';
+import {asRecord, listRows, num, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export type ObjectOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -158,7 +158,7 @@ export async function listObjects(
 }
 
 export async function getObject(api: Api, group: ObjectGroup, scope: string | undefined, id: string, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.get(itemPath(group, scope, id), {signal}));
+  return readObject(await api.get(itemPath(group, scope, id), {signal}));
 }
 
 export async function createObject(api: Api, group: ObjectGroup, scope: string | undefined, body: Json, signal?: AbortSignal): Promise<Json> {

@@ -1,3 +1,5 @@
+import {UnexpectedBodyError} from './errors.js';
+
 // Tolerant-reader helpers. The fetchers read both the seed's shapes and the current API's (see DESIGN.md §3), so
 // they pick fields by hand instead of parsing with the strict contract schemas: a field the client does not use
 // must never break it, and command mode stays free of zod at startup.
@@ -29,26 +31,47 @@ export function idString(value: unknown): string | undefined {
   return undefined;
 }
 
-/** A wrapped single object (`{data: {...}}`) or the object itself. */
+/** What a JSON value is, for an error that says what came instead of what was expected. */
+export function describeJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return `an object with ${Object.keys(value).length === 0 ? 'no fields' : `fields ${Object.keys(value).slice(0, 5).join(', ')}`}`;
+  return `a ${typeof value}`;
+}
+
+/**
+ * A wrapped single object (`{data: {...}}`) or the object itself. An answer of another type (a string, an array,
+ * a number) is an error naming what was expected; an empty answer is `{}` (writes may answer 204).
+ */
 export function unwrap(body: unknown): Json {
-  const record = asRecord(body) ?? {};
-  const inner = asRecord(record.data);
-  return inner ?? record;
+  if (body === null || body === undefined) return {};
+  const record = asRecord(body);
+  if (record === undefined) throw new UnexpectedBodyError(`unexpected answer from the service: expected a JSON object, got ${describeJson(body)}`);
+  return asRecord(record.data) ?? record;
+}
+
+/** The object a read (GET) answers: like `unwrap`, but an empty or `null` answer is an error too. */
+export function readObject(body: unknown): Json {
+  if (body === null || body === undefined) throw new UnexpectedBodyError('unexpected answer from the service: expected a JSON object, got null');
+  return unwrap(body);
 }
 
 /**
  * The rows of a list answer: `items[]`, then `data[]`, then `data.<key>[]` (the seed), then a bare array.
- * `null` or a missing list is empty.
+ * Anything else — `null`, a string, an object without a list — is an error naming what was expected: a broken
+ * or hostile answer must not read as "No results" with exit 0. Every list fetcher reads through here.
  */
 export function listRows(body: unknown, key?: string): unknown[] {
   if (Array.isArray(body)) return body;
   const record = asRecord(body);
-  if (!record) return [];
-  if (Array.isArray(record.items)) return record.items;
-  if (Array.isArray(record.data)) return record.data;
-  const data = asRecord(record.data);
-  if (data && key !== undefined && Array.isArray(data[key])) return data[key] as unknown[];
-  return [];
+  if (record) {
+    if (Array.isArray(record.items)) return record.items;
+    if (Array.isArray(record.data)) return record.data;
+    const data = asRecord(record.data);
+    if (data && key !== undefined && Array.isArray(data[key])) return data[key] as unknown[];
+  }
+  const where = key === undefined ? 'items[] or data[]' : `items[], data[] or data.${key}[]`;
+  throw new UnexpectedBodyError(`unexpected answer from the service: expected a list (an array, or an object with ${where}), got ${describeJson(body)}`);
 }
 
 /** `pagination.total` when the answer has it, else the number of rows received. */
@@ -57,12 +80,16 @@ export function listTotal(body: unknown, rows: number): number {
   return num(pagination?.total) ?? num(asRecord(body)?.totalCount) ?? rows;
 }
 
-/** Keeps only rows a reader could make sense of. */
+/**
+ * Reads each row; a row that is not an object is an error naming it (the list is not what the API promises), a
+ * row the reader cannot use (a missing id) is skipped.
+ */
 export function readRows<T>(rows: unknown[], read: (row: Json) => T | undefined): T[] {
   const out: T[] = [];
-  for (const row of rows) {
-    const record = asRecord(row);
-    const value = record ? read(record) : undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const record = asRecord(rows[i]);
+    if (record === undefined) throw new UnexpectedBodyError(`unexpected answer from the service: expected list item ${i + 1} to be a JSON object, got ${describeJson(rows[i])}`);
+    const value = read(record);
     if (value !== undefined) out.push(value);
   }
   return out;

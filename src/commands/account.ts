@@ -1,17 +1,19 @@
 // `svc regions` and `svc api-keys …`.
 import type {Command} from '@commander-js/extra-typings';
 import {createApiKey, deleteApiKey, listApiKeys, listRegions} from '../api/account.js';
-import {EXIT_USAGE, UserError, printJson, printTable, progress, success} from './output.js';
-import {collect, connect, numericId} from './session.js';
+import {EXIT_USAGE, UserError, printJson, printTable, progress, success, say} from './output.js';
+import {collect, connect, numericId, pageQuery, positiveInt} from './session.js';
 
 export function registerRegions(program: Command): void {
   program
     .command('regions')
     .alias('region')
     .description('list the regions deployments can be created in')
-    .action(async (_opts, cmd) => {
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .action(async (opts, cmd) => {
       const {api, json} = connect(cmd);
-      const {regions, raw} = await listRegions(api);
+      const {regions, raw} = await listRegions(api, undefined, pageQuery(opts));
       if (json) return printJson(raw);
       printTable(['ID', 'NAME', 'TITLE', 'PROVIDER'], regions.map((r) => [r.id, r.name, r.title, r.provider]));
     });
@@ -59,7 +61,7 @@ export function registerApiKeys(program: Command): void {
         ...(opts.scim ? {scim: true} : {}),
       });
       if (json) return printJson(created.raw);
-      process.stdout.write(`${created.key}\n`);
+      say(`${created.key}\n`);
       const what = opts.scim ? 'SCIM token' : 'API key';
       progress(`Created ${what} ${created.item?.id ?? ''} \`${opts.name}\` — store it now: its value is not shown again`);
     });

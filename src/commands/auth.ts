@@ -5,8 +5,8 @@ import {ApiError, createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
-import {authSchemeFromEnv} from '../config/resolve.js';
-import {EXIT_USAGE, UserError, printJson, progress, success} from './output.js';
+import {authScheme} from '../config/resolve.js';
+import {EXIT_USAGE, UserError, printJson, progress, success, say} from './output.js';
 import {connect, globalOptions, readStdin} from './session.js';
 
 /** conf (and ajv behind it) is loaded only by the commands that write the config. */
@@ -21,7 +21,7 @@ interface Login {
 
 async function whoIs(url: string, token: string, rejected: string): Promise<string> {
   try {
-    return (await getMe(createApi({baseUrl: url, token, scheme: authSchemeFromEnv()}))).email;
+    return (await getMe(createApi({baseUrl: url, token, scheme: authScheme(token)}))).email;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) throw new Error(`${url} rejected ${rejected} (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
     throw err;
@@ -37,7 +37,7 @@ async function apiKeyLogin(url: string, flag: string): Promise<Login> {
 
 async function browserLogin(url: string): Promise<Login> {
   const tokens = await deviceLogin(url, oauthClientFromEnv(), {
-    out: (line) => process.stdout.write(`${line}\n`),
+    out: (line) => say(`${line}\n`),
     status: progress,
     openBrowser: (target) => (shouldOpenBrowser() ? openBrowser(target) : Promise.resolve(false)),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
@@ -48,6 +48,20 @@ async function browserLogin(url: string): Promise<Login> {
   const login: Login = {url: tenant, token: tokens.accessToken, email: await whoIs(tenant, tokens.accessToken, 'the new access token')};
   if (tokens.refreshToken) login.refreshToken = tokens.refreshToken;
   return login;
+}
+
+const LOGIN_USAGE = 'usage: svc login --url <url> [--api-key <key>|-] [--name <context>]';
+
+/** Asks for the tenant address, only when a person is at a terminal (never in CI or with piped stdin). */
+async function promptUrl(): Promise<string | undefined> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY || (process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false')) return undefined;
+  const {createInterface} = await import('node:readline/promises');
+  const rl = createInterface({input: process.stdin, output: process.stdout});
+  try {
+    return (await rl.question('Tenant URL (e.g. https://acme.example.com): ')).trim();
+  } finally {
+    rl.close();
+  }
 }
 
 export function register(program: Command): void {
@@ -66,9 +80,9 @@ access token and refresh token are saved in the context; an expired access token
 OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_SECRET, SVC_OAUTH_SCOPE.`,
     )
     .action(async (opts) => {
-      const rawUrl = opts.url ?? process.env.SVC_API_URL;
+      const rawUrl = opts.url ?? process.env.SVC_API_URL ?? (await promptUrl());
       if (rawUrl === undefined || rawUrl.trim() === '') {
-        throw new UserError('--url is required: the tenant address, e.g. https://acme.example.com', EXIT_USAGE);
+        throw new UserError(`--url is required: the tenant address, e.g. https://acme.example.com\n${LOGIN_USAGE}`, EXIT_USAGE);
       }
       if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
       const url = normalizeBaseUrl(rawUrl);
@@ -78,7 +92,8 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
         config.contexts[opts.name] = {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})};
         config.default_context = opts.name;
       });
-      success(`Logged in as ${login.email} (context \`${opts.name}\`, saved to ${store.path})`);
+      const who = login.email === '' ? 'Logged in (the tenant does not say as whom)' : `Logged in as ${login.email}`;
+      success(`${who} (context \`${opts.name}\`, saved to ${store.path})`);
     });
 
   program
@@ -111,8 +126,9 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
       const {api, json} = connect(cmd);
       const me = await getMe(api);
       if (json) return printJson(me.raw);
+      if (me.email === '') return say(`the credential works, but ${api.baseUrl} does not say whom it belongs to\n`);
       const lines = [me.username ? `${me.email} (${me.username})` : me.email, `id: ${me.id}`];
       if (me.isAdmin) lines.push('role: admin');
-      process.stdout.write(`${lines.join('\n')}\n`);
+      say(`${lines.join('\n')}\n`);
     });
 }

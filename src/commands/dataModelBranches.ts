@@ -3,11 +3,11 @@
 // commit, pull and the merges accept a blank --branch and then act on the caller's dev-mode session.
 import type {Command} from '@commander-js/extra-typings';
 import {
-  commit, createBranch, deleteBranch, listBranches, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
+  commit, createBranch, deleteBranch, listBranchesPage, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
 } from '../api/dataModel.js';
 import {shellQuote} from '../workflows/build.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
-import {connect, numericId} from './session.js';
+import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
+import {connect, numericId, pageQuery, positiveInt} from './session.js';
 
 /**
  * Rule 4 of the spec: a positional BRANCH names the branch to act on, so a blank one is a usage error (exit 2)
@@ -29,10 +29,13 @@ export function registerBranchCommands(group: Command): void {
     .command('branches')
     .description('list branches with their parent and staging state')
     .argument('<deployment>', 'deployment id', id)
-    .action(async (deployment, _flags, cmd) => {
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .action(async (deployment, flags, cmd) => {
       const {api, json} = connect(cmd);
-      const branches = await listBranches(api, deployment);
-      if (json) return printJson(branches.map(({id: branchId, name, parentBranch, lastHash, stagingEnabled}) => ({id: branchId, name, parentBranch: parentBranch ?? null, lastHash: lastHash ?? null, isStagingEnvironmentEnabled: stagingEnabled})));
+      const {branches, raw} = await listBranchesPage(api, deployment, pageQuery(flags));
+      // --json is the API's document as returned (integer ids, pageInfo), like every other --json.
+      if (json) return printJson(raw);
       printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
     });
 
@@ -72,11 +75,17 @@ export function registerBranchCommands(group: Command): void {
       .command(enabled ? 'enable-branch' : 'disable-branch')
       .description(enabled ? 'keep a shared branch’s staging environment always active' : 'let a shared branch’s staging environment run only while in use')
       .argument('<deployment>', 'deployment id', id)
-      .argument('<branch>', 'shared branch')
-      .action(async (deployment, name, _flags, cmd) => {
-        const branch = requireBranch(name, deployment);
+      .argument('[branch]', 'shared branch (or --id)')
+      .option('--id <branchId>', 'the branch by the id `branches --json` prints', numericId('--id'))
+      .action(async (deployment, name, flags, cmd) => {
+        if (name === undefined && flags.id === undefined) throw new UserError('pass the branch name or --id <branchId>', EXIT_USAGE);
+        const branch = name === undefined ? `#${flags.id}` : requireBranch(name, deployment);
         const {api} = connect(cmd);
-        await setStagingEnvironment(api, deployment, {branchName: branch, enabled});
+        await setStagingEnvironment(api, deployment, {
+          ...(name === undefined ? {} : {branchName: name}),
+          ...(flags.id === undefined ? {} : {branchId: Number(flags.id)}),
+          enabled,
+        });
         success(
           enabled
             ? `Enabled branch ${branch}; its staging environment stays active (see \`svc environments list ${deployment} --type staging\`)`
@@ -97,7 +106,7 @@ export function registerBranchCommands(group: Command): void {
       const dev = res.branchName;
       if (dev === undefined || dev === branch) return success(`Entered dev mode on ${branch}`);
       success(`Entered dev mode on ${dev} (forked from ${branch})`);
-      process.stdout.write(`Data-model writes target it: pass --branch ${dev} (or omit --branch to use your active dev-mode branch).\n`);
+      say(`Data-model writes target it: pass --branch ${dev} (or omit --branch to use your active dev-mode branch).\n`);
     });
 
   group
@@ -152,7 +161,7 @@ export function registerBranchCommands(group: Command): void {
     .description('merge a shared branch into the deploy branch and rebuild production (prints JSON)')
     .argument('<deployment>', 'deployment id', id)
     .option('--branch <name>', SESSION_BRANCH_HELP)
-    .option('-m, --message <text>', 'merge message')
+    .option('-m, --message <text>', 'merge message (default: "Merge <branch> into the default branch")')
     .option('--keep-branch', 'keep the branch after merging (default: delete it)')
     .action(async (deployment, flags, cmd) => {
       const {api} = connect(cmd);

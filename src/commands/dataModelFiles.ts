@@ -3,8 +3,8 @@
 import {readFile} from 'node:fs/promises';
 import type {Command} from '@commander-js/extra-typings';
 import {deleteFiles, fileHashes, flattenTree, listFiles, putFiles, renameFiles} from '../api/dataModel.js';
-import {EXIT_USAGE, printJson, success, UserError} from './output.js';
-import {connect, numericId, readStdin} from './session.js';
+import {EXIT_USAGE, printJson, success, UserError, say, sayErr} from './output.js';
+import {connect, numericId, pageQuery, positiveInt, readStdin} from './session.js';
 
 const BRANCH_HELP = 'branch (default: your active dev-mode branch, else the deploy branch)';
 const WRITE_BRANCH_HELP = 'personal dev-… branch to write to (default, also when blank: your active dev-mode branch)';
@@ -34,13 +34,15 @@ export function registerFileCommands(group: Command): void {
     .argument('<deployment>', 'deployment id', id)
     .option('--content', 'include file contents (prints JSON)')
     .option('--branch <name>', BRANCH_HELP)
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (deployment, flags, cmd) => {
       const {api, json} = connect(cmd);
-      const {nodes, raw} = await listFiles(api, deployment, {branchName: flags.branch, withContent: flags.content === true});
+      const {nodes, raw} = await listFiles(api, deployment, {branchName: flags.branch, withContent: flags.content === true, ...pageQuery(flags)});
       if (json || flags.content === true) return printJson(raw);
       const lines = flattenTree(nodes).map((n) => `${relative(n.path)}${n.type === 'directory' ? '/' : ''}`);
-      if (lines.length === 0) process.stderr.write('No results\n');
-      else process.stdout.write(`${lines.join('\n')}\n`);
+      if (lines.length === 0) sayErr('No results\n');
+      else say(`${lines.join('\n')}\n`);
     });
 
   group
@@ -54,7 +56,9 @@ export function registerFileCommands(group: Command): void {
       const {nodes} = await listFiles(api, deployment, {branchName: flags.branch, withContent: true});
       const file = flattenTree(nodes).find((n) => n.type === 'file' && relative(n.path) === relative(path));
       if (!file) throw new UserError(`file not found: ${path}`);
-      process.stdout.write(file.content ?? '');
+      // The content as stored when it goes to a file or pipe; made inert when it would reach a terminal.
+      if (process.stdout.isTTY) say(file.content ?? '');
+      else process.stdout.write(file.content ?? '');
     });
 
   group

@@ -1,11 +1,12 @@
 // `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (research/real-cli.md §9; the seed's
 // rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
 // flags and reads every page, printing each phase with its duration.
-import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
+import {Option, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
 import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError} from './output.js';
+import {safeJson} from '../api/safeText.js';
+import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
 import {connect, globalOptions, numericId, positiveInt} from './session.js';
@@ -13,13 +14,6 @@ import {connect, globalOptions, numericId, positiveInt} from './session.js';
 export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
 const LOG_PAGES_MAX = 100;
-
-function oneOf(flag: string, allowed: readonly string[]): (value: string) => string {
-  return (value) => {
-    if (!allowed.includes(value)) throw new InvalidArgumentError(`${flag} must be one of ${allowed.join(', ')} (case-sensitive), got \`${value}\``);
-    return value;
-  };
-}
 
 /** Durations from `durationMs` only (timestamps come from different clocks): 999ms, 59s, 15m 12s, 1h 30m. */
 export function formatDuration(ms: number | undefined): string {
@@ -31,16 +25,14 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
-// Keeps newline and tab, drops other control characters a log line could carry (terminal escapes).
-const printable = (text: string) => text.replace(/[\x00-\x08\x0b-\x1f\x7f]/g, '');
 
 function logLine(e: DbtLogEntry): string {
-  if (e.message === undefined) return JSON.stringify(e.raw);
+  if (e.message === undefined) return safeJson(JSON.stringify(e.raw));
   const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
   const phase = e.phase ? `[${e.phase}] ` : '';
   const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : formatDuration(e.durationMs)})`;
   const level = ['error', 'fatal', 'critical'].includes(e.level) ? 'ERROR ' : '';
-  return printable(`${time}${phase}${level}${e.message}${took}`);
+  return `${time}${phase}${level}${e.message}${took}`;
 }
 
 const notFoundAs = (message: string) => (err: unknown) => {
@@ -117,7 +109,7 @@ export function register(program: Command): void {
       }, LOG_PAGES_MAX);
       if (json) return printJson({items: entries.map((e) => e.raw)});
       if (entries.length === 0) return progress('No log entries');
-      process.stdout.write(`${entries.map(logLine).join('\n')}\n`);
+      say(`${entries.map(logLine).join('\n')}\n`);
     });
 
   dbt
@@ -125,8 +117,8 @@ export function register(program: Command): void {
     .aliases(['list', 'ls'])
     .description('list the dbt syncs of a deployment, newest first (at most 100 per page)')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
-    .option('--status <status>', `only runs with this status: ${DBT_STATUSES.join(', ')}`, oneOf('--status', DBT_STATUSES))
-    .option('--trigger <trigger>', `only runs started this way: ${DBT_TRIGGERS.join(', ')}`, oneOf('--trigger', DBT_TRIGGERS))
+    .addOption(new Option('--status <status>', 'only runs with this status').choices(DBT_STATUSES))
+    .addOption(new Option('--trigger <trigger>', 'only runs started this way').choices(DBT_TRIGGERS))
     .option('--first <n>', 'runs per page (the service returns at most 100)', positiveInt('--first'))
     .option('--after <cursor>', 'continue after this cursor (pageInfo.endCursor of the previous page)')
     .action(async (deployment, flags, cmd) => {

@@ -4,7 +4,7 @@ import type {Api} from '../api/client.js';
 import {startDbtSync} from '../api/dbt.js';
 import {syncFailureMessage, waitForSync} from '../workflows/dbtWait.js';
 import {applyGeneratedFiles, readGeneratedFiles, type FileState} from '../workflows/dbtGenerate.js';
-import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
+import {EXIT_USAGE, printJson, progress, success, UserError, say} from './output.js';
 import {readManifest, waitTimes} from './dbtSync.js';
 
 export interface GenerateFlags {
@@ -35,7 +35,7 @@ export async function generate(deployment: string, flags: GenerateFlags, json: b
   const drift = states.filter((s) => s.state === 'changed' || s.state === 'missing');
   if (json) printJson({syncJobId: started.syncJobId, status: final.status, error: null, out: flags.out, check: flags.check === true, files: states});
   else {
-    for (const s of states) process.stdout.write(`  ${LABEL[s.state].padEnd(7)} ${s.path}\n`);
+    for (const s of states) say(`  ${LABEL[s.state].padEnd(7)} ${s.path}\n`);
     const same = states.length - states.filter((s) => s.state === 'written').length;
     if (flags.check !== true) success(`Wrote ${states.length - same} file(s) to ${flags.out}${same > 0 ? `; ${same} already up to date` : ''}`);
     else if (drift.length === 0) success(`All ${states.length} generated file(s) match ${flags.out}`);

@@ -7,7 +7,7 @@ import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted,
 import {refProblem} from '../workflows/dbtRef.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
 import {parseDuration} from './buildStatus.js';
-import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
+import {EXIT_USAGE, printJson, progress, success, UserError, say} from './output.js';
 import {readJsonObject} from './session.js';
 
 export interface WaitFlags {
@@ -59,8 +59,8 @@ export async function sync(deployment: string, flags: WaitFlags & {ref?: string;
   if (flags.wait !== true) {
     if (json) return printJson(started.raw);
     success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
-    process.stdout.write(`Watch it with \`svc dbt status ${deployment} '${started.syncJobId}' --wait\`, or re-run sync with --wait.\n`);
-    if (flags.branch === undefined && started.branchName !== '') process.stdout.write(`${pruneHint(deployment, started.branchName)}\n`);
+    say(`Watch it with \`svc dbt status ${deployment} '${started.syncJobId}' --wait\`, or re-run sync with --wait.\n`);
+    if (flags.branch === undefined && started.branchName !== '') say(`${pruneHint(deployment, started.branchName)}\n`);
     return;
   }
   progress(`dbt sync ${started.syncJobId} started on ${started.branchName}`);
@@ -90,7 +90,7 @@ export async function sync(deployment: string, flags: WaitFlags & {ref?: string;
   if (json) return printJson(waitDocument(started, refVerified, final, result));
   success(`dbt sync ${started.syncJobId} completed on ${started.branchName}`);
   printResultLines(result);
-  if (flags.branch === undefined) process.stdout.write(`${pruneHint(deployment, started.branchName)}\n`);
+  if (flags.branch === undefined) say(`${pruneHint(deployment, started.branchName)}\n`);
 }
 
 /**
@@ -119,7 +119,7 @@ export function printResultLines(result: DbtSyncResult): void {
   const files = result.generatedFiles.length;
   const took = result.durationMs === undefined ? '' : ` in ${result.durationMs}ms`;
   success(`Generated ${cubes} cube${cubes === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}${took}`);
-  for (const path of result.generatedFiles) process.stdout.write(`  ${path}\n`);
+  for (const path of result.generatedFiles) say(`  ${path}\n`);
 }
 
 export async function status(deployment: string, syncJobId: string, flags: WaitFlags, json: boolean, api: () => Api): Promise<void> {
@@ -136,11 +136,11 @@ export async function status(deployment: string, syncJobId: string, flags: WaitF
       throw err;
     }
     if (json) return printJson(current.raw);
-    process.stdout.write(`${syncLabel(current)}${current.error ? `: ${current.error}` : ''}\n`);
+    say(`${syncLabel(current)}${current.error ? `: ${current.error}` : ''}\n`);
     return;
   }
   const final = await waitForSync(client, deployment, syncJobId, {...times, onProgress: progress});
   if (json) printJson(final.raw);
-  else process.stdout.write(`${syncLabel(final)}\n`);
+  else say(`${syncLabel(final)}\n`);
   if (final.status !== 'COMPLETED') throw new UserError(syncFailureMessage(deployment, final));
 }

@@ -1,6 +1,9 @@
 // `svc deployments …`: list, get, create, update, delete, settings, versions, token.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {
+  CLOUD_PROVIDERS,
+  CREATION_STEPS,
+  DEPLOYMENT_DEFAULTS,
   createDeployment,
   createDeploymentToken,
   deleteDeployment,
@@ -10,8 +13,8 @@ import {
   listVersions,
   updateDeployment,
 } from '../api/deployments.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
-import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, say} from './output.js';
+import {connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './buildStatus.js';
 import {registerCreationSteps} from './github.js';
 
@@ -30,9 +33,11 @@ export function register(program: Command): Command {
     .description('list the deployments this credential can see (table; --json prints the raw answer)')
     .option('--offset <n>', 'skip this many deployments', nonNegativeInt('--offset'))
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
+    .option('--first <n>', 'page size (cursor paging; not with --offset/--limit)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (opts, cmd) => {
       const {api, json} = connect(cmd);
-      const list = await listDeployments(api, {offset: opts.offset, limit: opts.limit});
+      const list = await listDeployments(api, {offset: opts.offset, limit: opts.limit, ...pageQuery(opts)});
       if (json) return printJson(list.raw);
       printTable(
         ['ID', 'NAME', 'URL', 'STEP', 'CREATED'],
@@ -54,12 +59,21 @@ export function register(program: Command): Command {
     .description('create a deployment and print it as JSON')
     .option('--name <name>', 'deployment name')
     .option('--region <region>', 'region name (see `svc regions`)')
+    .addOption(new Option('--cloud-provider <provider>', 'cloud provider').choices(CLOUD_PROVIDERS).default(DEPLOYMENT_DEFAULTS.cloudProvider))
+    .option('--target-platform <platform>', 'platform the deployment runs on', DEPLOYMENT_DEFAULTS.targetPlatform)
+    .option('--unmanaged', 'create a self-managed deployment (isManaged: false)')
+    .addOption(new Option('--creation-step <step>', 'creation step to start at').choices(CREATION_STEPS).default(DEPLOYMENT_DEFAULTS.creationStep))
     .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin (overrides the flags)')
     .action(async (opts, cmd) => {
       const data = opts.data === undefined ? {} : await readJsonObject('--data', opts.data);
+      if (opts.targetPlatform.trim() === '') throw new UserError('--target-platform must not be empty', EXIT_USAGE);
       const body: Record<string, unknown> = {
         ...(opts.name !== undefined ? {name: opts.name} : {}),
         ...(opts.region !== undefined ? {region: opts.region} : {}),
+        cloudProvider: opts.cloudProvider,
+        isManaged: opts.unmanaged !== true,
+        targetPlatform: opts.targetPlatform.trim(),
+        creationStep: opts.creationStep,
         ...data,
       };
       for (const field of ['name', 'region']) {
@@ -73,6 +87,7 @@ export function register(program: Command): Command {
     .description('change a deployment (version, release channel, settings) and print the result as JSON')
     .argument('<deployment>', 'deployment id', deploymentId)
     .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin')
+    .option('--name <name>', 'rename the deployment')
     .option(
       '--release-channel-version <version>',
       'switch to this version: 1.2.3, v1.2.3 or <image>:v1.2.3 (see `svc deployments versions`)',
@@ -87,8 +102,12 @@ export function register(program: Command): Command {
         body.releaseChannelVersion = opts.releaseChannelVersion.trim();
       }
       if (opts.releaseChannel !== undefined) body.releaseChannel = opts.releaseChannel;
+      if (opts.name !== undefined) {
+        if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
+        body.name = opts.name.trim();
+      }
       if (Object.keys(body).length === 0) {
-        throw new UserError('nothing to update: pass --release-channel-version, --release-channel or --data', EXIT_USAGE);
+        throw new UserError('nothing to update: pass --name, --release-channel-version, --release-channel or --data', EXIT_USAGE);
       }
       printJson(await updateDeployment(connect(cmd).api, id, body));
     });
@@ -117,9 +136,11 @@ export function register(program: Command): Command {
     .command('versions')
     .description('list the versions a deployment can switch to (PASS AS is the value for --release-channel-version)')
     .argument('<deployment>', 'deployment id', deploymentId)
-    .action(async (id, _opts, cmd) => {
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .action(async (id, opts, cmd) => {
       const {api, json} = connect(cmd);
-      const {versions, raw} = await listVersions(api, id);
+      const {versions, raw} = await listVersions(api, id, undefined, pageQuery(opts));
       if (json) return printJson(raw);
       printTable(
         ['VERSION', 'CHANNEL', 'LATEST', 'CURRENT', 'PASS AS'],
@@ -135,7 +156,7 @@ export function register(program: Command): Command {
       const {api, json} = connect(cmd);
       const {token, raw} = await createDeploymentToken(api, id);
       if (json) return printJson(raw);
-      process.stdout.write(`${token}\n`);
+      say(`${token}\n`);
     });
 
   registerBuildStatus(group);

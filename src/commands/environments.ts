@@ -1,8 +1,8 @@
 // `svc environments …`: list a deployment's environments and issue metadata-API tokens for one.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {createMetaSyncToken, listEnvironments} from '../api/environments.js';
-import {printJson, printTable} from './output.js';
-import {connect, nonNegativeInt, numericId, positiveInt, readJsonObject} from './session.js';
+import {printJson, printTable, say} from './output.js';
+import {connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 
 const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
 
@@ -20,9 +20,11 @@ export function register(program: Command): void {
     .addOption(new Option('--type <type>', 'only environments of this type').choices(ENVIRONMENT_TYPES))
     .option('--offset <n>', 'skip this many environments', nonNegativeInt('--offset'))
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
+    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (deployment, opts, cmd) => {
       const {api, json} = connect(cmd);
-      const list = await listEnvironments(api, deployment, {type: opts.type, offset: opts.offset, limit: opts.limit});
+      const list = await listEnvironments(api, deployment, {type: opts.type, offset: opts.offset, limit: opts.limit, ...pageQuery(opts)});
       if (json) return printJson(list.raw);
       printTable(
         ['ID', 'NAME', 'TYPE', 'REST URL', 'SQL'],
@@ -54,6 +56,6 @@ export function register(program: Command): void {
         ...(opts.expiresIn !== undefined ? {expires_in: opts.expiresIn} : {}),
       });
       if (json) return printJson(result.raw);
-      process.stdout.write(`${result.token}\n`);
+      say(`${result.token}\n`);
     });
 }

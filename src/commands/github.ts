@@ -1,6 +1,6 @@
 // `svc github|gh status|installations|repos|branches|connect`: the GitHub app installation and connecting a
 // repository branch to a deployment; and the deployments group's creation-step commands.
-import type {Command} from '@commander-js/extra-typings';
+import {Argument, type Command} from '@commander-js/extra-typings';
 import {advanceCreationStep, resetCreationStep} from '../api/creationStep.js';
 import {connectGithub, getGithubStatus, listInstallations, listRepoBranches, listRepositories} from '../api/github.js';
 import {EXIT_USAGE, UserError, printJson, printTable} from './output.js';
@@ -78,7 +78,7 @@ export function register(program: Command): void {
     });
 }
 
-const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'];
+const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
 
 /** `deployments advance-step D STEP` and `reset-step D`: the creation wizard's position, e.g. after `github connect`. */
 export function registerCreationSteps(deployments: Command): void {
@@ -86,9 +86,8 @@ export function registerCreationSteps(deployments: Command): void {
     .command('advance-step')
     .description(`move a deployment to a creation step (${CREATION_STEPS.join(', ')}) and print it`)
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
-    .argument('<step>', 'creation step')
+    .addArgument(new Argument('<step>', 'creation step').choices(CREATION_STEPS))
     .action(async (deployment, step, _opts, cmd) => {
-      if (!CREATION_STEPS.includes(step)) throw new UserError(`step must be one of ${CREATION_STEPS.join(', ')} (got \`${step}\`)`, EXIT_USAGE);
       printJson(await advanceCreationStep(connect(cmd).api, deployment, step));
     });
   deployments

@@ -5,6 +5,7 @@
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {commandEvent, sendDetached, telemetryUrl} from '../telemetry/telemetry.js';
 import {startBackgroundCheck, updateNotice} from '../update/background.js';
+import {sayErr} from './output.js';
 
 const NO_UPDATE_CHECK = new Set(['update', 'completion']);
 const NO_TELEMETRY = new Set(['completion']);
@@ -30,7 +31,7 @@ export function register(program: Command): void {
       if (url && !NO_TELEMETRY.has(group)) sendDetached(url, [commandEvent(group, code === 0)]);
       if (process.stderr.isTTY && !NO_UPDATE_CHECK.has(group)) {
         const notice = updateNotice();
-        if (notice) process.stderr.write(notice);
+        if (notice) sayErr(notice);
       }
     });
   });

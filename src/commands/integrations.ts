@@ -14,7 +14,7 @@ import {
 } from '../api/integrations.js';
 import {asRecord} from '../api/read.js';
 import {openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
-import {printJson, printTable, progress, success} from './output.js';
+import {printJson, printTable, progress, success, say} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 
 const DATA_HELP = 'request body: inline JSON, @file.json or - for stdin';
@@ -116,7 +116,7 @@ function registerTokens(group: Command): void {
       const {api, json} = connect(cmd);
       const {authorizationUrl, raw} = await initiateUserToken(api, id);
       if (json || authorizationUrl === undefined) return printJson(raw);
-      process.stdout.write(`To connect integration ${id}, open the following URL in your browser:\n  ${authorizationUrl}\n`);
+      say(`To connect integration ${id}, open the following URL in your browser:\n  ${authorizationUrl}\n`);
       if (shouldOpenBrowser() && (await openBrowser(authorizationUrl))) progress('Opened your browser automatically…');
     });
 }

@@ -5,16 +5,15 @@ import {Option, type Command} from '@commander-js/extra-typings';
 import {isTransient} from '../api/client.js';
 import {listLogs, type LogLine} from '../api/logs.js';
 import {printJson, progress} from './output.js';
+import {safeJson, safeLine} from '../api/safeText.js';
 import {connect, numericId, positiveInt} from './session.js';
 
 const CONTAINERS = ['INIT', 'MAIN', 'cubejs-server', 'vector', 'api-proxy'] as const;
 const MAX_TRANSIENT = 5;
 
-// Keeps tabs, drops other control characters a log line could carry (terminal escapes).
-const printable = (text: string) => text.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' ');
-
+// One line per log line: newlines folded, terminal escapes a log line could carry made visible and inert.
 function print(lines: LogLine[], json: boolean): void {
-  for (const l of lines) process.stdout.write(json ? `${JSON.stringify(l)}\n` : `${l.date} [${printable(l.pod)}] ${printable(l.message)}\n`);
+  for (const l of lines) process.stdout.write(json ? `${safeJson(JSON.stringify(l))}\n` : `${safeLine(l.date)} [${safeLine(l.pod)}] ${safeLine(l.message)}\n`);
 }
 
 export function register(program: Command): void {

@@ -1,7 +1,7 @@
 // The object groups' operations beyond CRUD, attached to the groups the table built: publish and duplicate,
 // attribute values, folder ancestors, role assignment, bulk user actions, notification recipients; and helpers
 // shared by the object commands.
-import type {CommandUnknownOpts} from '@commander-js/extra-typings';
+import {Argument, type CommandUnknownOpts} from '@commander-js/extra-typings';
 import {
   bulkUserAction,
   changeRecipients,
@@ -14,7 +14,7 @@ import {
   setRoleMembership,
 } from '../api/objectOps.js';
 import {type ObjectPage} from '../api/objects.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 
 type Args = unknown[];
@@ -29,7 +29,7 @@ function cell(value: unknown): unknown {
 export function printPage(page: ObjectPage, columns: Array<[string, string]>, json: boolean): void {
   if (json) return printJson(page.raw);
   printTable(columns.map(([h]) => h), page.items.map((item) => columns.map(([, field]) => cell(item[field]))));
-  if (page.hasNextPage && page.endCursor) process.stderr.write(`more: --after ${page.endCursor}\n`);
+  if (page.hasNextPage && page.endCursor) sayErr(`more: --after ${page.endCursor}\n`);
 }
 
 export async function body(opts: Record<string, unknown>): Promise<Record<string, unknown>> {
@@ -83,10 +83,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('bulk')
       .description('deactivate, activate or delete several users at once')
-      .argument('<action>', 'DEACTIVATE, ACTIVATE or DELETE', (v: string) => {
-        if (!['DEACTIVATE', 'ACTIVATE', 'DELETE'].includes(v)) throw new UserError(`action must be DEACTIVATE, ACTIVATE or DELETE (got \`${v}\`)`, EXIT_USAGE);
-        return v;
-      })
+      .addArgument(new Argument('<action>', 'what to do (any case)').choices(['DEACTIVATE', 'ACTIVATE', 'DELETE']))
       .argument('<users...>', 'user ids')
       .action(async (...args: Args) => {
         const [action, users, , cmd] = args as [string, string[], unknown, CommandUnknownOpts];
@@ -103,7 +100,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
         if (json) return printJson(answer);
         const failed = Array.isArray(answer.failed) ? (answer.failed as Array<{userId?: unknown; error?: unknown}>) : [];
         success(`${action} done for ${Array.isArray(answer.succeeded) ? answer.succeeded.length : 0} user(s)`);
-        for (const f of failed) process.stderr.write(`failed: user ${String(f.userId)}: ${String(f.error)}\n`);
+        for (const f of failed) sayErr(`failed: user ${String(f.userId)}: ${String(f.error)}\n`);
         if (failed.length > 0) process.exitCode = 1;
       }),
   policies: (group) => {

@@ -1,5 +1,5 @@
 // Object groups that are not CRUD at all: tenant settings, the app config, embed, workspace and meta.
-import type {Command} from '@commander-js/extra-typings';
+import {Option, type Command} from '@commander-js/extra-typings';
 import {
   bulkWorkspace,
   describeMeta,
@@ -12,7 +12,7 @@ import {
   updateTenantSettings,
 } from '../api/objectOps.js';
 import {body, DATA, deploymentArg, printPage} from './objectOps.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 
 function registerSingletons(program: Command): void {
@@ -51,12 +51,11 @@ function registerSingletons(program: Command): void {
     .command('move')
     .description('move a folder, workbook or report into a folder (without --folder-id: to the top level)')
     .argument('<deployment>', 'deployment id', deploymentArg)
-    .requiredOption('--type <type>', 'FOLDER, WORKBOOK or REPORT')
+    .addOption(new Option('--type <type>', 'kind of object (any case)').choices(['FOLDER', 'WORKBOOK', 'REPORT'] as const).makeOptionMandatory())
     .requiredOption('--id <id>', 'id of the object', numericId('--id'))
     .option('--folder-id <id>', 'the target folder', numericId('--folder-id'))
     .action(async (deployment, opts, cmd) => {
-      const type = opts.type.toUpperCase();
-      if (!['FOLDER', 'WORKBOOK', 'REPORT'].includes(type)) throw new UserError(`--type must be FOLDER, WORKBOOK or REPORT (got \`${opts.type}\`)`, EXIT_USAGE);
+      const type = opts.type;
       printJson(await moveWorkspaceObject(connect(cmd).api, deployment, {id: Number(opts.id), type, folderId: opts.folderId === undefined ? null : Number(opts.folderId)}));
     });
   for (const op of ['bulk-delete', 'bulk-move'] as const) {
@@ -72,7 +71,7 @@ function registerSingletons(program: Command): void {
         const done = answer[op === 'bulk-delete' ? 'deleted' : 'moved'];
         const failed = Array.isArray(answer.failed) ? (answer.failed as Array<{id?: unknown; type?: unknown; error?: {message?: unknown}}>) : [];
         success(`${op === 'bulk-delete' ? 'Deleted' : 'Moved'} ${Array.isArray(done) ? done.length : 0} object(s)`);
-        for (const f of failed) process.stderr.write(`failed: ${String(f.type)} ${String(f.id)}: ${String(f.error?.message)}\n`);
+        for (const f of failed) sayErr(`failed: ${String(f.type)} ${String(f.id)}: ${String(f.error?.message)}\n`);
         if (failed.length > 0) process.exitCode = 1;
       });
   }

@@ -1,5 +1,6 @@
 // Everything command mode prints goes through here: tables and ✓ lines on stdout, progress and errors on stderr.
 import {ApiError} from '../api/errors.js';
+import {safeJson, safeLine, safeText} from '../api/safeText.js';
 import {newerRelease} from '../update/background.js';
 import {VERSION} from '../version.js';
 
@@ -23,35 +24,63 @@ export function exitQuietlyOnClosedPipe(): void {
   });
 }
 
+// Text printed here may come from a server (names, messages, error details): it goes through the one sanitizer
+// (api/safeText.ts) so control sequences never reach the terminal. JSON stays the same document.
+
 export function printJson(value: unknown): void {
-  process.stdout.write(`${JSON.stringify(value ?? null, null, 2)}\n`);
+  process.stdout.write(`${safeJson(JSON.stringify(value ?? null, null, 2))}\n`);
+}
+
+/** Plain text to stdout (newlines and tabs kept, every other control made visible). */
+export function say(text: string): void {
+  process.stdout.write(safeText(text));
+}
+
+/** Plain text to stderr, sanitized like `say`. */
+export function sayErr(text: string): void {
+  process.stderr.write(safeText(text));
 }
 
 export function success(message: string): void {
-  process.stdout.write(`✓ ${message}\n`);
+  say(`✓ ${message}\n`);
 }
 
 export function progress(message: string): void {
-  process.stderr.write(`${message}\n`);
+  sayErr(`${message}\n`);
 }
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
+  if (typeof value === 'string') return safeLine(value.replace(/\s*\n\s*/g, ' '));
+  return safeLine(JSON.stringify(value));
 }
 
-/** Left-aligned columns padded to the widest cell, two spaces apart; no rows → "No results" on stderr. */
+/** Rows written per stdout write: a list of any size prints without building one giant string. */
+const TABLE_CHUNK = 2000;
+
+/**
+ * Left-aligned columns padded to the widest cell, two spaces apart; no rows → "No results" on stderr.
+ * Any number of rows: widths are found with a loop (a spread into Math.max overflows the stack near 100k rows).
+ */
 export function printTable(headers: string[], rows: unknown[][]): void {
   if (rows.length === 0) {
     process.stderr.write('No results\n');
     return;
   }
-  const text = rows.map((r) => r.map(cell).map((c) => c.replace(/\s*\n\s*/g, ' ')));
-  const widths = headers.map((h, i) => Math.max([...h].length, ...text.map((r) => [...(r[i] ?? '')].length)));
+  const text = rows.map((r) => r.map(cell));
+  const widths = headers.map((h) => [...h].length);
+  for (const r of text) {
+    for (let i = 0; i < widths.length; i++) {
+      const w = [...(r[i] ?? '')].length;
+      if (w > (widths[i] ?? 0)) widths[i] = w;
+    }
+  }
   const line = (cells: string[]) =>
     cells.map((c, i) => c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...c].length))).join('  ').trimEnd();
-  process.stdout.write(`${line(headers)}\n${text.map(line).join('\n')}\n`);
+  process.stdout.write(`${line(headers)}\n`);
+  for (let start = 0; start < text.length; start += TABLE_CHUNK) {
+    process.stdout.write(`${text.slice(start, start + TABLE_CHUNK).map(line).join('\n')}\n`);
+  }
 }
 
 /**
@@ -67,7 +96,7 @@ export function apiErrorHint(err: unknown, env: NodeJS.ProcessEnv = process.env)
 /** Prints `error: <message>` to stderr and returns the exit code. Never prints a stack trace. */
 export function printError(err: unknown): number {
   const message = err instanceof Error ? err.message : String(err);
-  process.stderr.write(`error: ${message}\n`);
+  sayErr(`error: ${message}\n`);
   const hint = apiErrorHint(err);
   if (hint) process.stderr.write(`${hint}\n`);
   if (err instanceof UserError) return err.exitCode;

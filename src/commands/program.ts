@@ -1,6 +1,7 @@
 // Builds the command tree. Each command group lives in its own file and registers itself here.
 // Never import ink/react in command mode: the `ui` command loads the UI lazily.
-import {Command, CommanderError} from '@commander-js/extra-typings';
+import {Command, CommanderError, type CommandUnknownOpts} from '@commander-js/extra-typings';
+import {caseInsensitiveChoices} from './session.js';
 import {VERSION} from '../version.js';
 import {exitQuietlyOnClosedPipe, printError, EXIT_USAGE} from './output.js';
 import {registerApiKeys, registerRegions} from './account.js';
@@ -64,6 +65,7 @@ export function buildProgram(): Command {
   registerCompletion(program);
   registerUpdate(program);
   registerHousekeeping(program);
+  caseInsensitiveChoices(program as unknown as CommandUnknownOpts);
   return program;
 }
 

@@ -68,11 +68,22 @@ export function register(program: Command): void {
 }
 
 async function serveUntilSignal(s: ServerSettings): Promise<void> {
-  if (s.dataFile !== ':memory:') mkdirSync(dirname(s.dataFile), {recursive: true});
+  // A directory it creates is the user's alone (the data file holds the service's signing secret).
+  if (s.dataFile !== ':memory:') mkdirSync(dirname(s.dataFile), {recursive: true, mode: 0o700});
+  // The lock first, before the service code loads: a second server on the same file is refused at once.
+  const {lockDataFile} = await import('../server/store/dataLock.js');
+  let lock;
+  try {
+    lock = s.dataFile === ':memory:' ? undefined : lockDataFile(s.dataFile);
+  } catch (err) {
+    if ((err as Error).name === 'DataFileInUse') throw new UserError((err as Error).message);
+    throw err;
+  }
   const {startService} = await import('../server/index.js');
   let service;
   try {
     service = await startService({
+      lock,
       port: s.port,
       dataFile: s.dataFile,
       seed: s.seed,

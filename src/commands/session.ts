@@ -62,6 +62,38 @@ export function nonNegativeInt(what: string): (value: string) => number {
   };
 }
 
+/** The `first`/`after` query of a command with `--first <n>` / `--after <cursor>` (cursor paging). */
+export function pageQuery(opts: Record<string, unknown>): {first?: number; after?: string} {
+  const out: {first?: number; after?: string} = {};
+  if (typeof opts.first === 'number') out.first = opts.first;
+  if (typeof opts.after === 'string' && opts.after !== '') out.after = opts.after;
+  return out;
+}
+
+/**
+ * Every enum-valued argument and option is declared with commander's `.choices()` (so help lists the values);
+ * this makes each of them accept any case of a listed value and pass on the listed spelling — what help prints
+ * always works, and `deactivate` means `DEACTIVATE`. Run once over the whole tree by buildProgram.
+ */
+export function caseInsensitiveChoices(root: CommandUnknownOpts): void {
+  const fix = (item: {argChoices?: string[]; parseArg?: unknown}) => {
+    const choices = item.argChoices;
+    if (choices === undefined) return;
+    item.parseArg = (value: string, previous: unknown) => {
+      const found = choices.find((c) => c === value) ?? choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
+      // commander's own wording for a value that is not a choice
+      if (found === undefined) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
+      return Array.isArray(previous) ? [...previous, found] : found;
+    };
+  };
+  const walk = (cmd: CommandUnknownOpts) => {
+    for (const option of cmd.options) fix(option as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const arg of cmd.registeredArguments) fix(arg as unknown as {argChoices?: string[]; parseArg?: unknown});
+    for (const sub of cmd.commands) walk(sub as CommandUnknownOpts);
+  };
+  walk(root);
+}
+
 /** Collects a repeatable option's values. */
 export function collect<T>(parse: (value: string) => T): (value: string, previous: T[] | undefined) => T[] {
   return (value, previous) => [...(previous ?? []), parse(value)];

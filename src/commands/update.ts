@@ -5,7 +5,7 @@ import {writeUpdateCache} from '../update/background.js';
 import {installLayout, installRelease} from '../update/install.js';
 import {compareVersions, fetchLatestRelease, updateUrl, type Release} from '../update/release.js';
 import {VERSION} from '../version.js';
-import {success} from './output.js';
+import {success, say} from './output.js';
 
 async function latest(): Promise<Release> {
   try {
@@ -33,7 +33,7 @@ export function register(program: Command): void {
         return;
       }
       if (opts.check) {
-        process.stdout.write(`A new release of svc is available: ${VERSION} → ${release.version}\nRun \`svc update\` to install it.\n`);
+        say(`A new release of svc is available: ${VERSION} → ${release.version}\nRun \`svc update\` to install it.\n`);
         return;
       }
       const layout = installLayout();

@@ -1,7 +1,8 @@
 // The config file's shape and its reader. Every command resolves credentials through `readConfigFile`, which reads
 // the file directly (node:fs + smol-toml): conf pulls in ajv and costs ~50 ms of startup, so it is loaded only by
 // the commands that write (store.ts).
-import {readFileSync} from 'node:fs';
+import {chmodSync, readFileSync, statSync} from 'node:fs';
+import {dirname} from 'node:path';
 import {parse, stringify} from 'smol-toml';
 
 export interface ContextEntry {
@@ -58,9 +59,60 @@ export function parseConfigText(text: string, path: string): ConfigFile {
   return toConfigFile(data, path);
 }
 
-/** A missing file is the empty config. */
+const warned = new Set<string>();
+
+/**
+ * Credentials other users can read are tightened before use: a config file with group/other permission bits
+ * becomes 0600 and its directory 0700, with one warning on stderr per file and process (the next run finds it
+ * fixed and says nothing). Returns the warning printed, if any. No-op on Windows (no POSIX modes).
+ */
+export function tightenConfigModes(path: string, warn: (line: string) => void = (line) => process.stderr.write(`${line}\n`)): string | undefined {
+  if (process.platform === 'win32') return undefined;
+  const loose: string[] = [];
+  const fixes: Array<[string, number]> = [];
+  for (const [target, wanted] of [
+    [path, 0o600],
+    [dirname(path), 0o700],
+  ] as const) {
+    let mode: number;
+    try {
+      mode = statSync(target).mode & 0o777;
+    } catch {
+      continue;
+    }
+    if ((mode & 0o077) !== 0) {
+      loose.push(`${target} (${mode.toString(8).padStart(4, '0')})`);
+      fixes.push([target, wanted]);
+    }
+  }
+  if (loose.length === 0) return undefined;
+  const failed: string[] = [];
+  for (const [target, wanted] of fixes) {
+    try {
+      chmodSync(target, wanted);
+    } catch (err) {
+      failed.push(`${target}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  }
+  if (warned.has(path)) return undefined;
+  warned.add(path);
+  const line =
+    failed.length === 0
+      ? `warning: credentials were readable by other users: ${loose.join(', ')}; changed to 0600 (file) and 0700 (directory)`
+      : `warning: credentials are readable by other users: ${loose.join(', ')}; could not fix (${failed.join('; ')}) — run chmod 600 on the file and chmod 700 on its directory`;
+  warn(line);
+  return line;
+}
+
+/** A missing file is the empty config. An existing one is tightened first if other users could read it. */
 export function readConfigFile(path: string): ConfigFile {
   let text: string;
+  try {
+    statSync(path);
+    tightenConfigModes(path);
+  } catch {
+    // Missing: nothing to tighten; the read below says what is wrong.
+  }
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {

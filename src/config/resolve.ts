@@ -29,14 +29,16 @@ export function contextNotFound(name: string): Error {
 const given = (value: string | undefined): string | undefined => (value === undefined || value.trim() === '' ? undefined : value);
 
 /**
- * `SVC_AUTH_SCHEME` picks `Api-Key <token>` over the default `Authorization: Bearer <token>`; the platform accepts
- * both API keys and OAuth tokens as Bearer, so there is no guessing from the token's shape.
+ * The `Authorization` scheme for a token. `SVC_AUTH_SCHEME` (`bearer` or `api-key`) wins; otherwise it is
+ * detected from the token as the platform's own client does: a platform API key (`sk-…`) goes as
+ * `Api-Key <token>`, anything else (OAuth access tokens, JWTs, this service's `svc_…` keys) as `Bearer <token>`.
  */
-export function authSchemeFromEnv(env: NodeJS.ProcessEnv = process.env): AuthScheme {
+export function authScheme(token: string, env: NodeJS.ProcessEnv = process.env): AuthScheme {
   const value = given(env.SVC_AUTH_SCHEME)?.trim().toLowerCase();
-  if (value === undefined || value === 'bearer') return 'bearer';
+  if (value === 'bearer') return 'bearer';
   if (value === 'api-key' || value === 'apikey') return 'api-key';
-  throw new Error(`SVC_AUTH_SCHEME must be \`bearer\` or \`api-key\` (got \`${env.SVC_AUTH_SCHEME}\`)`);
+  if (value !== undefined) throw new Error(`SVC_AUTH_SCHEME must be \`bearer\` or \`api-key\` (got \`${env.SVC_AUTH_SCHEME}\`)`);
+  return token.trim().startsWith('sk-') ? 'api-key' : 'bearer';
 }
 
 export function resolveCredentials(
@@ -46,7 +48,6 @@ export function resolveCredentials(
   const path = configPath(env);
   let url = given(opts.url) ?? given(env.SVC_API_URL);
   let token = given(opts.token) ?? given(env.SVC_API_KEY);
-  const scheme = authSchemeFromEnv(env);
   let contextName: string | undefined;
   let refreshToken: string | undefined;
   // A broken or absent config file must not block a fully specified environment (CI), so it is read only when needed.
@@ -61,7 +62,7 @@ export function resolveCredentials(
     token ??= given(ctx?.api_key);
   }
   if (url === undefined || token === undefined) throw new NotLoggedInError();
-  const out: Credentials = {url: normalizeBaseUrl(url), token, scheme, configPath: path};
+  const out: Credentials = {url: normalizeBaseUrl(url), token, scheme: authScheme(token, env), configPath: path};
   if (contextName !== undefined) out.contextName = contextName;
   if (refreshToken !== undefined) out.refreshToken = refreshToken;
   return out;

@@ -11,13 +11,20 @@ import {authMiddleware, operationGuard, PROTECTED_PREFIXES, type AppEnv} from '.
 import {OPERATION_REQUIREMENTS, PERMISSION_EXTENSION, type Requirement} from './permissions.js';
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
+import {bodyLimits, openRateLimits} from './limits.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
 import {scimEnvelope} from './scimEnvelope.js';
+import {isBusyError} from './store/db.js';
+
+const RETRY_AFTER_SECONDS = 2;
 
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
   const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook});
+  // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit.
+  app.use('*', openRateLimits());
+  app.use('*', bodyLimits());
   // Outside auth, so SCIM clients get SCIM-shaped errors for 401s too.
   app.use('/api/scim/v2/*', scimEnvelope());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));
@@ -77,6 +84,13 @@ function errorResponse(ctx: ServiceContext, err: Error, c: Context<AppEnv>): Res
     // Hono's own rejections (malformed JSON, unsupported media type) are client errors with a status.
     const message = err.message || (err.status === 415 ? 'unsupported media type: send application/json' : 'bad request');
     return c.json({error: message}, err.status);
+  }
+  if (isBusyError(err)) {
+    // Another program holds the SQLite write lock: nothing was written (the transaction rolled back), so the
+    // client may simply try again.
+    ctx.log(`database busy on ${c.req.method} ${c.req.path}: answered 503`);
+    c.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return c.json({error: 'the service database is locked by another program; try again shortly'}, 503);
   }
   ctx.log(`internal error on ${c.req.method} ${c.req.path}: ${err.message}`);
   return c.json({error: 'internal error'}, 500);

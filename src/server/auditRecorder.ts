@@ -67,6 +67,14 @@ function clientIp(c: Parameters<MiddlewareHandler<AppEnv>>[0]): string | null {
   }
 }
 
+const DEPLOYMENT_IN_PATH = /\/deployments\/(\d+)(?:\/|$)|^\/data\/(\d+)(?:\/|$)/;
+
+/** The deployment a request is about: its `deploymentId` parameter, else a `/deployments/<id>` path segment. */
+function deploymentOf(params: Record<string, string>, path: string): number | null {
+  const raw = params.deploymentId ?? (DEPLOYMENT_IN_PATH.exec(path)?.slice(1).find((x) => x !== undefined));
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : null;
+}
+
 export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<AppEnv> {
   let operations: Map<string, string> | undefined;
   return async (c, next) => {
@@ -92,6 +100,7 @@ export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<
         createdAt: ctx.clock.now(),
         ip: clientIp(c),
         data,
+        deploymentId: deploymentOf(params, c.req.path),
       });
     } catch (err) {
       // The change itself is committed: answering 500 now would invite a retry of something that succeeded.

@@ -2,8 +2,18 @@
 // Redaction is by field name (anything that looks like a password, token, key, secret, credential or file
 // content) and by size, so an event stays small and safe to hand to whoever may export the log.
 
-// `…code` covers OAuth device and authorization codes (device_code, userCode, code).
-const SECRET_FIELD = /pass(word|wd)?|secret|token|api[-_]?key|^key$|private|credential|authorization|cookie|signature|security[-_]?context|(^|[-_])code$|[a-z]Code$/i;
+// THE list of secret-bearing fields. A field is secret when its name matches, wherever it sits in the body:
+// passwords, client and other secrets, tokens (access, refresh, SCIM, data), API keys and other keys,
+// credentials, private keys, cookies, signatures, a token's security context, OAuth device/authorization codes
+// (`…code`: device_code, userCode, code). Beyond names:
+//  - the value of a named value (`{name, value}`: environment variables, settings) is always secret, whatever
+//    the name says (CUBEJS_DB_URL may carry a password as well as CUBEJS_DB_PASS does);
+//  - the value of a SCIM PatchOp whose `path` names a secret field (`{path: "password", value}`);
+//  - a string that looks like a credential by itself (an svc_ key, a JWT, `Bearer …`, a PEM private key), in
+//    any field, so a key pasted into a description does not reach the log either.
+const SECRET_FIELD =
+  /pass(word|wd|phrase)?|secret|token|api[-_]?key|^key$|[-_]key$|[a-z]Key$|private|credential|authorization|cookie|signature|security[-_]?context|(^|[-_])code$|[a-z]Code$/i;
+const SECRET_VALUE = /\bsvc_[0-9A-Za-z]{32}\b|\beyJ[\w-]+\.[\w-]+\.[\w-]*|^\s*(bearer|basic|api-key)\s+[\w.~+/=-]{16,}\s*$|-----BEGIN [A-Z ]*PRIVATE KEY-----/i;
 const CONTENT_FIELD = /^(content|contents|file|source|sql|yaml|manifest|certificate|cert)$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;
@@ -22,6 +32,7 @@ function describeContent(value: unknown): string {
 /** A copy of `value` safe to store: secrets replaced, file contents described, long things cut. */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
+  if (typeof value === 'string' && SECRET_VALUE.test(value)) return REDACTED;
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [${value.length} chars]` : value;
   if (depth >= MAX_DEPTH) return describeContent(value);
   if (Array.isArray(value)) {
@@ -33,8 +44,9 @@ export function redact(value: unknown, depth = 0): unknown {
     const entries = Object.entries(value as Record<string, unknown>);
     // A SCIM PatchOp names the attribute in `path` and carries it in `value`: {path: "password", value: "…"}.
     const secretPath = typeof (value as {path?: unknown}).path === 'string' && SECRET_FIELD.test((value as {path: string}).path);
+    const namedValue = 'name' in value && 'value' in value;
     for (const [k, v] of entries.slice(0, MAX_KEYS)) {
-      if (SECRET_FIELD.test(k) || (secretPath && k === 'value')) out[k] = REDACTED;
+      if (SECRET_FIELD.test(k) || ((secretPath || namedValue) && k === 'value')) out[k] = REDACTED;
       else if (CONTENT_FIELD.test(k) && typeof v !== 'boolean' && typeof v !== 'number' && v !== null) out[k] = describeContent(v);
       else out[k] = redact(v, depth + 1);
     }

@@ -6,6 +6,9 @@ import {createApp} from './app.js';
 import {createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
 import {needsSeed, seed, type SeedName} from './seed.js';
+import {startHousekeeping} from './housekeeping.js';
+import {SERVER_TIMEOUTS, SOCKET_IDLE_MS} from './limits.js';
+import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
@@ -22,6 +25,8 @@ export interface StartOptions {
   speed?: number;
   clock?: Clock;
   log?: (line: string) => void;
+  /** The data file's lock when the caller took it already (`svc server` does, to refuse before loading the app). */
+  lock?: DataLock;
 }
 
 export interface RunningService {
@@ -58,14 +63,25 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const log = (line: string) => {
     if (!seeding) sink(line);
   };
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  const dataFile = opts.dataFile ?? ':memory:';
+  // Before the data file is opened: a second service must not even run migrations on a file another one owns.
+  const lock: DataLock | undefined = opts.lock ?? (dataFile === ':memory:' ? undefined : lockDataFile(dataFile));
+  let ctx: ServiceContext;
+  try {
+    ctx = createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   try {
     const app = createApp(ctx);
     const firstStart = needsSeed(ctx);
     seeding = firstStart;
     const credentials = firstStart ? seedCredentials(ctx, opts) : await laterStartCredentials(ctx, opts.adminKey);
     seeding = false;
-    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host});
+    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host, serverOptions: {...SERVER_TIMEOUTS}});
+    Object.assign(server, {headersTimeout: SERVER_TIMEOUTS.headersTimeout, requestTimeout: SERVER_TIMEOUTS.requestTimeout, keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeout});
+    server.setTimeout(SOCKET_IDLE_MS);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
@@ -74,6 +90,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
     const stopTicking = ctx.builds.startTicking();
+    const stopHousekeeping = startHousekeeping(ctx);
     let closed: Promise<void> | undefined;
     return {
       url: ctx.baseUrl,
@@ -84,12 +101,17 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
           stopTicking();
+          stopHousekeeping();
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
-        }).finally(() => ctx.db.close())),
+        }).finally(() => {
+          ctx.db.close();
+          lock?.release();
+        })),
     };
   } catch (err) {
     ctx.db.close();
+    lock?.release();
     throw err;
   }
 }

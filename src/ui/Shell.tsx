@@ -21,6 +21,7 @@ import {Palette, paletteHeight} from './components/Palette.js';
 import {Spinner} from './components/Spinner.js';
 import {color} from './theme.js';
 import type {ScreenDef} from './screen.js';
+import {safeLine} from '../api/safeText.js';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
@@ -34,10 +35,13 @@ export interface ShellProps {
   readonly onQuit: () => void;
 }
 
+/** The title line; its scope is often a server name (a deployment's), so the line goes through the sanitizer. */
 export function titleLine(resource: string, scope: string | undefined, count: number | undefined, filter: string): string {
-  return [resource, scope ? `· ${scope}` : '', count !== undefined ? `[${count}]` : '', filter ? `/${filter}` : '']
-    .filter(Boolean)
-    .join(' ');
+  return safeLine(
+    [resource, scope ? `· ${scope}` : '', count !== undefined ? `[${count}]` : '', filter ? `/${filter}` : '']
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 export function Shell({screens, onQuit}: ShellProps) {

@@ -7,6 +7,7 @@ import {accountQueries} from '../queries/account.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
 import {useNow} from './hooks/useNow.js';
+import {maxOf} from '../api/lists.js';
 
 export interface ShellHeaderProps {
   readonly width: number;
@@ -26,7 +27,7 @@ export function ShellHeader(props: ShellHeaderProps) {
     .getQueryCache()
     .getAll()
     .filter((q) => q.isActive());
-  const updatedAt = Math.max(0, ...active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt));
+  const updatedAt = maxOf(active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt), 0);
   // A live query failing for a transient reason (service down, 5xx) keeps its data and keeps polling: say so.
   const connectionLost = active.some((q) => {
     const err = q.state.fetchFailureCount > 0 ? q.state.fetchFailureReason : q.state.status === 'error' ? q.state.error : null;

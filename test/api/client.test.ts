@@ -1,11 +1,14 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ApiError, TransportError, UnexpectedBodyError, createApi, isTransient} from '../../src/api/client.js';
+import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, UnexpectedBodyError, createApi, isTransient} from '../../src/api/client.js';
 import {normalizeBaseUrl} from '../../src/api/url.js';
+import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {VERSION} from '../../src/version.js';
 import {json, startStub, text} from './httpStub.js';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 let hang: Awaited<ReturnType<typeof startStub>>;
+/** Sends a JSON body in eight pieces 100 ms apart. */
+let drip: Awaited<ReturnType<typeof startStub>>;
 /** A loopback port nothing listens on any more. */
 let closedUrl: string;
 
@@ -36,6 +39,20 @@ beforeAll(async () => {
       res.write('{"rows": [');
     },
   });
+  drip = await startStub({
+    '/drip': (_q, res) => {
+      res.writeHead(200, {'content-type': 'application/json'});
+      const parts = ['{"rows": [1', ',2', ',3', ',4', ',5', ',6', ',7', ',8]}'];
+      let i = 0;
+      const next = () => {
+        if (res.destroyed) return;
+        res.write(parts[i++]);
+        if (i < parts.length) setTimeout(next, 100);
+        else res.end();
+      };
+      next();
+    },
+  });
   const gone = await startStub({});
   closedUrl = gone.url;
   await gone.close();
@@ -44,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stub.close();
   await hang.close();
+  await drip.close();
 });
 
 const api = (extra: Partial<Parameters<typeof createApi>[0]> = {}) => createApi({baseUrl: stub.url, token: 'tok-123', ...extra});
@@ -111,7 +129,10 @@ describe('errors', () => {
     expect((await failure(api().get('/401'))).message).toBe(
       'unauthorized (401): session expired — run `svc login` (or set SVC_API_KEY). token expired',
     );
-    expect((await failure(api().get('/403'))).message).toBe('forbidden (403): key is scoped to other deployments');
+    // A 403 is not a stale session: the advice is about which credential to use, never "run svc login".
+    const forbidden = (await failure(api().get('/403'))).message;
+    expect(forbidden).toBe(`forbidden (403): key is scoped to other deployments — ${FORBIDDEN_ADVICE}`);
+    expect(forbidden).not.toContain('svc login');
     expect((await failure(api().get('/404?x=1'))).message).toBe('not found (404): GET /404. no such deployment');
   });
 
@@ -148,21 +169,48 @@ describe('errors', () => {
     expect(err.message).toBe(`request to ${closedUrl}/x failed: connect ECONNREFUSED ${closedUrl.slice('http://'.length)}`);
   });
 
-  it('gives up when no response arrives in time', async () => {
-    const slow = createApi({baseUrl: hang.url, token: 't', connectTimeoutMs: 200});
+  it('gives up when no response arrives within the idle budget', async () => {
+    const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 200});
     const started = Date.now();
     const err = await failure(slow.get('/slow'));
     expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 0.2s`);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
-  it('gives up when the whole request outlasts its deadline, body included', async () => {
-    const slow = createApi({baseUrl: hang.url, token: 't', timeoutMs: 300});
+  it('gives up when the body stops arriving for the idle budget', async () => {
+    const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 300});
     const started = Date.now();
     const err = await failure(slow.get('/trickle'));
     expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toBe(`request to ${hang.url}/trickle failed: timed out while reading the response`);
+    expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 0.3s while reading the response`);
     expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  // The real client's budgets: idle 120 s restarted by every chunk, 1,800 s in all (here scaled to milliseconds).
+  it('keeps a long download going while data keeps arriving, past the idle budget', async () => {
+    const steady = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 5000});
+    const started = Date.now();
+    const body = (await steady.get('/drip')) as {rows: number[]};
+    expect(body.rows).toHaveLength(8);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+    const raw = await steady.raw('GET', '/drip');
+    expect(JSON.parse(await raw.text())).toEqual(body);
+  });
+
+  it('stops a stream that keeps trickling once the total budget is spent', async () => {
+    const capped = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 500});
+    const started = Date.now();
+    const err = await failure(capped.get('/drip'));
+    expect(err).toBeInstanceOf(TransportError);
+    expect(err.message).toBe(`request to ${drip.url}/drip failed: timed out after 0.5s`);
+    expect(Date.now() - started).toBeLessThan(3000);
+    const stream = await capped.raw('GET', '/drip');
+    expect((await failure(stream.text())).message).toBe(`request to ${drip.url}/drip failed: timed out after 0.5s`);
+  });
+
+  it('defaults to 120 s idle and 1,800 s in all', () => {
+    expect(DEFAULT_IDLE_TIMEOUT_MS).toBe(120_000);
+    expect(DEFAULT_TIMEOUT_MS).toBe(1_800_000);
   });
 
   it("stops when the caller's signal aborts, with the caller's reason", async () => {

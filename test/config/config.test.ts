@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readConfigFile} from '../../src/config/file.js';
 import {configDir} from '../../src/config/paths.js';
-import {authSchemeFromEnv, resolveCredentials} from '../../src/config/resolve.js';
+import {authScheme, resolveCredentials} from '../../src/config/resolve.js';
 import {ConfigStore} from '../../src/config/store.js';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'svc-config-'));
@@ -127,8 +127,19 @@ describe('resolveCredentials', () => {
   });
 
   it('reads SVC_AUTH_SCHEME and rejects unknown values', () => {
-    expect(authSchemeFromEnv({})).toBe('bearer');
-    expect(authSchemeFromEnv({SVC_AUTH_SCHEME: 'Api-Key'})).toBe('api-key');
-    expect(() => authSchemeFromEnv({SVC_AUTH_SCHEME: 'basic'})).toThrow('SVC_AUTH_SCHEME must be `bearer` or `api-key` (got `basic`)');
+    expect(authScheme('svc_key', {})).toBe('bearer');
+    expect(authScheme('sk-key', {SVC_AUTH_SCHEME: 'Bearer'})).toBe('bearer');
+    expect(authScheme('svc_key', {SVC_AUTH_SCHEME: 'Api-Key'})).toBe('api-key');
+    expect(() => authScheme('k', {SVC_AUTH_SCHEME: 'basic'})).toThrow('SVC_AUTH_SCHEME must be `bearer` or `api-key` (got `basic`)');
+  });
+
+  it('detects the scheme from the token when SVC_AUTH_SCHEME is unset: platform keys (sk-…) as Api-Key, the rest as Bearer', () => {
+    expect(authScheme('sk-live-0123', {})).toBe('api-key');
+    expect(authScheme('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig', {})).toBe('bearer');
+    expect(authScheme('svc_0123abcd', {})).toBe('bearer');
+    const env = {SVC_CONFIG_DIR: tempDir(), SVC_API_URL: 'acme.example'};
+    expect(resolveCredentials({}, {...env, SVC_API_KEY: 'sk-abc'}).scheme).toBe('api-key');
+    expect(resolveCredentials({}, {...env, SVC_API_KEY: 'svc_abc'}).scheme).toBe('bearer');
+    expect(resolveCredentials({token: 'sk-abc'}, {...env, SVC_AUTH_SCHEME: 'bearer'}).scheme).toBe('bearer');
   });
 });

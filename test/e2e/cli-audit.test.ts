@@ -1,4 +1,5 @@
 // `svc audit export` end to end: dist/svc.js against `svc server` on loopback.
+import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -49,7 +50,7 @@ describe('audit export', () => {
     const file = join(dir, 'denied.csv');
     const run = await h.svc(['audit', 'export', '-o', file], {env: {SVC_API_URL: h.url, SVC_API_KEY: h.scopedKey}});
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('error: forbidden (403): this credential lacks the AuditLogManage permission\n');
+    expect(run.stderr).toBe(`error: forbidden (403): this credential lacks the AuditLogManage permission — ${FORBIDDEN_ADVICE}\n`);
     expect(existsSync(file)).toBe(false);
   });
 
@@ -88,7 +89,7 @@ describe('a tenant without the audit log feature', () => {
   it('explains that the plan lacks the feature', async () => {
     const run = await runCli(['audit', 'export'], {PATH: process.env.PATH ?? '', HOME: dir, SVC_CONFIG_DIR: join(dir, 'cfg'), SVC_API_URL: url, SVC_API_KEY: ADMIN_KEY});
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('error: forbidden (403): audit log export is not available: the audit log feature is not enabled on this tenant’s plan\n');
+    expect(run.stderr).toBe(`error: forbidden (403): audit log export is not available: the audit log feature is not enabled on this tenant’s plan — ${FORBIDDEN_ADVICE}\n`);
     expect(run.stdout).toBe('');
   });
 });

@@ -28,7 +28,7 @@ const cases: Case[] = [
   {args: ['deployments', 'list', '--bogus'], code: 2, stderr: /^error: unknown option '--bogus'/, loggedOut: true},
   {args: ['deployments'], code: 2, stderr: /^Usage: svc deployments\|deployment \[options\] \[command\]/, loggedOut: true},
   {args: ['deploymints', 'list'], code: 2, stderr: /^error: unknown command 'deploymints'/, loggedOut: true},
-  {args: ['deployments', 'update', '1'], code: 2, stderr: /^error: nothing to update: pass --release-channel-version, --release-channel or --data\n$/, loggedOut: true},
+  {args: ['deployments', 'update', '1'], code: 2, stderr: /^error: nothing to update: pass --name, --release-channel-version, --release-channel or --data\n$/, loggedOut: true},
   {args: ['deployments', 'update', '1', '-d', '{bad'], code: 2, stderr: /^error: --data is not valid JSON: /, loggedOut: true},
   {args: ['deployments', 'update', '1', '-d', '[1,2]'], code: 2, stderr: /^error: --data must be a JSON object\n$/, loggedOut: true},
   {args: ['deployments', 'update', '1', '-d', 'null'], code: 2, stderr: /^error: --data must be a JSON object\n$/, loggedOut: true},

@@ -205,11 +205,16 @@ describe('svc dbt history', () => {
     expect(webhooks.items.every((r: {trigger: string; status: string}) => r.trigger === 'webhook' && r.status === 'COMPLETED')).toBe(true);
   });
 
-  it('rejects values in the wrong case as usage errors listing the valid ones', async () => {
-    const status = await svc(['dbt', 'history', '1', '--status', 'completed'], env());
+  // Enum values are matched in any case and sent as listed (issue: `users bulk deactivate` refused the lower case its
+  // own help printed; one rule for every enum of the tree). What is not listed stays a usage error naming them.
+  it('takes values in any case, sends them as listed, and refuses unknown ones as usage errors listing the valid ones', async () => {
+    const lower = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--status', 'completed', '--trigger', 'Webhook'], env())).stdout);
+    expect(lower.items.length).toBeGreaterThan(0);
+    expect(lower.items.every((r: {trigger: string; status: string}) => r.trigger === 'webhook' && r.status === 'COMPLETED')).toBe(true);
+    const status = await svc(['dbt', 'history', '1', '--status', 'finished'], env());
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('RUNNING, COMPLETED, FAILED, CANCELLED, UNKNOWN');
-    const trigger = await svc(['dbt', 'history', '1', '--trigger', 'Webhook'], env());
+    const trigger = await svc(['dbt', 'history', '1', '--trigger', 'cron'], env());
     expect(trigger.code).toBe(2);
     expect(trigger.stderr).toContain('manual, api, webhook, agent, unknown');
   });

@@ -141,7 +141,7 @@ describe('svc deployments advance-step|reset-step', () => {
     expect(parse((await h.admin(['deployments', 'list', '--json'])).stdout).items.find((d: {id: number}) => d.id === 6).creationStep).toBe('schema');
     const bad = await h.admin(['deployments', 'advance-step', '6', 'launch']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/step must be one of project, upload, schema/);
+    expect(bad.stderr).toMatch(/Allowed choices are project, upload, schema/);
     expect(parse((await h.admin(['deployments', 'reset-step', '6'])).stdout)).toMatchObject({creationStep: 'project'});
   });
 });

@@ -71,7 +71,7 @@ describe('svc oidc', () => {
     const updated = await h.admin(['oidc', 'update', '1', '-d', '{"isEnabled":false}']);
     expect(JSON.parse(updated.stdout)).toMatchObject({isEnabled: false, targetEnvVar: 'AWS_TOKEN'});
     const invalid = await h.admin(['oidc', 'create', '-d', '{"audienceType":"custom"}']);
-    expect(invalid).toMatchObject({code: 1, stderr: 'error: POST /api/v1/oidc-token-configs/ failed with 400 Bad Request: customAudience is required when audienceType is custom\n'});
+    expect(invalid).toMatchObject({code: 1, stderr: 'error: POST /api/v1/oidc-token-configs failed with 400 Bad Request: customAudience is required when audienceType is custom\n'});
     expect((await h.admin(['oidc', 'delete', '1'])).stdout).toBe('✓ Deleted OIDC token config 1\n');
   });
 });

@@ -4,6 +4,7 @@
 // writes the steps it observes (with the time the step was due, not the time it was noticed) and one log line
 // per transition, so a restart resumes deterministically and production build logs can be read back.
 import type {Clock} from './clock.js';
+import {guardedInterval} from './timers.js';
 import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep} from '../store/builds.js';
 import type {Db} from '../store/db.js';
 
@@ -66,7 +67,7 @@ export class BuildEngine {
   private readonly durations: BuildDurations;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly clock: Clock,
     private readonly options: BuildEngineOptions = {},
   ) {
@@ -132,9 +133,7 @@ export class BuildEngine {
    * someone next asks. Returns the stop function; the timer never keeps the process alive on its own.
    */
   startTicking(intervalMs = 250): () => void {
-    const timer = setInterval(() => this.tick(), intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
+    return guardedInterval({name: 'builds', intervalMs, log: (line) => this.options.log?.(line), db: this.db}, () => this.tick());
   }
 
   /**

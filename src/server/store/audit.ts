@@ -20,6 +20,16 @@ export const auditMigrations: Migration[] = [
         CREATE INDEX audit_events_name ON audit_events (name);
         CREATE INDEX audit_events_user ON audit_events (user_email);`),
   },
+  {
+    // The deployment an event concerns, so an export by a key scoped to some deployments shows only theirs.
+    id: 'audit-2',
+    up: (db) =>
+      db.exec(`
+        ALTER TABLE audit_events ADD COLUMN deployment_id INTEGER;
+        UPDATE audit_events SET deployment_id = CAST(json_extract(data, '$.params.deploymentId') AS INTEGER)
+          WHERE json_valid(data) AND json_extract(data, '$.params.deploymentId') GLOB '[0-9]*';
+        CREATE INDEX audit_events_deployment ON audit_events (deployment_id);`),
+  },
 ];
 
 export interface AuditEventRow {
@@ -29,6 +39,7 @@ export interface AuditEventRow {
   created_at: number;
   ip: string | null;
   data: string;
+  deployment_id: number | null;
 }
 
 export interface NewAuditEvent {
@@ -37,12 +48,14 @@ export interface NewAuditEvent {
   createdAt: number;
   ip: string | null;
   data: unknown;
+  /** The deployment the request targeted, if any. */
+  deploymentId?: number | null;
 }
 
 export function insertAuditEvent(db: Db, e: NewAuditEvent): number {
   const r = db
-    .prepare('INSERT INTO audit_events (name, user_email, created_at, ip, data) VALUES (?, ?, ?, ?, ?)')
-    .run(e.name, e.userEmail, e.createdAt, e.ip, JSON.stringify(e.data ?? {}));
+    .prepare('INSERT INTO audit_events (name, user_email, created_at, ip, data, deployment_id) VALUES (?, ?, ?, ?, ?, ?)')
+    .run(e.name, e.userEmail, e.createdAt, e.ip, JSON.stringify(e.data ?? {}), e.deploymentId ?? null);
   return Number(r.lastInsertRowid);
 }
 
@@ -57,6 +70,8 @@ export interface AuditFilter {
   search?: string;
   /** Only events recorded before the export started (so a long export has a fixed end). */
   maxId?: number;
+  /** Only events about these deployments (a scoped credential's export); account-level events are left out. */
+  deploymentIds?: number[];
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -73,6 +88,10 @@ function where(f: AuditFilter): {sql: string; params: unknown[]} {
   if (f.eventName !== undefined) add('name = ?', f.eventName);
   if (f.userEmail !== undefined) add('user_email = ? COLLATE NOCASE', f.userEmail);
   if (f.maxId !== undefined) add('id <= ?', f.maxId);
+  if (f.deploymentIds !== undefined) {
+    if (f.deploymentIds.length === 0) add('0 = 1');
+    else add(`deployment_id IN (${f.deploymentIds.map(() => '?').join(', ')})`, ...f.deploymentIds);
+  }
   if (f.search !== undefined && f.search !== '') {
     const p = likePattern(f.search);
     add("(name LIKE ? ESCAPE '\\' OR user_email LIKE ? ESCAPE '\\' OR data LIKE ? ESCAPE '\\')", p, p, p);

@@ -1,19 +1,43 @@
 // Opens the service database and brings its schema up to date.
 import Database from 'better-sqlite3';
+import {ownerOnly} from './fileModes.js';
 import {migrations} from './migrations.js';
 
 export type Db = Database.Database;
+
+/**
+ * How long a statement waits for a write lock held by another program before it fails with SQLITE_BUSY. The
+ * wait blocks the whole process (better-sqlite3 is synchronous), so it is short: a request that still finds the
+ * database locked answers 503 with Retry-After (app.ts) instead of stalling every other request.
+ */
+export const BUSY_TIMEOUT_MS = 2000;
+
+/** SQLITE_BUSY / SQLITE_LOCKED and their extended codes: the database is locked by someone else. */
+export function isBusyError(err: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(String((err as {code?: unknown} | null)?.code ?? ''));
+}
+
+/** Runs `fn` with no busy wait: for background work that can simply try again later. */
+export function withoutBusyWait<T>(db: Db, fn: () => T): T {
+  db.pragma('busy_timeout = 0');
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
+}
 
 /**
  * WAL for concurrent readers; synchronous=FULL because NORMAL in WAL mode can lose the last acknowledged
  * transactions on power loss, and the service promises that nothing it acknowledged is lost.
  */
 export function openDatabase(file: string): Db {
+  if (file !== ':memory:') ownerOnly(file);
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   migrate(db);
   return db;
 }
@@ -32,3 +56,4 @@ function migrate(db: Db): void {
     applied.add(m.id);
   }
 }
+

@@ -182,3 +182,11 @@ export function findRefreshToken(db: Db, token: string): RefreshTokenRow | undef
 export function spendRefreshToken(db: Db, hash: string, now: number): boolean {
   return db.prepare('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL').run(now, hash).changes > 0;
 }
+
+/**
+ * Retention: a device code is deleted once it has been expired for `graceMs` (until then a late poll still hears
+ * expired_token rather than an unknown code). Returns how many went.
+ */
+export function purgeExpiredDeviceCodes(db: Db, now: number, graceMs: number): number {
+  return db.prepare('DELETE FROM device_codes WHERE expires_at < ?').run(now - graceMs).changes;
+}

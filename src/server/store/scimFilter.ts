@@ -9,6 +9,11 @@ export interface SqlFilter {
 
 export class FilterError extends Error {}
 
+/** Parentheses and `not` nest at most this deep, and a filter has at most this many comparisons: every one
+ * becomes SQL, and SQLite refuses very deep expressions (its limit is 1000) with an error that is not the caller's. */
+export const MAX_FILTER_DEPTH = 32;
+export const MAX_FILTER_TERMS = 100;
+
 type AttrKind = 'string' | 'boolean' | 'date';
 
 /** `column` is an SQL expression; `within` wraps a condition on it for multi-valued attributes. */
@@ -69,6 +74,18 @@ class Parser {
     return sql;
   }
 
+  private depth = 0;
+  private terms = 0;
+
+  private nested<T>(fn: () => T): T {
+    if (++this.depth > MAX_FILTER_DEPTH) throw new FilterError(`filter nests deeper than ${MAX_FILTER_DEPTH} levels of parentheses or not`);
+    try {
+      return fn();
+    } finally {
+      this.depth--;
+    }
+  }
+
   private peekWord(): string | undefined {
     const t = this.tokens[this.pos];
     return t?.type === 'word' ? t.text.toLowerCase() : undefined;
@@ -96,12 +113,13 @@ class Parser {
     const t = this.tokens[this.pos++];
     if (!t) throw new FilterError('filter ends too early');
     if (t.type === 'paren' && t.text === '(') {
-      const inner = this.or();
+      const inner = this.nested(() => this.or());
       const close = this.tokens[this.pos++];
       if (close?.type !== 'paren' || close.text !== ')') throw new FilterError('missing `)` in filter');
       return inner;
     }
-    if (t.type === 'word' && t.text.toLowerCase() === 'not') return `NOT (${this.atom()})`;
+    if (t.type === 'word' && t.text.toLowerCase() === 'not') return `NOT (${this.nested(() => this.atom())})`;
+    if (++this.terms > MAX_FILTER_TERMS) throw new FilterError(`filter has more than ${MAX_FILTER_TERMS} comparisons`);
     if (t.type !== 'word') throw new FilterError(`expected an attribute name, got \`${t.text}\``);
     const spec = this.attribute(t.text);
     const opToken = this.tokens[this.pos++];

@@ -10,11 +10,21 @@ export const telemetryMigrations: Migration[] = [
   },
 ];
 
+/** Retention of anonymous events: at most this many are kept (the oldest go first), none longer than a week. */
+export const TELEMETRY_MAX_EVENTS = 10_000;
+export const TELEMETRY_MAX_AGE_MS = 7 * 86_400_000;
+
 export function insertTelemetryEvents(db: Db, events: unknown[], now: number): void {
   const insert = db.prepare('INSERT INTO telemetry_events (received_at, event) VALUES (?, ?)');
   db.transaction(() => {
     for (const e of events) insert.run(now, JSON.stringify(e));
+    db.prepare('DELETE FROM telemetry_events WHERE id <= (SELECT max(id) FROM telemetry_events) - ?').run(TELEMETRY_MAX_EVENTS);
   })();
+}
+
+/** Deletes events older than the retention time; returns how many went. */
+export function purgeOldTelemetry(db: Db, now: number): number {
+  return db.prepare('DELETE FROM telemetry_events WHERE received_at < ?').run(now - TELEMETRY_MAX_AGE_MS).changes;
 }
 
 /** The newest `limit` events, oldest first. */

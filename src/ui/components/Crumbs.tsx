@@ -1,6 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {color, glyph} from '../theme.js';
+import {safeLine} from '../../api/safeText.js';
 
 /** The navigation stack as `deployments › analytics-prod › versions`; the last crumb is where you are. */
 export function Crumbs({items}: {readonly items: readonly string[]}) {
@@ -9,7 +10,7 @@ export function Crumbs({items}: {readonly items: readonly string[]}) {
       {items.map((c, i) => (
         <Text key={i} color={i === items.length - 1 ? color.accent : color.muted} bold={i === items.length - 1}>
           {i > 0 ? ` ${glyph.crumbSep} ` : ''}
-          {`<${c}>`}
+          {`<${safeLine(c)}>`}
         </Text>
       ))}
     </Text>

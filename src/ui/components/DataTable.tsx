@@ -10,6 +10,7 @@ import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer} from './tableState.js';
+import {safeLine} from '../../api/safeText.js';
 
 export type {Column} from './tableLayout.js';
 
@@ -149,7 +150,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {header}
       </Text>
       {windowRows.map((row, i) => {
-        const cells = columns.map((c, ci) => ({text: fit(c.render(row), widths[ci] ?? 0, c.align), color: c.color?.(row)}));
+        const cells = columns.map((c, ci) => ({text: fit(safeLine(c.render(row)), widths[ci] ?? 0, c.align), color: c.color?.(row)}));
         return <Row key={ids[start + i]} cells={cells} selected={start + i === index} />;
       })}
     </Box>

@@ -2,6 +2,7 @@ import React from 'react';
 import {Text} from 'ink';
 import {levelStyle} from '../theme.js';
 import type {FlashMessage} from '../hooks/useFlash.js';
+import {safeLine} from '../../api/safeText.js';
 
 /** One line: `✓ switched to 1.42.0`, `✗ delete failed: …`; blank when there is nothing to say. */
 export function Flash({message}: {readonly message: FlashMessage | null}) {
@@ -9,7 +10,7 @@ export function Flash({message}: {readonly message: FlashMessage | null}) {
   const style = levelStyle[message.level];
   return (
     <Text color={style.color} wrap="truncate-end">
-      {style.glyph} {message.text}
+      {style.glyph} {safeLine(message.text)}
     </Text>
   );
 }

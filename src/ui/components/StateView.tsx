@@ -4,6 +4,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {BodySizeProvider, useBodySize} from '../hooks/useBodySize.js';
+import {safeText} from '../../api/safeText.js';
 
 /** The parts of a react-query result StateView reads. */
 export interface QueryLike {
@@ -26,8 +27,9 @@ export interface StateViewProps {
   readonly children?: React.ReactNode;
 }
 
+/** An error's message for the screen; it may carry server text, so it goes through the one sanitizer. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+  return safeText(err instanceof Error ? err.message : String(err));
 }
 
 export type ViewState = 'loading' | 'error' | 'stale-error' | 'empty' | 'filtered-empty' | 'data';

@@ -2,6 +2,7 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {statusStyle} from '../theme.js';
+import {maxOf} from '../../api/lists.js';
 
 export interface TimelineStep {
   readonly name: string;
@@ -18,7 +19,7 @@ export function formatDuration(ms: number): string {
 }
 
 export function Timeline({steps}: {readonly steps: readonly TimelineStep[]}) {
-  const nameWidth = Math.max(4, ...steps.map((s) => s.name.length));
+  const nameWidth = maxOf(steps.map((s) => s.name.length), 4);
   return (
     <Box flexDirection="column">
       {steps.map((s, i) => {

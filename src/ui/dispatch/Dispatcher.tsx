@@ -4,6 +4,7 @@ import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, u
 import {useInput, useStdin} from 'ink';
 import {keyName} from '../keymap.js';
 import {dispatchKey, keysOf, splitChunk, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
+import {appendAll} from '../../api/lists.js';
 
 interface DispatcherApi {
   register(layer: Layer): () => void;
@@ -42,7 +43,8 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     const raw = queue.current.shift();
     if (raw === undefined) return;
     const [first, ...rest] = keysOf(raw, topLayer(layers.current));
-    queue.current.unshift(...rest);
+    // No spread: a long paste is many keys (api/lists.ts).
+    queue.current = rest.concat(queue.current);
     dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {readonly: readonlyRef.current});
     waiting.current = true;
     setKeysDone((n) => n + 1);
@@ -61,7 +63,7 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
         quit.current();
         return;
       }
-      queue.current.push(...keys);
+      appendAll(queue.current, keys);
       next();
     },
     // isRawModeSupported is undefined (not false) on a pipe; Boolean() keeps Ink from throwing.

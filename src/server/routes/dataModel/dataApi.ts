@@ -1,6 +1,7 @@
 // The data API of a deployment (`<deploymentUrl>/cubejs-api/v1/load`, and per branch under
 // `<deploymentUrl>/dev-mode/<branch>/…`): answers queries from the bundled sample warehouse through the branch's
 // compiled model. `{"error":"Continue wait"}` (200) while the branch's build is not warm yet, as the platform does.
+import {MAX_JSON_DEPTH, jsonDepthExceeds} from '../../limits.js';
 import type Database from 'better-sqlite3';
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
@@ -82,6 +83,7 @@ async function meta(ctx: ServiceContext, c: Context, deploymentId: string, branc
 
 function parseQueryParam(raw: string | undefined): unknown {
   if (raw === undefined) throw badRequest('query is required: pass ?query=<URL-encoded JSON>');
+  if (jsonDepthExceeds(raw, MAX_JSON_DEPTH)) throw badRequest(`query: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(raw);
   } catch {

@@ -1,29 +1,43 @@
 // Data model file paths and trees: validation of paths a client sends, the tree the files endpoint answers,
 // and the size limits. (Content and tree hashes: store/trees.ts.)
 import type {SourceTreeNode, TreeNode} from '../../../contract/dataModel.js';
-import {HttpFailure, badRequest} from '../../errors.js';
+import {HttpFailure, badRequest, conflict} from '../../errors.js';
+import {UNSAFE_NAME_CHARS, printableName} from '../../names.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 
 
 /**
- * A client path (`model/cubes/a.yml` or `/model/cubes/a.yml`) as the stored project-relative path. Rejects
- * anything that could leave the project or confuse a file system: `..`, `.` segments, empty segments,
- * backslashes, NUL and other control characters.
+ * A client path (`model/cubes/a.yml` or `/model/cubes/a.yml`) as the stored project-relative path, in Unicode
+ * NFC (so an NFD spelling from macOS names the same file). Rejects anything that could leave the project or
+ * confuse a file system or a reader: `..`, `.` segments, empty segments, backslashes, control characters (NUL,
+ * C1), bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) and line/paragraph separators.
  */
 export function normalisePath(path: string): string {
-  const rel = path.replace(/^\/+/, '');
-  const fail = (why: string) => badRequest(`invalid file path "${path.replace(/[\x00-\x1f]/g, '?')}": ${why}`);
+  const rel = path.replace(/^\/+/, '').normalize('NFC');
+  const fail = (why: string) => badRequest(`invalid file path "${printableName(path)}": ${why}`);
   if (rel === '') throw fail('it names no file');
   if (rel.length > 512) throw fail('longer than 512 characters');
-  if (/[\x00-\x1f\x7f]/.test(rel)) throw fail('control characters (such as NUL) are not allowed');
+  if (UNSAFE_NAME_CHARS.test(rel)) throw fail('control characters (such as NUL), bidirectional controls and line separators are not allowed');
   if (rel.includes('\\')) throw fail('use / to separate directories');
   if (/^[A-Za-z]:/.test(rel)) throw fail('absolute paths are not allowed');
   const segments = rel.split('/');
   if (segments.some((s) => s === '..')) throw fail('".." is not allowed');
   if (segments.some((s) => s === '' || s === '.')) throw fail('empty or "." segments are not allowed');
   return rel;
+}
+
+/** Refuses a tree in which a file and a directory share a name (`a.yml` and `a.yml/b.yml`): 409. */
+export function checkTree(paths: Iterable<string>): void {
+  const all = new Set(paths);
+  for (const path of all) {
+    const segments = path.split('/');
+    for (let i = 1; i < segments.length; i++) {
+      const dir = segments.slice(0, i).join('/');
+      if (all.has(dir)) throw conflict(`${dir} cannot be both a file and a directory (it would hold ${path})`);
+    }
+  }
 }
 
 export function checkSize(path: string, content: string): void {

@@ -1,5 +1,6 @@
 // What the branches, dev-mode and files routes share: the credential a session belongs to, resolving which branch
 // a request targets, and committing a new tree. (Creating branches and reading their files: store/branchTrees.ts.)
+import {checkTree} from './filePaths.js';
 import type {Context} from 'hono';
 import type {Branch} from '../../../contract/dataModel.js';
 import {principalOf, type AppEnv, type Principal} from '../../auth.js';
@@ -78,6 +79,7 @@ export function writeTarget(
  * errors when the model does not compile, as the platform's dev-mode rebuild does.
  */
 export function commitTree(ctx: ServiceContext, deployment: DeploymentRow, branch: BranchRow, files: Map<string, string>, message: string): string {
+  checkTree(files.keys());
   const hash = treeHash(files);
   saveTree(ctx.db, branch.id, files, hash, message, ctx.clock.now());
   if (branchRunState(ctx, deployment, branch.name) !== 'inactive') triggerBuild(ctx, deployment, branch.name, files, hash, message);

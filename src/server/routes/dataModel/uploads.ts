@@ -13,7 +13,7 @@ import {
 } from '../../store/branches.js';
 import {readTarget, triggerBuild} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
-import {MAX_REQUEST_BYTES, checkSize, normalisePath} from './filePaths.js';
+import {MAX_REQUEST_BYTES, checkSize, checkTree, normalisePath} from './filePaths.js';
 import {sha1, treeHash} from '../../store/trees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
 
@@ -101,6 +101,7 @@ export const register: RouteGroup = (app, ctx) => {
         }
         next.set(path, content);
       }
+      checkTree(next.keys());
       const hash = treeHash(next);
       ctx.db.transaction(() => {
         saveTree(ctx.db, branch.id, next, hash, body.commitMessage?.trim() || 'deploy', ctx.clock.now());

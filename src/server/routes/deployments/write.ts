@@ -10,6 +10,9 @@ import {REGIONS} from '../../regions.js';
 import {chooseVersion} from '../../releases.js';
 import {findDeployment, updateDeployment, type DeploymentPatch, type DeploymentRow} from '../../store/deployments.js';
 import {recordVersionUse} from '../../store/versions.js';
+import {findBranch} from '../../store/branches.js';
+import {ensureBranches} from '../../store/branchTrees.js';
+import {branchNameProblem, printableName} from '../../names.js';
 import {toDeployment, toSettings} from './views.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
 
@@ -53,7 +56,18 @@ export const register: RouteGroup = (app, ctx) => {
   );
 };
 
+/** The deploy branch must be a shared branch the deployment already has (create it first with create-branch). */
+function checkDeployBranch(ctx: ServiceContext, row: DeploymentRow, name: string): void {
+  const problem = branchNameProblem(name);
+  if (problem) throw badRequest(`deployBranchName: "${printableName(name)}" is not a valid branch name: ${problem}`);
+  ensureBranches(ctx, row);
+  const branch = findBranch(ctx.db, row.id, name);
+  if (!branch) throw badRequest(`deployBranchName: deployment ${row.id} has no branch ${name} (create it first: svc data-model create-branch ${row.id} ${name})`);
+  if (branch.kind === 'dev') throw badRequest(`deployBranchName: ${name} is a personal dev-mode branch; the deploy branch must be a shared branch`);
+}
+
 function applyUpdate(ctx: ServiceContext, row: DeploymentRow, body: UpdateDeploymentBody): DeploymentRow {
+  if (body.deployBranchName !== undefined) checkDeployBranch(ctx, row, body.deployBranchName);
   const choice = chooseVersion(ctx, row, body);
   const patch: DeploymentPatch = {};
   if (body.name !== undefined) patch.name = body.name;

@@ -1,10 +1,10 @@
 // GET /api/v1/audit-logs/export: the tenant's audit events as an RFC 4180 CSV attachment, streamed page by
 // page from SQLite (one page of rows in memory at a time, whatever the size of the log). Needs the
-// audit-log plan feature and the AuditLogManage permission.
+// audit-log plan feature and the AuditLogManage permission; a key scoped to deployments sees only their events.
 import {createRoute, z} from '@hono/zod-openapi';
 import {AUDIT_COUNT_HEADER, AUDIT_CSV_COLUMNS, AuditExportQuery, isDateOnly} from '../../../contract/audit.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
+import {principalOf, requirePermission} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, forbidden} from '../../errors.js';
 import {auditEventPage, countAuditEvents, isAuditLogEnabled, lastAuditEventId, type AuditCursor, type AuditFilter, type AuditEventRow} from '../../store/audit.js';
@@ -91,6 +91,9 @@ export const register: RouteGroup = (app, ctx) => {
       requirePermission(c, 'AuditLogManage');
       // Events recorded while the export streams are left for the next export, so the count holds.
       const filter: AuditFilter = {...filterOf(c.req.valid('query')), maxId: lastAuditEventId(ctx.db)};
+      // A credential scoped to some deployments exports only the events about those deployments.
+      const scope = principalOf(c).deploymentIds;
+      if (scope !== null) filter.deploymentIds = scope;
       const date = isoTime(ctx.clock.now()).slice(0, 10);
       return c.body(csvStream(ctx, filter), 200, {
         'content-type': 'text/csv; charset=utf-8',

@@ -1,0 +1,91 @@
+// A held SQLite write lock, tried from outside against the built `svc server`: another process holds
+// BEGIN IMMEDIATE on the data file for longer than any busy wait while a build is in flight. A write request
+// answers 503 with Retry-After, the build engine's timer logs and retries instead of crashing the process,
+// reads keep working, and once the lock is released writes and builds go on.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import Database from 'better-sqlite3';
+import {afterEach, describe, expect, it} from 'vitest';
+
+const SVC = join(import.meta.dirname, '../../dist/svc.js');
+const KEY = 'svc_' + 'busyTest'.repeat(4);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
+});
+
+async function startServer(dataFile: string): Promise<{child: ChildProcess; url: string; stderr: () => string}> {
+  // --speed 0.2: the build triggered below stays in flight for about 30 s, so the engine timer has work to write.
+  const child = spawn(process.execPath, [SVC, 'server', '--port', '0', '--data', dataFile, '--admin-key', KEY, '--speed', '0.2'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${err}`)), 30_000);
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /listening on (\S+)\n/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', () => reject(new Error(`exited early; stderr: ${err}`)));
+  });
+  return {child, url, stderr: () => err};
+}
+
+async function call(url: string, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: {authorization: `Bearer ${KEY}`, 'content-type': 'application/json'},
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return {status: res.status, retryAfter: res.headers.get('retry-after'), body: await res.text()};
+}
+
+describe('svc server under a held write lock', () => {
+  it('answers 503 + Retry-After, keeps its engine timer alive and serving, and recovers when the lock goes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-e2e-busy-'));
+    dirs.push(dir);
+    const data = join(dir, 'busy.db');
+    const server = await startServer(data);
+    const entered = await call(server.url, 'POST', '/build/api/v1/deployments/1/branches', {name: 'held-lock', enterDevMode: true});
+    expect(entered.status).toBe(200);
+
+    const holder = new Database(data, {timeout: 0});
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      const t0 = Date.now();
+      const write = await call(server.url, 'PUT', '/api/v1/deployments/1/env-vars', {env_variables: [{name: 'HELD', value: '1'}]});
+      expect(write.status).toBe(503);
+      expect(Number(write.retryAfter)).toBeGreaterThan(0);
+      expect(write.body).toMatch(/locked by another program/);
+      expect(Date.now() - t0).toBeLessThan(5000);
+      // Hold past the old 5 s busy wait, so a timer that waits and throws would have ended the process by now.
+      await sleep(6000);
+      expect(server.child.exitCode).toBeNull();
+      const read = await call(server.url, 'GET', '/api/v1/deployments?limit=1');
+      expect(read.status).toBe(200);
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    const after = await call(server.url, 'PUT', '/api/v1/deployments/1/env-vars', {env_variables: [{name: 'HELD', value: '1'}]});
+    expect(after.status).toBe(200);
+    const status = await call(server.url, 'GET', '/api/v1/deployments/1/build-status?branchName=held-lock');
+    expect(status.status).toBe(200);
+    expect(server.child.exitCode).toBeNull();
+    expect(server.stderr()).toMatch(/builds: tick failed \(the database is locked by another program\); retrying on the next tick/);
+    expect(server.stderr()).toMatch(/database busy on PUT \/api\/v1\/deployments\/1\/env-vars: answered 503/);
+  }, 60_000);
+});

@@ -1,0 +1,130 @@
+// Oracle: the Prism validation proxy over the platform's reference description, in front of `svc server`, while a
+// tour of CLI commands runs through it. Every request the client sends must be valid by the reference (zero
+// request violations); every response violation must be fixed or listed in test/oracles/allowlist.json with the
+// spec line that sanctions the shape.
+//
+// The reference is not part of the repository: it is read from ../shared/reference/platform-api.yaml next to the
+// repository (or $SVC_REFERENCE_API); without it the suite is skipped with the reason printed.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
+import {createServer} from 'node:net';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
+import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
+import {TOUR} from './tour.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const REFERENCE = process.env.SVC_REFERENCE_API ?? resolve(ROOT, '../shared/reference/platform-api.yaml');
+const PRISM = join(ROOT, 'node_modules/.bin/prism');
+const present = existsSync(REFERENCE);
+if (!present) process.stdout.write(`skipping the Prism oracle: no reference description at ${REFERENCE} (set SVC_REFERENCE_API)\n`);
+
+interface Violation {
+  location: string[];
+  severity: string;
+  code?: string | number;
+  message: string;
+}
+/**
+ * One sanctioned deviation: an operation the client calls that the reference does not describe
+ * (`location: "undescribed"`), or a response shape of the seed that the spec sanctions. `spec` quotes the line.
+ */
+interface AllowEntry {
+  operation: string;
+  location: string;
+  code?: string;
+  why: string;
+  spec: string;
+}
+const allowlist = JSON.parse(readFileSync(join(import.meta.dirname, 'allowlist.json'), 'utf8')) as AllowEntry[];
+/** Prism's answer for a request whose route the reference does not have. */
+const UNDESCRIBED = 'Selected route not found';
+/** `response.body.items.*.api_credentials` matches that field of every item (and anything inside it). */
+const locationMatches = (pattern: string, where: string) =>
+  new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('\\d+')}(\\.|$)`).test(where);
+
+const freePort = () =>
+  new Promise<number>((done) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const {port} = s.address() as {port: number};
+      s.close(() => done(port));
+    });
+  });
+
+let server: ServerProcess;
+let prism: ChildProcess;
+let proxy: RecordingProxy;
+const work = mkdtempSync(join(tmpdir(), 'svc-prism-'));
+
+async function startPrism(upstream: string): Promise<{child: ChildProcess; url: string}> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [PRISM, 'proxy', REFERENCE, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors', 'false', '-v', 'warn'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${url}/api/v1/regions`, {signal: AbortSignal.timeout(2000)}).then(() => true, () => false);
+    if (up) return {child, url};
+    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill('SIGTERM');
+  throw new Error('prism did not start within 60 s');
+}
+
+describe.skipIf(!present)('Prism validation proxy over the reference, CLI tour', () => {
+  beforeAll(async () => {
+    server = await startServerProcess(work);
+    const started = await startPrism(server.url);
+    prism = started.child;
+    proxy = await startRecordingProxy(started.url);
+  }, 90_000);
+  afterAll(async () => {
+    await proxy?.close();
+    prism?.kill('SIGTERM');
+    server?.child.kill('SIGTERM');
+  });
+
+  it('sends only valid requests, and every response violation is fixed or sanctioned', async () => {
+    const env = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY};
+    let ran = 0;
+    for (const args of TOUR) {
+      const run = await runCli(args, env);
+      if (run.code !== 2) ran++;
+    }
+    expect(ran).toBeGreaterThanOrEqual(60);
+    const requestViolations: string[] = [];
+    const unsanctioned: string[] = [];
+    const used = new Set<AllowEntry>();
+    for (const e of proxy.exchanges) {
+      const header = e.responseHeaders['sl-violations'];
+      if (typeof header !== 'string' || header === '') continue;
+      const operation = `${e.method} ${e.path.replace(/\/\d+(?=\/|$)/g, '/{id}')}`;
+      for (const v of JSON.parse(header) as Violation[]) {
+        const where = v.location.join('.');
+        const line = `${operation} ${where} ${v.code ?? ''}: ${v.message}`;
+        if (v.message === UNDESCRIBED) {
+          const allowed = allowlist.find((a) => a.operation === operation && a.location === 'undescribed');
+          if (allowed) used.add(allowed);
+          else requestViolations.push(line);
+          continue;
+        }
+        if (v.location[0] === 'request') {
+          requestViolations.push(line);
+          continue;
+        }
+        const allowed = allowlist.find((a) => a.operation === operation && locationMatches(a.location, where) && (a.code === undefined || a.code === String(v.code)));
+        if (allowed) used.add(allowed);
+        else unsanctioned.push(line);
+      }
+    }
+    const problems = {requests: [...new Set(requestViolations)], responses: [...new Set(unsanctioned)]};
+    expect(problems).toEqual({requests: [], responses: []});
+    // The allow-list holds nothing stale: every entry is still needed by the tour.
+    expect(allowlist.filter((a) => !used.has(a)).map((a) => `${a.operation} ${a.location}`)).toEqual([]);
+  }, 400_000);
+});

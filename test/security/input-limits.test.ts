@@ -1,0 +1,222 @@
+// Unbounded input, tried from outside over real sockets on 127.0.0.1: chunked bodies past the limit (with and
+// without a credential), deeply nested JSON and SCIM filters, floods of the endpoints that need no credential,
+// retention of what those floods leave, and connections that never finish or sit idle.
+import {connect} from 'node:net';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {runHousekeeping} from '../../src/server/housekeeping.js';
+import {insertTelemetryEvents, TELEMETRY_MAX_EVENTS} from '../../src/server/store/telemetry.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import type {RunningService} from '../../src/server/index.js';
+import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+
+let svc: RunningService;
+let clock: ManualClock;
+beforeAll(async () => {
+  clock = new ManualClock(TEST_EPOCH);
+  svc = await startTestService({clock});
+});
+afterAll(() => svc.close());
+
+const MiB = 1024 * 1024;
+
+/**
+ * Streams `total` bytes with Transfer-Encoding: chunked (no Content-Length) over a raw socket, stopping when the
+ * server answers or closes; the status is read from what came back (a server that stops reading may close the
+ * socket under a write, which an HTTP client reports as EPIPE instead of the answer it already got).
+ */
+function chunkedPut(path: string, opts: {method?: string; prefix: string; total: number; auth?: boolean; contentType?: string}): Promise<{status: number; sent: number; body: string}> {
+  return new Promise((resolve) => {
+    const head = [
+      `${opts.method ?? 'PUT'} ${path} HTTP/1.1`,
+      'Host: 127.0.0.1',
+      `Content-Type: ${opts.contentType ?? 'application/json'}`,
+      'Transfer-Encoding: chunked',
+      ...(opts.auth === false ? [] : [`Authorization: Bearer ${svc.adminKey}`]),
+    ].join('\r\n');
+    const frame = (data: Buffer | string) => Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
+    const chunk = frame(Buffer.alloc(256 * 1024, 'x'));
+    let sent = 0;
+    let answer = '';
+    let done = false;
+    const socket = connect(svc.port, '127.0.0.1');
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0), sent, body: answer.split('\r\n\r\n').slice(1).join('')});
+    };
+    socket.on('data', (b: Buffer) => {
+      answer += b.toString();
+      if (answer.includes('\r\n\r\n')) setTimeout(finish, 50);
+    });
+    socket.on('close', finish);
+    socket.on('error', () => {});
+    const timer = setTimeout(finish, 20_000);
+    socket.on('close', () => clearTimeout(timer));
+    socket.once('connect', () => {
+      socket.write(`${head}\r\n\r\n`);
+      socket.write(frame(opts.prefix));
+      sent += opts.prefix.length;
+      const pump = () => {
+        while (!done && answer === '' && sent < opts.total) {
+          sent += 256 * 1024;
+          if (!socket.write(chunk)) return void socket.once('drain', pump);
+        }
+        if (!done && answer === '') socket.write('0\r\n\r\n');
+      };
+      pump();
+    });
+  });
+}
+
+async function call(path: string, init: {method?: string; body?: string; auth?: string | null; contentType?: string} = {}) {
+  const headers: Record<string, string> = {'content-type': init.contentType ?? 'application/json'};
+  const auth = init.auth === undefined ? svc.adminKey : init.auth;
+  if (auth !== null) headers.authorization = `Bearer ${auth}`;
+  const res = await fetch(`${svc.url}${path}`, {method: init.method ?? 'GET', headers, body: init.body});
+  const text = await res.text();
+  return {status: res.status, headers: res.headers, text};
+}
+
+describe('bytes actually read', () => {
+  it('a chunked 24 MiB PUT is refused with 413 while it streams, and nothing of it is stored', async () => {
+    const res = await chunkedPut('/api/v1/deployments/1/env-vars', {prefix: '{"env_variables":[{"name":"HUGE","value":"', total: 24 * MiB});
+    expect(res.status).toBe(413);
+    expect(res.sent).toBeLessThan(20 * MiB);
+    const vars = await call('/api/v1/deployments/1/env-vars');
+    expect(vars.text).not.toContain('HUGE');
+  });
+
+  it('the unauthenticated device-code endpoint stops reading a chunked body at 64 KiB', async () => {
+    const res = await chunkedPut('/auth/device/code', {method: 'POST', prefix: 'client_id=x&pad=', total: 8 * MiB, auth: false, contentType: 'application/x-www-form-urlencoded'});
+    expect(res.status).toBe(413);
+    expect(res.sent).toBeLessThan(4 * MiB);
+  });
+
+  it('a declared Content-Length over the limit is refused before reading', async () => {
+    const res = await call('/telemetry', {method: 'POST', body: 'x'.repeat(65 * 1024), auth: null});
+    expect(res.status).toBe(413);
+  });
+});
+
+describe('nesting depth', () => {
+  const deepArray = '['.repeat(100_000) + ']'.repeat(100_000);
+  const deepObject = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
+  it.each([
+    ['PUT', '/api/v1/deployments/1/env-vars', deepObject],
+    ['PUT', '/api/v1/deployments/1/env-vars', deepArray],
+    ['PATCH', '/api/v1/deployments/1', deepObject],
+    ['POST', '/build/api/v1/deployments', deepObject],
+  ])('%s %s with 100,000-deep JSON answers 400', async (method, path, body) => {
+    const res = await call(path, {method, body});
+    expect(res.status).toBe(400);
+    expect(res.text).toMatch(/nested deeper than/);
+  });
+
+  it('brackets inside strings (escaped quotes included) are not nesting', async () => {
+    const value = `\\"${'[{'.repeat(500)}`;
+    const res = await call('/api/v1/deployments/1/env-vars', {method: 'PUT', body: JSON.stringify({env_variables: [{name: 'BRACKETS', value}]})});
+    expect(res.status).toBe(200);
+  });
+
+  it('unauthenticated /telemetry with deep JSON answers 400 (it fits the open-endpoint size limit)', async () => {
+    const body = '['.repeat(30_000) + ']'.repeat(30_000);
+    const res = await call('/telemetry', {method: 'POST', body, auth: null});
+    expect(res.status).toBe(400);
+  });
+
+  it('a SCIM filter of 5,000 nested parentheses is 400 invalidFilter; 32 levels still work', async () => {
+    const token = JSON.parse((await call('/api/v1/api-keys', {method: 'POST', body: JSON.stringify({name: 'idp', scim: true})})).text).key as string;
+    const deep = `${'('.repeat(5000)}userName eq "a"${')'.repeat(5000)}`;
+    const res = await fetch(`${svc.url}/api/scim/v2/Users?filter=${deep.replace(/ /g, '%20').replace(/"/g, '%22')}`, {headers: {authorization: `Bearer ${token}`}});
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({scimType: 'invalidFilter'});
+    const ok = `${'('.repeat(31)}userName eq "a"${')'.repeat(31)}`;
+    const fine = await fetch(`${svc.url}/api/scim/v2/Users?filter=${encodeURIComponent(ok)}`, {headers: {authorization: `Bearer ${token}`}});
+    expect(fine.status).toBe(200);
+  });
+});
+
+describe('floods and retention of unauthenticated endpoints', () => {
+  const event = {event: 'command', cliVersion: '1.0.0', platform: 'linux', arch: 'x64', anonymousId: 'a'.repeat(64), clientTimestamp: '2026-06-01T09:00:00.000Z'};
+
+  it('device codes: a burst is answered, then 429 with Retry-After; expired codes are purged', async () => {
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    const started = Date.now();
+    for (let i = 0; i < 60; i++) {
+      const res = await call('/auth/device/code', {method: 'POST', body: 'client_id=flood', auth: null, contentType: 'application/x-www-form-urlencoded'});
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter ??= res.headers.get('retry-after');
+    }
+    // Burst 30, then 60 a minute: whatever the machine's speed, no more than that was answered.
+    const allowed = 30 + Math.ceil(((Date.now() - started) / 60_000) * 60);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThan(0);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(allowed);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(60 - allowed);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    const count = () => svc.ctx.db.prepare('SELECT count(*) FROM device_codes').pluck().get() as number;
+    expect(count()).toBeGreaterThan(0);
+    clock.advance(24 * 3600_000);
+    runHousekeeping(svc.ctx);
+    expect(count()).toBe(0);
+  });
+
+  it('telemetry: a flood is cut off with 429 and old events expire', async () => {
+    const statuses: number[] = [];
+    const started = Date.now();
+    for (let i = 0; i < 60; i++) {
+      const res = await call('/telemetry', {method: 'POST', body: JSON.stringify(Array.from({length: 100}, () => event)), auth: null});
+      statuses.push(res.status);
+    }
+    // Burst 20, then 60 a minute.
+    const allowed = 20 + Math.ceil(((Date.now() - started) / 60_000) * 60);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(60 - allowed);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    const accepted = statuses.filter((s) => s === 204).length;
+    expect(accepted).toBeGreaterThan(0);
+    expect(accepted + statuses.filter((s) => s === 429).length).toBe(60);
+    const count = () => svc.ctx.db.prepare('SELECT count(*) FROM telemetry_events').pluck().get() as number;
+    expect(count()).toBe(accepted * 100);
+    clock.advance(8 * 86_400_000);
+    runHousekeeping(svc.ctx);
+    expect(count()).toBe(0);
+  });
+});
+
+describe('telemetry cap', () => {
+  it('keeps only the newest 10,000 events whatever arrives', () => {
+    const batch = Array.from({length: 100}, (_, i) => ({n: i}));
+    for (let i = 0; i < 101; i++) insertTelemetryEvents(svc.ctx.db, batch, clock.now());
+    const count = svc.ctx.db.prepare('SELECT count(*) FROM telemetry_events').pluck().get() as number;
+    expect(count).toBe(TELEMETRY_MAX_EVENTS);
+  });
+});
+
+describe('connections that never finish', () => {
+  it('a connection that never sends its headers is closed (header timeout)', async () => {
+    const started = Date.now();
+    const closed = await new Promise<number>((resolve) => {
+      const socket = connect(svc.port, '127.0.0.1', () => socket.write('GET /api/v1/deployments HTTP/1.1\r\nHost: 127.0.0.1\r\n'));
+      socket.resume();
+      socket.on('close', () => resolve(Date.now() - started));
+      socket.on('error', () => {});
+      setTimeout(() => socket.destroy(), 20_000);
+    });
+    expect(closed).toBeLessThan(15_000);
+  }, 25_000);
+
+  it('an idle keep-alive connection is closed after its timeout', async () => {
+    const closedAfter = await new Promise<number>((resolve) => {
+      let answeredAt = 0;
+      const socket = connect(svc.port, '127.0.0.1', () =>
+        socket.write(`GET /api/v1/deployments?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${svc.adminKey}\r\nConnection: keep-alive\r\n\r\n`),
+      );
+      socket.on('data', () => (answeredAt ||= Date.now()));
+      socket.on('close', () => resolve(Date.now() - answeredAt));
+      socket.on('error', () => {});
+      setTimeout(() => socket.destroy(), 20_000);
+    });
+    expect(closedAfter).toBeLessThan(8_000);
+  }, 25_000);
+});

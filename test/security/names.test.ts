@@ -1,0 +1,97 @@
+// Names at the service boundary, tried from outside over HTTP: the deploy branch must be an existing shared branch
+// with a sane name; data-model file names are NFC, hold no control, bidi or line-separator characters, and a
+// file never shares its name with a directory. Every refusal leaves the state as it was.
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {RunningService} from '../../src/server/index.js';
+import {startTestService} from '../helpers/startService.js';
+
+let svc: RunningService;
+const D = '/build/api/v1/deployments/1';
+const FILES = `${D}/data-model/files`;
+let dev: string;
+
+async function call(method: string, path: string, json?: unknown) {
+  const res = await fetch(`${svc.url}${path}`, {
+    method,
+    headers: {authorization: `Bearer ${svc.adminKey}`, 'content-type': 'application/json'},
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
+  const text = await res.text();
+  return {status: res.status, body: text ? JSON.parse(text) : null, text};
+}
+
+beforeAll(async () => {
+  svc = await startTestService();
+  dev = (await call('POST', `${D}/dev-mode`, {branchName: 'main'})).body.branchName;
+});
+afterAll(() => svc.close());
+
+const flatten = (nodes: Array<{path: string; type: string; children?: unknown[]}>): string[] =>
+  nodes.flatMap((n) => (n.type === 'file' ? [n.path] : flatten((n.children ?? []) as typeof nodes)));
+const fileList = async () => flatten((await call('GET', `${FILES}?branchName=${encodeURIComponent(dev)}`)).body.items);
+
+describe('deployBranchName', () => {
+  it.each([
+    ['a branch that does not exist', 'no-such-branch'],
+    ['a path out of the repository', '../../x'],
+    ['a NUL', 'ma\u0000in'],
+    ['an escape sequence', 'main\u001b]0;pwned\u0007'],
+    ['a right-to-left override', 'main\u202e'],
+    ['a personal dev-mode branch', () => dev],
+  ])('refuses %s with 400 and keeps the deploy branch', async (_what, name) => {
+    const value = typeof name === 'function' ? name() : name;
+    const res = await call('PUT', '/api/v1/deployments/1', {deployBranchName: value});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^deployBranchName: /);
+    expect(res.text).not.toMatch(/[\u0000-\u001f\u202e]/);
+    expect((await call('GET', '/api/v1/deployments/1')).body.deployBranchName).toBe('main');
+  });
+
+  it('accepts an existing shared branch', async () => {
+    expect((await call('POST', `${D}/branches`, {name: 'release'})).status).toBe(200);
+    const res = await call('PUT', '/api/v1/deployments/1', {deployBranchName: 'release'});
+    expect(res.status).toBe(200);
+    expect((await call('GET', '/api/v1/deployments/1')).body.deployBranchName).toBe('release');
+    expect((await call('PUT', '/api/v1/deployments/1', {deployBranchName: 'main'})).status).toBe(200);
+  });
+});
+
+describe('data-model file names', () => {
+  it.each([
+    ['a right-to-left override', 'model/cubes/evil\u202elmy.yml'],
+    ['a bidi isolate', 'model/cubes/\u2067x.yml'],
+    ['a line separator', 'model/cubes/a\u2028b.yml'],
+    ['a paragraph separator', 'model/cubes/a\u2029b.yml'],
+    ['a C1 control', 'model/cubes/a\u009bb.yml'],
+    ['a NUL', 'model/cubes/a\u0000.yml'],
+  ])('refuses %s (400) and stores nothing', async (_what, path) => {
+    const before = await fileList();
+    const res = await call('PUT', FILES, {branchName: dev, files: [{path, content: 'cubes: []\n'}]});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/invalid file path/);
+    expect(res.text).not.toMatch(/[\u202e\u2067\u2028\u2029\u009b\u0000]/);
+    expect(await fileList()).toEqual(before);
+  });
+
+  it('NFC and NFD spellings name one file', async () => {
+    const nfc = 'model/cubes/caf\u00e9.yml';
+    const nfd = 'model/cubes/cafe\u0301.yml';
+    expect((await call('PUT', FILES, {branchName: dev, files: [{path: nfc, content: 'cubes: []\n'}]})).status).toBe(200);
+    expect((await call('PUT', FILES, {branchName: dev, files: [{path: nfd, content: 'cubes: []\n# 2\n'}]})).status).toBe(200);
+    const matching = (await fileList()).filter((p) => p.normalize('NFC').includes('caf\u00e9'));
+    expect(matching).toEqual([`/${nfc}`]);
+  });
+
+  it('a file and a directory never share a name, by write or by rename (409)', async () => {
+    expect((await call('PUT', FILES, {branchName: dev, files: [{path: 'model/shared.yml', content: 'cubes: []\n'}]})).status).toBe(200);
+    const before = await fileList();
+    const under = await call('PUT', FILES, {branchName: dev, files: [{path: 'model/shared.yml/inner.yml', content: 'cubes: []\n'}]});
+    expect(under.status).toBe(409);
+    expect(under.body.error).toMatch(/both a file and a directory/);
+    const over = await call('PUT', FILES, {branchName: dev, files: [{path: 'model/cubes', content: 'x'}]});
+    expect(over.status).toBe(409);
+    const rename = await call('POST', `${FILES}/rename`, {branchName: dev, files: [{path: 'model/shared.yml', newPath: 'model'}]});
+    expect(rename.status).toBe(409);
+    expect(await fileList()).toEqual(before);
+  });
+});
