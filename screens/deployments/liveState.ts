@@ -29,7 +29,8 @@ export function useRowStates(visibleIds: readonly string[], live: LivePolicy): R
     const map = new Map<string, RowState>();
     visibleIds.forEach((id, i) => map.set(id, {build: builds[i]?.data, sync: syncs[i]?.data, settings: settings[i]?.data}));
     return map;
-    // Rebuilt only when some row's data was updated, so an unchanged refresh repaints nothing.
+    // Rebuilt only when some row's data was updated (`key` says so), so an unchanged refresh repaints nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 }
 

@@ -114,16 +114,23 @@ async function requestsPerRefresh(): Promise<number> {
   const api = createApi({baseUrl: proxy.url, token: w.svc.adminKey});
   proxy.requests.length = 0;
   const m = await mountApp({screen: 'deployments'}, api, SCREENS);
-  // First load: the list page and each visible row's state.
-  await until(() => proxy.requests.filter((r) => /\/settings/.test(r)).length > 0);
-  await sleep(500);
+  // First load: the list page and each visible row's state; settled when no settings request came for 1.5 s.
+  const settings = () => proxy.requests.filter((r) => /\/settings/.test(r)).length;
+  await until(() => settings() > 0);
+  for (let last = -1; settings() !== last; ) {
+    last = settings();
+    await sleep(1500);
+  }
   visibleRows = new Set(proxy.requests.filter((r) => /\/settings/.test(r))).size;
+  // One refresh = the requests between two consecutive refetches of the list page.
   const lists = () => proxy.requests.filter((r) => /^GET \/api\/v1\/deployments\?/.test(r)).length;
-  const before = lists();
-  await until(() => lists() > before);
+  let mark = lists();
+  await until(() => lists() > mark);
   const start = proxy.requests.length;
-  await sleep(800);
-  const n = proxy.requests.slice(start).filter((r) => STATE.test(r)).length;
+  mark = lists();
+  await until(() => lists() > mark);
+  const end = proxy.requests.length;
+  const n = proxy.requests.slice(start, end).filter((r) => STATE.test(r)).length;
   m.instance.unmount();
   return n;
 }

@@ -160,11 +160,11 @@ describe('generic resource view', () => {
     await tui.waitForFrame('› scim');
     await tui.press('enter');
     await typeAfter(tui, 'SCIM token:', created.key, 'enter');
-    let frame = await tui.waitForFrame(/SCIM users( \[\d+\]|\n.*No scim users yet)/);
+    await tui.waitForFrame(/SCIM users( \[\d+\]|\n.*No scim users yet)/);
     expect(tui.frames.join('')).not.toContain(created.key);
     nextEdit('userName: jo@example.com\nname:\n  givenName: Jo\n  familyName: Doe\nactive: true\n');
     await tui.press('c');
-    frame = await tui.waitForFrame(/SCIM users \[1\][\s\S]*jo@example\.com\s+Jo Doe/);
+    await tui.waitForFrame(/SCIM users \[1\][\s\S]*jo@example\.com\s+Jo Doe/);
   });
 
   it('--readonly: c, e and D do nothing and are not offered', async () => {

@@ -120,9 +120,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (row !== undefined && select) select(row);
   }, [selectedId]);
 
+  // The rows on screen, reported when the window's ids change (not on every render).
   const windowKey = ids.slice(start, start + visible).join('\n');
+  const shown = useRef<readonly T[]>([]);
+  shown.current = filtered.slice(start, start + visible);
   const onVisibleRows = props.onVisibleRows;
-  useEffect(() => onVisibleRows?.(filtered.slice(start, start + visible)), [windowKey, onVisibleRows]);
+  useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
