@@ -133,8 +133,8 @@ const SCREENS: Binding[] = [
   {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true},
   // The generic resource view (every screen of screens/resources shares these).
   {id: 'resource.describe', keys: ['d'], description: 'describe as YAML/JSON (also Enter)', scope: 'screen:resource', footer: true},
-  {id: 'resource.create', keys: ['c'], description: 'create from a template in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true},
-  {id: 'resource.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true},
+  {id: 'resource.create', keys: ['c'], description: 'create from a template in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
+  {id: 'resource.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
   {id: 'resource.delete', keys: ['D'], description: 'delete', scope: 'screen:resource', dangerous: true, footer: true},
   {id: 'resource.format', keys: ['o'], description: 'describe: YAML/JSON', scope: 'screen:resource'},
 ];
