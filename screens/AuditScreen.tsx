@@ -11,11 +11,13 @@ import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {AuditFilterForm, FILTER_FORM_ROWS} from './audit/AuditFilterForm.js';
 import {describeFilters, nextPreset} from './audit/auditInput.js';
+import {EventDetail} from './audit/EventDetail.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
 
@@ -30,14 +32,15 @@ const columns: Column<AuditEvent>[] = [
 ];
 const EXPORT_PANEL_ROWS = 5;
 
-type Panel = 'none' | 'filters' | 'export';
+type Panel = 'none' | 'filters' | 'export' | 'detail';
 
 export function AuditScreen(_props: ScreenProps) {
   const api = useApi();
   const body = useBodySize();
-  const [filters, setFilters] = useState<AuditExportFilters>({});
-  const [preset, setPreset] = useState<string | undefined>();
+  const [filters, setFilters] = useRemembered<AuditExportFilters>('filters', {});
+  const [preset, setPreset] = useRemembered<string | undefined>('preset', undefined);
   const [panel, setPanel] = useState<Panel>('none');
+  const [detail, setDetail] = useState<AuditEvent | undefined>();
   useTitle('Audit log', preset && preset !== 'all' ? `last ${preset}` : undefined);
   const query = useQuery(auditQueries.preview(api, filters));
   const preview = query.data;
@@ -60,7 +63,10 @@ export function AuditScreen(_props: ScreenProps) {
   const panelRows = panel === 'filters' ? FILTER_FORM_ROWS : panel === 'export' ? EXPORT_PANEL_ROWS : 0;
   const forbidden = isForbidden(query.error) ? query.error : undefined;
   return (
-    <Box flexDirection="column">
+    <>
+    {panel === 'detail' && detail ? <EventDetail event={detail} onClose={close} /> : null}
+    {/* Hidden, not unmounted, under the detail view: the list keeps its cursor. */}
+    <Box flexDirection="column" display={panel === 'detail' ? 'none' : 'flex'}>
       <Text color={color.muted} wrap="truncate-end">
         {describeFilters(filters, preset)}
       </Text>
@@ -93,9 +99,15 @@ export function AuditScreen(_props: ScreenProps) {
             noun="audit events"
             height={Math.max(3, body.height - 3 - panelRows)}
             active={panel === 'none'}
+            onActivate={(e) => {
+              setDetail(e);
+              setPanel('detail');
+            }}
+            activateLabel="event details"
           />
         </StateView>
       )}
     </Box>
+    </>
   );
 }

@@ -20,19 +20,20 @@ export function ContextsScreen(_props: ScreenProps) {
   const flash = useFlash();
   const body = useBodySize();
   const client = useQueryClient();
-  const {contextName} = useAppInfo();
+  const {session} = useAppInfo();
   useTitle('Contexts');
-  const query = useQuery({queryKey: contextKeys.list, queryFn: async () => listSavedContexts()});
+  const query = useQuery({queryKey: contextKeys.list, queryFn: async () => listSavedContexts(session)});
   const rows = query.data ?? [];
   const selected = React.useRef<SavedContext | undefined>(undefined);
   const use = useMutation({
     mutationFn: (name: string) => switchDefaultContext(name),
     onSuccess: (_v, name) => {
       void client.invalidateQueries({queryKey: contextKeys.list});
+      const mine = rows.find((r) => r.isSession);
       flash.success(
-        name === contextName
+        mine?.name === name
           ? `Default context is now \`${name}\``
-          : `Default context is now \`${name}\`; new svc sessions use it (this one stays on \`${contextName}\`)`,
+          : `Default context is now \`${name}\`; new svc sessions use it (this one stays on ${mine ? `\`${mine.name}\`` : 'its own connection'})`,
       );
     },
     onError: (err) => flash.error(`could not switch the default context: ${errorMessage(err)}`),
@@ -46,7 +47,7 @@ export function ContextsScreen(_props: ScreenProps) {
 
   const columns: Column<SavedContext>[] = [
     {id: 'default', header: ' ', width: 1, render: (c) => (c.isDefault ? glyph.star : ' '), color: (c) => (c.isDefault ? color.accent : undefined)},
-    {id: 'name', header: 'NAME', flex: 1, render: (c) => (c.name === contextName ? `${c.name} (this session)` : c.name)},
+    {id: 'name', header: 'NAME', flex: 1, render: (c) => (c.isSession ? `${c.name} (this session)` : c.name)},
     {id: 'url', header: 'URL', flex: 2, render: (c) => c.url},
   ];
   return (

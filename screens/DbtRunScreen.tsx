@@ -1,11 +1,12 @@
 // One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
 // the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
-import React, {useEffect, useRef, useState} from 'react';
+import React, {useEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
+import {LogPager} from '../src/ui/components/LogPager.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -15,9 +16,9 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
-import {bar, syncStatusStyle} from './dbt/format.js';
+import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
 import {finishedNotice} from './dbt/notify.js';
-import {LogTail, PhaseTimeline, ResultView} from './dbt/RunDetails.js';
+import {PhaseTimeline, ResultView, RunLogLineView, runLogLines, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
@@ -34,12 +35,14 @@ export function DbtRunScreen({params}: ScreenProps) {
   const status = useQuery(dbtQueries.status(api, deploymentId, syncJobId, live));
   const s = status.data;
   const ended = isTerminalSyncStatus(s?.status);
+  const shown = s ? runStatus(s) : undefined;
   const logs = useQuery(dbtQueries.logs(api, deploymentId, syncJobId, s !== undefined && !ended, live));
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
   const [confirming, setConfirming] = useState(false);
-  const entries = logs.data?.entries ?? [];
-  const phases = phasesFromLog(entries, ended);
+  const entries = logs.data?.entries;
+  const phases = phasesFromLog(entries ?? [], ended);
+  const lines = useMemo(() => runLogLines(entries ?? []), [entries]);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);
@@ -50,11 +53,11 @@ export function DbtRunScreen({params}: ScreenProps) {
     void client.invalidateQueries({queryKey: dbtKeys.logs(deploymentId, syncJobId)});
     if (!watched.current) return;
     watched.current = false;
-    const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} failed${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
+    const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} ${shown === 'CANCELLED' ? 'was cancelled' : 'failed'}${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
     if (s.status === 'COMPLETED') flash.success(text);
     else flash.error(text);
     stdout.write(finishedNotice(text));
-  }, [s, ended, client, deploymentId, syncJobId, flash, stdout]);
+  }, [s, shown, ended, client, deploymentId, syncJobId, flash, stdout]);
 
   useKeys('screen', {
     'dbtRun.cancel': () => {
@@ -70,14 +73,15 @@ export function DbtRunScreen({params}: ScreenProps) {
       onSettled: () => setConfirming(false),
     });
 
-  const style = syncStatusStyle(ended ? s?.status : 'RUNNING');
+  const style = syncStatusStyle(ended ? shown : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
-  // Status, message, "Log", the live line, and the result's summary and "… more" lines take 6 rows; the
-  // generated files come before the log tail once there is a result.
-  const room = body.height - phases.length - 6;
+  // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
+  // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
+  const room = body.height - phases.length - 4;
   const fileCount = result.data?.generatedFiles.length ?? 0;
-  const files = Math.min(fileCount, Math.max(1, room - 3));
-  const tail = Math.max(3, room - files);
+  const files = Math.min(fileCount, Math.max(1, room - 6));
+  const resultRows = result.data ? 1 + files + (fileCount > files ? 1 : 0) : 0;
+  const logRows = Math.max(2, room - resultRows);
   return (
     <Box flexDirection="column">
       {confirming ? (
@@ -94,7 +98,7 @@ export function DbtRunScreen({params}: ScreenProps) {
         {s ? (
           <Box flexDirection="column">
             <Text wrap="truncate-end">
-              Status: <Text color={style.color}>{style.glyph} {s.status || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
+              Status: <Text color={style.color}>{style.glyph} {shown || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
               {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
             </Text>
             {s.status === 'FAILED' ? (
@@ -106,7 +110,15 @@ export function DbtRunScreen({params}: ScreenProps) {
             )}
             <PhaseTimeline phases={phases} />
             <Text bold>Log</Text>
-            <LogTail entries={entries} lines={tail} />
+            <LogPager
+              lines={lines}
+              text={runLogText}
+              render={(l) => <RunLogLineView line={l} />}
+              height={logRows}
+              active={!confirming}
+              emptyText="No log entries yet"
+              following={ended ? 'end of log' : 'following'}
+            />
             {result.data ? <ResultView result={result.data} files={files} /> : null}
             <Text color={color.muted}>{ended ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(DBT_RUN_POLL_MS / 1000)}s`}</Text>
           </Box>

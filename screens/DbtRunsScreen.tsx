@@ -6,7 +6,7 @@ import {Box, Text} from 'ink';
 import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
 import type {DbtRun} from '../src/api/dbt.js';
 import {
-  anyRunning, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
+  anyRunning, DBT_HISTORY_IDLE_MS, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
 } from '../src/queries/dbt.js';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {Sparkline} from '../src/ui/components/Sparkline.js';
@@ -15,7 +15,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -42,8 +42,8 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const deploymentId = params.deploymentId ?? '';
   const live = useLivePolicy(DBT_HISTORY_POLL_MS);
   useTitle('dbt runs', params.deploymentName ?? deploymentId);
-  const [status, setStatus] = useState<string | undefined>();
-  const [trigger, setTrigger] = useState<string | undefined>();
+  const [status, setStatus] = useRemembered<string | undefined>('status', undefined);
+  const [trigger, setTrigger] = useRemembered<string | undefined>('trigger', undefined);
   const [starting, setStarting] = useState(false);
   const query = useInfiniteQuery(dbtQueries.history(api, deploymentId, {status, trigger, first: pageSize}, live));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
@@ -79,7 +79,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
 
   const durations = recentDurations(rows, SPARK_RUNS);
   const filters = `status: ${status ?? 'all'} · trigger: ${trigger ?? 'all'}`;
-  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : 'no run RUNNING: not polling';
+  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : `no run RUNNING: refreshing every ${Math.round(DBT_HISTORY_IDLE_MS / 1000)}s`;
   const formHeight = starting ? 6 : 0;
   return (
     <Box flexDirection="column">

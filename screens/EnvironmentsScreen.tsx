@@ -12,6 +12,8 @@ import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
+import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -55,7 +57,7 @@ export function EnvironmentsScreen({params}: ScreenProps) {
   const api = useApi();
   const body = useBodySize();
   const id = params.deploymentId ?? '';
-  const [type, setType] = useState<TypeFilter>(undefined);
+  const [type, setType] = useRemembered<TypeFilter>('type', undefined);
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle('Environments', [params.deploymentName ?? id, type ? `type:${type}` : ''].filter(Boolean).join(' · '));
   const query = useQuery(environmentQueries.list(api, id, {...(type && {type}), limit: ENVIRONMENTS_LIMIT}, live));
@@ -65,12 +67,16 @@ export function EnvironmentsScreen({params}: ScreenProps) {
   selectedRef.current = selected;
   const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
   const issue = useMutation(environmentMutations.metaSyncToken(api, id));
+  const flash = useFlash();
 
   useKeys(
     'screen',
     {
       'environments.type': () => setType((t) => ENVIRONMENT_TYPES[(ENVIRONMENT_TYPES.indexOf(t) + 1) % ENVIRONMENT_TYPES.length]),
       'environments.token': () => (selectedRef.current ? (issue.reset(), setDialog({kind: 'form', env: selectedRef.current})) : false),
+      // y and w act on an issued token; before there is one, say how to get one rather than do nothing.
+      'token.copy': () => flash.info('No token to copy yet: T issues a metadata token for the selected environment'),
+      'token.write': () => flash.info('No token to write yet: T issues a metadata token for the selected environment'),
     },
     {active: dialog.kind === 'none'},
   );

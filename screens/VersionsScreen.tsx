@@ -106,6 +106,7 @@ export function VersionsScreen({params}: ScreenProps) {
           onSelect={(v) => (selected.current = v)}
           // Enter switches too, so it is as dangerous as `s`: --readonly leaves it inert.
           onActivate={readonly ? undefined : (v) => ((selected.current = v), switchToSelected())}
+          activateLabel="switch version"
         />
       </StateView>
     </Box>

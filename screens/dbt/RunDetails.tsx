@@ -1,5 +1,5 @@
 // The parts of the dbt run screen below its status line: the phase timeline with bars scaled to the longest
-// phase, the log tail and the result with its generated files.
+// phase, the log lines (for the pager) and the result with its generated files.
 import React from 'react';
 import {Box, Text} from 'ink';
 import type {DbtLogEntry, DbtSyncResult} from '../../src/api/dbt.js';
@@ -25,18 +25,29 @@ export function PhaseTimeline({phases}: {readonly phases: readonly RunPhase[]}) 
 }
 
 const time = (iso: string | undefined) => (iso ?? '').slice(11, 19);
+const clean = (text: string) => text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ');
 
-export function LogTail({entries, lines}: {readonly entries: readonly DbtLogEntry[]; readonly lines: number}) {
-  if (entries.length === 0) return <Text color={color.muted}>No log entries yet</Text>;
+/** A log entry numbered in arrival order (the service only appends), for the pager. */
+export interface RunLogLine {
+  readonly seq: number;
+  readonly entry: DbtLogEntry;
+}
+
+export function runLogLines(entries: readonly DbtLogEntry[]): RunLogLine[] {
+  return entries.map((entry, seq) => ({seq, entry}));
+}
+
+/** The entry as plain text: what `/` matches and wrapping measures. */
+export function runLogText({entry: e}: RunLogLine): string {
+  return `${time(e.timestamp)} [${e.phase ?? 'sync'}] ${clean(e.message ?? JSON.stringify(e.raw))}`;
+}
+
+export function RunLogLineView({line: {entry: e}}: {readonly line: RunLogLine}) {
   return (
-    <Box flexDirection="column">
-      {entries.slice(-Math.max(1, lines)).map((e, i) => (
-        <Text key={i} wrap="truncate-end" color={e.level === 'error' ? color.error : undefined}>
-          <Text color={color.muted}>{time(e.timestamp)}</Text> <Text color={color.accent}>[{e.phase ?? 'sync'}]</Text>{' '}
-          {(e.message ?? JSON.stringify(e.raw)).replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')}
-        </Text>
-      ))}
-    </Box>
+    <Text color={e.level === 'error' ? color.error : undefined}>
+      <Text color={color.muted}>{time(e.timestamp)}</Text> <Text color={color.accent}>[{e.phase ?? 'sync'}]</Text>{' '}
+      {clean(e.message ?? JSON.stringify(e.raw))}
+    </Text>
   );
 }
 

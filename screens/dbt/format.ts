@@ -34,3 +34,11 @@ export function bar(fraction: number, width: number): string {
   const filled = Math.max(0, Math.min(width, Math.round(Math.max(0, Math.min(1, fraction)) * width)));
   return '█'.repeat(filled) + '░'.repeat(width - filled);
 }
+
+/**
+ * The status a run is listed under. The status query reports a cancelled run as FAILED with a reason that says it
+ * was cancelled, while the history lists it as CANCELLED: the screens show CANCELLED for both.
+ */
+export function runStatus(s: {status: string; error?: string}): string {
+  return s.status === 'FAILED' && /\bcancel/i.test(s.error ?? '') ? 'CANCELLED' : s.status;
+}

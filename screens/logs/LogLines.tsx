@@ -1,29 +1,25 @@
 // The lines on screen: dimmed time, level glyph and colour, the pod/container in muted text, the message.
 import React, {memo} from 'react';
-import {Box, Text} from 'ink';
+import {Text} from 'ink';
 import type {TailLine} from '../../src/queries/logs.js';
 import {color} from '../../src/ui/theme.js';
 import {clockTime, levelLook, printable} from './logView.js';
 
-const Line = memo(function Line({line, day}: {line: TailLine; day: boolean}) {
+const where = (line: TailLine) => (line.container ? `${line.pod}/${line.container}` : line.pod);
+
+/** The line as plain text: what `/` matches (message, pod, container) and what wrapping measures. */
+export function lineText(line: TailLine): string {
+  return `${clockTime(line.date)} · [${printable(where(line))}] ${printable(line.message)}`;
+}
+
+/** One line inside the pager's Text: dimmed time (with the date when it changed), level glyph, pod, message. */
+export const LogLine = memo(function LogLine({line, day}: {line: TailLine; day: boolean}) {
   const look = levelLook(line.level);
-  const where = line.container ? `${line.pod}/${line.container}` : line.pod;
   return (
-    <Text wrap="truncate-end">
+    <Text>
       <Text dimColor>{day ? `${line.date.slice(0, 10)} ` : ''}{clockTime(line.date)}</Text> <Text color={look.color}>{look.glyph}</Text>{' '}
-      <Text color={color.muted}>[{printable(where)}]</Text>{' '}
+      <Text color={color.muted}>[{printable(where(line))}]</Text>{' '}
       {line.level === 'error' || line.level === 'warn' ? <Text color={look.color}>{printable(line.message)}</Text> : printable(line.message)}
     </Text>
   );
 });
-
-export function LogLines({lines}: {lines: readonly TailLine[]}) {
-  return (
-    <Box flexDirection="column">
-      {/* The date is written when it differs from the line above (and on the first line), else only the time. */}
-      {lines.map((l, i) => (
-        <Line key={l.seq} line={l} day={l.date.slice(0, 10) !== (lines[i - 1]?.date ?? '').slice(0, 10)} />
-      ))}
-    </Box>
-  );
-}

@@ -1,6 +1,5 @@
-// Pure parts of the Logs screen: which lines are on screen (following the bottom or anchored where the
-// reader scrolled to), how filters cycle, and how a line is written.
-import type {LogSourceFilter, TailLine} from '../../src/queries/logs.js';
+// Pure parts of the Logs screen: how filters cycle and how a line is written (the pager decides what is on screen).
+import type {LogSourceFilter} from '../../src/queries/logs.js';
 import {color, glyph, levelStyle} from '../../src/ui/theme.js';
 import {safeLine} from '../../src/api/safeText.js';
 
@@ -11,47 +10,6 @@ export function cycle<T>(values: readonly T[], current: T | undefined): T | unde
   if (current === undefined) return values[0];
   const i = values.indexOf(current);
   return i < 0 || i + 1 >= values.length ? undefined : values[i + 1];
-}
-
-/** `/` text: case-insensitive, in the message, pod or container. */
-export function matchesText(line: TailLine, text: string): boolean {
-  if (text === '') return true;
-  const t = text.toLowerCase();
-  return line.message.toLowerCase().includes(t) || line.pod.toLowerCase().includes(t) || line.container.toLowerCase().includes(t);
-}
-
-/**
- * Scroll state: following the newest line, or anchored on the seq of the last line shown, so lines arriving
- * meanwhile do not move what the reader is looking at.
- */
-export type Scroll = {follow: true} | {follow: false; lastSeq: number};
-
-export interface Window {
-  lines: TailLine[];
-  /** Lines below the window (newer than the last one shown). */
-  below: number;
-  /** Index (in `all`) just past the last shown line. */
-  end: number;
-}
-
-export function visible(all: readonly TailLine[], scroll: Scroll, height: number): Window {
-  let end = all.length;
-  if (!scroll.follow) {
-    const after = all.findIndex((l) => l.seq > scroll.lastSeq);
-    end = after < 0 ? all.length : after;
-  }
-  end = Math.max(Math.min(end, all.length), Math.min(all.length, height));
-  const start = Math.max(0, end - height);
-  return {lines: all.slice(start, end), below: all.length - end, end};
-}
-
-/** Moves the window by `delta` lines (negative: back to older lines); reaching the bottom stays anchored. */
-export function scrollBy(all: readonly TailLine[], scroll: Scroll, height: number, delta: number): Scroll {
-  if (all.length === 0) return scroll;
-  const {end} = visible(all, scroll, height);
-  const target = Math.max(Math.min(height, all.length), Math.min(all.length, end + delta));
-  const last = all[target - 1];
-  return last ? {follow: false, lastSeq: last.seq} : scroll;
 }
 
 // Terminal escapes and other control characters in a line could repaint the screen: shown as spaces.

@@ -104,7 +104,7 @@ export async function listApiKeys(api: Api, signal?: AbortSignal): Promise<{keys
 /** Creates a key (or, with `scim`, a SCIM token); the answer is the only time its value is shown. */
 export async function createApiKey(
   api: Api,
-  body: {name: string; deploymentIds?: number[]; permissions?: string[]; scim?: boolean},
+  body: {name: string; deploymentIds?: number[]; permissions?: string[]; scim?: boolean; userId?: number},
   signal?: AbortSignal,
 ): Promise<{key: string; item: ApiKeyItem | undefined; raw: unknown}> {
   const raw = await api.post('/api/v1/api-keys', {json: body, signal});

@@ -49,16 +49,19 @@ export function registerApiKeys(program: Command): void {
     )
     .option('--permission <permission>', 'grant only this permission, e.g. DeploymentRead (repeat for more; default: all)', collect(String))
     .option('--scim', 'issue a SCIM token for an identity provider (valid only for `svc scim` and /api/scim/v2)')
+    .option('--user <id>', 'the account user the key acts as (admins only; default: you)', numericId('--user'))
     .action(async (opts, cmd) => {
       if (opts.scim && (opts.deployment || opts.permission)) {
         throw new UserError('a SCIM token cannot be limited with --deployment or --permission', EXIT_USAGE);
       }
+      if (opts.scim && opts.user) throw new UserError('a SCIM token cannot be given to another user with --user', EXIT_USAGE);
       const {api, json} = connect(cmd);
       const created = await createApiKey(api, {
         name: opts.name,
         ...(opts.deployment ? {deploymentIds: opts.deployment.map(Number)} : {}),
         ...(opts.permission ? {permissions: opts.permission} : {}),
         ...(opts.scim ? {scim: true} : {}),
+        ...(opts.user ? {userId: Number(opts.user)} : {}),
       });
       if (json) return printJson(created.raw);
       say(`${created.key}\n`);

@@ -8,6 +8,7 @@ import {register as registerGithub} from './github.js';
 import {register as registerLogs} from './logs.js';
 import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectOps.js';
 import {registerObjectSingletons} from './objectSingletons.js';
+import {registerOperationCommands} from './operations.js';
 import {printJson, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 import {register as registerVariables} from './variables.js';
@@ -109,4 +110,5 @@ export function register(program: Command): void {
   registerGithub(program);
   for (const group of OBJECT_GROUPS) buildGroup(program, group);
   registerObjectSingletons(program);
+  registerOperationCommands(program);
 }

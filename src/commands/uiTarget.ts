@@ -6,6 +6,7 @@ import {join} from 'node:path';
 import {createApi} from '../api/client.js';
 import {resolveCredentials} from '../config/resolve.js';
 import type {UiTarget} from '../ui/run.js';
+import {sessionIdentity} from '../workflows/contexts.js';
 import {apiFor} from './session.js';
 
 export async function localTarget(speed: number): Promise<UiTarget> {
@@ -15,6 +16,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
   const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
   return {
     api: createApi({baseUrl: service.url, token: service.adminKey}),
+    session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
     async close() {
@@ -30,6 +32,7 @@ export function remoteTarget(opts: {context?: string; url?: string; token?: stri
   // while Ink owns the screen, and a refused refresh shows as the 401 it was.
   return {
     api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}),
+    session: sessionIdentity(creds.url, creds.token),
     contextName: creds.contextName,
     host: new URL(creds.url).host,
     close: async () => {},

@@ -67,6 +67,8 @@ export const CreateApiKeyBody = z
     permissions: z.array(Permission).min(1, 'must list at least one permission').optional(),
     /** Issue a SCIM token for an identity provider instead of an API key. */
     scim: z.boolean().optional(),
+    /** The account user the key acts as (an admin gives a key to another user); default: the caller. */
+    userId: z.number().int().positive().optional(),
   })
   .strict()
   .meta({id: 'CreateApiKeyInput'});

@@ -1,9 +1,12 @@
 // SCIM 2.0 shapes (RFC 7643 resources, RFC 7644 messages) for /api/scim/v2. Input schemas keep only the
-// attributes the service stores and drop the rest (identity providers send extensions freely); output
-// schemas are what the service answers.
+// attributes the service stores (core attributes and the enterprise extension) and drop the rest (identity
+// providers send other extensions freely); output schemas are what the service answers.
 import {z} from 'zod';
 
 export const SCIM_USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const SCIM_ENTERPRISE_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+/** The service's own extension: the user's id in the management API (read-only). */
+export const SCIM_ACCOUNT_SCHEMA = 'urn:svc:params:scim:schemas:extension:account:2.0:User';
 export const SCIM_GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
 export const SCIM_LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 export const SCIM_PATCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
@@ -43,6 +46,8 @@ export const ScimUser = z
     emails: z.array(ScimEmail),
     active: z.boolean(),
     groups: z.array(ScimReference),
+    [SCIM_ENTERPRISE_SCHEMA]: z.record(z.string(), z.unknown()).optional(),
+    [SCIM_ACCOUNT_SCHEMA]: z.object({userId: z.number().int()}),
     meta: ScimMeta,
   })
   .meta({id: 'ScimUser'});
@@ -60,6 +65,7 @@ export const ScimUserInput = z
     displayName: maybeString,
     emails: z.array(ScimEmail).nullable().optional(),
     active: z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False'])]).optional(),
+    [SCIM_ENTERPRISE_SCHEMA]: z.record(z.string(), z.unknown()).nullable().optional(),
   })
   .meta({id: 'ScimUserInput'});
 export type ScimUserInput = z.infer<typeof ScimUserInput>;

@@ -10,6 +10,11 @@ import {pollUntil, type LivePolicy} from './poll.js';
 export const DBT_HISTORY_PAGE = 50;
 /** The history is watched while a run in it is RUNNING. */
 export const DBT_HISTORY_POLL_MS = 5_000;
+/**
+ * With no run RUNNING the list still refreshes, slowly, so a sync started elsewhere (another user, a webhook, the
+ * CLI) appears; the first RUNNING row switches to DBT_HISTORY_POLL_MS.
+ */
+export const DBT_HISTORY_IDLE_MS = 30_000;
 /** A running sync is watched closely. */
 export const DBT_RUN_POLL_MS = 2_000;
 /** Log entries read per look: the service's largest page, enough for every phase of a run. */
@@ -49,7 +54,11 @@ export const dbtQueries = {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last: HistoryPage) => (last.pageInfo.hasNextPage ? last.pageInfo.endCursor : undefined),
     placeholderData: keepPreviousData,
-    refetchInterval: pollUntil<InfiniteData<HistoryPage>>(live, (data) => !anyRunning(data)),
+    refetchInterval: (query: {state: {data: InfiniteData<HistoryPage> | undefined}}): number | false => {
+      if (!live || live.paused) return false;
+      // live.intervalMs is DBT_HISTORY_POLL_MS as the screen scaled it (tests run faster): idle keeps the ratio.
+      return anyRunning(query.state.data) ? live.intervalMs : live.intervalMs * (DBT_HISTORY_IDLE_MS / DBT_HISTORY_POLL_MS);
+    },
   }),
   status: (api: Api, deploymentId: string, syncJobId: string, live?: LivePolicy) => ({
     queryKey: dbtKeys.status(deploymentId, syncJobId),

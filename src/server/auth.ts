@@ -15,7 +15,7 @@ import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
 import type {Requirement} from './permissions.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
-import {findUser, type UserRow} from './store/users.js';
+import {findUser, userMayAuthenticate, type UserRow} from './store/users.js';
 import {verifyToken} from './tokens.js';
 
 export interface Principal {
@@ -75,6 +75,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
   if (!key) throw unauthorized('invalid API key: unknown or revoked');
   const user = findUser(ctx.db, key.user_id);
   if (!user) throw unauthorized('invalid API key: its user no longer exists');
+  if (!userMayAuthenticate(ctx.db, key.user_id)) throw unauthorized('invalid API key: its user is deactivated');
   if (area === 'scim' && key.kind !== 'scim') throw forbidden(`${USE_SCIM}, not an API key`);
   if (area === 'management' && key.kind === 'scim') throw forbidden(`a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`);
   return {
@@ -103,6 +104,7 @@ async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 
   const userId = Number(result.claims.sub);
   const user = Number.isInteger(userId) ? findUser(ctx.db, userId) : undefined;
   if (!user) throw unauthorized('invalid access token: unknown user');
+  if (!userMayAuthenticate(ctx.db, userId, result.claims.iat)) throw unauthorized('invalid access token: its user is deactivated or their sessions were revoked');
   const c = result.claims;
   return {
     kind: 'access-token',

@@ -44,6 +44,17 @@ const GROUPS: Array<[Requirement, string[]]> = [
   // Published dashboards are found by public id; the handler checks the deployment they belong to.
   [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard']],
   [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
+  // Embed sessions name their deployment in the body, comments their dashboard by public id, the usage analytics
+  // token picks a deployment within the credential's scope: the handlers check the deployment.
+  [
+    m('DeploymentRead', 'any'),
+    ['createToken', 'generateSession', 'postTokenBySessionId', 'listDashboardComments', 'listMentionableEmbedUsers'],
+  ],
+  // Changing one's own settings is a write like any other: a read-only key cannot.
+  [
+    m('DeploymentManage', 'any'),
+    ['revokeSession', 'createDashboardComment', 'updateDashboardComment', 'removeDashboardComment', 'setDashboardCommentResolved', 'updateMySettings'],
+  ],
   // The export keeps a scoped credential to its deployments' events.
   [m('AuditLogManage', 'any'), ['exportAuditLogs']],
   [
@@ -52,7 +63,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'getDeployment', 'getDeploymentSettings', 'listDeploymentVersions', 'getDeploymentEnvironments', 'buildStatus', 'logs', 'pods',
       'getEnvVariables', 'deploymentToken', 'createDeploymentEnvironmentTokenForMetaSync',
       'getFolders', 'getFolderAncestors', 'getWorkbooks', 'getWorkbook', 'getReports', 'getReport', 'getNotifications', 'getNotification',
-      'getRecipients', 'workspaceObjects',
+      'getRecipients', 'workspaceObjects', 'getEmbedAccess', 'listEmbedTenantWorkbooks', 'sharedWorkspaceObjects',
     ],
   ],
   [
@@ -62,7 +73,8 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'createFolder', 'updateFolder', 'deleteFolder', 'createWorkbook', 'updateWorkbook', 'deleteWorkbook', 'upsertWorkbookBySlug',
       'duplicateWorkbook', 'publishDashboard', 'createReport', 'updateReport', 'deleteReport', 'upsertReportByPublicId',
       'createNotification', 'updateNotification', 'deleteNotification', 'addRecipients', 'removeRecipients',
-      'moveWorkspaceObject', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects',
+      'moveWorkspaceObject', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects', 'updateEmbedAccess', 'connectReportToWorkbook',
+      'disconnectReportFromWorkbook', 'refreshReport', 'updateWorkbookDashboard', 'updatePublishedDashboardAiWidgetThread',
     ],
   ],
   [
@@ -83,6 +95,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'listApiKeys', 'getApiKey', 'listOAuthIntegrations', 'getOAuthIntegration', 'listOidcTokenConfigs', 'getOidcTokenConfig',
       'status', 'installations', 'repositories', 'branches', 'listUserOAuthTokens', 'getUserOAuthToken', 'listTelemetryEvents',
       'getRoles', 'getRole', 'getUserAttributes', 'getUserAttributeValues', 'getGroups', 'getGroup', 'getTenantSettings', 'getAppConfig',
+      'listEmbedTenants', 'listEmbedUsers', 'getGroupMembers',
     ],
   ],
   [
@@ -92,7 +105,8 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
       'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUser', 'updateUser', 'deleteUser',
       'bulkUserAction', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
-      'deleteGroup', 'updateTenantSettings',
+      'deleteGroup', 'updateTenantSettings', 'deleteEmbedTenant', 'provisionEmbedUser', 'provisionEmbedUsers', 'addGroupMembers',
+      'removeGroupMembers',
     ],
   ],
 ];

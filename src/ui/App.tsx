@@ -3,6 +3,7 @@ import React, {useMemo} from 'react';
 import {useApp} from 'ink';
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
 import type {Api} from '../api/client.js';
+import type {SessionIdentity} from '../workflows/contexts.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
@@ -19,6 +20,8 @@ export interface AppProps {
   readonly api: Api;
   readonly contextName?: string;
   readonly host?: string;
+  /** Who the session is (URL + credential fingerprint), to tell which saved context it uses. */
+  readonly session?: SessionIdentity;
   /** Hide and block dangerous actions. @default false */
   readonly readonly?: boolean;
   /** @default a fresh createQueryClient() */
@@ -41,8 +44,8 @@ export function App(props: AppProps) {
   const onQuit = props.onQuit ?? (() => exit());
   const readonly = props.readonly ?? false;
   const info = useMemo(
-    () => ({contextName: props.contextName, host: props.host, readonly}),
-    [props.contextName, props.host, readonly],
+    () => ({contextName: props.contextName, host: props.host, readonly, ...(props.session ? {session: props.session} : {})}),
+    [props.contextName, props.host, readonly, props.session],
   );
   return (
     <QueryClientProvider client={queryClient}>

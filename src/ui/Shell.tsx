@@ -1,9 +1,9 @@
 // The frame around the current screen: header, title, filter/palette line, body, crumbs, footer, flash; plus
 // the global keys (? / : r p Esc q) and the too-small notice.
-import React, {Suspense, useCallback, useMemo, useState} from 'react';
+import React, {Suspense, useCallback, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
-import {useKeys} from './dispatch/Dispatcher.js';
+import {HoldKeys, useKeys} from './dispatch/Dispatcher.js';
 import {useAppInfo} from './hooks/useApi.js';
 import {BodySizeProvider} from './hooks/useBodySize.js';
 import {useFlash} from './hooks/useFlash.js';
@@ -11,6 +11,7 @@ import {useLive} from './hooks/useLive.js';
 import {useNav} from './hooks/useNav.js';
 import {useScreenSize} from './hooks/useScreenSize.js';
 import {useChrome} from './hooks/useTitle.js';
+import {paramsAt} from './nav/navReducer.js';
 import {ShellHeader} from './ShellHeader.js';
 import {Crumbs} from './components/Crumbs.js';
 import {FilterBar} from './components/FilterBar.js';
@@ -62,7 +63,11 @@ export function Shell({screens, onQuit}: ShellProps) {
     'app.quit': () => onQuit(),
     'app.help': () => setMode('help'),
     'app.palette': () => setMode('palette'),
-    'app.filter': () => setMode('filter'),
+    'app.filter': () => {
+      // Only a list or a log takes the filter; a title that changes while nothing filters would lie.
+      if (chrome.features.filterable === 0 && !top.filter) return void flash.info('nothing to filter on this screen');
+      setMode('filter');
+    },
     'app.refresh': () => {
       // Active queries are exactly the ones the current screen (and the header) observe.
       void queryClient.invalidateQueries({type: 'active'});
@@ -79,33 +84,59 @@ export function Shell({screens, onQuit}: ShellProps) {
     },
   });
 
+  // The deployment last looked at: a `:versions` from Audit or Contexts opens for it instead of asking.
+  const lastDeployment = useRef<Readonly<Record<string, string>> | undefined>(undefined);
+  if (nav.params.deploymentId !== undefined) {
+    lastDeployment.current = {
+      deploymentId: nav.params.deploymentId,
+      ...(nav.params.deploymentName !== undefined ? {deploymentName: nav.params.deploymentName} : {}),
+    };
+  }
+
   const go = (id: string) => {
     const target = byId.get(id);
     setMode('none');
     if (!target) return;
-    const missing = (target.needs ?? []).filter((p) => nav.params[p] === undefined);
-    // The row under the cursor can stand in for what is missing (a deployment on the deployments list).
-    const offered = nav.selection();
-    if (missing.length > 0 && offered && missing.every((p) => offered.params[p] !== undefined)) {
-      nav.push({screen: id, params: {...offered.params}, label: offered.label});
+    const needs = target.needs ?? [];
+    const stack = nav.stack;
+    if (needs.length === 0) {
+      // The root screen starts over; another global screen (Audit, Contexts) opens on top, so Esc comes back
+      // (replacing the global screen on top rather than stacking a second one).
+      if (stack[0]?.screen === id) nav.reset({screen: id});
+      else if (top.screen === id) return;
+      else nav.jump(byId.get(top.screen)?.needs?.length ? stack.length : stack.length - (stack.length > 1 ? 1 : 0), [{screen: id}]);
       return;
     }
-    if (missing.length > 0) {
-      // deploymentId → "deployment": what the user picks, not the param's name.
-      const what = missing.map((p) => p.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
-      flash.warn(`${target.title} needs a ${what.join(' and a ')}: pick one first`);
+    // The entry the jump belongs to: the first one that gives every param the target needs (the deployment).
+    const owner = stack.findIndex((_, i) => needs.every((p) => paramsAt(stack, i)[p] !== undefined));
+    if (owner >= 0) {
+      // A jump replaces what was opened after that entry: no stacks of screens reached by jumping around.
+      if (stack[owner]?.screen === id) nav.jump(owner + 1, []);
+      else nav.jump(owner + 1, [{screen: id}]);
       return;
     }
-    // Screens that depend on a selection stack on top of it; top-level ones start a fresh stack.
-    if (target.needs?.length) nav.push({screen: id});
-    else nav.reset({screen: id});
+    // Nothing on the stack gives it: the row under the cursor (the deployments list), else the last deployment.
+    const offered = nav.selection()?.params ?? lastDeployment.current;
+    if (offered && needs.every((p) => offered[p] !== undefined)) {
+      const overview = id !== 'deployment' && byId.has('deployment') ? [{screen: 'deployment', params: {...offered}}] : [];
+      const keep = stack.length === 1 || byId.get(top.screen)?.needs?.length ? stack.length : 1;
+      nav.jump(keep, [...overview, {screen: id, params: overview.length ? {} : {...offered}}]);
+      return;
+    }
+    const missing = needs.filter((p) => nav.params[p] === undefined);
+    // deploymentId → "deployment": what the user picks, not the param's name.
+    const what = missing.map((p) => p.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
+    flash.warn(`${target.title} needs a ${what.join(' and a ')}: pick one first`);
   };
 
   if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    // Wrapped rather than cut, so the notice reads whole even at 25 columns.
     return (
-      <Text color={color.warn} wrap="truncate-end">
-        terminal too small (need {MIN_COLUMNS}×{MIN_ROWS}, have {columns}×{rows})
-      </Text>
+      <Box width={columns}>
+        <Text color={color.warn} wrap="wrap">
+          terminal too small (need {MIN_COLUMNS}×{MIN_ROWS}, have {columns}×{rows})
+        </Text>
+      </Box>
     );
   }
 
@@ -115,7 +146,17 @@ export function Shell({screens, onQuit}: ShellProps) {
   const extra = mode === 'palette' ? paletteHeight() : mode === 'filter' ? 1 : 0;
   const bodyHeight = Math.max(1, frameRows - CHROME_ROWS - extra);
   const titleFor = (screen: string) => byId.get(screen)?.title ?? screen;
-  const crumbs = nav.stack.map((e) => e.label ?? byId.get(e.screen)?.crumb?.(e.params) ?? titleFor(e.screen));
+  // Crumbs name the screen; the entry that brings a deployment in also says which one.
+  const crumbs = nav.stack.map((e, i) => {
+    const def = byId.get(e.screen);
+    if (def?.crumb) return def.crumb(paramsAt(nav.stack, i));
+    const title = titleFor(e.screen);
+    const bringsIn = e.params.deploymentId !== undefined && (i === 0 || paramsAt(nav.stack, i - 1).deploymentId === undefined);
+    const what = bringsIn ? (e.label ?? e.params.deploymentName) : undefined;
+    if (what && what !== title) return `${what} · ${title}`;
+    // A label that says more than the deployment's name ('staging build · feature-x') names the screen itself.
+    return e.label && e.label !== paramsAt(nav.stack, i).deploymentName ? e.label : title;
+  });
   const escape = top.filter ? 'clear filter' : nav.stack.length > 1 ? 'back' : undefined;
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
@@ -124,7 +165,7 @@ export function Shell({screens, onQuit}: ShellProps) {
 
   return (
     <Box flexDirection="column" width={columns} height={frameRows}>
-      <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} />
+      <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} readonly={info.readonly} />
       <Text bold wrap="truncate-end">
         {titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)}
       </Text>
@@ -145,10 +186,19 @@ export function Shell({screens, onQuit}: ShellProps) {
           <HelpOverlay screen={def?.keyScope ?? top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
-        <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column">
+        {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
+            on top of each other. */}
+        <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" flexShrink={0}>
           <BodySizeProvider size={{width: columns, height: bodyHeight}}>
             {Screen ? (
-              <Suspense fallback={<Spinner />}>
+              <Suspense
+                fallback={
+                  <>
+                    <HoldKeys />
+                    <Spinner />
+                  </>
+                }
+              >
                 <Screen key={top.key} params={nav.params} />
               </Suspense>
             ) : (
@@ -158,7 +208,15 @@ export function Shell({screens, onQuit}: ShellProps) {
         </Box>
       </Box>
       <Crumbs items={crumbs} />
-      <Footer screen={def?.keyScope ?? top.screen} readonly={info.readonly} width={columns} escape={escape} hasList={chrome.title.count !== undefined} />
+      <Footer
+        screen={def?.keyScope ?? top.screen}
+        readonly={info.readonly}
+        width={columns}
+        escape={escape}
+        open={chrome.features.open}
+        pager={chrome.features.pager > 0}
+        filterable={chrome.features.filterable > 0}
+      />
       <Flash message={flash.message} />
     </Box>
   );

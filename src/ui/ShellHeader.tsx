@@ -1,6 +1,6 @@
 // Feeds the Header from the query cache: the signed-in user, whether anything is fetching, and how old the
 // newest data on screen is (a 1 s tick lives here only, so the table never re-renders for it).
-import React from 'react';
+import React, {useEffect, useRef} from 'react';
 import {useIsFetching, useQuery, useQueryClient} from '@tanstack/react-query';
 import {isTransient} from '../api/client.js';
 import {accountQueries} from '../queries/account.js';
@@ -15,6 +15,7 @@ export interface ShellHeaderProps {
   readonly host?: string;
   readonly devBranch?: string;
   readonly paused: boolean;
+  readonly readonly?: boolean;
 }
 
 export function ShellHeader(props: ShellHeaderProps) {
@@ -28,11 +29,23 @@ export function ShellHeader(props: ShellHeaderProps) {
     .getAll()
     .filter((q) => q.isActive());
   const updatedAt = maxOf(active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt), 0);
-  // A live query failing for a transient reason (service down, 5xx) keeps its data and keeps polling: say so.
-  const connectionLost = active.some((q) => {
-    const err = q.state.fetchFailureCount > 0 ? q.state.fetchFailureReason : q.state.status === 'error' ? q.state.error : null;
-    return err !== null && isTransient(err);
-  });
+  // A live query failing for a transient reason (service down, 5xx) keeps its data and keeps polling: say so —
+  // until an answer arrives that is newer than the last failure. A query that does not poll keeps its old error
+  // after the service is back; that error is history, not the state of the connection.
+  const lastFailure = maxOf(
+    active.map((q) => {
+      if (q.state.fetchFailureCount > 0 && q.state.fetchStatus === 'fetching' && isTransient(q.state.fetchFailureReason)) return now;
+      return q.state.status === 'error' && isTransient(q.state.error) ? q.state.errorUpdatedAt : 0;
+    }),
+    0,
+  );
+  const connectionLost = lastFailure > 0 && lastFailure >= updatedAt;
+  // Back: the queries that failed meanwhile and do not poll (the signed-in user, a one-off lookup) load again.
+  const wasLost = useRef(false);
+  useEffect(() => {
+    if (wasLost.current && !connectionLost) void queryClient.refetchQueries({type: 'active', predicate: (q) => q.state.status === 'error'});
+    wasLost.current = connectionLost;
+  }, [connectionLost, queryClient]);
   const agoSeconds = updatedAt > 0 ? Math.max(0, Math.floor((now - updatedAt) / 1000)) : undefined;
   return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} connectionLost={connectionLost} />;
 }

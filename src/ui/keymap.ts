@@ -4,7 +4,7 @@
 import type {Key} from 'ink';
 
 /** Where a binding belongs: shown in help under this heading, current screen first. */
-export type KeyScope = 'global' | 'list' | 'dialog' | 'overlay' | 'input' | 'palette' | `screen:${string}`;
+export type KeyScope = 'global' | 'list' | 'pager' | 'dialog' | 'overlay' | 'input' | 'palette' | `screen:${string}`;
 
 export interface Binding {
   /** Namespaced action id handlers are registered under, e.g. 'list.down'. */
@@ -37,9 +37,17 @@ const LIST: Binding[] = [
   {id: 'list.up', keys: ['k', 'up'], description: 'move up', scope: 'list'},
   {id: 'list.top', keys: ['g', 'home'], description: 'first row', scope: 'list'},
   {id: 'list.bottom', keys: ['G', 'end'], description: 'last row', scope: 'list'},
-  {id: 'list.pageDown', keys: ['pagedown', 'ctrl+d'], description: 'page down', scope: 'list'},
-  {id: 'list.pageUp', keys: ['pageup', 'ctrl+u'], description: 'page up', scope: 'list'},
+  {id: 'list.pageDown', keys: ['pagedown'], description: 'page down', scope: 'list'},
+  {id: 'list.pageUp', keys: ['pageup'], description: 'page up', scope: 'list'},
+  {id: 'list.halfDown', keys: ['ctrl+d'], description: 'half a page down', scope: 'list'},
+  {id: 'list.halfUp', keys: ['ctrl+u'], description: 'half a page up', scope: 'list'},
   {id: 'list.open', keys: ['enter'], description: 'open', scope: 'list', footer: true},
+];
+
+// Logs (every log is a LogPager): j/k PgUp/PgDn ctrl+d/u g scroll back (the list keys above), plus:
+const PAGER: Binding[] = [
+  {id: 'pager.follow', keys: ['G', 'end'], description: 'follow', scope: 'pager', footer: true},
+  {id: 'pager.wrap', keys: ['w'], description: 'wrap', scope: 'pager', footer: true},
 ];
 
 const DIALOG: Binding[] = [
@@ -85,12 +93,13 @@ const SCREENS: Binding[] = [
   {id: 'deployment.dev', keys: ['d'], description: 'dev mode', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
   {id: 'deployment.logs', keys: ['l'], description: 'logs', scope: 'screen:deployment', footer: true},
-  {id: 'versions.switch', keys: ['s'], description: 'switch to this version (also Enter)', scope: 'screen:versions', dangerous: true, footer: true},
+  {id: 'versions.switch', keys: ['s'], description: 'switch version', scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
-  {id: 'token.copy', keys: ['y'], description: 'copy token (OSC 52)', scope: 'screen:environments', footer: true},
-  {id: 'token.write', keys: ['w'], description: 'write token to a file (0600)', scope: 'screen:environments', footer: true},
+  // Shown by the token view itself (not in the footer): they act only once a token was issued.
+  {id: 'token.copy', keys: ['y'], description: 'copy the issued token (OSC 52)', scope: 'screen:environments'},
+  {id: 'token.write', keys: ['w'], description: 'write the issued token to a file (0600)', scope: 'screen:environments'},
   // Forms (new deployment, metadata token): a 'dialog' layer that owns the keys while the form is open.
   {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'screen:form'},
   {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'screen:form'},
@@ -139,7 +148,7 @@ const SCREENS: Binding[] = [
   {id: 'resource.format', keys: ['o'], description: 'describe: YAML/JSON', scope: 'screen:resource'},
 ];
 
-export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS];
+export const KEYMAP: readonly Binding[] = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS];
 
 const byId = new Map(KEYMAP.map((b) => [b.id, b]));
 
@@ -163,7 +172,7 @@ const DISPLAY: Record<string, string> = {
 };
 
 /** How a binding's keys are written in hints and help: `j/↓`. */
-export function keysLabel(b: Binding): string {
+export function keysLabel(b: Pick<Binding, 'keys'>): string {
   return b.keys.map((k) => DISPLAY[k] ?? k).join('/');
 }
 

@@ -5,7 +5,12 @@ import type {ReactElement} from 'react';
 import {render, type Instance} from 'ink';
 
 const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
-const LEAVE_ALT = '\x1b[?25h\x1b[?1049l';
+// The alternate screen is cleared before it is left: after a resize, tmux carries what it held into the
+// restored shell screen (list rows were left above the prompt after 50×12 → 140×40 → q).
+const LEAVE_ALT = '\x1b[2J\x1b[3J\x1b[H\x1b[?25h\x1b[?1049l';
+// On a resize the terminal reflows the old frame (wrapped or scrolled lines) and Ink's line-by-line erase misses
+// pieces of it: the whole (alternate) screen is cleared first, then the frame is drawn for the new size.
+const CLEAR = '\x1b[2J\x1b[H';
 
 export interface FullScreenIo {
   readonly stdout: NodeJS.WriteStream;
@@ -69,6 +74,9 @@ export async function renderFullScreen(
   // EIO/EPIPE on the terminal streams means the terminal closed (tmux killed, ssh dropped): treat as a hang-up.
   for (const stream of [io.stdout, io.stderr, io.stdin]) stream.on('error', hangUp);
   io.stdout.write(ENTER_ALT);
+  // Registered before Ink's own resize listener, so the clear comes before Ink redraws.
+  const onResize = () => quietly(() => io.stdout.write(CLEAR));
+  io.stdout.on('resize', onResize);
   try {
     instance = render(element, {
       stdout: io.stdout,
@@ -90,6 +98,7 @@ export async function renderFullScreen(
     io.stderr.write(`error: ${message(err)}\n`);
     return 1;
   } finally {
+    io.stdout.off('resize', onResize);
     // After a forced exit the handlers stay: they swallow the echoes of a dead terminal until process.exit.
     if (!exiting) {
       for (const [signal, handler] of signalHandlers) process.off(signal, handler);

@@ -2,6 +2,7 @@
 // with the registry it passes. Loaded only by a dynamic import from commands/ui.ts, so command mode never loads Ink.
 import React from 'react';
 import type {Api} from '../api/client.js';
+import type {SessionIdentity} from '../workflows/contexts.js';
 import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
@@ -21,6 +22,8 @@ export interface UiOptions {
 
 export interface UiTarget {
   readonly api: Api;
+  /** Who the session is (URL + credential fingerprint): which saved context, if any, it uses. */
+  readonly session?: SessionIdentity;
   readonly contextName?: string;
   readonly host: string;
   close(): Promise<void>;
@@ -39,7 +42,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
   await firstScreen;
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App screens={opts.screens} api={target.api} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
+    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

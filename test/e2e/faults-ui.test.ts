@@ -59,6 +59,25 @@ describe('the service goes away while a build is watched', () => {
   }, 60_000);
 });
 
+describe('the banner clears once the service is back', () => {
+  it('also when a query that does not poll failed meanwhile', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-faults-ui-'));
+    dirs.push(dir);
+    const file = join(dir, 'service.db');
+    const first = await start({dataFile: file, seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
+    const api = createApi({baseUrl: first.url, token: first.adminKey});
+    await first.close();
+    // The overview opens while the service is down: its one-off lookups (the caller's dev-mode session, the
+    // signed-in user) fail and are not polled again.
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await tui.waitForFrame(LOST, 15_000);
+    await start({dataFile: file, port: first.port, clock: new ManualClock(TEST_EPOCH)});
+    await tui.waitForFrame(/Region\s+\S+/, 15_000);
+    // The user in the header failed while the service was down; it loads again once the connection is back.
+    await tui.waitForFrame((f) => !f.includes(LOST) && f.includes('admin@acme.example'), 5_000);
+  }, 60_000);
+});
+
 describe('a slow service', () => {
   it('never freezes the keys: the cursor moves while a request hangs', async () => {
     const svc = await start({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});

@@ -142,6 +142,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       contextName={opts.contextName ?? 'test'}
       host={opts.host ?? 'tenant.example'}
       readonly={opts.readonly}
+      session={opts.session}
       queryClient={queryClient}
       screens={screens}
       initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}

@@ -4,6 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {formatConfig, readConfigFile} from '../../src/config/file.js';
+import {sessionIdentity} from '../../src/workflows/contexts.js';
 import {renderApp, startDemo} from './support.js';
 
 const CTX = {screen: 'ctx'};
@@ -34,10 +35,28 @@ function writeConfig(url: string) {
 }
 
 describe('ContextsScreen', () => {
+  it('marks the saved context this session uses by URL and credential, not by name', async () => {
+    const {api, svc} = await startDemo();
+    writeFileSync(
+      join(dir, 'config.toml'),
+      formatConfig({
+        default_context: 'local',
+        contexts: {local: {url: 'http://127.0.0.1:9', api_key: SECRET}, mine: {url: `${svc.url}/`, api_key: svc.adminKey}, 'same-url': {url: svc.url, api_key: `${SECRET}_3`}},
+      }),
+      {mode: 0o600},
+    );
+    // `svc ui --local` is named "local" but runs its own service on another URL.
+    const tui = renderApp(api, CTX, {contextName: 'local', session: sessionIdentity(svc.url, svc.adminKey)});
+    const frame = await tui.waitForFrame((f) => /Contexts \[3\]/.test(f) && f.includes('same-url'));
+    expect(frame).toContain('mine (this session)');
+    expect(frame).not.toContain('local (this session)');
+    expect(frame).not.toContain('same-url (this session)');
+  });
+
   it('lists saved contexts with ★ on the default, never the credential', async () => {
     const {api, svc} = await startDemo();
     writeConfig(svc.url);
-    const tui = renderApp(api, CTX, {contextName: 'prod'});
+    const tui = renderApp(api, CTX, {contextName: 'prod', session: sessionIdentity(svc.url, SECRET)});
     // The rows and the title's count come from one load but paint in two steps: wait for both.
     const frame = await tui.waitForFrame((f) => /staging\s+https:\/\/staging\.example/.test(f) && /Contexts \[2\]/.test(f));
     expect(frame).toMatch(new RegExp(`★ prod \\(this session\\)\\s+${svc.url.replace(/\./g, '\\.')}`));
@@ -48,7 +67,7 @@ describe('ContextsScreen', () => {
   it('Enter makes the highlighted context the default: the file changes and a flash says so', async () => {
     const {api, svc} = await startDemo();
     writeConfig(svc.url);
-    const tui = renderApp(api, CTX, {contextName: 'prod'});
+    const tui = renderApp(api, CTX, {contextName: 'prod', session: sessionIdentity(svc.url, SECRET)});
     await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
     await tui.press('j');
     await tui.waitForFrame(/›\s+staging/);

@@ -104,9 +104,12 @@ describe('DeploymentsScreen', () => {
     await tui.waitForFrame('› 2        marketing-dashboards');
     await tui.press(':');
     await typeAfter(tui, /^:/m, 'dbt', 'enter');
-    const frame = await tui.waitForFrame((f) => f.includes('<Deployments> › <marketing-dashboards>') && /^dbt runs/m.test(f));
+    // The jump opens the deployment and the screen on it; the crumbs name both.
+    const frame = await tui.waitForFrame((f) => f.includes('<Deployments> › <marketing-dashboards> › <dbt runs>') && /^dbt runs/m.test(f));
     expect(frame).not.toContain('pick one first');
-    // Back on the list, the offer follows the cursor; away from it there is none.
+    // Back on the list (through the deployment), the offer follows the cursor; away from it there is none.
+    await tui.press('escape');
+    await tui.waitForFrame('Deployment · marketing-dashboards');
     await tui.press('escape');
     await tui.waitForFrame('Deployments [45]');
   });

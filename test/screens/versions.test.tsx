@@ -19,7 +19,8 @@ describe('VersionsScreen', () => {
     expect(frame).toMatch(/★ 1\.3\.5\s+latest\s+✓\s+svc-platform\/runtime:v1\.3\.5/);
     expect(frame).toMatch(/1\.3\.2\s+latest\s+svc-platform\/runtime:v1\.3\.2/);
     expect(frame).toMatch(/1\.2\.7\s+release\s+✓/);
-    expect(frame).toContain('s switch to this version');
+    // One hint for the two keys that switch (the footer shows a key once, with one meaning).
+    expect(frame).toContain('Enter/s switch version');
   });
 
   it('narrows with / and says when nothing matches', async () => {

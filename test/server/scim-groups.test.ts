@@ -1,7 +1,7 @@
 // SCIM Groups and discovery through HTTP: members, displayName filter, PatchOp on members, and the
 // ServiceProviderConfig / ResourceTypes / Schemas documents; SCIM operations in the OpenAPI document.
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
+import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
 import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
 
 let t: TestApp;
@@ -111,7 +111,11 @@ describe('discovery', () => {
     expect(types.body.Resources.map((r: {endpoint: string}) => r.endpoint)).toEqual(['/Users', '/Groups']);
     expect((await scim('/ResourceTypes/Group')).body).toMatchObject({schema: SCIM_GROUP_SCHEMA});
     const schemas = await scim('/Schemas');
-    expect(schemas.body.Resources.map((s: {id: string}) => s.id)).toEqual([SCIM_USER_SCHEMA, SCIM_GROUP_SCHEMA]);
+    expect(schemas.body.Resources.map((s: {id: string}) => s.id)).toEqual([SCIM_USER_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_ACCOUNT_SCHEMA, SCIM_GROUP_SCHEMA]);
+    expect((await scim('/ResourceTypes/User')).body.schemaExtensions).toEqual([
+      {schema: SCIM_ENTERPRISE_SCHEMA, required: false},
+      {schema: SCIM_ACCOUNT_SCHEMA, required: true},
+    ]);
     const user = await scim(`/Schemas/${encodeURIComponent(SCIM_USER_SCHEMA)}`);
     expect(user.body.attributes.find((a: {name: string}) => a.name === 'userName')).toMatchObject({required: true, uniqueness: 'server'});
     expect((await scim('/Schemas/urn:nope')).status).toBe(404);

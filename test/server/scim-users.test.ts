@@ -1,6 +1,6 @@
 // SCIM Users through HTTP: RFC 7644 list paging and filters, create/get/replace/patch/delete, error bodies.
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
+import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
 import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
 
 let t: TestApp;
@@ -38,7 +38,7 @@ describe('create and get', () => {
     expect(res.headers.get('content-type')).toBe('application/scim+json');
     expect(res.headers.get('location')).toBe(res.body.meta.location);
     expect(res.body).toEqual({
-      schemas: [SCIM_USER_SCHEMA],
+      schemas: [SCIM_USER_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_ACCOUNT_SCHEMA],
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       externalId: 'okta-00u1',
       userName: 'jane@example.com',
@@ -46,6 +46,8 @@ describe('create and get', () => {
       emails: [{value: 'jane@example.com', type: 'work', primary: true}],
       active: true,
       groups: [],
+      [SCIM_ENTERPRISE_SCHEMA]: {department: 'Finance'},
+      [SCIM_ACCOUNT_SCHEMA]: {userId: expect.any(Number)},
       meta: {resourceType: 'User', created: '2026-06-01T09:00:00.000Z', lastModified: '2026-06-01T09:00:00.000Z', location: expect.stringContaining(`/api/scim/v2/Users/${res.body.id}`)},
     });
     expect((await scim(`/Users/${res.body.id}`)).body).toEqual(res.body);
@@ -142,7 +144,7 @@ describe('replace, patch and delete', () => {
         {op: 'add', path: 'emails', value: [{value: 'jd@example.org', type: 'home'}]},
         {op: 'replace', path: 'name.familyName', value: 'Smith'},
         {op: 'remove', path: 'name.givenName'},
-        {op: 'replace', path: 'emails[type eq "work"].value', value: 'jane@work.example'},
+        {op: 'add', path: 'emails[type eq "work"].value', value: 'jane@work.example'},
         {op: 'add', value: {displayName: 'Jane S.', 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department': 'Ops'}},
       ),
     });

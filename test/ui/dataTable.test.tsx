@@ -109,3 +109,16 @@ describe('DataTable', () => {
     expect(opened).toEqual(['item-1']);
   });
 });
+
+describe('column headings', () => {
+  it('never run together, even when a heading fills its column', async () => {
+    const {columnWidths, fit, GAP} = await import('../../src/ui/components/tableLayout.js');
+    const cols = [
+      {id: 'latest', header: 'LATEST', width: 6, render: () => '✓'},
+      {id: 'pass', header: 'PASS AS', flex: 1, render: () => 'x'},
+    ];
+    const widths = columnWidths(cols, 40);
+    const header = cols.map((c, i) => fit(c.header, widths[i] ?? 0)).join(' '.repeat(GAP));
+    expect(header).toMatch(/^LATEST {2,}PASS AS/);
+  });
+});

@@ -71,7 +71,8 @@ describe('shell layout', () => {
     await tui.waitForFrame((f) => !f.includes('type to filter') && f.includes('Deployments [1] /stag') && !/^\/stag/m.test(f));
     await tui.press('enter');
     frame = await tui.waitForFrame('versions of analytics-staging');
-    expect(frame).toContain('<Deployments> › <analytics-staging>');
+    // Crumbs name the screen, and the entry that brings the deployment in says which.
+    expect(frame).toContain('<Deployments> › <analytics-staging · Versions>');
     await tui.press('escape');
     frame = await tui.waitForFrame('Deployments [1] /stag');
     await tui.press('escape');
@@ -168,7 +169,7 @@ describe('shell layout', () => {
     await tui.waitForFrame(/› (?!dbt)/);
     await tui.press('up', 'enter');
     frame = await tui.waitForFrame('<dbt runs>');
-    expect(frame).toContain('<Deployments> › <analytics-prod> › <dbt runs>');
+    expect(frame).toContain('<Deployments> › <analytics-prod · Versions> › <dbt runs>');
   });
 
   it('help lists the current screen keys first, generated from the keymap', async () => {

@@ -20,6 +20,7 @@ import {errorResponses, json, jsonBody} from '../routes/shared.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';
+import {dashboardAnswer} from './dashboards.js';
 import {newPublicId, RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
@@ -28,7 +29,6 @@ const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const PublicIdParam = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
-const dashboardSpec = {...specOf('workbook'), kind: 'dashboard'};
 
 export const registerActions: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -57,11 +57,14 @@ export const registerActions: RouteGroup = (app, ctx) => {
         description: body.description ?? existing?.body.description ?? null,
         allowEmbed: body.allowEmbed ?? existing?.body.allowEmbed ?? false,
         status: 'published',
+        // The draft becomes what is published; each publish is a new version.
+        config: workbook.body.dashboardDraft ?? existing?.body.config ?? {},
+        versionNumber: (typeof existing?.body.versionNumber === 'number' ? existing.body.versionNumber : 0) + 1,
       };
       const row = existing
         ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now)
         : insertResource(ctx.db, 'dashboard', scope, {...fields, publicId: newPublicId()}, now);
-      return c.json(present(dashboardSpec, row), 200);
+      return c.json(dashboardAnswer(row), 200);
     },
   );
 
@@ -78,7 +81,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
     (c) => {
       authorize(c, 'deployment', false);
       const row = findDashboard(c, valid(c, 'param').publicId);
-      return c.json(present(dashboardSpec, row), 200);
+      return c.json(dashboardAnswer(row), 200);
     },
   );
 

@@ -10,11 +10,14 @@ import type {App} from '../appTypes.js';
 import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
-import {deleteResource, findResource, insertResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {findResource, jsonStore, type ResourceRow} from '../store/resources.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
 import {cursorPage} from './cursor.js';
 import {RESOURCES} from './table.js';
-import type {ResourceSpec} from './types.js';
+import type {ResourceSpec, ResourceStore} from './types.js';
+
+/** The store a kind's objects live in. */
+export const storeOf = (spec: {store?: ResourceStore}): ResourceStore => spec.store ?? jsonStore;
 
 type Json = Record<string, unknown>;
 type Valid = (target: 'param' | 'query' | 'json') => Json;
@@ -75,7 +78,7 @@ function checkRules(ctx: ServiceContext, spec: ResourceSpec, scope: string, body
     if (!findResource(ctx.db, kind, scope, Number(value)) || Number(value) === selfId) throw badRequest(`${field}: no ${kind} ${String(value)} here`);
   }
   if (!spec.unique?.length) return;
-  const others = listResources(ctx.db, spec.kind, scope).filter((r) => r.id !== selfId);
+  const others = storeOf(spec).list(ctx.db, spec.kind, scope).filter((r) => r.id !== selfId);
   for (const field of spec.unique) {
     const value = body[field];
     if (value === null || value === undefined) continue;
@@ -88,7 +91,7 @@ export function refuseIfReferenced(ctx: ServiceContext, spec: ResourceSpec, scop
   for (const other of RESOURCES) {
     for (const [field, kind] of Object.entries(other.refs ?? {})) {
       if (kind !== spec.kind) continue;
-      const users = listResources(ctx.db, other.kind, scope).filter((r) => r.body[field] === id);
+      const users = storeOf(other).list(ctx.db, other.kind, scope).filter((r) => r.body[field] === id);
       if (users.length > 0) throw conflict(`${spec.kind} ${id} still holds ${users.length} ${other.kind}(s) (${field}); move or delete them first`);
     }
   }
@@ -106,12 +109,12 @@ function mergeUpdate(spec: ResourceSpec, current: Json, patch: Json): Json {
 
 /** Stores a new object: the kind's defaults under the given fields, derived fields, then the rules. */
 function create(ctx: ServiceContext, spec: ResourceSpec, scope: string, input: Json): ResourceRow {
-  const siblings = listResources(ctx.db, spec.kind, scope).map((r) => r.body);
+  const siblings = storeOf(spec).list(ctx.db, spec.kind, scope).map((r) => r.body);
   const given = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== null));
   const merged = {...spec.initial?.(input, {ctx, scope, siblings}), ...given};
   const body = {...merged, ...spec.derive?.(merged)};
   checkRules(ctx, spec, scope, body);
-  return insertResource(ctx.db, spec.kind, scope, body, ctx.clock.now());
+  return storeOf(spec).insert(ctx.db, spec.kind, scope, body, ctx.clock.now());
 }
 
 export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSpec): void {
@@ -124,7 +127,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     const p = valid('param');
     const scope = scopeOf(ctx, spec, p);
     const id = Number(p[spec.idParam]);
-    const row = findResource(ctx.db, spec.kind, scope, id);
+    const row = storeOf(spec).find(ctx.db, spec.kind, scope, id);
     if (!row) throw notFound(`${spec.kind} ${id} not found`);
     return {scope, row};
   };
@@ -137,7 +140,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         authorize(c, spec.scope, false);
         const valid = validOf(c);
         const query = valid('query');
-        const all = listResources(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(spec, r)).filter((item) => matches(spec, item, query));
+        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(spec, r)).filter((item) => matches(spec, item, query));
         const page = cursorPage(all, query as {first?: string; after?: string});
         return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
       },
@@ -173,7 +176,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const {scope, row} = load(valid);
         const body = mergeUpdate(spec, row.body, valid('json'));
         checkRules(ctx, spec, scope, body, row.id);
-        return c.json(present(spec, saveResource(ctx.db, {...row, body}, ctx.clock.now())), 200);
+        return c.json(present(spec, storeOf(spec).save(ctx.db, {...row, body}, ctx.clock.now())), 200);
       },
     );
   }
@@ -189,11 +192,11 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const scope = scopeOf(ctx, spec, p);
         const key = p[upsert.field];
         const input = {...valid('json'), [upsert.field]: key};
-        const existing = listResources(ctx.db, spec.kind, scope).find((r) => r.body[upsert.field] === key);
+        const existing = storeOf(spec).list(ctx.db, spec.kind, scope).find((r) => r.body[upsert.field] === key);
         if (existing) {
           const body = mergeUpdate(spec, existing.body, input);
           checkRules(ctx, spec, scope, body, existing.id);
-          return c.json(present(spec, saveResource(ctx.db, {...existing, body}, ctx.clock.now())), 200);
+          return c.json(present(spec, storeOf(spec).save(ctx.db, {...existing, body}, ctx.clock.now())), 200);
         }
         return c.json(present(spec, create(ctx, spec, scope, input)), 200);
       },
@@ -206,7 +209,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         authorize(c, spec.scope, true);
         const {scope, row} = load(validOf(c));
         refuseIfReferenced(ctx, spec, scope, row.id);
-        return c.json({success: deleteResource(ctx.db, spec.kind, scope, row.id)}, 200);
+        return c.json({success: storeOf(spec).remove(ctx.db, spec.kind, scope, row.id)}, 200);
       },
     );
   }

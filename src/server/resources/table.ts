@@ -31,7 +31,10 @@ import type {ServiceContext} from '../context.js';
 import {badRequest} from '../errors.js';
 import {listResources} from '../store/resources.js';
 import {schedule} from './schedule.js';
+import {EmbedUser} from '../../contract/embedOps.js';
+import {ensureTenant} from './tenantRows.js';
 import type {ResourceSpec} from './types.js';
+import {usersStore} from './users.js';
 
 const DEPLOYMENT = '/api/v1/deployments/{deploymentId}';
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -85,6 +88,7 @@ export const RESOURCES: ResourceSpec[] = [
     upsertBy: {field: 'slug', segment: 'slug', operationId: 'upsertWorkbookBySlug', pattern: /^[a-z0-9][a-z0-9-]{0,99}$/},
     refs: {folderId: 'folder'},
     clearable: ['folderId', 'slug'],
+    hidden: ['embedAccess', 'dashboardDraft'],
     initial: () => ({name: 'Untitled workbook', folderId: null, slug: null, meta: {}, calculatedFields: {}, type: 'WORKBOOK'}),
   },
   {
@@ -173,6 +177,7 @@ export const RESOURCES: ResourceSpec[] = [
     unique: ['email', 'username'],
     clearable: ['firstName', 'title'],
     hidden: ['password'],
+    store: usersStore,
     initial: () => ({firstName: null, isAdmin: false, isDeactivated: false, notifications: {}}),
   },
   {
@@ -206,6 +211,22 @@ export const RESOURCES: ResourceSpec[] = [
     updateBody: UpdateEmbedGroupInput,
     unique: ['name'],
     clearable: ['description'],
-    initial: () => ({description: null, userCount: 0}),
+    hidden: ['memberIds'],
+    initial: (_input, c) => {
+      ensureTenant(c.ctx, c.scope);
+      return {description: null, userCount: 0, memberIds: []};
+    },
+  },
+  {
+    kind: 'embed-user',
+    tag: 'Embed Tenants',
+    path: '/api/v1/embed-tenants/{embedTenantName}/users',
+    scope: 'embedTenant',
+    idParam: 'id',
+    operations: {list: 'listEmbedUsers'},
+    summary: 'embed users of an embed tenant (provisioned with provisionEmbedUser/provisionEmbedUsers)',
+    item: EmbedUser,
+    filters: {search: {field: 'username', match: 'contains'}},
+    hidden: ['picture'],
   },
 ];

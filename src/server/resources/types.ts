@@ -2,6 +2,8 @@
 // (store/resources.ts) and the OpenAPI document all work from it; nothing is written per kind but this row.
 import type {z} from '@hono/zod-openapi';
 import type {ServiceContext} from '../context.js';
+import type {Db} from '../store/db.js';
+import type {ResourceRow} from '../store/resources.js';
 
 /** Where the objects live: in a deployment (`{deploymentId}` in the path), an embed tenant, or the account. */
 export type ResourceScope = 'deployment' | 'embedTenant' | 'account';
@@ -18,6 +20,15 @@ export interface CreateContext {
   scope: string;
   /** Objects of the same kind already in the scope. */
   siblings: Array<Record<string, unknown>>;
+}
+
+/** Where a kind's objects are kept: the generic JSON store unless the kind has a table of its own. */
+export interface ResourceStore {
+  list(db: Db, kind: string, scope: string): ResourceRow[];
+  find(db: Db, kind: string, scope: string, id: number): ResourceRow | undefined;
+  insert(db: Db, kind: string, scope: string, body: Record<string, unknown>, now: number): ResourceRow;
+  save(db: Db, row: ResourceRow, now: number): ResourceRow;
+  remove(db: Db, kind: string, scope: string, id: number): boolean;
 }
 
 export interface ResourceSpec {
@@ -50,6 +61,8 @@ export interface ResourceSpec {
   upsertBy?: {field: string; segment: string; operationId: string; pattern: RegExp};
   /** Defaults and service-assigned fields of a new object (merged under the validated body). */
   initial?: (input: Record<string, unknown>, c: CreateContext) => Record<string, unknown>;
+  /** A store of the kind's own (users live in the users table); absent: the JSON resource store. */
+  store?: ResourceStore;
   /** Derived fields, recomputed after every create and update. */
   derive?: (body: Record<string, unknown>) => Record<string, unknown>;
 }

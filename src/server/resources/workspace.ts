@@ -4,10 +4,11 @@ import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
 import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objectOps.js';
 import type {RouteGroup} from '../appTypes.js';
-import {notFound} from '../errors.js';
+import {HttpFailure, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
 import {findUser} from '../store/users.js';
-import {deleteResource, findResource, insertResource, saveResource} from '../store/resources.js';
+import {findResource, insertResource, saveResource} from '../store/resources.js';
+import {usersStore} from './users.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {moveObject, type Ref} from './bulk.js';
 import {RESOURCES} from './table.js';
@@ -82,14 +83,19 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       const now = ctx.clock.now();
       ctx.db.transaction(() => {
         for (const id of new Set(userIds)) {
-          const row = findResource(ctx.db, 'user', '', id);
+          const row = usersStore.find(ctx.db, 'user', '', id);
           if (!row) {
             failed.push({userId: id, error: `user ${id} not found`});
             continue;
           }
-          if (action === 'DELETE') deleteResource(ctx.db, 'user', '', id);
-          else saveResource(ctx.db, {...row, body: {...row.body, isDeactivated: action === 'DEACTIVATE'}}, now);
-          succeeded.push(id);
+          try {
+            if (action === 'DELETE') usersStore.remove(ctx.db, 'user', '', id);
+            else usersStore.save(ctx.db, {...row, body: {...row.body, isDeactivated: action === 'DEACTIVATE'}}, now);
+            succeeded.push(id);
+          } catch (err) {
+            if (!(err instanceof HttpFailure)) throw err;
+            failed.push({userId: id, error: err.message});
+          }
         }
       })();
       return c.json({action, succeeded, failed}, 200);
@@ -132,8 +138,7 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
         const role = findResource(ctx.db, 'role', '', Number(p.roleId));
         if (!role) throw notFound(`role ${String(p.roleId)} not found`);
         const userId = Number(p.userId);
-        // Users are the tenant's own (its admin) and those created through /api/v1/users.
-        if (!findUser(ctx.db, userId) && !findResource(ctx.db, 'user', '', userId)) throw notFound(`user ${userId} not found`);
+        if (!findUser(ctx.db, userId)) throw notFound(`user ${userId} not found`);
         const current = Array.isArray(role.body.userIds) ? (role.body.userIds as number[]) : [];
         const userIds = method === 'put' ? [...new Set([...current, userId])] : current.filter((id) => id !== userId);
         saveResource(ctx.db, {...role, body: {...role.body, userIds}}, ctx.clock.now());

@@ -19,6 +19,7 @@ import {deviceCodesMigrations} from './deviceCodes.js';
 import {oauthTokensMigrations} from './oauthTokens.js';
 import {oidcConfigsMigrations} from './oidcConfigs.js';
 import {telemetryMigrations} from './telemetry.js';
+import {oneIdentityMigrations} from './users.js';
 
 export const migrations: Migration[] = [
   ...usersMigrations,
@@ -38,4 +39,6 @@ export const migrations: Migration[] = [
   ...oauthTokensMigrations,
   ...oidcConfigsMigrations,
   ...telemetryMigrations,
+  // After every table that refers to users: folds the old user stores into users.
+  ...oneIdentityMigrations,
 ];

@@ -78,3 +78,12 @@ export function saveResource(db: Db, row: ResourceRow, now: number): ResourceRow
 export function deleteResource(db: Db, kind: string, scope: string, id: number): boolean {
   return db.prepare('DELETE FROM resources WHERE kind = ? AND scope = ? AND id = ?').run(kind, scope, id).changes > 0;
 }
+
+/** The JSON store as a ResourceStore (resources/types.ts), for kinds without a table of their own. */
+export const jsonStore = {
+  list: listResources,
+  find: findResource,
+  insert: insertResource,
+  save: saveResource,
+  remove: deleteResource,
+};

@@ -1,11 +1,13 @@
-// SCIM-provisioned users and groups, and SCIM tokens. A SCIM token is a row of api_keys with kind 'scim':
-// hashed like any key, revocable with `api-keys delete`, but valid only on /api/scim/v2 (and API keys only
-// off it), which auth.ts enforces. Provisioned users live apart from the service's own login users: an
-// identity provider may create, rename and delete them freely without touching who can sign in here.
+// SCIM-provisioned users, and SCIM tokens. A SCIM token is a row of api_keys with kind 'scim': hashed like
+// any key, revocable with `api-keys delete`, but valid only on /api/scim/v2 (and API keys only off it), which
+// auth.ts enforces. Provisioned users are account users (rows of `users`, see users.ts) that have a SCIM id:
+// the identity provider sees the users it provisioned, and a user it deactivates loses their sessions.
 import {randomUUID} from 'node:crypto';
 import type {Db} from './db.js';
 import {insertApiKey} from './apiKeys.js';
 import type {Migration} from './migration.js';
+import {deleteUser, insertUser, updateUser, type UserRow} from './users.js';
+import {mainEmail} from './usersMerge.js';
 import type {SqlFilter} from './scimFilter.js';
 
 export const scimMigrations: Migration[] = [
@@ -14,6 +16,7 @@ export const scimMigrations: Migration[] = [
     up: (db) =>
       db.exec(`
         ALTER TABLE api_keys ADD COLUMN kind TEXT NOT NULL DEFAULT 'api';
+        -- Moved into users by the one-identity migration (users.ts).
         CREATE TABLE scim_users (
           id TEXT PRIMARY KEY,
           user_name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -53,7 +56,7 @@ export interface ScimEmail {
   primary?: boolean;
 }
 
-/** A user's attributes as the service keeps them (the SCIM representation is built from this). */
+/** A user's attributes as SCIM sees them (the SCIM representation is built from this). */
 export interface ScimUserFields {
   userName: string;
   externalId: string | null;
@@ -62,80 +65,109 @@ export interface ScimUserFields {
   displayName: string | null;
   emails: ScimEmail[];
   active: boolean;
+  /** Extension attributes (the enterprise user…), keyed by schema URN. */
+  extensions: Record<string, Record<string, unknown>>;
 }
 
 export interface ScimUserRecord extends ScimUserFields {
+  /** The SCIM id (a UUID). */
   id: string;
+  /** The same user's id in /api/v1. */
+  accountId: number;
   createdAt: number;
   updatedAt: number;
 }
 
-interface ScimUserRow {
-  id: string;
-  user_name: string;
-  external_id: string | null;
-  given_name: string | null;
-  family_name: string | null;
-  display_name: string | null;
-  emails: string;
-  active: number;
-  created_at: number;
-  updated_at: number;
-}
-
-function toRecord(row: ScimUserRow): ScimUserRecord {
+function toRecord(row: UserRow): ScimUserRecord {
   return {
-    id: row.id,
-    userName: row.user_name,
+    id: row.scim_id ?? '',
+    accountId: row.id,
+    userName: row.username,
     externalId: row.external_id,
-    givenName: row.given_name,
-    familyName: row.family_name,
+    givenName: row.first_name,
+    familyName: row.last_name,
     displayName: row.display_name,
     emails: JSON.parse(row.emails) as ScimEmail[],
     active: row.active === 1,
+    extensions: JSON.parse(row.extensions) as ScimUserFields['extensions'],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 export function findScimUser(db: Db, id: string): ScimUserRecord | undefined {
-  const row = db.prepare('SELECT * FROM scim_users WHERE id = ?').get(id) as ScimUserRow | undefined;
+  const row = db.prepare('SELECT * FROM users WHERE scim_id = ?').get(id) as UserRow | undefined;
   return row ? toRecord(row) : undefined;
 }
 
-/** The user holding `userName` (case-insensitively), for uniqueness checks. */
-export function findScimUserByName(db: Db, userName: string): ScimUserRecord | undefined {
-  const row = db.prepare('SELECT * FROM scim_users WHERE user_name = ?').get(userName) as ScimUserRow | undefined;
-  return row ? toRecord(row) : undefined;
+/** The account user holding `userName` (case-insensitively), provisioned or not, for uniqueness checks. */
+export function findUserByName(db: Db, userName: string): {id: number; scimId: string | null} | undefined {
+  return db.prepare('SELECT id, scim_id AS scimId FROM users WHERE username = ? COLLATE NOCASE').get(userName) as {id: number; scimId: string | null} | undefined;
 }
+
+/** The account user whose main address is `email`, for uniqueness checks. */
+export function findUserByEmail(db: Db, email: string): {id: number; scimId: string | null} | undefined {
+  return db.prepare('SELECT id, scim_id AS scimId FROM users WHERE email = ?').get(email) as {id: number; scimId: string | null} | undefined;
+}
+
+/** The address a provisioned user is known by in /api/v1 (primary email, else the first, else the user name). */
+export const accountEmail = (u: ScimUserFields) => mainEmail(u.emails, u.userName);
+
+const columns = (u: ScimUserFields) => ({
+  username: u.userName,
+  email: accountEmail(u),
+  external_id: u.externalId,
+  first_name: u.givenName,
+  last_name: u.familyName,
+  display_name: u.displayName,
+  emails: JSON.stringify(u.emails),
+  active: u.active ? 1 : 0,
+  extensions: JSON.stringify(u.extensions),
+});
 
 export function insertScimUser(db: Db, u: ScimUserFields, now: number): string {
   const id = randomUUID();
-  db.prepare(
-    `INSERT INTO scim_users (id, user_name, external_id, given_name, family_name, display_name, emails, active, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(id, u.userName, u.externalId, u.givenName, u.familyName, u.displayName, JSON.stringify(u.emails), u.active ? 1 : 0, now, now);
+  const c = columns(u);
+  insertUser(db, {
+    email: c.email,
+    username: u.userName,
+    firstName: u.givenName,
+    lastName: u.familyName,
+    displayName: u.displayName,
+    externalId: u.externalId,
+    emails: u.emails,
+    active: u.active,
+    isAdmin: false,
+    extensions: u.extensions,
+    scimId: id,
+    now,
+  });
+  return id;
+}
+
+/** Gives an existing account user (made in the console or by /api/v1) a SCIM id, so the provider can manage them. */
+export function linkScimUser(db: Db, accountId: number, u: ScimUserFields, now: number): string {
+  const id = randomUUID();
+  updateUser(db, accountId, {...columns(u), scim_id: id}, now);
   return id;
 }
 
 export function updateScimUser(db: Db, id: string, u: ScimUserFields, now: number): void {
-  db.prepare(
-    `UPDATE scim_users SET user_name = ?, external_id = ?, given_name = ?, family_name = ?, display_name = ?, emails = ?, active = ?,
-     updated_at = ? WHERE id = ?`,
-  ).run(u.userName, u.externalId, u.givenName, u.familyName, u.displayName, JSON.stringify(u.emails), u.active ? 1 : 0, now, id);
+  const accountId = db.prepare('SELECT id FROM users WHERE scim_id = ?').pluck().get(id) as number | undefined;
+  if (accountId !== undefined) updateUser(db, accountId, columns(u), now);
 }
 
 export function deleteScimUser(db: Db, id: string): boolean {
-  return db.prepare('DELETE FROM scim_users WHERE id = ?').run(id).changes > 0;
+  const accountId = db.prepare('SELECT id FROM users WHERE scim_id = ?').pluck().get(id) as number | undefined;
+  return accountId !== undefined && deleteUser(db, accountId);
 }
 
-/** A page of users in creation order (`offset` 0-based) and the total matching `filter`. */
+/** A page of provisioned users in creation order (`offset` 0-based) and the total matching `filter`. */
 export function listScimUsers(db: Db, filter: SqlFilter, offset: number, limit: number): {rows: ScimUserRecord[]; total: number} {
-  const total = db.prepare(`SELECT count(*) FROM scim_users WHERE ${filter.sql}`).pluck().get(...filter.params) as number;
+  const where = `users.scim_id IS NOT NULL AND (${filter.sql})`;
+  const total = db.prepare(`SELECT count(*) FROM users WHERE ${where}`).pluck().get(...filter.params) as number;
   const rows =
-    limit === 0
-      ? []
-      : (db.prepare(`SELECT * FROM scim_users WHERE ${filter.sql} ORDER BY rowid LIMIT ? OFFSET ?`).all(...filter.params, limit, offset) as ScimUserRow[]);
+    limit === 0 ? [] : (db.prepare(`SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(...filter.params, limit, offset) as UserRow[]);
   return {rows: rows.map(toRecord), total};
 }
 

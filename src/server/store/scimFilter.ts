@@ -2,6 +2,8 @@
 // eq ne co sw ew gt ge lt le, presence `pr`, `and`/`or`/`not` and parentheses, over a fixed list of
 // attributes per resource type. Anything else is an `invalidFilter` error, never a guess.
 
+import {SCIM_ENTERPRISE_SCHEMA} from '../../contract/scim.js';
+
 export interface SqlFilter {
   sql: string;
   params: unknown[];
@@ -16,17 +18,21 @@ export const MAX_FILTER_TERMS = 100;
 
 type AttrKind = 'string' | 'boolean' | 'date';
 
-/** `column` is an SQL expression; `within` wraps a condition on it for multi-valued attributes. */
+/**
+ * `column` is an SQL expression; `within` wraps a condition on it for multi-valued attributes, and `values`
+ * names the sub-attributes a value filter (`emails[type eq "work"]`) may test inside that wrapper.
+ */
 export interface AttrSpec {
   column: string;
   kind: AttrKind;
   caseExact?: boolean;
   within?: (condition: string) => string;
+  values?: AttrTable;
 }
 
 export type AttrTable = Record<string, AttrSpec>;
 
-type Token = {type: 'word'; text: string} | {type: 'string'; text: string} | {type: 'paren'; text: '(' | ')'};
+type Token = {type: 'word'; text: string} | {type: 'string'; text: string} | {type: 'paren'; text: '(' | ')' | '[' | ']'};
 
 function tokenize(input: string): Token[] {
   const tokens: Token[] = [];
@@ -34,7 +40,7 @@ function tokenize(input: string): Token[] {
   while (i < input.length) {
     const ch = input[i] ?? '';
     if (/\s/.test(ch)) i++;
-    else if (ch === '(' || ch === ')') {
+    else if (ch === '(' || ch === ')' || ch === '[' || ch === ']') {
       tokens.push({type: 'paren', text: ch});
       i++;
     } else if (ch === '"') {
@@ -48,7 +54,7 @@ function tokenize(input: string): Token[] {
       }
       i = j + 1;
     } else {
-      const m = /^[^\s()"]+/.exec(input.slice(i));
+      const m = /^[^\s()[\]"]+/.exec(input.slice(i));
       const word = m?.[0] ?? ch;
       tokens.push({type: 'word', text: word});
       i += word.length;
@@ -64,7 +70,7 @@ class Parser {
   readonly params: unknown[] = [];
   constructor(
     private readonly tokens: Token[],
-    private readonly attrs: AttrTable,
+    private attrs: AttrTable,
   ) {}
 
   parse(): string {
@@ -122,6 +128,8 @@ class Parser {
     if (++this.terms > MAX_FILTER_TERMS) throw new FilterError(`filter has more than ${MAX_FILTER_TERMS} comparisons`);
     if (t.type !== 'word') throw new FilterError(`expected an attribute name, got \`${t.text}\``);
     const spec = this.attribute(t.text);
+    const next = this.tokens[this.pos];
+    if (next?.type === 'paren' && next.text === '[') return this.valueFilter(t.text, spec);
     const opToken = this.tokens[this.pos++];
     const op = opToken?.type === 'word' ? opToken.text.toLowerCase() : undefined;
     if (op === 'pr') return wrap(spec, `(${spec.column} IS NOT NULL AND ${spec.column} <> '')`);
@@ -129,6 +137,19 @@ class Parser {
     const valueToken = this.tokens[this.pos++];
     if (!valueToken || valueToken.type === 'paren') throw new FilterError(`${t.text} ${op} needs a value`);
     return wrap(spec, this.compare(t.text, spec, op, valueToken));
+  }
+
+  /** `emails[type eq "work" and value co "@example.com"]`: the inner filter holds for one value (RFC 7644 §3.4.2.2). */
+  private valueFilter(name: string, spec: AttrSpec): string {
+    if (!spec.values || !spec.within) throw new FilterError(`${name} is not multi-valued: [ … ] does not apply`);
+    this.pos++;
+    const outer = this.attrs;
+    this.attrs = spec.values;
+    const inner = this.or();
+    this.attrs = outer;
+    const close = this.tokens[this.pos++];
+    if (close?.type !== 'paren' || close.text !== ']') throw new FilterError(`missing \`]\` after ${name}[`);
+    return spec.within(inner);
   }
 
   private attribute(path: string): AttrSpec {
@@ -194,27 +215,42 @@ export function compileFilter(filter: string | undefined, attrs: AttrTable): Sql
   return {sql, params: parser.params};
 }
 
-export const USER_FILTER_ATTRS: AttrTable = {
-  id: {column: 'scim_users.id', kind: 'string', caseExact: true},
-  username: {column: 'scim_users.user_name', kind: 'string'},
-  externalid: {column: 'scim_users.external_id', kind: 'string', caseExact: true},
-  displayname: {column: 'scim_users.display_name', kind: 'string'},
-  'name.givenname': {column: 'scim_users.given_name', kind: 'string'},
-  'name.familyname': {column: 'scim_users.family_name', kind: 'string'},
-  active: {column: 'scim_users.active', kind: 'boolean'},
-  'meta.created': {column: 'scim_users.created_at', kind: 'date'},
-  'meta.lastmodified': {column: 'scim_users.updated_at', kind: 'date'},
-  ...Object.fromEntries(
-    ['emails', 'emails.value'].map((k) => [
-      k,
-      {
-        column: "json_extract(e.value, '$.value')",
-        kind: 'string',
-        within: (c: string) => `EXISTS (SELECT 1 FROM json_each(scim_users.emails) e WHERE ${c})`,
-      } satisfies AttrSpec,
-    ]),
-  ),
+const emailsWithin = (c: string) => `EXISTS (SELECT 1 FROM json_each(users.emails) e WHERE ${c})`;
+/** One email's sub-attributes, as a value filter tests them. */
+const EMAIL_VALUES: AttrTable = {
+  value: {column: "json_extract(e.value, '$.value')", kind: 'string'},
+  type: {column: "json_extract(e.value, '$.type')", kind: 'string'},
+  primary: {column: "coalesce(json_extract(e.value, '$.primary'), 0)", kind: 'boolean'},
 };
+const EMAIL_ATTRS: AttrTable = {
+  emails: {...EMAIL_VALUES.value!, within: emailsWithin, values: EMAIL_VALUES},
+  ...Object.fromEntries(Object.entries(EMAIL_VALUES).map(([k, v]) => [`emails.${k}`, {...v, within: emailsWithin}])),
+};
+
+/** Enterprise extension attributes, filterable by their full path (`urn:…:enterprise:2.0:User:department`). */
+const ENTERPRISE_ATTRS: AttrTable = Object.fromEntries(
+  ['employeeNumber', 'costCenter', 'organization', 'division', 'department', 'manager.value'].map((a) => [
+    `${SCIM_ENTERPRISE_SCHEMA}:${a}`.toLowerCase(),
+    {column: `json_extract(users.extensions, '$."${SCIM_ENTERPRISE_SCHEMA}".${a}')`, kind: 'string'} satisfies AttrSpec,
+  ]),
+);
+
+export const USER_FILTER_ATTRS: AttrTable = {
+  id: {column: 'users.scim_id', kind: 'string', caseExact: true},
+  username: {column: 'users.username', kind: 'string'},
+  externalid: {column: 'users.external_id', kind: 'string', caseExact: true},
+  displayname: {column: 'users.display_name', kind: 'string'},
+  'name.givenname': {column: 'users.first_name', kind: 'string'},
+  'name.familyname': {column: 'users.last_name', kind: 'string'},
+  active: {column: 'users.active', kind: 'boolean'},
+  'meta.created': {column: 'users.created_at', kind: 'date'},
+  'meta.lastmodified': {column: 'users.updated_at', kind: 'date'},
+  ...EMAIL_ATTRS,
+  ...ENTERPRISE_ATTRS,
+};
+
+const membersWithin = (c: string) => `EXISTS (SELECT 1 FROM scim_group_members m WHERE m.group_id = scim_groups.id AND ${c})`;
+const MEMBER_VALUES: AttrTable = {value: {column: 'm.user_id', kind: 'string', caseExact: true}};
 
 export const GROUP_FILTER_ATTRS: AttrTable = {
   id: {column: 'scim_groups.id', kind: 'string', caseExact: true},
@@ -222,15 +258,6 @@ export const GROUP_FILTER_ATTRS: AttrTable = {
   externalid: {column: 'scim_groups.external_id', kind: 'string', caseExact: true},
   'meta.created': {column: 'scim_groups.created_at', kind: 'date'},
   'meta.lastmodified': {column: 'scim_groups.updated_at', kind: 'date'},
-  ...Object.fromEntries(
-    ['members', 'members.value'].map((k) => [
-      k,
-      {
-        column: 'm.user_id',
-        kind: 'string',
-        caseExact: true,
-        within: (c: string) => `EXISTS (SELECT 1 FROM scim_group_members m WHERE m.group_id = scim_groups.id AND ${c})`,
-      } satisfies AttrSpec,
-    ]),
-  ),
+  members: {...MEMBER_VALUES.value!, within: membersWithin, values: MEMBER_VALUES},
+  'members.value': {...MEMBER_VALUES.value!, within: membersWithin},
 };

@@ -28,7 +28,7 @@ interface ScimGroupRow {
 function members(db: Db, groupId: string): Array<{id: string; userName: string}> {
   return db
     .prepare(
-      `SELECT u.id, u.user_name AS userName FROM scim_group_members m JOIN scim_users u ON u.id = m.user_id
+      `SELECT u.scim_id AS id, u.username AS userName FROM scim_group_members m JOIN users u ON u.scim_id = m.user_id
        WHERE m.group_id = ? ORDER BY m.rowid`,
     )
     .all(groupId) as Array<{id: string; userName: string}>;
@@ -59,7 +59,7 @@ export function findScimGroupByName(db: Db, displayName: string): ScimGroupRecor
 
 /** The ids among `ids` that name no user. */
 export function unknownUserIds(db: Db, ids: string[]): string[] {
-  const exists = db.prepare('SELECT 1 FROM scim_users WHERE id = ?').pluck();
+  const exists = db.prepare('SELECT 1 FROM users WHERE scim_id = ?').pluck();
   return ids.filter((id) => exists.get(id) === undefined);
 }
 

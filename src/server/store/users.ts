@@ -1,7 +1,10 @@
-// The tenant, its users and service-wide settings (the JWT signing secret).
+// The tenant, its users and service-wide settings (the JWT signing secret). There is ONE users table: the
+// people who sign in, the users of /api/v1/users and the users an identity provider provisions over SCIM are
+// rows of it. Each row has an integer id (/api/v1) and, once SCIM has seen it, a UUID (`scim_id`).
 import {randomBytes} from 'node:crypto';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
+import {mergeLegacyUsers} from './usersMerge.js';
 
 export const usersMigrations: Migration[] = [
   {
@@ -19,6 +22,36 @@ export const usersMigrations: Migration[] = [
   },
 ];
 
+/**
+ * One identity: the columns SCIM and /api/v1/users need, then the users kept elsewhere until now (JSON objects
+ * of kind `user`, the `scim_users` table) moved in. Runs after every table that refers to users exists.
+ */
+export const oneIdentityMigrations: Migration[] = [
+  {
+    id: 'users-2-one-identity',
+    up: (db) => {
+      db.exec(`
+        ALTER TABLE users ADD COLUMN scim_id TEXT;
+        ALTER TABLE users ADD COLUMN username TEXT;
+        ALTER TABLE users ADD COLUMN external_id TEXT;
+        ALTER TABLE users ADD COLUMN display_name TEXT;
+        ALTER TABLE users ADD COLUMN emails TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE users ADD COLUMN active INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE users ADD COLUMN title TEXT;
+        ALTER TABLE users ADD COLUMN password_hash TEXT;
+        ALTER TABLE users ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE users ADD COLUMN notifications TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE users ADD COLUMN extensions TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE users ADD COLUMN updated_at INTEGER;
+        ALTER TABLE users ADD COLUMN sessions_revoked_at INTEGER;
+        UPDATE users SET username = email, updated_at = created_at, emails = json_array(json_object('value', email, 'primary', json('true')));
+        CREATE UNIQUE INDEX users_scim_id ON users (scim_id);
+        CREATE UNIQUE INDEX users_username ON users (username COLLATE NOCASE);`);
+      mergeLegacyUsers(db);
+    },
+  },
+];
+
 export interface TenantRow {
   name: string;
   host: string;
@@ -26,11 +59,26 @@ export interface TenantRow {
 
 export interface UserRow {
   id: number;
+  scim_id: string | null;
   email: string;
+  username: string;
   first_name: string | null;
   last_name: string | null;
+  display_name: string | null;
+  external_id: string | null;
+  /** JSON list of `{value, type?, primary?}`. */
+  emails: string;
+  active: number;
   is_admin: number;
+  title: string | null;
+  password_hash: string | null;
+  settings: string;
+  notifications: string;
+  /** JSON object keyed by SCIM extension schema URN. */
+  extensions: string;
   created_at: number;
+  updated_at: number;
+  sessions_revoked_at: number | null;
 }
 
 export function getTenant(db: Db): TenantRow | undefined {
@@ -44,19 +92,126 @@ export function setTenant(db: Db, tenant: TenantRow): void {
   );
 }
 
-export function insertUser(db: Db, u: {email: string; firstName?: string; lastName?: string; isAdmin: boolean; now: number}): number {
+/** Every column a new user row can be given; the rest take their defaults. */
+export interface NewUser {
+  email: string;
+  username?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  displayName?: string | null;
+  externalId?: string | null;
+  emails?: Array<{value: string; type?: string; primary?: boolean}>;
+  active?: boolean;
+  isAdmin: boolean;
+  title?: string | null;
+  passwordHash?: string | null;
+  settings?: Record<string, unknown>;
+  notifications?: Record<string, unknown>;
+  extensions?: Record<string, unknown>;
+  scimId?: string | null;
+  now: number;
+}
+
+export function insertUser(db: Db, u: NewUser): number {
   const r = db
-    .prepare('INSERT INTO users (email, first_name, last_name, is_admin, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(u.email, u.firstName ?? null, u.lastName ?? null, u.isAdmin ? 1 : 0, u.now);
+    .prepare(
+      `INSERT INTO users (email, username, first_name, last_name, display_name, external_id, emails, active, is_admin, title, password_hash,
+         settings, notifications, extensions, scim_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(
+      u.email,
+      u.username ?? u.email,
+      u.firstName ?? null,
+      u.lastName ?? null,
+      u.displayName ?? null,
+      u.externalId ?? null,
+      JSON.stringify(u.emails ?? [{value: u.email, primary: true}]),
+      u.active === false ? 0 : 1,
+      u.isAdmin ? 1 : 0,
+      u.title ?? null,
+      u.passwordHash ?? null,
+      JSON.stringify(u.settings ?? {}),
+      JSON.stringify(u.notifications ?? {}),
+      JSON.stringify(u.extensions ?? {}),
+      u.scimId ?? null,
+      u.now,
+      u.now,
+    );
   return Number(r.lastInsertRowid);
+}
+
+/** Columns an update may change (snake_case names of `users`). */
+export type UserChanges = Partial<Omit<UserRow, 'id' | 'created_at' | 'updated_at' | 'sessions_revoked_at'>>;
+
+const CHANGEABLE = new Set([
+  'scim_id', 'email', 'username', 'first_name', 'last_name', 'display_name', 'external_id', 'emails', 'active', 'is_admin', 'title',
+  'password_hash', 'settings', 'notifications', 'extensions',
+]);
+
+/** Changes a user; turning `active` off also ends the user's sessions (see revokeSessions). */
+export function updateUser(db: Db, id: number, changes: UserChanges, now: number): void {
+  const keys = Object.keys(changes).filter((k) => CHANGEABLE.has(k));
+  db.transaction(() => {
+    const before = findUser(db, id);
+    if (!before) return;
+    if (keys.length > 0) {
+      db.prepare(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(
+        ...keys.map((k) => (changes as Record<string, unknown>)[k]),
+        now,
+        id,
+      );
+    }
+    if (before.active === 1 && changes.active === 0) revokeSessions(db, id, now);
+  })();
+}
+
+/**
+ * Deletes a user and what only made sense for them: sessions, keys, their linked OAuth tokens, pending device
+ * approvals. Keys they created stop working with them.
+ */
+export function deleteUser(db: Db, id: number): boolean {
+  return db.transaction(() => {
+    db.prepare('DELETE FROM refresh_tokens WHERE user_id = ?').run(id);
+    db.prepare('UPDATE device_codes SET user_id = NULL, status = CASE WHEN status = \'approved\' THEN \'denied\' ELSE status END WHERE user_id = ?').run(id);
+    db.prepare('DELETE FROM user_oauth_tokens WHERE user_id = ?').run(id);
+    db.prepare('DELETE FROM api_keys WHERE user_id = ?').run(id);
+    return db.prepare('DELETE FROM users WHERE id = ?').run(id).changes > 0;
+  })();
+}
+
+/**
+ * The session-revocation hook: the user's refresh tokens are spent and every access token issued before `now`
+ * is refused from now on (auth.ts asks userMayAuthenticate on each request).
+ */
+export function revokeSessions(db: Db, userId: number, now: number): void {
+  db.prepare('DELETE FROM refresh_tokens WHERE user_id = ?').run(userId);
+  db.prepare('UPDATE users SET sessions_revoked_at = ? WHERE id = ?').run(now, userId);
+}
+
+/**
+ * May a credential of this user be used? The user must exist and be active; an access token (`issuedAtSeconds`,
+ * its `iat`) must also be newer than the user's last session revocation.
+ */
+export function userMayAuthenticate(db: Db, userId: number, issuedAtSeconds?: number): boolean {
+  const row = db.prepare('SELECT active, sessions_revoked_at FROM users WHERE id = ?').get(userId) as
+    | {active: number; sessions_revoked_at: number | null}
+    | undefined;
+  if (!row || row.active !== 1) return false;
+  if (issuedAtSeconds === undefined || row.sessions_revoked_at === null) return true;
+  return issuedAtSeconds * 1000 > row.sessions_revoked_at;
 }
 
 export function findUser(db: Db, id: number): UserRow | undefined {
   return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
+export function listUsers(db: Db): UserRow[] {
+  return db.prepare('SELECT * FROM users ORDER BY id').all() as UserRow[];
+}
+
 export function findAdmin(db: Db): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE is_admin = 1 ORDER BY id LIMIT 1').get() as UserRow | undefined;
+  return db.prepare('SELECT * FROM users WHERE is_admin = 1 AND active = 1 ORDER BY id LIMIT 1').get() as UserRow | undefined;
 }
 
 /** The HS256 secret for every JWT the service issues; created once per data file so tokens survive restarts. */

@@ -1,15 +1,15 @@
 // A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
 // cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter) come through the dispatcher.
-import React, {memo, useEffect, useMemo, useReducer, useRef} from 'react';
+import React, {memo, useCallback, useEffect, useMemo, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
-import {useFilter} from '../hooks/useNav.js';
-import {useTitleCount} from '../hooks/useTitle.js';
+import {useFilter, useRemembered} from '../hooks/useNav.js';
+import {useFilterable, useOpenLabel, useTitleCount} from '../hooks/useTitle.js';
 import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
-import {resolveIndex, selectionReducer} from './tableState.js';
+import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
 import {safeLine} from '../../api/safeText.js';
 
 export type {Column} from './tableLayout.js';
@@ -31,6 +31,8 @@ export interface DataTableProps<T> {
   readonly onSelect?: (row: T) => void;
   /** Enter on a row. */
   readonly onActivate?: (row: T) => void;
+  /** What Enter does, for the footer. @default 'open' (when onActivate is set) */
+  readonly activateLabel?: string;
   /** Called with the number of rows left after the filter. */
   readonly onFilteredCount?: (count: number) => void;
   /** Called with the rows on screen whenever that window changes (for fetching per-row details lazily). */
@@ -72,7 +74,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const filter = props.filter ?? navFilter;
   const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
   const ids = useMemo(() => filtered.map(getRowId), [filtered, getRowId]);
-  const [selection, dispatch] = useReducer(selectionReducer, {id: undefined, index: 0});
+  // The cursor outlives the screen: back from a row's details, the same row is highlighted.
+  const [selection, setSelection] = useRemembered<SelectionState>(`table:${props.noun ?? 'rows'}`, {id: undefined, index: 0});
+  const dispatch = useCallback((a: SelectionAction) => setSelection((s) => selectionReducer(s, a)), [setSelection]);
   const index = resolveIndex(selection, ids);
   const visible = Math.max(0, height - 1);
   // A requested row may arrive with a later refetch: the request waits until it is in the list, once.
@@ -82,7 +86,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     if (f === undefined || f === focused.current || !ids.includes(f.id)) return;
     focused.current = f;
     dispatch({type: 'select', id: f.id, ids});
-  }, [props.focus, ids]);
+  }, [props.focus, ids, dispatch]);
 
   // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
   const live = useRef({ids, filtered, index, visible});
@@ -100,6 +104,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
       'list.bottom': () => dispatch({type: 'to', index: -1, ids: live.current.ids}),
       'list.pageDown': () => dispatch({type: 'move', delta: Math.max(1, live.current.visible), ids: live.current.ids}),
       'list.pageUp': () => dispatch({type: 'move', delta: -Math.max(1, live.current.visible), ids: live.current.ids}),
+      'list.halfDown': () => dispatch({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
+      'list.halfUp': () => dispatch({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
       'list.open': () => {
         const row = live.current.filtered[live.current.index];
         if (!row || !onActivate) return false;
@@ -128,6 +134,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
+  useFilterable(props.filter === undefined && (props.active ?? true));
+  useOpenLabel(onActivate && (props.active ?? true) ? (props.activateLabel ?? 'open') : undefined);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
 
   const widths = useMemo(() => columnWidths(columns, width), [columns, width]);

@@ -1,8 +1,9 @@
-// Key hints generated from keymap.ts: the current screen's footer keys first, then list and global ones,
-// cut to the width (never wrapped).
+// Key hints generated from keymap.ts, cut to the width (never wrapped). What the screen itself does comes first
+// (Enter on its list, its own keys, the log pager's keys), then `/` `:` `r` Esc; `?` and `q` are always
+// there, and when hints did not fit `?` says that more keys are in help. A key is shown once, with one meaning.
 import React from 'react';
 import {Text} from 'ink';
-import {KEYMAP, keysLabel, type Binding} from '../keymap.js';
+import {binding, KEYMAP, keysLabel, type Binding} from '../keymap.js';
 import {color} from '../theme.js';
 
 export interface FooterProps {
@@ -12,38 +13,60 @@ export interface FooterProps {
   readonly width: number;
   /** What Esc does next ('clear filter', 'back'); replaces the generic Esc hint. */
   readonly escape?: string;
-  /** A list is on screen: its hints (Enter open) apply. @default true */
-  readonly hasList?: boolean;
+  /** What Enter does on the screen's list ('open'); no Enter hint without one. */
+  readonly open?: string;
+  /** A log pager is on screen: G follows, w wraps. */
+  readonly pager?: boolean;
+  /** Something on screen applies the `/` filter. @default true */
+  readonly filterable?: boolean;
 }
 
-export function footerBindings(screen: string, readonly: boolean, hasList = true): Binding[] {
-  const visible = (b: Binding) => b.footer && !(readonly && b.dangerous);
-  const order = hasList ? [`screen:${screen}`, 'list', 'global'] : [`screen:${screen}`, 'global'];
-  return order.flatMap((scope) => KEYMAP.filter((b) => b.scope === scope && visible(b)));
+interface Hint {
+  keys: string[];
+  description: string;
 }
 
 /** Always shown, at the end, so a narrow terminal still says how to get help and out. */
-const ESSENTIAL = new Set(['app.help', 'app.quit']);
+const HELP = 'app.help';
+const QUIT = 'app.quit';
+const MORE = '? help (more keys)';
+
+export function footerHints(p: FooterProps): Hint[] {
+  const visible = (b: Binding | undefined): b is Binding => b !== undefined && b.footer === true && !(p.readonly && b.dangerous);
+  const own = KEYMAP.filter((b) => b.scope === `screen:${p.screen}` && visible(b));
+  const open = p.open ? [{...binding('list.open')!, description: p.open}] : [];
+  const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];
+  const global = KEYMAP.filter(
+    (b) => b.scope === 'global' && visible(b) && b.id !== HELP && b.id !== QUIT && (b.id !== 'app.filter' || p.filterable !== false),
+  ).flatMap((b) => (b.id === 'app.back' ? (p.escape ? [{...b, description: p.escape}] : []) : [b]));
+  // One meaning per key: a key already shown is not shown again; bindings that do the same thing share a hint.
+  const hints: Hint[] = [];
+  const shown = new Set<string>();
+  for (const b of [...open, ...own, ...pager, ...global]) {
+    const keys = b.keys.filter((k) => !shown.has(k));
+    if (keys.length === 0) continue;
+    keys.forEach((k) => shown.add(k));
+    const same = hints.find((h) => h.description === b.description);
+    if (same) same.keys.push(...keys);
+    else hints.push({keys: [...keys], description: b.description});
+  }
+  return hints;
+}
+
+const label = (h: Hint) => `${keysLabel(h)} ${h.description}`;
 
 export function footerText(p: FooterProps): string {
-  const hint = (b: Binding) => {
-    const description = b.id === 'app.back' ? p.escape : b.description;
-    return description ? `${keysLabel(b)} ${description}` : undefined;
-  };
-  const all = footerBindings(p.screen, p.readonly, p.hasList);
-  const tail = all.filter((b) => ESSENTIAL.has(b.id)).map(hint).filter((h): h is string => h !== undefined);
-  const room = p.width - [...tail.join('  ')].length - 2;
+  const hints = footerHints(p);
+  const quit = label({keys: binding(QUIT)!.keys.slice(), description: binding(QUIT)!.description});
+  const fits = (parts: string[]) => [...parts.join('  ')].length <= p.width;
+  const all = hints.map(label);
+  if (fits([...all, '? help', quit])) return [...all, '? help', quit].join('  ');
   const head: string[] = [];
-  let used = 0;
-  for (const b of all) {
-    const h = ESSENTIAL.has(b.id) ? undefined : hint(b);
-    if (!h) continue;
-    const cost = [...h].length + (head.length ? 2 : 0);
-    if (used + cost > room) break;
+  for (const h of all) {
+    if (!fits([...head, h, MORE, quit])) break;
     head.push(h);
-    used += cost;
   }
-  return [...head, ...tail].join('  ');
+  return [...head, MORE, quit].join('  ');
 }
 
 export function Footer(props: FooterProps) {

@@ -17,6 +17,8 @@ export interface HeaderProps {
   readonly agoSeconds?: number;
   /** A live query is failing for a transient reason; its data stays on screen while it retries. */
   readonly connectionLost?: boolean;
+  /** --readonly: a badge says so, as dangerous keys are hidden. */
+  readonly readonly?: boolean;
   readonly width: number;
 }
 
@@ -26,7 +28,7 @@ export function formatAgo(seconds: number): string {
   return `${Math.floor(seconds / 3600)}h`;
 }
 
-export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, connectionLost, width}: HeaderProps) {
+export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, connectionLost, readonly, width}: HeaderProps) {
   return (
     <Box width={width} justifyContent="space-between">
       <Box flexShrink={1}>
@@ -39,6 +41,7 @@ export function Header({contextName, host, user, devBranch, paused, fetching, ag
         </Text>
       </Box>
       <Box flexShrink={0} gap={1}>
+        {readonly ? <Text bold color={color.warn}>READONLY</Text> : null}
         {connectionLost ? <Text color={color.error}>{glyph.warn} connection lost — retrying</Text> : null}
         {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
         {agoSeconds !== undefined ? (

@@ -23,6 +23,7 @@ export function helpSections(screen: string, screenTitle: string, readonly: bool
   const scopes: [string, KeyScope][] = [
     [screenTitle, `screen:${screen}`],
     ['Lists', 'list'],
+    ['Logs', 'pager'],
     ['General', 'global'],
     ['Dialogs', 'dialog'],
   ];

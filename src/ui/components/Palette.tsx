@@ -59,6 +59,8 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
   const matches = paletteMatches(entries, state.text);
   const index = Math.min(state.index, matches.length - 1);
   const chosen = matches[index];
+  // The list scrolls with the highlight: the chosen entry is always one of the lines shown.
+  const start = Math.max(0, index - maxMatches + 1);
   // Fish-style ghost text: the rest of the highlighted name after what was typed.
   const ghost = chosen && chosen.name.startsWith(state.text.toLowerCase()) ? chosen.name.slice(state.text.length) : '';
   return (
@@ -68,7 +70,9 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
         <TextField value={state.text} onChange={setText} ghost={ghost} />
       </Box>
       {matches.length === 0 ? <Text color={color.muted}>  no screen matches “{state.text}”</Text> : null}
-      {matches.slice(0, maxMatches).map((m, i) => (
+      {matches.slice(start, start + maxMatches).map((m, at) => {
+        const i = start + at;
+        return (
         <Text key={m.id} inverse={i === index} wrap="truncate-end">
           {i === index ? `${glyph.selected} ` : '  '}
           {m.name.padEnd(14)}
@@ -76,8 +80,10 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
             {m.aliases.length ? `(${m.aliases.join(', ')}) ` : ''}
             {m.title}
           </Text>
+          {at === maxMatches - 1 && matches.length > maxMatches ? <Text color={color.muted}>{`  ${index + 1} of ${matches.length}`}</Text> : null}
         </Text>
-      ))}
+        );
+      })}
     </Box>
   );
 }

@@ -5,6 +5,7 @@ import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {BodySizeProvider, useBodySize} from '../hooks/useBodySize.js';
 import {safeText} from '../../api/safeText.js';
+import {HoldKeys} from '../dispatch/Dispatcher.js';
 
 /** The parts of a react-query result StateView reads. */
 export interface QueryLike {
@@ -49,7 +50,13 @@ export function StateView(props: StateViewProps) {
   switch (state) {
     case 'loading':
       // The header's spinner already animates while anything loads; a second one would double the repaints.
-      return <Text color={color.muted}>{glyph.pending} Loading {noun}…</Text>;
+      // Keys typed now (j, Enter, a screen's letter) are for the view that is about to appear: hold them.
+      return (
+        <>
+          <HoldKeys />
+          <Text color={color.muted}>{glyph.pending} Loading {noun}…</Text>
+        </>
+      );
     case 'error':
       return (
         <Box flexDirection="column">

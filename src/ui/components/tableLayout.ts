@@ -36,15 +36,21 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   return align === 'right' ? pad + t : t + pad;
 }
 
+/** A heading as wide as its fixed column would run into the next one (`LATEST PASS AS`): one more cell keeps them apart. */
+function apart<T>(columns: readonly Column<T>[], i: number): number {
+  const c = columns[i]!;
+  return i < columns.length - 1 && c.width !== undefined && c.header.trim() !== '' && len(c.header) >= c.width ? 1 : 0;
+}
+
 /** Widths for each column so that marker + columns + gaps fill `total` exactly (never more). */
 export function columnWidths<T>(columns: readonly Column<T>[], total: number): number[] {
   const avail = Math.max(0, total - MARKER_WIDTH - GAP * Math.max(0, columns.length - 1));
-  const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+  const fixed = columns.reduce((sum, c, i) => sum + (c.width === undefined ? 0 : c.width + apart(columns, i)), 0);
   const flexTotal = columns.reduce((sum, c) => sum + (c.width === undefined ? (c.flex ?? 1) : 0), 0);
   let rest = Math.max(0, avail - fixed);
   let flexLeft = flexTotal;
-  return columns.map((c) => {
-    if (c.width !== undefined) return Math.min(c.width, avail);
+  return columns.map((c, i) => {
+    if (c.width !== undefined) return Math.min(c.width + apart(columns, i), avail);
     const share = c.flex ?? 1;
     const w = flexLeft > 0 ? Math.floor((rest * share) / flexLeft) : 0;
     rest -= w;

@@ -3,14 +3,19 @@
 import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {useInput, useStdin} from 'ink';
 import {keyName} from '../keymap.js';
-import {dispatchKey, keysOf, splitChunk, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
+import {dispatchKey, keysOf, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
 import {appendAll} from '../../api/lists.js';
 
 interface DispatcherApi {
   register(layer: Layer): () => void;
+  /** Holds keys back (queued, not dropped) until the returned release is called: a screen still loading. */
+  hold(): () => void;
   nextId(): number;
   readonly readonly: boolean;
 }
+
+/** Longest time keys wait for a loading screen before they go to whatever is on screen. */
+export const HOLD_MAX_MS = 2000;
 
 const DispatcherContext = createContext<DispatcherApi | null>(null);
 
@@ -27,7 +32,16 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   const counter = useRef(0);
   const quit = useRef(onForceQuit);
   quit.current = onForceQuit;
-  const {isRawModeSupported} = useStdin();
+  const {isRawModeSupported, internal_eventEmitter: emitter} = useStdin();
+  // The raw text of the current terminal read. Ink folds "Esc j" into alt+j and "Esc Esc" into one Escape; the
+  // raw text lets splitEscape give both keys back. Subscribed before useInput (effects run in order), so it is
+  // set by the time the handler below runs for the same read.
+  const raw = useRef('');
+  useEffect(() => {
+    const record = (data: string) => void (raw.current = data);
+    emitter?.on('input', record);
+    return () => void emitter?.removeListener('input', record);
+  }, [emitter]);
   const readonlyRef = useRef(readonly);
   readonlyRef.current = readonly;
   // Keys go one at a time, each after the render of the one before has committed, so every key meets the layers
@@ -38,8 +52,9 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   const queue = useRef<RawKey[]>([]);
   const waiting = useRef(false);
   const [keysDone, setKeysDone] = useState(0);
+  const holds = useRef(0);
   const next = () => {
-    if (waiting.current) return;
+    if (waiting.current || holds.current > 0) return;
     const raw = queue.current.shift();
     if (raw === undefined) return;
     const [first, ...rest] = keysOf(raw, topLayer(layers.current));
@@ -57,7 +72,8 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   useEffect(() => () => void (queue.current = []), []);
   useInput(
     (input, key) => {
-      const keys = splitChunk(input, key);
+      const keys = splitEscape(raw.current, input, key).flatMap((k) => splitChunk(k.input, k.key));
+      raw.current = '';
       // ctrl+c quits at once, even behind a long paste.
       if (keys.some((k) => keyName(k.input, k.key) === 'ctrl+c')) {
         quit.current();
@@ -76,11 +92,33 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
         return () => void layers.current.delete(layer);
       },
       nextId: () => ++counter.current,
+      hold() {
+        holds.current++;
+        let released = false;
+        // A request that hangs must not take Esc and q hostage: after a while keys flow again.
+        const timer = setTimeout(() => release(), HOLD_MAX_MS);
+        const release = () => {
+          if (released) return;
+          released = true;
+          clearTimeout(timer);
+          holds.current--;
+          // The screen that replaced the placeholder registers its layers in the same commit; run the keys after.
+          if (holds.current === 0 && queue.current.length > 0) setImmediate(next);
+        };
+        return release;
+      },
       readonly,
     }),
     [readonly],
   );
   return <DispatcherContext.Provider value={api}>{children}</DispatcherContext.Provider>;
+}
+
+/** Rendered while a screen loads (a Suspense fallback): keys typed meanwhile wait for the screen instead of being lost. */
+export function HoldKeys(): null {
+  const {hold} = useDispatcher();
+  useLayoutEffect(() => hold(), [hold]);
+  return null;
 }
 
 export function useDispatcher(): DispatcherApi {

@@ -83,6 +83,31 @@ export function splitChunk(input: string, key: Key): RawKey[] {
   return out;
 }
 
+const NO_KEY: Key = {
+  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false,
+  end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false,
+  meta: false, super: false, hyper: false, capsLock: false, numLock: false,
+} as Key;
+
+/**
+ * A terminal read that starts with Esc and goes on with something that is not an escape sequence ("\x1bj",
+ * "\x1b\x1b", "\x1b\x1b[B", "\x1b\r"): a quick Esc followed by another key. Ink reads it as one alt+key (or one
+ * Escape); this returns the Escape and the key after it. Anything else is returned as Ink parsed it.
+ */
+export function splitEscape(raw: string, input: string, key: Key): RawKey[] {
+  if (!raw.startsWith('\u001B') || raw.length < 2) return [{input, key}];
+  const rest = raw.slice(1);
+  // "\x1b[" and "\x1bO" start the sequences of arrows, function keys and the like: one key.
+  if (rest[0] === '[' || rest[0] === 'O') return [{input, key}];
+  const escape: RawKey = {input: '', key: {...NO_KEY, escape: true, meta: true}};
+  if (rest === '\u001B') return [escape, escape];
+  // Esc + an escape sequence: Ink named the key (down, pageup…), only with alt set.
+  if (rest.startsWith('\u001B')) return [escape, {input, key: {...key, meta: false}}];
+  const control = controlKey(rest, NO_KEY);
+  if (control && [...rest].length === 1) return [escape, control];
+  return [escape, {input: rest, key: {...NO_KEY, shift: [...rest].length === 1 && /[A-Z]/.test(rest)}}];
+}
+
 /** The keys of a printable run: whole for a text field, else one per character. */
 export function keysOf(run: RawKey, top: Layer | undefined): RawKey[] {
   const chars = [...run.input];

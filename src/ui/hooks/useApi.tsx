@@ -1,6 +1,7 @@
 // What the App receives from its caller, shared with screens and queries through context.
 import React, {createContext, useContext} from 'react';
 import type {Api} from '../../api/client.js';
+import type {SessionIdentity} from '../../workflows/contexts.js';
 
 export interface AppInfo {
   /** Saved context name shown in the header ('local' for `svc ui --local`). */
@@ -9,6 +10,8 @@ export interface AppInfo {
   readonly host?: string;
   /** --readonly: dangerous actions are hidden from keys, footer and help. */
   readonly readonly: boolean;
+  /** The session's URL and credential fingerprint: which saved context (if any) this session is. */
+  readonly session?: SessionIdentity;
 }
 
 const ApiContext = createContext<Api | null>(null);

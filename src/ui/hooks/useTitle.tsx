@@ -1,6 +1,6 @@
 // The title line (`Deployments [45] /prod`) and the header's dev-mode slot are set by whatever screen is
 // showing; the shell only renders them.
-import React, {createContext, useContext, useEffect, useMemo, useState} from 'react';
+import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, useState} from 'react';
 
 export interface TitleInfo {
   /** 'Deployments', 'Branches'. */
@@ -11,11 +11,21 @@ export interface TitleInfo {
   readonly count?: number;
 }
 
+/** What the screen on show has that shell keys act on: `/` only filters a list or a log, the pager keys only page a log. */
+export interface Features {
+  readonly filterable: number;
+  readonly pager: number;
+  /** What Enter does on the list on screen ('open', 'switch version'); undefined: Enter does nothing there. */
+  readonly open?: string;
+}
+
 interface ChromeApi {
   readonly title: TitleInfo;
   readonly devBranch?: string;
+  readonly features: Features;
   setTitle(update: (t: TitleInfo) => TitleInfo): void;
   setDevBranch(name: string | undefined): void;
+  setFeatures(update: (f: Features) => Features): void;
 }
 
 const ChromeContext = createContext<ChromeApi | null>(null);
@@ -23,9 +33,10 @@ const ChromeContext = createContext<ChromeApi | null>(null);
 export function ChromeProvider({children}: {children: React.ReactNode}) {
   const [title, setTitleState] = useState<TitleInfo>({});
   const [devBranch, setDevBranch] = useState<string | undefined>();
+  const [features, setFeatures] = useState<Features>({filterable: 0, pager: 0});
   const api = useMemo<ChromeApi>(
-    () => ({title, devBranch, setTitle: setTitleState, setDevBranch}),
-    [title, devBranch],
+    () => ({title, devBranch, features, setTitle: setTitleState, setDevBranch, setFeatures}),
+    [title, devBranch, features],
   );
   return <ChromeContext.Provider value={api}>{children}</ChromeContext.Provider>;
 }
@@ -63,4 +74,33 @@ export function useDevBranch(name: string | undefined): void {
   useEffect(() => {
     setDevBranch(name);
   }, [name, setDevBranch]);
+}
+
+function useFeature(name: 'filterable' | 'pager', on: boolean): void {
+  const {setFeatures} = useChrome();
+  // Layout effects: the shell's keys must see the feature as soon as the view is on screen.
+  useLayoutEffect(() => {
+    if (!on) return;
+    setFeatures((f) => ({...f, [name]: f[name] + 1}));
+    return () => setFeatures((f) => ({...f, [name]: f[name] - 1}));
+  }, [name, on, setFeatures]);
+}
+
+/** The calling view applies the `/` filter (DataTable and LogPager do); without one, `/` says there is nothing to filter. */
+export function useFilterable(on = true): void {
+  useFeature('filterable', on);
+}
+
+/** The calling view is a log pager: the footer and help offer its keys (follow, wrap). */
+export function usePagerKeys(on = true): void {
+  useFeature('pager', on);
+}
+
+/** Publishes what Enter does on the calling list (the footer's `Enter <label>`); undefined: nothing. */
+export function useOpenLabel(label: string | undefined): void {
+  const {setFeatures} = useChrome();
+  useLayoutEffect(() => {
+    setFeatures((f) => (f.open === label ? f : {...f, open: label}));
+    return () => setFeatures((f) => ({...f, open: undefined}));
+  }, [label, setFeatures]);
 }

@@ -21,6 +21,8 @@ export interface NavTarget {
   readonly screen: string;
   readonly params?: ScreenParams;
   readonly label?: string;
+  /** The `/` filter it opens with (a screen seen before keeps its filter). @default '' */
+  readonly filter?: string;
 }
 
 export type NavAction =
@@ -28,6 +30,8 @@ export type NavAction =
   | {type: 'replace'; target: NavTarget}
   | {type: 'reset'; target: NavTarget}
   | {type: 'pop'}
+  /** Keeps the first `keep` entries and pushes `targets` after them (a palette jump). */
+  | {type: 'jump'; keep: number; targets: readonly NavTarget[]}
   | {type: 'setFilter'; filter: string};
 
 export function initialNav(target: NavTarget): NavState {
@@ -35,7 +39,7 @@ export function initialNav(target: NavTarget): NavState {
 }
 
 function entry(state: NavState, t: NavTarget): NavEntry {
-  return {key: state.nextKey, screen: t.screen, params: t.params ?? {}, label: t.label, filter: ''};
+  return {key: state.nextKey, screen: t.screen, params: t.params ?? {}, label: t.label, filter: t.filter ?? ''};
 }
 
 export function navReducer(state: NavState, action: NavAction): NavState {
@@ -46,6 +50,11 @@ export function navReducer(state: NavState, action: NavAction): NavState {
       return {stack: [...state.stack.slice(0, -1), entry(state, action.target)], nextKey: state.nextKey + 1};
     case 'reset':
       return {stack: [entry(state, action.target)], nextKey: state.nextKey + 1};
+    case 'jump': {
+      let next: NavState = {...state, stack: state.stack.slice(0, Math.max(1, action.keep))};
+      for (const t of action.targets) next = navReducer(next, {type: 'push', target: t});
+      return next;
+    }
     case 'pop':
       // The root screen stays: Esc at the root does nothing rather than leaving an empty UI.
       return state.stack.length > 1 ? {...state, stack: state.stack.slice(0, -1)} : state;
@@ -62,4 +71,14 @@ export function inheritedParams(stack: readonly NavEntry[]): Record<string, stri
   const out: Record<string, string> = {};
   for (const e of stack) Object.assign(out, e.params);
   return out;
+}
+
+/** Params visible at entry `index` (that entry and the ones below it). */
+export function paramsAt(stack: readonly NavEntry[], index: number): Record<string, string> {
+  return inheritedParams(stack.slice(0, index + 1));
+}
+
+/** Where a screen's remembered view state (cursor, filters, scroll) lives: the screen and the params it shows. */
+export function memoryKey(screen: string, params: Readonly<Record<string, string>>): string {
+  return `${screen} ${JSON.stringify(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)))}`;
 }

@@ -5,9 +5,12 @@
 import {createRoute, type z} from '@hono/zod-openapi';
 import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requireUnscoped, withinRights} from '../../auth.js';
+import {principalOf, requireUnscoped, withinRights, type AppEnv} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {badRequest, forbidden, notFound} from '../../errors.js';
+import type {Context} from 'hono';
+import type {ServiceContext} from '../../context.js';
+import {findUser, userMayAuthenticate} from '../../store/users.js';
 import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {createScimToken} from './scimToken.js';
@@ -26,6 +29,18 @@ function toApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
     createdAt: isoTime(row.created_at),
     kind: row.kind,
   };
+}
+
+/**
+ * Who a new key acts as: the caller, or (`userId`) another active account user — which only an admin whose
+ * credential carries every permission may choose, since the key then speaks for that user.
+ */
+function keyOwner(ctx: ServiceContext, c: Context<AppEnv>, userId: number | undefined): number {
+  const p = principalOf(c);
+  if (userId === undefined || userId === p.userId) return p.userId;
+  if (p.permissions !== null || !findUser(ctx.db, p.userId)?.is_admin) throw forbidden('giving a key to another user needs an admin credential with every permission');
+  if (!userMayAuthenticate(ctx.db, userId)) throw badRequest(`userId: no active user ${userId}`);
+  return userId;
 }
 
 export const register: RouteGroup = (app, ctx) => {
@@ -72,7 +87,7 @@ export const register: RouteGroup = (app, ctx) => {
       const id = insertApiKey(ctx.db, {
         key,
         name: body.name,
-        userId: principalOf(c).userId,
+        userId: keyOwner(ctx, c, body.userId),
         deploymentIds: wanted.deploymentIds,
         permissions: wanted.permissions,
         now: ctx.clock.now(),

@@ -15,6 +15,7 @@ export function createScimToken(ctx: ServiceContext, c: Context<AppEnv>, body: C
     throw forbidden('issuing a SCIM token needs an admin credential with every permission');
   }
   if (body.deploymentIds || body.permissions) throw badRequest('a SCIM token cannot be limited to deploymentIds or permissions');
+  if (body.userId !== undefined) throw badRequest('a SCIM token cannot be given to another user');
   const key = generateApiKey();
   const id = insertScimToken(ctx.db, {key, name: body.name, userId: p.userId, now: ctx.clock.now()});
   const row = findApiKey(ctx.db, id);

@@ -3,6 +3,12 @@
 import type {RouteGroup} from '../../appTypes.js';
 import {registerActions} from '../../resources/actions.js';
 import {registerBulk} from '../../resources/bulk.js';
+import {registerDashboards} from '../../resources/dashboards.js';
+import {registerEmbedAccess} from '../../resources/embedAccess.js';
+import {registerEmbedComments} from '../../resources/embedComments.js';
+import {registerEmbedSessions} from '../../resources/embedSessions.js';
+import {registerSheets} from '../../resources/sheets.js';
+import {registerEmbedTenants} from '../../resources/embedTenants.js';
 import {registerMeta} from '../../resources/meta.js';
 import {registerRecipients} from '../../resources/recipients.js';
 import {registerWorkspace} from '../../resources/workspace.js';
@@ -18,4 +24,10 @@ export const register: RouteGroup = (app, ctx) => {
   registerWorkspace(app, ctx);
   registerRecipients(app, ctx);
   registerBulk(app, ctx);
+  registerEmbedTenants(app, ctx);
+  registerEmbedAccess(app, ctx);
+  registerEmbedSessions(app, ctx);
+  registerEmbedComments(app, ctx);
+  registerSheets(app, ctx);
+  registerDashboards(app, ctx);
 };

@@ -1,7 +1,7 @@
 // SCIM discovery (RFC 7644 §4): what this service supports, its resource types and their schemas, so an
 // identity provider can configure itself. The documents describe what scimUsers/scimGroups really do.
 import {createRoute, z} from '@hono/zod-openapi';
-import {SCIM_GROUP_SCHEMA, SCIM_MAX_COUNT, SCIM_USER_SCHEMA, ScimDocument, ScimDocumentList} from '../../../contract/scim.js';
+import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_MAX_COUNT, SCIM_USER_SCHEMA, ScimDocument, ScimDocumentList} from '../../../contract/scim.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {ScimFailure} from '../../scimEnvelope.js';
@@ -43,6 +43,21 @@ const SCHEMAS = [
     ],
   },
   {
+    id: SCIM_ENTERPRISE_SCHEMA,
+    name: 'EnterpriseUser',
+    description: 'Enterprise User',
+    attributes: [
+      ...['employeeNumber', 'costCenter', 'organization', 'division', 'department'].map((n) => attr(n)),
+      attr('manager', {type: 'complex', subAttributes: [attr('value'), attr('$ref', {type: 'reference'}), attr('displayName', {mutability: 'readOnly'})]}),
+    ],
+  },
+  {
+    id: SCIM_ACCOUNT_SCHEMA,
+    name: 'AccountUser',
+    description: 'The same user in the management API (/api/v1/users/{id})',
+    attributes: [attr('userId', {type: 'integer', mutability: 'readOnly', uniqueness: 'server'})],
+  },
+  {
     id: SCIM_GROUP_SCHEMA,
     name: 'Group',
     description: 'Group',
@@ -55,8 +70,18 @@ const SCHEMAS = [
 ];
 
 const RESOURCE_TYPES = [
-  {id: 'User', name: 'User', endpoint: '/Users', description: 'User account', schema: SCIM_USER_SCHEMA},
-  {id: 'Group', name: 'Group', endpoint: '/Groups', description: 'Group', schema: SCIM_GROUP_SCHEMA},
+  {
+    id: 'User',
+    name: 'User',
+    endpoint: '/Users',
+    description: 'User account',
+    schema: SCIM_USER_SCHEMA,
+    schemaExtensions: [
+      {schema: SCIM_ENTERPRISE_SCHEMA, required: false},
+      {schema: SCIM_ACCOUNT_SCHEMA, required: true},
+    ],
+  },
+  {id: 'Group', name: 'Group', endpoint: '/Groups', description: 'Group', schema: SCIM_GROUP_SCHEMA, schemaExtensions: []},
 ];
 
 const at = (ctx: ServiceContext, path: string) => `${ctx.baseUrl}${SCIM_BASE}${path}`;
@@ -66,7 +91,7 @@ function schemaDoc(ctx: ServiceContext, s: (typeof SCHEMAS)[number]) {
 }
 
 function resourceTypeDoc(ctx: ServiceContext, r: (typeof RESOURCE_TYPES)[number]) {
-  return {schemas: [RESOURCE_TYPE_SCHEMA], ...r, schemaExtensions: [], meta: {resourceType: 'ResourceType', location: at(ctx, `/ResourceTypes/${r.id}`)}};
+  return {schemas: [RESOURCE_TYPE_SCHEMA], ...r, meta: {resourceType: 'ResourceType', location: at(ctx, `/ResourceTypes/${r.id}`)}};
 }
 
 const IdParam = z.object({id: z.string().min(1)});

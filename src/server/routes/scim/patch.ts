@@ -1,7 +1,10 @@
 // Applying a PatchOp to a user's or a group's stored fields. All steps apply to a draft; the caller saves
 // it only if every step succeeded, so a patch is all or nothing (RFC 7644 §3.5.2).
+import {SCIM_ENTERPRISE_SCHEMA} from '../../../contract/scim.js';
+import {ScimFailure} from '../../scimEnvelope.js';
 import type {ScimEmail, ScimUserFields} from '../../store/scim.js';
 import type {ScimGroupFields} from '../../store/scimGroups.js';
+import {ENTERPRISE_PATH, enterpriseOf, patchEnterprise} from './enterprise.js';
 import {
   asBoolean,
   asList,
@@ -62,8 +65,11 @@ function patchEmails(draft: ScimUserFields, step: PatchStep): void {
     else throw invalidPath(`emails has no sub-attribute ${step.sub}`);
   };
   if (targets.length === 0) {
-    // Entra ID sets `emails[type eq "work"].value` on users that have no work email yet: create it.
-    if (where.attr !== 'type' || typeof where.value !== 'string') throw invalidPath('no email matches the patch path');
+    // RFC 7644 §3.5.2.3: a replace whose value filter matches nothing fails with noTarget. An add may create
+    // the value: Entra ID adds `emails[type eq "work"].value` to users that have no work email yet.
+    if (step.op === 'replace' || where.attr !== 'type' || typeof where.value !== 'string') {
+      throw new ScimFailure(400, `no email matches emails[${where.attr} eq ${JSON.stringify(where.value)}]`, 'noTarget');
+    }
     const created: ScimEmail = {value: '', type: where.value};
     apply(created);
     draft.emails.push(readEmail(created));
@@ -98,23 +104,40 @@ function patchUserAttr(draft: ScimUserFields, step: PatchStep): void {
       draft.familyName = remove ? null : asText(step.value, 'name.familyName');
       return;
     case 'name': {
-      const v = (remove ? {} : step.value) as {givenName?: unknown; familyName?: unknown} | null;
-      if (v === null || typeof v !== 'object') throw invalidValue('name must be an object');
-      if (remove || step.op === 'replace' || 'givenName' in v) draft.givenName = asText(v.givenName ?? null, 'name.givenName');
-      if (remove || step.op === 'replace' || 'familyName' in v) draft.familyName = asText(v.familyName ?? null, 'name.familyName');
+      // A complex attribute: add and replace set the sub-attributes given and keep the others (RFC 7644
+      // §3.5.2.1, §3.5.2.3); remove clears it.
+      if (remove) {
+        draft.givenName = null;
+        draft.familyName = null;
+        return;
+      }
+      const v = step.value as Record<string, unknown> | null;
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) throw invalidValue('name must be an object');
+      for (const [key, value] of Object.entries(v)) {
+        const sub = key.toLowerCase();
+        if (sub === 'givenname') draft.givenName = asText(value, 'name.givenName');
+        else if (sub === 'familyname') draft.familyName = asText(value, 'name.familyName');
+        else if (!IGNORED_USER_ATTRS.has(`name.${sub}`)) throw invalidValue(`name has no sub-attribute ${key}`);
+      }
       return;
     }
     case 'emails':
       patchEmails(draft, step);
       return;
     default:
+      if (attr === ENTERPRISE_PATH || attr.startsWith(`${ENTERPRISE_PATH}:`)) {
+        const current = draft.extensions[SCIM_ENTERPRISE_SCHEMA] ?? {};
+        const {[SCIM_ENTERPRISE_SCHEMA]: _, ...others} = draft.extensions;
+        draft.extensions = {...others, ...enterpriseOf(patchEnterprise(current, step.op, attr.slice(ENTERPRISE_PATH.length + 1), step.value))};
+        return;
+      }
       if (IGNORED_USER_ATTRS.has(attr) || EXTENSION_PREFIX.test(attr)) return;
       throw invalidPath(`users have no attribute \`${attr}\``);
   }
 }
 
 export function applyUserPatch(current: ScimUserFields, steps: PatchStep[]): ScimUserFields {
-  const draft: ScimUserFields = {...current, emails: current.emails.map((e) => ({...e}))};
+  const draft: ScimUserFields = {...current, emails: current.emails.map((e) => ({...e})), extensions: {...current.extensions}};
   for (const step of steps.flatMap(flatten)) {
     if (step.where && step.attr !== 'emails') throw invalidPath(`only emails can be selected with [ … ] on a user, not ${step.attr}`);
     patchUserAttr(draft, step);

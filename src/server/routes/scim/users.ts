@@ -6,15 +6,19 @@ import type {ServiceContext} from '../../context.js';
 import {ScimFailure} from '../../scimEnvelope.js';
 import {
   deleteScimUser,
+  accountEmail,
   findScimUser,
-  findScimUserByName,
+  findUserByEmail,
+  findUserByName,
   insertScimUser,
+  linkScimUser,
   listScimUsers,
   updateScimUser,
   type ScimUserFields,
   type ScimUserRecord,
 } from '../../store/scim.js';
 import {USER_FILTER_ATTRS} from '../../store/scimFilter.js';
+import {findUser} from '../../store/users.js';
 import {applyUserPatch} from './patch.js';
 import {patchSteps} from './patchPath.js';
 import {SCIM_TAGS, scimBody, scimErrors, scimJson} from './shared.js';
@@ -29,9 +33,28 @@ function loadUser(ctx: ServiceContext, id: string): ScimUserRecord {
   return user;
 }
 
+/** userName and the main email name one account user; another user holding either is a conflict. */
 function checkUnique(ctx: ServiceContext, fields: ScimUserFields, selfId?: string): void {
-  const holder = findScimUserByName(ctx.db, fields.userName);
-  if (holder && holder.id !== selfId) throw new ScimFailure(409, `userName "${fields.userName}" is already taken`, 'uniqueness');
+  const holder = findUserByName(ctx.db, fields.userName);
+  if (holder && (holder.scimId === null || holder.scimId !== selfId)) throw new ScimFailure(409, `userName "${fields.userName}" is already taken`, 'uniqueness');
+  const email = accountEmail(fields);
+  const emailHolder = findUserByEmail(ctx.db, email);
+  if (emailHolder && (emailHolder.scimId === null || emailHolder.scimId !== selfId)) {
+    throw new ScimFailure(409, `email "${email}" belongs to another account user`, 'uniqueness');
+  }
+}
+
+/**
+ * An account user made in the console or by /api/v1 that the provider now provisions (same userName or
+ * email, no SCIM id yet) is linked, not duplicated: one person, one identity. Admins are never handed over.
+ */
+function linkable(ctx: ServiceContext, fields: ScimUserFields): number | undefined {
+  const byName = findUserByName(ctx.db, fields.userName);
+  const byEmail = findUserByEmail(ctx.db, accountEmail(fields));
+  const candidate = byName ?? byEmail;
+  if (!candidate || candidate.scimId !== null) return undefined;
+  if (byName && byEmail && byName.id !== byEmail.id) return undefined;
+  return findUser(ctx.db, candidate.id)?.is_admin ? undefined : candidate.id;
 }
 
 function save(ctx: ServiceContext, id: string, fields: ScimUserFields): ScimUserRecord {
@@ -71,8 +94,13 @@ export const registerScimUsers: RouteGroup = (app, ctx) => {
     }),
     (c) => {
       const fields = userFieldsFrom(c.req.valid('json'));
-      checkUnique(ctx, fields);
-      const id = insertScimUser(ctx.db, fields, ctx.clock.now());
+      const existing = linkable(ctx, fields);
+      let id: string;
+      if (existing !== undefined) id = linkScimUser(ctx.db, existing, fields, ctx.clock.now());
+      else {
+        checkUnique(ctx, fields);
+        id = insertScimUser(ctx.db, fields, ctx.clock.now());
+      }
       c.header('location', location(ctx, 'Users', id));
       return c.json(toScimUser(ctx, loadUser(ctx, id)), 201);
     },
@@ -131,7 +159,7 @@ export const registerScimUsers: RouteGroup = (app, ctx) => {
       method: 'delete',
       path: ONE,
       operationId: 'deleteScimUser',
-      summary: 'De-provision a SCIM user (removes it from its groups)',
+      summary: 'De-provision a SCIM user: the account user, their keys and sessions go, and they leave their groups',
       tags: SCIM_TAGS,
       request: {params: ScimIdParam},
       responses: {204: {description: 'deleted'}, ...scimErrors(404)},

@@ -1,6 +1,8 @@
 // SCIM representations of stored users and groups, list paging (1-based startIndex), and body → fields.
 import {
+  SCIM_ACCOUNT_SCHEMA,
   SCIM_DEFAULT_COUNT,
+  SCIM_ENTERPRISE_SCHEMA,
   SCIM_GROUP_SCHEMA,
   SCIM_LIST_SCHEMA,
   SCIM_MAX_COUNT,
@@ -18,6 +20,7 @@ import {unknownUserIds, type ScimGroupFields, type ScimGroupRecord} from '../../
 import type {Db} from '../../store/db.js';
 import {asBoolean, invalidValue} from './patchPath.js';
 import {readEmail} from './patch.js';
+import {enterpriseOf, readEnterprise} from './enterprise.js';
 
 export const SCIM_BASE = '/api/scim/v2';
 
@@ -29,8 +32,10 @@ export function toScimUser(ctx: ServiceContext, u: ScimUserRecord): ScimUser {
   if (u.familyName !== null) name.familyName = u.familyName;
   const formatted = [u.givenName, u.familyName].filter(Boolean).join(' ');
   if (formatted !== '') name.formatted = formatted;
+  const enterprise = u.extensions[SCIM_ENTERPRISE_SCHEMA];
+  const hasEnterprise = enterprise !== undefined && Object.keys(enterprise).length > 0;
   return {
-    schemas: [SCIM_USER_SCHEMA],
+    schemas: [SCIM_USER_SCHEMA, ...(hasEnterprise ? [SCIM_ENTERPRISE_SCHEMA] : []), SCIM_ACCOUNT_SCHEMA],
     id: u.id,
     ...(u.externalId !== null ? {externalId: u.externalId} : {}),
     userName: u.userName,
@@ -39,6 +44,8 @@ export function toScimUser(ctx: ServiceContext, u: ScimUserRecord): ScimUser {
     emails: u.emails,
     active: u.active,
     groups: groupsOfUser(ctx.db, u.id).map((g) => ({value: g.id, display: g.displayName, $ref: location(ctx, 'Groups', g.id)})),
+    ...(hasEnterprise ? {[SCIM_ENTERPRISE_SCHEMA]: enterprise} : {}),
+    [SCIM_ACCOUNT_SCHEMA]: {userId: u.accountId},
     meta: {resourceType: 'User', created: isoTime(u.createdAt), lastModified: isoTime(u.updatedAt), location: location(ctx, 'Users', u.id)},
   };
 }
@@ -86,6 +93,7 @@ export function userFieldsFrom(input: ScimUserInput): ScimUserFields {
     displayName: input.displayName ?? null,
     emails,
     active: input.active === undefined ? true : asBoolean(input.active, 'active'),
+    extensions: enterpriseOf(readEnterprise(input[SCIM_ENTERPRISE_SCHEMA])),
   };
 }
 

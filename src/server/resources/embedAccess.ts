@@ -1,0 +1,158 @@
+// Who may see a workbook's dashboard when embedded (its embed access: all embed users, or named embed tenants,
+// each with `read` or `none`), the workbooks an embed tenant can read, the usage analytics token, and a user's
+// own settings. Access is kept with the workbook (a hidden field), so deleting the workbook deletes it.
+import {createRoute, z} from '@hono/zod-openapi';
+import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
+import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../contract/embedOps.js';
+import {ObjectList, User} from '../../contract/objects.js';
+import type {RouteGroup} from '../appTypes.js';
+import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
+import {isoTime} from '../context.js';
+import {badRequest, notFound} from '../errors.js';
+import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {listDeployments} from '../store/deployments.js';
+import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {signToken} from '../tokens.js';
+import {authorize, EmbedTenantParam, present, scopeOf} from './crud.js';
+import {cursorPage} from './cursor.js';
+import {ensureTenant} from './tenantRows.js';
+import {RESOURCES} from './table.js';
+import {usersStore} from './users.js';
+
+type Json = Record<string, unknown>;
+type Access = z.infer<typeof EmbedAccessResponse>;
+const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
+const loose = (schema: z.ZodType): z.ZodType => schema;
+const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
+const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});
+const USAGE_TOKEN_TTL = 3600;
+
+const NO_ACCESS: Access = {allowEmbed: false, allEmbedUsers: {enabled: false, action: 'none', groupId: null}, tenants: []};
+const accessOf = (workbook: ResourceRow): Access => (workbook.body.embedAccess as Access | undefined) ?? NO_ACCESS;
+
+/** Does this tenant's embed user read the workbook, and through which grant? */
+function readSource(access: Access, tenant: string): 'tenant' | 'allEmbedUsers' | undefined {
+  if (!access.allowEmbed) return undefined;
+  if (access.tenants.some((t) => t.embedTenantName === tenant && t.action === 'read')) return 'tenant';
+  if (access.allEmbedUsers.enabled && access.allEmbedUsers.action === 'read') return 'allEmbedUsers';
+  return undefined;
+}
+
+export const registerEmbedAccess: RouteGroup = (app, ctx) => {
+  const loadWorkbook = (p: Json) => {
+    const scope = scopeOf(ctx, {scope: 'deployment'}, p);
+    const row = findResource(ctx.db, 'workbook', scope, Number(p.workbookId));
+    if (!row) throw notFound(`workbook ${String(p.workbookId)} not found`);
+    return row;
+  };
+  const path = '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/embed-access';
+  const tags = ['Dashboard Embed Access'];
+
+  app.openapi(
+    createRoute({method: 'get', path, operationId: 'getEmbedAccess', tags, summary: "Who may see the workbook's dashboard when embedded", request: {params: WorkbookParams}, responses: {200: json(EmbedAccessResponse, 'the embed access'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      authorize(c, 'deployment', false);
+      return c.json(accessOf(loadWorkbook(valid(c, 'param'))), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path,
+      operationId: 'updateEmbedAccess',
+      tags,
+      summary: 'Turn embedding on or off, and grant (action read) or withdraw (none) access for all embed users or one embed tenant',
+      request: {params: WorkbookParams, body: jsonBody(UpdateEmbedAccessInput)},
+      responses: {200: json(EmbedAccessResponse, 'the embed access after the change'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', true);
+      const row = loadWorkbook(valid(c, 'param'));
+      const body = valid(c, 'json');
+      const action = (body.action as 'read' | 'none' | null | undefined) ?? 'read';
+      if (body.action != null && body.allEmbedUsers == null && body.embedTenantName == null) throw badRequest('action: say whom it is for with allEmbedUsers or embedTenantName');
+      const access = structuredClone(accessOf(row));
+      if (typeof body.allowEmbed === 'boolean') access.allowEmbed = body.allowEmbed;
+      if (typeof body.allEmbedUsers === 'boolean') access.allEmbedUsers = {enabled: body.allEmbedUsers, action: body.allEmbedUsers ? action : 'none', groupId: null};
+      if (typeof body.embedTenantName === 'string') {
+        const tenant = body.embedTenantName;
+        access.tenants = access.tenants.filter((t) => t.embedTenantName !== tenant);
+        if (action === 'read') access.tenants.push({embedTenantName: tenant, groupId: ensureTenant(ctx, tenant).id, action});
+      }
+      saveResource(ctx.db, {...row, body: {...row.body, embedAccess: access}}, ctx.clock.now());
+      return c.json(access, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/api/v1/deployments/{deploymentId}/embed-tenants/{embedTenantName}/workbooks',
+      operationId: 'listEmbedTenantWorkbooks',
+      tags,
+      summary: "Workbooks an embed tenant's users can read (accessSource: only those granted this way)",
+      request: {params: DeploymentIdParam.merge(EmbedTenantParam), query: CursorQuery.extend({accessSource: z.enum(['tenant', 'allEmbedUsers', 'folder']).optional()})},
+      responses: {200: json(ObjectList, 'a page of workbooks'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', false);
+      const p = valid(c, 'param');
+      const q = valid(c, 'query');
+      const tenant = String(p.embedTenantName);
+      // Access is granted per workbook here; no folder grants exist, so accessSource=folder lists nothing.
+      const items = listResources(ctx.db, 'workbook', scopeOf(ctx, {scope: 'deployment'}, p))
+        .filter((w) => {
+          const source = readSource(accessOf(w), tenant);
+          return source !== undefined && (q.accessSource === undefined || q.accessSource === source);
+        })
+        .map((w) => present(specOf('workbook'), w));
+      return c.json(cursorPage(items, q as {first?: string; after?: string}), 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/usage-analytics/token',
+      operationId: 'createToken',
+      tags: ['Usage Analytics'],
+      summary: "A data API token for usage analytics, on the first deployment the credential may read",
+      responses: {200: json(UsageAnalyticsTokenResponse, 'the token and where to use it'), ...errorResponses(403, 404)},
+    }),
+    async (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const principal = principalOf(c);
+      const deployment = listDeployments(ctx.db, {offset: 0, limit: 1, only: principal.deploymentIds}).rows[0];
+      if (!deployment || !mayAccessDeployment(principal, deployment.id)) throw notFound('there is no deployment to read usage analytics from');
+      const issued = await signToken(ctx, 'data', {deploymentId: deployment.id, sub: String(principal.userId), usageAnalytics: true}, USAGE_TOKEN_TTL);
+      return c.json({token: issued.token, apiUrl: `${ctx.baseUrl}/data/${deployment.id}/cubejs-api/v1`, deploymentId: deployment.id, expiresAt: isoTime(issued.expiresAt)}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'patch',
+      path: '/api/v1/users/me/settings',
+      operationId: 'updateMySettings',
+      tags: ['Users'],
+      summary: "Change the caller's own settings (omitted fields keep their values, null clears one); answers the user",
+      request: {body: jsonBody(UserSettingsInput)},
+      responses: {200: json(loose(User), 'the user with the new settings'), ...errorResponses(400, 401)},
+    }),
+    (c) => {
+      requirePermission(c, 'DeploymentManage');
+      const userId = principalOf(c).userId;
+      const row = usersStore.find(ctx.db, 'user', '', userId);
+      if (!row) throw notFound('the user of this credential no longer exists');
+      const patch = valid(c, 'json');
+      const settings = {...((row.body.settings as Json | undefined) ?? {})};
+      for (const [key, value] of Object.entries(patch)) {
+        if (value === null) delete settings[key];
+        else if (value !== undefined) settings[key] = value;
+      }
+      const saved = usersStore.save(ctx.db, {...row, body: {...row.body, settings}}, ctx.clock.now());
+      return c.json(present(specOf('user'), saved), 200);
+    },
+  );
+};

@@ -1,0 +1,81 @@
+// Embed sessions: a management credential opens a session for an embed user of a deployment (provisioning the
+// user in its tenant by externalId); the session id is exchanged for a data API token carrying the session's
+// security context, until it is revoked or expires. Session ids are random and stored only as hashes.
+import {createHash, randomBytes} from 'node:crypto';
+import {createRoute} from '@hono/zod-openapi';
+import {GenerateEmbedTokenResponse, GenerateSessionInput, SessionIdInput} from '../../contract/embedOps.js';
+import {SuccessBody} from '../../contract/common.js';
+import type {RouteGroup} from '../appTypes.js';
+import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
+import {badRequest, forbidden, notFound} from '../errors.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {insertResource, listResources, saveResource} from '../store/resources.js';
+import {signToken} from '../tokens.js';
+import {ensureTenant} from './tenantRows.js';
+
+type Json = Record<string, unknown>;
+const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
+const SESSION_TTL_MS = 24 * 3600 * 1000;
+const TOKEN_TTL_S = 3600;
+const DEFAULT_TENANT = 'default';
+const hash = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
+const tags = ['Embed'];
+
+export const registerEmbedSessions: RouteGroup = (app, ctx) => {
+  const findSession = (sessionId: string) => listResources(ctx.db, 'embed-session', '').find((s) => s.body.hash === hash(sessionId));
+  /** A session of a deployment the caller may not reach is as good as unknown to them. */
+  const liveSession = (c: Parameters<typeof principalOf>[0], sessionId: string) => {
+    const s = findSession(sessionId);
+    if (!s || !mayAccessDeployment(principalOf(c), Number(s.body.deploymentId))) throw notFound('unknown embed session');
+    return s;
+  };
+
+  app.openapi(
+    createRoute({method: 'post', path: '/api/v1/embed/generate-session', operationId: 'generateSession', tags, summary: 'Open an embed session for an embed user of a deployment; answers the session id', request: {body: jsonBody(GenerateSessionInput)}, responses: {200: json(SessionIdInput, 'the session id'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const b = valid(c, 'json');
+      const deployment = loadDeployment(ctx, String(b.deploymentId));
+      if (!mayAccessDeployment(principalOf(c), deployment.id)) throw forbidden(`this credential is not authorized for deployment ${deployment.id}`);
+      const tenant = typeof b.embedTenantName === 'string' ? b.embedTenantName : DEFAULT_TENANT;
+      if (b.publicDashboardId != null && !listResources(ctx.db, 'dashboard', String(deployment.id)).some((d) => d.body.publicId === b.publicDashboardId)) {
+        throw badRequest(`publicDashboardId: no published dashboard ${String(b.publicDashboardId)} in deployment ${deployment.id}`);
+      }
+      const now = ctx.clock.now();
+      const externalId = (b.externalId ?? b.internalId ?? null) as string | null;
+      let embedUserId: number | null = null;
+      if (externalId !== null && b.isEphemeral !== true) {
+        ensureTenant(ctx, tenant);
+        const existing = listResources(ctx.db, 'embed-user', tenant).find((u) => u.body.externalId === externalId);
+        const fields = {externalId, username: typeof b.email === 'string' ? b.email : externalId, email: b.email ?? null, lastLogin: new Date(now).toISOString()};
+        embedUserId = existing ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now).id : insertResource(ctx.db, 'embed-user', tenant, {firstName: null, ...fields}, now).id;
+      }
+      const sessionId = randomBytes(24).toString('base64url');
+      insertResource(ctx.db, 'embed-session', '', {hash: hash(sessionId), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
+      return c.json({sessionId}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({method: 'post', path: '/api/v1/embed/session/token', operationId: 'postTokenBySessionId', tags, summary: "Exchange a live session id for a data API token with the session's security context", request: {body: jsonBody(SessionIdInput)}, responses: {200: json(GenerateEmbedTokenResponse, 'the token'), ...errorResponses(400, 401, 403, 404)}}),
+    async (c) => {
+      requirePermission(c, 'DeploymentRead');
+      const s = liveSession(c, String(valid(c, 'json').sessionId));
+      if (s.body.revokedAt !== null) throw forbidden('this embed session was revoked');
+      if (ctx.clock.now() >= Number(s.body.expiresAt)) throw forbidden('this embed session expired; generate a new one');
+      const claims = {deploymentId: Number(s.body.deploymentId), security_context: s.body.securityContext, embedTenantName: s.body.embedTenantName, ...(s.body.externalId ? {sub: String(s.body.externalId)} : {})};
+      const ttl = Math.min(TOKEN_TTL_S, Math.floor((Number(s.body.expiresAt) - ctx.clock.now()) / 1000));
+      return c.json({token: (await signToken(ctx, 'data', claims, Math.max(ttl, 1))).token}, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({method: 'post', path: '/api/v1/embed/session/revoke', operationId: 'revokeSession', tags, summary: 'Revoke an embed session: its id is no longer exchanged for tokens', request: {body: jsonBody(SessionIdInput)}, responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)}}),
+    (c) => {
+      requirePermission(c, 'DeploymentManage');
+      const s = liveSession(c, String(valid(c, 'json').sessionId));
+      if (s.body.revokedAt === null) saveResource(ctx.db, {...s, body: {...s.body, revokedAt: ctx.clock.now()}}, ctx.clock.now());
+      return c.json({success: true}, 200);
+    },
+  );
+};

@@ -1,0 +1,69 @@
+// Pure parts of the log pager: which lines are on screen (following the newest line or anchored where the reader
+// scrolled to) and how a scroll moves. Lines carry a `seq` that only grows, so lines arriving while the reader
+// looks back do not move what they are looking at.
+
+export interface SeqLine {
+  readonly seq: number;
+}
+
+/** Following the newest line, or anchored on the seq of the last line shown. */
+export type Scroll = {follow: true} | {follow: false; lastSeq: number};
+
+export interface PagerWindow<T> {
+  readonly lines: T[];
+  /** Lines below the window (newer than the last one shown). */
+  readonly below: number;
+  /** Index (in `all`) of the first line shown. */
+  readonly start: number;
+  /** Index (in `all`) just past the last shown line. */
+  readonly end: number;
+}
+
+/**
+ * The lines that fit in `height` rows ending at the scroll anchor. `rows(line)` is how many rows a line takes
+ * (1 unless wrapped); the window never holds more rows than `height`, except for one line taller than all of it.
+ */
+export function pagerWindow<T extends SeqLine>(all: readonly T[], scroll: Scroll, height: number, rows: (line: T) => number = () => 1): PagerWindow<T> {
+  let end = all.length;
+  if (!scroll.follow) {
+    const after = all.findIndex((l) => l.seq > scroll.lastSeq);
+    end = after < 0 ? all.length : after;
+  }
+  // Scrolled to the top: the first screenful, not fewer lines.
+  let start = end;
+  let used = 0;
+  while (start > 0 && used + rows(all[start - 1]!) <= height) used += rows(all[--start]!);
+  while (end < all.length && used + rows(all[end]!) <= height && start === 0) used += rows(all[end++]!);
+  if (start === end && end > 0) start = end - 1;
+  return {lines: all.slice(start, end), below: all.length - end, start, end};
+}
+
+/** Moves the window by `delta` lines (negative: back to older lines); reaching the bottom follows again. */
+export function scrollBy<T extends SeqLine>(all: readonly T[], scroll: Scroll, height: number, delta: number, rows?: (line: T) => number): Scroll {
+  if (all.length === 0) return scroll;
+  const {end, start} = pagerWindow(all, scroll, height, rows);
+  const shown = end - start;
+  const target = Math.max(Math.min(shown, all.length), Math.min(all.length, end + delta));
+  if (target >= all.length) return {follow: true};
+  const last = all[target - 1];
+  return last ? {follow: false, lastSeq: last.seq} : scroll;
+}
+
+/** Scrolled to the first lines. */
+export function scrollTop<T extends SeqLine>(all: readonly T[], height: number, rows?: (line: T) => number): Scroll {
+  if (all.length === 0) return {follow: true};
+  const top = pagerWindow(all, {follow: false, lastSeq: all[0]!.seq}, height, rows);
+  if (top.end >= all.length) return {follow: true};
+  return {follow: false, lastSeq: all[top.end - 1]!.seq};
+}
+
+/** Rows a line of `length` characters takes at `width` columns when wrapped. */
+export function wrappedRows(length: number, width: number): number {
+  return Math.max(1, Math.ceil(length / Math.max(1, width)));
+}
+
+/** The lines the `/` text keeps: case-insensitive, anywhere in the line's plain text. */
+export function matchingLines<T>(lines: readonly T[], text: (line: T) => string, filter: string): readonly T[] {
+  const needle = filter.toLowerCase();
+  return needle ? lines.filter((l) => text(l).toLowerCase().includes(needle)) : lines;
+}
