@@ -18,6 +18,7 @@ import {useNav, useOfferSelection} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
+import {stateColumns, useRowStates} from './deployments/liveState.js';
 import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
@@ -28,8 +29,12 @@ const columns: Column<DeploymentItem>[] = [
   {id: 'id', header: 'ID', width: 8, render: (d) => d.id},
   {id: 'name', header: 'NAME', flex: 2, render: (d) => d.name},
   {id: 'url', header: 'URL', flex: 3, render: (d) => d.deploymentUrl ?? ''},
-  {id: 'created', header: 'CREATED', width: 16, render: (d) => (d.created_at ?? '').replace('T', ' ').slice(0, 16)},
 ];
+const created: Column<DeploymentItem> = {id: 'created', header: 'CREATED', width: 16, render: (d) => (d.created_at ?? '').replace('T', ' ').slice(0, 16)};
+
+/** Body width from which the list shows build, version, last sync, age and git. */
+export const STATE_MIN_WIDTH = 110;
+const NO_IDS: readonly string[] = [];
 
 type Dialog = {kind: 'none'} | {kind: 'create'} | {kind: 'delete'; target: DeploymentItem};
 
@@ -50,6 +55,12 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   const query = useInfiniteQuery(deploymentQueries.list(api, {limit: pageSize}, live));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.deployments) ?? [], [query.data]);
   const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
+  const [visibleIds, setVisibleIds] = useState<readonly string[]>([]);
+  const onVisibleRows = useCallback((shown: readonly DeploymentItem[]) => setVisibleIds(shown.map((d) => d.id)), []);
+  // The state columns need room; on a narrow terminal the name and URL keep it (and no state is fetched).
+  const wide = body.width >= STATE_MIN_WIDTH;
+  const states = useRowStates(wide ? visibleIds : NO_IDS, live);
+  const allColumns = useMemo(() => (wide ? [...columns, ...stateColumns(states, Date.now()), created] : [...columns, created]), [states, wide]);
   const selected = useRef<DeploymentItem | undefined>(undefined);
   const create = useMutation(deploymentMutations.create(api, client));
   const remove = useMutation(deploymentMutations.remove(api, client));
@@ -118,8 +129,9 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
       <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText={readonly ? 'No deployments yet' : `No deployments yet (${hints([['deployments.create', 'creates one']])})`}>
         <DataTable
           rows={rows}
-          columns={columns}
+          columns={allColumns}
           getRowId={(d) => d.id}
+          onVisibleRows={onVisibleRows}
           noun="deployments"
           height={Math.max(3, body.height - dialogHeight)}
           active={dialog.kind === 'none'}

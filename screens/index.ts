@@ -2,6 +2,7 @@
 // loaded lazily so the shell paints before every screen is parsed); `svc ui` passes it to the App.
 import type {ScreenParams} from '../src/ui/nav/navReducer.js';
 import {lazyScreen, type ScreenDef} from '../src/ui/screen.js';
+import {RESOURCE_TYPES} from './resources/types.js';
 
 const deploymentCrumb = (p: ScreenParams) => p.deploymentName ?? `deployment ${p.deploymentId ?? ''}`;
 
@@ -111,4 +112,16 @@ export const SCREENS: readonly ScreenDef[] = [
     aliases: ['contexts', 'context'],
     ...lazyScreen(() => import('./ContextsScreen.js').then((m) => m.ContextsScreen)),
   },
+  // The generic resource view: one entry per object type of resources/types.ts, `:` names from the same table.
+  ...RESOURCE_TYPES.map(
+    (t): ScreenDef => ({
+      id: `res:${t.id}`,
+      title: t.title,
+      name: t.names[0]!,
+      aliases: t.names.slice(1),
+      keyScope: 'resource',
+      ...(t.scope === 'deployment' && {needs: ['deploymentId']}),
+      ...lazyScreen(() => import('./resources/ResourceScreen.js').then((m) => m.resourceScreen(t.id))),
+    }),
+  ),
 ];

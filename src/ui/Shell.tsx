@@ -183,7 +183,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={def?.keyScope ?? top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
@@ -209,7 +209,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       </Box>
       <Crumbs items={crumbs} />
       <Footer
-        screen={top.screen}
+        screen={def?.keyScope ?? top.screen}
         readonly={info.readonly}
         width={columns}
         escape={escape}

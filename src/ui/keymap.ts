@@ -143,6 +143,12 @@ const SCREENS = [
   {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true},
   {id: 'audit.preset', keys: ['t'], description: 'range: all/24h/7d/30d', scope: 'screen:audit', footer: true},
   {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true},
+  // The generic resource view (every screen of screens/resources shares these).
+  {id: 'resource.describe', keys: ['d'], description: 'describe as YAML/JSON (also Enter)', scope: 'screen:resource', footer: true},
+  {id: 'resource.create', keys: ['c'], description: 'create from a template in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
+  {id: 'resource.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
+  {id: 'resource.delete', keys: ['D'], description: 'delete', scope: 'screen:resource', dangerous: true, footer: true},
+  {id: 'resource.format', keys: ['o'], description: 'describe: YAML/JSON', scope: 'screen:resource'},
 ] as const satisfies readonly Binding[];
 
 const ALL = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS] as const;

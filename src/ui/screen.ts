@@ -10,8 +10,10 @@ export interface ScreenProps {
 }
 
 export interface ScreenDef {
-  /** Also the keymap scope `screen:<id>` for the screen's own keys. */
+  /** Also the keymap scope `screen:<id>` for the screen's own keys (unless keyScope names another). */
   readonly id: string;
+  /** Keymap scope `screen:<keyScope>` when several screens share one kind's keys. @default id */
+  readonly keyScope?: string;
   /** Title line fallback and help heading: 'Deployments'. */
   readonly title: string;
   /** Palette name, what Tab completes to: 'deployments'. */

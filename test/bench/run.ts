@@ -7,12 +7,13 @@ import {startService} from '../../src/server/index.js';
 import {commandMode} from './command-mode.js';
 import {deploySuite} from './deploy.js';
 import {ui} from './ui.js';
+import {closeLiveWorld, liveSuite} from './live.js';
 import {serviceSuite} from './service.js';
 import {watchSuite} from './watch.js';
 import {median, writeSection, type BenchContext, type Suite} from './measure.js';
 
 /** Add a suite here to have it measured in the same interleaved run. */
-const allSuites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite];
+const allSuites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite, liveSuite];
 // BENCH_ONLY=command-mode,ui re-measures some suites (the others' sections of BENCHMARKS.md stay as they are).
 const only = process.env.BENCH_ONLY?.split(',').map((id) => id.trim());
 const suites = only ? allSuites.filter((s) => only.includes(s.id)) : allSuites;
@@ -74,6 +75,7 @@ try {
     writeSection(resolve(ROOT, 'BENCHMARKS.md'), suite.id, lines.join('\n'));
   }
 } finally {
+  await closeLiveWorld();
   await service.close();
 }
 process.exitCode = missed > 0 ? 1 : 0;

@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   readonly activateLabel?: string;
   /** Called with the number of rows left after the filter. */
   readonly onFilteredCount?: (count: number) => void;
+  /** Called with the rows on screen whenever that window changes (for fetching per-row details lazily). */
+  readonly onVisibleRows?: (rows: readonly T[]) => void;
   /** Takes the list keys. @default true */
   readonly active?: boolean;
   /** Publish the filtered count to the title line. @default true */
@@ -123,6 +125,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const {selectedRow: row, onSelect: select} = latest.current;
     if (row !== undefined && select) select(row);
   }, [selectedId]);
+
+  // The rows on screen, reported when the window's ids change (not on every render).
+  const windowKey = ids.slice(start, start + visible).join('\n');
+  const shown = useRef<readonly T[]>([]);
+  shown.current = filtered.slice(start, start + visible);
+  const onVisibleRows = props.onVisibleRows;
+  useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useFilterable(props.filter === undefined && (props.active ?? true));

@@ -1,0 +1,52 @@
+// Live state columns of the deployments list: build, version, last dbt sync and its age, git — fetched only for
+// the rows on screen (DataTable's onVisibleRows), cached by react-query under the same keys the overview uses.
+import {useMemo} from 'react';
+import {useQueries} from '@tanstack/react-query';
+import type {BuildStatus} from '../../src/api/builds.js';
+import type {DbtRun} from '../../src/api/dbt.js';
+import type {DeploymentItem} from '../../src/api/deployments.js';
+import {str, type Json} from '../../src/api/read.js';
+import {age, deploymentStateQueries} from '../../src/queries/deploymentState.js';
+import type {LivePolicy} from '../../src/queries/poll.js';
+import type {Column} from '../../src/ui/components/DataTable.js';
+import {useApi} from '../../src/ui/hooks/useApi.js';
+import {statusStyle} from '../../src/ui/theme.js';
+
+export interface RowState {
+  build?: BuildStatus;
+  sync?: DbtRun | null;
+  settings?: Json;
+}
+
+/** The state of each visible deployment, by id; rows off screen have none (and cost no request). */
+export function useRowStates(visibleIds: readonly string[], live: LivePolicy): ReadonlyMap<string, RowState> {
+  const api = useApi();
+  const builds = useQueries({queries: visibleIds.map((id) => deploymentStateQueries.build(api, id, live))});
+  const syncs = useQueries({queries: visibleIds.map((id) => deploymentStateQueries.lastSync(api, id, live))});
+  const settings = useQueries({queries: visibleIds.map((id) => deploymentStateQueries.settings(api, id))});
+  const key = visibleIds.map((id, i) => `${id}:${builds[i]?.dataUpdatedAt}:${syncs[i]?.dataUpdatedAt}:${settings[i]?.dataUpdatedAt}`).join(',');
+  return useMemo(() => {
+    const map = new Map<string, RowState>();
+    visibleIds.forEach((id, i) => map.set(id, {build: builds[i]?.data, sync: syncs[i]?.data, settings: settings[i]?.data}));
+    return map;
+    // Rebuilt only when some row's data was updated (`key` says so), so an unchanged refresh repaints nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}
+
+/** The version in effect, else the channel it follows. */
+const version = (s: Json | undefined) => str(s?.releaseChannelVersion)?.replace(/^.*:v?/, '') ?? str(s?.cubeImageVersion) ?? str(s?.releaseChannel) ?? '';
+
+const withGlyph = (status: string | undefined) => (status ? `${statusStyle(status).glyph} ${status.toLowerCase()}` : '');
+
+/** BUILD, VERSION, SYNC, AGE and GIT columns reading `states` (blank until a row's state arrives). */
+export function stateColumns(states: ReadonlyMap<string, RowState>, now: number): Column<DeploymentItem>[] {
+  const of = (d: DeploymentItem) => states.get(d.id);
+  return [
+    {id: 'build', header: 'BUILD', width: 11, render: (d) => withGlyph(of(d)?.build?.status), color: (d) => statusStyle(of(d)?.build?.status).color},
+    {id: 'version', header: 'VERSION', width: 9, render: (d) => version(of(d)?.settings)},
+    {id: 'sync', header: 'LAST SYNC', width: 12, render: (d) => (of(d)?.sync === null ? '—' : withGlyph(of(d)?.sync?.status)), color: (d) => statusStyle(of(d)?.sync?.status).color},
+    {id: 'age', header: 'AGE', width: 4, render: (d) => age(of(d)?.sync?.startedAt, now)},
+    {id: 'git', header: 'GIT', width: 5, render: (d) => (of(d)?.settings ? (of(d)?.settings?.repoType === 'git' ? '⎇ git' : '—') : '')},
+  ];
+}

@@ -1,0 +1,44 @@
+// The live state of one deployment as a list row shows it: build status and the last dbt sync (two requests,
+// refreshed on the live interval), and the version and git connection from its settings (one request, refreshed
+// rarely: a version changes by a switch, not by itself). The deployments list asks only for the rows on screen.
+import type {Api} from '../api/client.js';
+import {getBuildStatus} from '../api/builds.js';
+import {listDbtSyncs} from '../api/dbt.js';
+import {getDeploymentSettings} from '../api/deployments.js';
+import {dbtKeys} from './dbt.js';
+import {buildKeys, deploymentKeys} from './keys.js';
+import {pollUntil, type LivePolicy} from './poll.js';
+
+/** Settings are re-read at most this often for a row that stays on screen. */
+export const SETTINGS_STALE_MS = 5 * 60_000;
+
+export const deploymentStateQueries = {
+  /** Same key as the overview's build query, so both share one cache entry. */
+  build: (api: Api, id: string, live?: LivePolicy) => ({
+    queryKey: buildKeys.status(id, undefined),
+    queryFn: ({signal}: {signal: AbortSignal}) => getBuildStatus(api, id, undefined, signal),
+    refetchInterval: pollUntil(live),
+  }),
+  lastSync: (api: Api, id: string, live?: LivePolicy) => ({
+    queryKey: [...dbtKeys.ofDeployment(id), 'latest'] as const,
+    queryFn: async ({signal}: {signal: AbortSignal}) => (await listDbtSyncs(api, id, {first: 1}, signal)).runs[0] ?? null,
+    refetchInterval: pollUntil(live),
+  }),
+  settings: (api: Api, id: string) => ({
+    queryKey: deploymentKeys.settings(id),
+    queryFn: ({signal}: {signal: AbortSignal}) => getDeploymentSettings(api, id, signal),
+    staleTime: SETTINGS_STALE_MS,
+  }),
+};
+
+/** "3m", "2h", "5d": how long ago `iso` was, from `now`. */
+export function age(iso: string | undefined, now: number): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}

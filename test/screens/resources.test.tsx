@@ -1,0 +1,184 @@
+import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {createApiKey} from '../../src/api/account.js';
+import {createApi} from '../../src/api/client.js';
+import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
+import {RESOURCE_TYPES} from '../../screens/resources/types.js';
+import {SCREENS} from '../../screens/index.js';
+import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+
+const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
+
+// The scripted $EDITOR: keeps what it was given (seen.txt), then saves next.txt in its place when there is one.
+let dir: string;
+let saved: {editor?: string; visual?: string};
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'svc-resources-test-'));
+  const script = join(dir, 'editor.sh');
+  writeFileSync(script, `#!/bin/sh\ncp "$1" "${dir}/seen.txt"\nif [ -f "${dir}/next.txt" ]; then cp "${dir}/next.txt" "$1"; rm "${dir}/next.txt"; fi\n`);
+  chmodSync(script, 0o755);
+  saved = {editor: process.env.EDITOR, visual: process.env.VISUAL};
+  delete process.env.VISUAL;
+  process.env.EDITOR = script;
+});
+afterEach(() => {
+  rmSync(dir, {recursive: true, force: true});
+  if (saved.editor === undefined) delete process.env.EDITOR;
+  else process.env.EDITOR = saved.editor;
+  if (saved.visual !== undefined) process.env.VISUAL = saved.visual;
+});
+const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
+const seen = () => (existsSync(join(dir, 'seen.txt')) ? readFileSync(join(dir, 'seen.txt'), 'utf8') : '');
+
+describe('generic resource view', () => {
+  it('has one `:` screen per object group of the command mode, named as the group and titled with its type', () => {
+    const names = new Set(SCREENS.flatMap((s) => [s.name, ...s.aliases]));
+    for (const g of OBJECT_GROUPS) expect(names, g.command).toContain(g.command);
+    for (const n of ['users', 'roles', 'api-keys', 'scim', 'integrations', 'oidc', 'tenant', 'attributes']) expect(names).toContain(n);
+    for (const t of RESOURCE_TYPES) expect(SCREENS.find((s) => s.name === t.names[0])?.title).toBe(t.title);
+  });
+
+  it('API keys: a refused template comes back beside its error; the fixed one creates the key, shown once; D deletes it', async () => {
+    const {api, svc} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'deployments'});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press(':', 'api-keys');
+    await tui.waitForFrame('› api-keys');
+    await tui.press('enter');
+    const list = await tui.waitForFrame(/API keys \[\d+\]/);
+    const before = Number(/API keys \[(\d+)\]/.exec(list)![1]);
+
+    nextEdit('name: ""\n');
+    await tui.press('c');
+    let frame = await tui.waitForFrame('nothing was sent');
+    expect(seen()).toContain('name: my-key');
+    expect(frame).toMatch(/name: ""[\s\S]*name: must not be empty|name: must not be empty[\s\S]*name: ""/);
+    expect(spy.count(/^POST \/api\/v1\/api-keys/)).toBe(0);
+
+    nextEdit('name: ci-key\n');
+    await tui.press('e');
+    frame = await tui.waitForFrame('Shown this once');
+    expect(seen()).toContain('# ! name: must not be empty');
+    expect(spy.count(/^POST \/api\/v1\/api-keys/)).toBe(1);
+    const value = /New API key \d+\s*│?\s*\n│?\s*(\S+)/.exec(frame)?.[1] ?? '';
+    expect(value.length).toBeGreaterThan(16);
+    // The value works: it authenticates against the service.
+    const me = await createApi({baseUrl: svc.url, token: value}).get('/api/v1/api-keys');
+    expect(me).toBeTruthy();
+    await tui.press('y');
+    await tui.waitForFrame('Copied the key');
+    expect(Buffer.from(OSC52.exec(tui.frames.join(''))?.[1] ?? '', 'base64').toString()).toBe(value);
+
+    await tui.press('escape');
+    frame = await tui.waitForFrame(`API keys [${before + 1}]`);
+    expect(frame).toContain('ci-key');
+    expect(frame).not.toContain(value);
+    await tui.press('G');
+    await tui.waitForFrame(/› \d+\s+ci-key/);
+    await new Promise((r) => setTimeout(r, 50));
+    await tui.press('D');
+    await tui.waitForFrame(/Delete API key \d+ "ci-key"\?/);
+    await tui.press('y');
+    frame = await tui.waitForFrame(`API keys [${before}]`);
+    expect(frame).toMatch(/Deleted API key \d+ "ci-key"/);
+    expect(frame).not.toMatch(/\d+\s+ci-key\s+svc_/);
+  });
+
+  it('roles: describe as YAML and JSON, edit in $EDITOR sends only what the contract accepts', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'res:roles'});
+    await tui.waitForFrame('No roles yet');
+    nextEdit('name: analysts\ndescription: null\npolicies: []\n');
+    await tui.press('c');
+    await tui.waitForFrame(/Roles \[1\][\s\S]*› \d+\s+analysts/);
+    await new Promise((r) => setTimeout(r, 50));
+    await tui.press('d');
+    let frame = await tui.waitForFrame('· YAML ·');
+    expect(frame).toMatch(/^name: analysts$/m);
+    await tui.press('o');
+    frame = await tui.waitForFrame('· JSON ·');
+    expect(frame).toContain('"name": "analysts"');
+    await tui.press('escape');
+    await tui.waitForFrame(/› \d+\s+analysts/);
+    const id = /› (\d+)\s+analysts/.exec(tui.lastFrame() ?? '')![1]!;
+
+    nextEdit('name: analysts\ndescription: reads dashboards\npolicies: []\nbogus: 1\n');
+    await tui.press('e');
+    frame = await tui.waitForFrame('nothing was sent');
+    expect(seen()).toMatch(/^description: null$/m);
+    expect(frame).toContain('Unrecognized key');
+    nextEdit('name: analysts\ndescription: reads dashboards\npolicies: []\n');
+    await tui.press('e');
+    await tui.waitForFrame(`Saved role ${id}`);
+    const role = await getObject(api, OBJECT_GROUPS.find((g) => g.command === 'policies')!, undefined, id);
+    expect(role.description).toBe('reads dashboards');
+  });
+
+  it('workbooks of a deployment: titled with the deployment, filtered with /', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'res:workbooks', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    await tui.waitForFrame('No workbooks yet');
+    nextEdit('name: Revenue\nfolderId: null\n');
+    await tui.press('c');
+    const frame = await tui.waitForFrame(/Workbooks · analytics-prod \[1\]/);
+    expect(frame).toMatch(/ID\s+NAME\s+FOLDER\s+SLUG/);
+    expect(frame).toMatch(/› \d+\s+Revenue/);
+    await tui.press('/');
+    await typeAfter(tui, 'type to filter', 'zzz', 'enter');
+    await tui.waitForFrame('No workbooks match /zzz');
+  });
+
+  it('embed groups ask for the tenant first, then list and create in it', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'res:groups'});
+    await typeAfter(tui, 'Embed tenant:', 'acme', 'enter');
+    await tui.waitForFrame(/Embed groups · tenant acme/);
+    nextEdit('name: sales\n');
+    await tui.press('c');
+    await tui.waitForFrame(/Embed groups · tenant acme \[1\][\s\S]*sales/);
+  });
+
+  it('every type opens to its list (or says its API has none) without an error', async () => {
+    const {api} = await startDemo();
+    for (const t of RESOURCE_TYPES.filter((x) => x.scope !== 'embed tenant' && !x.credential)) {
+      const tui = renderApp(api, {screen: `res:${t.id}`, params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+      const frame = await tui.waitForFrame((f) => f.includes(t.title) && /\[\d+\]|No .* yet|has no list/.test(f));
+      expect(frame, t.id).not.toMatch(/failed|error/i);
+      tui.unmount();
+    }
+  });
+
+  it('SCIM asks for a SCIM token (masked, memory only), then lists and creates users with it', async () => {
+    const {api} = await startDemo();
+    const created = await createApiKey(api, {name: 'idp', scim: true});
+    const tui = renderApp(api, {screen: 'deployments'});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press(':', 'scim');
+    await tui.waitForFrame('› scim');
+    await tui.press('enter');
+    await typeAfter(tui, 'SCIM token:', created.key, 'enter');
+    await tui.waitForFrame(/SCIM users( \[\d+\]|\n.*No scim users yet)/);
+    expect(tui.frames.join('')).not.toContain(created.key);
+    nextEdit('userName: jo@example.com\nname:\n  givenName: Jo\n  familyName: Doe\nactive: true\n');
+    await tui.press('c');
+    await tui.waitForFrame(/SCIM users \[1\][\s\S]*jo@example\.com\s+Jo Doe/);
+  });
+
+  it('--readonly: c, e and D do nothing and are not offered', async () => {
+    const {api} = await startDemo();
+    await createObject(api, OBJECT_GROUPS.find((g) => g.command === 'policies')!, undefined, {name: 'viewers', policies: []});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'res:roles'}, {readonly: true});
+    const frame = await tui.waitForFrame(/Roles \[\d+\]/);
+    expect(frame).toContain('describe');
+    expect(frame).not.toMatch(/\bc create|D delete|e edit/);
+    await tui.press('c', 'D', 'e');
+    await tui.press('d');
+    await tui.waitForFrame('· YAML ·');
+    expect(seen()).toBe('');
+    expect(spy.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+});
