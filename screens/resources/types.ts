@@ -8,6 +8,7 @@ import {createApiKey, deleteApiKey} from '../../src/api/account.js';
 import {createIntegration, createOidcConfig, deleteIntegration, deleteOidcConfig, getIntegration, getOidcConfig, updateIntegration, updateOidcConfig} from '../../src/api/integrations.js';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, type ObjectGroup} from '../../src/api/objects.js';
 import {getTenantSettings, updateTenantSettings} from '../../src/api/objectOps.js';
+import {appendAll} from '../../src/api/lists.js';
 import {asRecord, idString, listRows, unwrap, type Json} from '../../src/api/read.js';
 import {createScim, deleteScim, getScim, groupRow, listScim, replaceScim, userRow, type ScimResourceType} from '../../src/api/scim.js';
 import {CreateApiKeyBody} from '../../src/contract/account.js';
@@ -63,7 +64,7 @@ async function allObjects(api: Api, group: ObjectGroup, scope: string | undefine
   let after: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
     const result = await listObjects(api, group, scope, {first: PAGE_SIZE, after}, signal);
-    rows.push(...result.items);
+    appendAll(rows, result.items);
     if (!result.hasNextPage || !result.endCursor || result.endCursor === after) break;
     after = result.endCursor;
   }

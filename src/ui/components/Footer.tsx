@@ -5,6 +5,7 @@ import React from 'react';
 import {Text} from 'ink';
 import {binding, KEYMAP, keysLabel, type Binding} from '../keymap.js';
 import {color} from '../theme.js';
+import {appendAll} from '../../api/lists.js';
 
 export interface FooterProps {
   /** Current screen id; its `screen:<id>` bindings come first. */
@@ -47,7 +48,7 @@ export function footerHints(p: FooterProps): Hint[] {
     if (keys.length === 0) continue;
     keys.forEach((k) => shown.add(k));
     const same = hints.find((h) => h.description === b.description);
-    if (same) same.keys.push(...keys);
+    if (same) appendAll(same.keys, keys);
     else hints.push({keys: [...keys], description: b.description});
   }
   return hints;
