@@ -7,6 +7,7 @@ import {VERSION} from '../version.js';
 import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from './url.js';
 import {isRedirect, nextLocation} from './redirect.js';
+import {safeText} from './safeText.js';
 
 export {ApiError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
@@ -38,6 +39,12 @@ export interface ApiOptions {
   idleTimeoutMs?: number;
   /** Called once after a 401; a new token retries the request once with it. */
   onUnauthorized?: () => Promise<string | undefined>;
+  /**
+   * Every string of every JSON answer passes `safeText` as it is parsed: for the console, where server text reaches
+   * the terminal through many components, so no component can forget it. Command mode keeps the document as sent
+   * (its --json is the API's document; its tables and messages sanitise at output).
+   */
+  sanitizeStrings?: boolean;
 }
 
 export interface Api {
@@ -248,7 +255,7 @@ export function createApi(options: ApiOptions): Api {
     const trimmed = text.trim();
     if (trimmed === '') return null;
     try {
-      return JSON.parse(trimmed);
+      return options.sanitizeStrings ? JSON.parse(trimmed, (_key, value: unknown) => (typeof value === 'string' ? safeText(value) : value)) : JSON.parse(trimmed);
     } catch {
       const where = `${verb} ${path}`;
       if (trimmed.startsWith('<') && !trimmed.startsWith('<?xml')) {

@@ -63,6 +63,7 @@ export function register(program: Command): void {
       const result = await exportAuditLogTo(api, {
         filters,
         to: opts.output ?? process.stdout,
+        terminal: opts.output === undefined && process.stdout.isTTY === true,
         onStart: ({total}) => progress(total === undefined ? 'Exporting the audit log…' : `Exporting ${events(total)}…`),
         onProgress: (p) => {
           if (Date.now() - last < PROGRESS_EVERY_MS) return;

@@ -33,9 +33,9 @@ export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials;
  * The API client for resolved credentials. A browser login's access token is short-lived: a 401 refreshes it
  * (once per process unless `refresh.renewAfterMs` says otherwise) and saves the new one to the context.
  */
-export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh: RefreshOptions = {}): Api {
+export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh: RefreshOptions = {}, client: {sanitizeStrings?: boolean} = {}): Api {
   const onUnauthorized = tokenRefresher(creds, io, refresh);
-  return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...(onUnauthorized ? {onUnauthorized} : {})});
+  return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...client, ...(onUnauthorized ? {onUnauthorized} : {})});
 }
 
 /** Commander argument parser for ids the API keeps as integers. */

@@ -15,7 +15,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
   // Nothing may print while Ink owns the screen, so the service's request log is dropped.
   const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
   return {
-    api: createApi({baseUrl: service.url, token: service.adminKey}),
+    api: createApi({baseUrl: service.url, token: service.adminKey, sanitizeStrings: true}),
     session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
@@ -31,7 +31,8 @@ export function remoteTarget(opts: {context?: string; url?: string; token?: stri
   // A session outlives one access token: refresh on a 401 (again after a minute), silently — nothing may print
   // while Ink owns the screen, and a refused refresh shows as the 401 it was.
   return {
-    api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}),
+    // Server text reaches the terminal through many components: every string is made inert as it is parsed.
+    api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}, {sanitizeStrings: true}),
     session: sessionIdentity(creds.url, creds.token),
     contextName: creds.contextName,
     host: new URL(creds.url).host,

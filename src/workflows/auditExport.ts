@@ -7,6 +7,7 @@ import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {CsvRecordCounter, exportAuditLog, type AuditExportFilters} from '../api/audit.js';
 import type {Api} from '../api/client.js';
+import {safeText} from '../api/safeText.js';
 
 export interface AuditExportProgress {
   /** Events written so far (the header row is not an event). */
@@ -24,6 +25,11 @@ export interface AuditExportOptions {
   filters: AuditExportFilters;
   /** A file path, or a stream such as stdout (left open). */
   to: string | NodeJS.WritableStream;
+  /**
+   * The stream is a terminal: event data is server text, so control characters are made visible (`safeText`) and
+   * CSV's CRLF line ends become LF. A file or a pipe gets the CSV byte for byte.
+   */
+  terminal?: boolean;
   /** Once the service has answered, before any event arrives. */
   onStart?: (info: {total?: number; filename?: string}) => void;
   onProgress?: (p: AuditExportProgress) => void;
@@ -57,13 +63,34 @@ export async function exportAuditLogTo(api: Api, opts: AuditExportOptions): Prom
     }
   } else {
     const target = opts.to;
+    const shown = opts.terminal ? source.pipeThrough(forTerminal()) : source;
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
         if (target.write(chunk)) done();
         else target.once('drain', () => done());
       },
     });
-    await pipeline(source, sink, {signal: opts.signal});
+    await pipeline(shown, sink, {signal: opts.signal});
   }
   return {...progress(), ...(exp.filename !== undefined ? {filename: exp.filename} : {})};
+}
+
+/** CSV text for a terminal: CRLF → LF, every other control character inert; a CR split from its LF waits a chunk. */
+function forTerminal(): TransformStream<Uint8Array, Uint8Array> {
+  const decoder = new TextDecoder();
+  const encoder = new TextEncoder();
+  let carry = '';
+  const shown = (text: string) => encoder.encode(safeText(text.replace(/\r\n/g, '\n')));
+  return new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      let text = carry + decoder.decode(chunk, {stream: true});
+      carry = text.endsWith('\r') ? '\r' : '';
+      if (carry) text = text.slice(0, -1);
+      controller.enqueue(shown(text));
+    },
+    flush(controller) {
+      const rest = carry + decoder.decode();
+      if (rest !== '') controller.enqueue(shown(rest));
+    },
+  });
 }

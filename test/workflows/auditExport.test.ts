@@ -74,3 +74,33 @@ describe('CsvRecordCounter', () => {
     }
   });
 });
+
+describe('exportAuditLogTo a terminal', () => {
+  const collect = async (terminal: boolean): Promise<string> => {
+    const {PassThrough} = await import('node:stream');
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    await exportAuditLogTo(api(), {filters: {eventName: 'probe.hostile'}, to: out, terminal});
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  beforeAll(() => {
+    // JSON in the data column already escapes C0 (`\u001b`), but not C1 or bidi; the other columns are plain text.
+    insertAuditEvent(svc.ctx.db, {name: 'probe.hostile', userEmail: 'eve\u001b]0;owned\u0007@example.com', createdAt: TEST_EPOCH, ip: null, data: {name: 'x\u009b2J\u202ey'}});
+  });
+
+  it('makes server text inert and ends lines with LF on a terminal', async () => {
+    const shown = await collect(true);
+    expect(shown).toContain('probe.hostile');
+    expect(shown).not.toMatch(/[\u001b\u0007\u009b\u202e\r]/);
+    expect(shown).toContain('eve\\x1b]0;owned\\x07@example.com');
+    expect(shown).toContain('x\\x9b2J\\u202ey');
+  });
+
+  it('keeps the CSV byte for byte when it is not a terminal (a pipe or a file)', async () => {
+    const raw = await collect(false);
+    expect(raw).toContain('eve\u001b]0;owned\u0007@example.com');
+    expect(raw).toContain('x\u009b2J\u202ey');
+    expect(raw).toContain('\r\n');
+  });
+});
