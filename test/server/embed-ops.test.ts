@@ -172,6 +172,16 @@ describe('Reports in spreadsheets, workbook dashboards and the shared workspace'
     expect((await call(`${path}/connect-workbook`, {method: 'PUT', json: {externalWorkbookId: 'sheet-1'}})).status).toBe(400);
   });
 
+  it('getReport and the report list carry the owner and who refreshed it, as the reference requires', async () => {
+    const report = (await call('/api/v1/deployments/1/reports', {method: 'POST', json: {name: 'Owners', jsonQuery: '{"measures":["orders.count"]}'}})).body;
+    const one = await call(`/api/v1/deployments/1/reports/${report.id}`);
+    expect(one.body).toMatchObject({userId: expect.any(Number), user: {email: expect.any(String)}, refreshedByUser: {id: one.body.userId}});
+    conforms('Report', one.body);
+    const list = await call('/api/v1/deployments/1/reports');
+    expect(list.body.items.find((r: {id: number}) => r.id === report.id)).toMatchObject({userId: one.body.userId, user: one.body.user});
+    conforms('ReportsListResponse', list.body);
+  });
+
   it('saves a dashboard draft, publishes it, points an AI widget at a thread, and lists the workbook as shared', async () => {
     const wb = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Board'}})).body;
     const hidden = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Private'}})).body;

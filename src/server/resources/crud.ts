@@ -140,7 +140,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         authorize(c, spec.scope, false);
         const valid = validOf(c);
         const query = valid('query');
-        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(spec, r)).filter((item) => matches(spec, item, query));
+        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => ({...present(spec, r), ...spec.enrich?.(ctx, r)})).filter((item) => matches(spec, item, query));
         const page = cursorPage(all, query as {first?: string; after?: string});
         return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
       },
@@ -151,7 +151,8 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
       createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}}),
       (c) => {
         authorize(c, spec.scope, false);
-        return c.json(present(spec, load(validOf(c)).row), 200);
+        const row = load(validOf(c)).row;
+        return c.json({...present(spec, row), ...spec.enrich?.(ctx, row)}, 200);
       },
     );
   }

@@ -12,8 +12,8 @@ import {isoTime, type ServiceContext} from '../context.js';
 import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/shared.js';
 import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
-import {findAdmin, findUser} from '../store/users.js';
 import {authorize, present, scopeOf} from './crud.js';
+import {reportPeople} from './reportPeople.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
@@ -26,23 +26,13 @@ const SELECTORS = ['placementId', 'externalWorkbookId', 'sheetId', 'sheetName', 
 /** The checksum of what the report asks: a placement made from another version of the query is stale. */
 const queryChecksum = (report: ResourceRow) => createHash('sha256').update(JSON.stringify([report.body.jsonQuery ?? null, report.body.sqlQuery ?? null])).digest('hex').slice(0, 32);
 
-function owner(ctx: ServiceContext, userId: number): Json {
-  const u = findUser(ctx.db, userId);
-  return {id: userId, email: u?.email ?? '', firstName: u?.first_name ?? null, picture: null};
-}
-
 /** A report as these operations answer it: with its owner, who refreshed it, and its placements' sync state. */
 export function reportAnswer(ctx: ServiceContext, row: ResourceRow): Json {
-  const userId = typeof row.body.userId === 'number' ? row.body.userId : (findAdmin(ctx.db)?.id ?? 0);
-  const refreshedBy = typeof row.body.refreshedBy === 'number' ? row.body.refreshedBy : null;
   const current = queryChecksum(row);
   const placements = ((row.body.externalWorkbookPlacements as Placement[] | undefined) ?? []).map((p) => ({...p, syncStatus: p.queryChecksum === current ? 'UP_TO_DATE' : 'CHANGED'}));
   return {
     ...present(RESOURCES.find((s) => s.kind === 'report')!, row),
-    userId,
-    user: owner(ctx, userId),
-    refreshedBy,
-    refreshedByUser: owner(ctx, refreshedBy ?? userId),
+    ...reportPeople(ctx, row),
     currentQueryChecksum: current,
     externalWorkbookPlacements: placements,
   };

@@ -1,6 +1,7 @@
 // THE resource table: one row per plain CRUD kind of account and workspace object. Paths, operationIds, field
 // names and the operations offered are platform-api.yaml's; crud.ts turns each row into routes.
 import {randomBytes} from 'node:crypto';
+import {reportPeople} from './reportPeople.js';
 import {
   CreateEmbedGroupInput,
   CreateFolderInput,
@@ -112,6 +113,7 @@ export const RESOURCES: ResourceSpec[] = [
     upsertBy: {field: 'publicId', segment: 'public-id', operationId: 'upsertReportByPublicId', pattern: /^[0-9A-Za-z]{12}$/},
     refs: {workbookId: 'workbook', folderId: 'folder'},
     clearable: ['workbookId', 'folderId', 'title', 'description', 'jsonQuery', 'sqlQuery'],
+    enrich: reportPeople,
     initial: () => ({
       name: 'Untitled report',
       publicId: newPublicId(),

@@ -57,6 +57,8 @@ export interface ResourceSpec {
   clearable?: string[];
   /** Fields stored but never answered. */
   hidden?: string[];
+  /** Fields the list and get answers add from other tables (e.g. a report's owner). */
+  enrich?: (ctx: ServiceContext, row: ResourceRow) => Record<string, unknown>;
   /** PUT `<path>/by-<segment>/{<field>}` creates the object with that field's value or updates the one holding it. */
   upsertBy?: {field: string; segment: string; operationId: string; pattern: RegExp};
   /** Defaults and service-assigned fields of a new object (merged under the validated body). */
