@@ -1,5 +1,5 @@
 // Account and workspace objects, client side: the table of object groups (paths and operations as in
-// platform-api.yaml) and ONE set of generic fetchers over it. commands/objects.ts builds every group's
+// the platform API description) and ONE set of generic fetchers over it. commands/objects.ts builds every group's
 // subcommands from the same table; operations beyond CRUD are in objectOps.ts.
 import type {Api} from './client.js';
 import {asRecord, listRows, num, readRows, str, unwrap, type Json, readObject} from './read.js';

@@ -1,5 +1,5 @@
 // Build status of a branch (GET /api/v1/deployments/{deploymentId}/build-status), field names as the current API
-// has them (platform-api.yaml BuildStatusResponse).
+// has them (the platform API description's BuildStatusResponse).
 import {z} from 'zod';
 
 /**

@@ -1,5 +1,5 @@
 // Data model branches, dev mode and source files (/build/api/v1/deployments/{id}/…), field names as the current
-// API has them (platform-api.yaml: BranchResponse, DevBranchResponse, SourceTreeResponse, …).
+// API has them (the platform API description: BranchResponse, DevBranchResponse, SourceTreeResponse, …).
 import {z} from 'zod';
 import {PageInfo} from './common.js';
 

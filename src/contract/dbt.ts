@@ -1,5 +1,5 @@
 // dbt sync (/api/v1/deployments/{deploymentId}/dbt-sync…), field names as the current API has them
-// (platform-api.yaml: StartDbtSyncInput, DbtSyncResponse, DbtSyncStatusResponse, DbtSyncRun, …).
+// (the platform API description: StartDbtSyncInput, DbtSyncResponse, DbtSyncStatusResponse, DbtSyncRun, …).
 import {z} from 'zod';
 import {PageInfo} from './common.js';
 

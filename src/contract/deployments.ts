@@ -1,5 +1,5 @@
 // Deployment shapes. The list answers the seed's `{data:{deployments}, pagination}` with the current API's
-// `items`/`pageInfo` beside it; detail, settings and the write bodies follow platform-api.yaml.
+// `items`/`pageInfo` beside it; detail, settings and the write bodies follow the platform API description.
 import {z} from 'zod';
 import {MAX_LIMIT, OffsetLimitQuery, PageInfo, Pagination} from './common.js';
 

@@ -1,5 +1,5 @@
 // Embed tenants, their users and group members, dashboard embed access of a workbook, the usage analytics
-// token and a user's own settings: request bodies and answers, with platform-api.yaml's names and limits.
+// token and a user's own settings: request bodies and answers, with the platform API description's names and limits.
 import {z} from 'zod';
 
 const id = z.number().int();

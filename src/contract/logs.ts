@@ -1,4 +1,4 @@
-// Logs and pods of a deployment. Field names follow platform-api.yaml (DeploymentLogLine, DeploymentPod).
+// Logs and pods of a deployment. Field names follow the platform API description (DeploymentLogLine, DeploymentPod).
 import {z} from 'zod';
 import {CursorQuery, PageInfo} from './common.js';
 

@@ -1,5 +1,5 @@
 // Request bodies of the object groups' operations beyond CRUD: meta selectors, workspace moves and bulk
-// operations, bulk user actions, workbook duplication and notification recipients (platform-api.yaml names).
+// operations, bulk user actions, workbook duplication and notification recipients (the platform API description's names).
 import {z} from 'zod';
 import {WorkspaceObjectType} from './objects.js';
 

@@ -1,6 +1,6 @@
 // Account and workspace objects: folders, workbooks, reports, notifications, roles and their policies, users,
 // user attributes and values, embed-tenant groups, tenant settings, the app config and dashboard embedding.
-// Field names, enums and limits follow platform-api.yaml; the service validates request bodies with these.
+// Field names, enums and limits follow the platform API description; the service validates request bodies with these.
 import {z} from 'zod';
 import {PageInfo} from './common.js';
 

@@ -3,10 +3,10 @@
 // request violations); every response violation must be fixed or listed in test/oracles/allowlist.json with the
 // spec line that sanctions the shape.
 //
-// The reference is not part of the repository: it is read from ../shared/reference/platform-api.yaml next to the
-// repository (or $SVC_REFERENCE_API); without it the suite is skipped with the reason printed.
+// The reference is not part of the repository (test/helpers/reference.ts finds it); without it the suite is
+// skipped with the reason printed.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
@@ -14,11 +14,11 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
 import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
 import {TOUR} from './tour.js';
+import {REFERENCE_PATH as REFERENCE, referencePresent} from '../helpers/reference.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const REFERENCE = process.env.SVC_REFERENCE_API ?? resolve(ROOT, '../shared/reference/platform-api.yaml');
 const PRISM = join(ROOT, 'node_modules/.bin/prism');
-const present = existsSync(REFERENCE);
+const present = referencePresent();
 if (!present) process.stdout.write(`skipping the Prism oracle: no reference description at ${REFERENCE} (set SVC_REFERENCE_API)\n`);
 
 interface Violation {

@@ -1,17 +1,15 @@
 // The Embed Tenants, Dashboard Embed Access and Usage Analytics operations and PATCH /users/me/settings:
 // behaviour, who may call them, and every served answer validated against the reference description's schema.
-// The reference is not part of the repository: it is read from SVC_REFERENCE_API or
-// ../shared/reference/platform-api.yaml beside the repository, and the schema checks are skipped (with a
-// printed reason) when it is absent. This is the only test that reads it.
-import {existsSync, readFileSync} from 'node:fs';
-import {fileURLToPath} from 'node:url';
+// The reference is not part of the repository (test/helpers/reference.ts finds it); the schema checks are skipped
+// (with a printed reason) when it is absent.
+import {readFileSync} from 'node:fs';
 import {Ajv2020} from 'ajv/dist/2020.js';
 import {parse} from 'yaml';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+import {REFERENCE_PATH as REFERENCE, referencePresent} from '../helpers/reference.js';
 
-const REFERENCE = process.env.SVC_REFERENCE_API ?? fileURLToPath(new URL('../../../shared/reference/platform-api.yaml', import.meta.url));
-const reference = existsSync(REFERENCE) ? (parse(readFileSync(REFERENCE, 'utf8')) as {components: {schemas: Record<string, unknown>}}) : undefined;
+const reference = referencePresent() ? (parse(readFileSync(REFERENCE, 'utf8')) as {components: {schemas: Record<string, unknown>}}) : undefined;
 if (!reference) console.log(`skipping the reference schema checks: ${REFERENCE} is absent (set SVC_REFERENCE_API to point at platform-api.yaml)`);
 // Formats are checked for dates only: the reference tells a date from a date-time with oneOf.
 const ajv = new Ajv2020({strict: false, allErrors: true, logger: false});

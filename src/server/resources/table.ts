@@ -1,5 +1,5 @@
 // THE resource table: one row per plain CRUD kind of account and workspace object. Paths, operationIds, field
-// names and the operations offered are platform-api.yaml's; crud.ts turns each row into routes.
+// names and the operations offered are the platform API description's; crud.ts turns each row into routes.
 import {randomBytes} from 'node:crypto';
 import {reportPeople} from './reportPeople.js';
 import {

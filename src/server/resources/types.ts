@@ -39,7 +39,7 @@ export interface ResourceSpec {
   scope: ResourceScope;
   /** Name of the id path parameter of single-object routes. */
   idParam: string;
-  /** operationIds of the operations platform-api.yaml defines for this kind; absent ones are not served. */
+  /** operationIds of the operations the platform API description defines for this kind; absent ones are not served. */
   operations: {list?: string; get?: string; create?: string; update?: string; delete?: string};
   updateMethod?: 'put' | 'patch';
   summary: string;

@@ -1,6 +1,6 @@
 // A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
 // cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter) come through the dispatcher.
-import React, {memo, useCallback, useEffect, useMemo, useRef} from 'react';
+import React, {memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
@@ -119,9 +119,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const selectedRow = filtered[index];
   // Only a change of the highlighted id is a selection; a refresh of the same row is not. The row and the
   // callback are read through a ref so that a new row object or callback does not count as a selection.
+  // A layout effect: the screen learns the selection in the commit that draws it, so a key typed right after the
+  // frame acts on the highlighted row (a passive effect may run after that key's handler).
   const latest = useRef({selectedRow, onSelect});
   latest.current = {selectedRow, onSelect};
-  useEffect(() => {
+  useLayoutEffect(() => {
     const {selectedRow: row, onSelect: select} = latest.current;
     if (row !== undefined && select) select(row);
   }, [selectedId]);

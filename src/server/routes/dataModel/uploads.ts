@@ -1,4 +1,4 @@
-// Deploy uploads (real-cli §7): start a transaction on the target branch, upload changed files one multipart
+// Deploy uploads (as the real client sends them): start a transaction on the target branch, upload changed files one multipart
 // request at a time, then finish with the manifest of every local file — finish prunes files missing from it
 // (unless told not to), saves one revision and triggers exactly one build.
 import {randomBytes} from 'node:crypto';
