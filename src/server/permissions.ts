@@ -43,7 +43,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
   // The deployment list shows a scoped credential its own deployments only; `describeMeta` checks the deployment in its body.
   [m('SchemaRead', 'any'), ['describeMeta']],
   // Published dashboards are found by public id; the handler checks the deployment they belong to.
-  [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard']],
+  [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard', 'postDashboardPythonRun']],
   [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
   // Embed sessions name their deployment in the body, comments their dashboard by public id, the usage analytics
   // token picks a deployment within the credential's scope: the handlers check the deployment.

@@ -135,6 +135,7 @@ describe('permission matrix over every operation of the spec', () => {
       'createToken',
       'generateSession',
       'postTokenBySessionId',
+      'postDashboardPythonRun',
     ];
     const loose = operations.filter(
       (op) => op.method !== 'GET' && op.declared?.credential === 'management' && READS.includes(op.declared.permission) && !POST_BUT_READ.includes(op.id),

@@ -284,3 +284,20 @@ describe('Comments on published dashboards', () => {
     expect((await call('/api/v1/embed/dashboard/AAAAAAAAAAAA/comments')).status).toBe(404);
   });
 });
+
+describe('Python analysis over a dashboard (postDashboardPythonRun)', () => {
+  it('checks who asks, the dashboard and the body, then answers that Python analysis is not enabled here', async () => {
+    const wb = (await call('/api/v1/deployments/1/workbooks', {method: 'POST', json: {name: 'Py'}})).body;
+    const publicId = (await call(`/api/v1/deployments/1/workbooks/${wb.id}/publish`, {method: 'POST', json: {workbookId: wb.id}})).body.publicId;
+    const run = (id: string, json: unknown, key?: string | null) =>
+      call(`/api/v1/embed/dashboard/${id}/python-run`, {method: 'POST', json, ...(key !== undefined ? {key} : {})});
+    const body = {reportId: 1, reportVersionId: 1, sqlQuery: 'SELECT 1'};
+    expect((await run(publicId, body, null)).status).toBe(401);
+    expect((await run('AAAAAAAAAAAA', body)).status).toBe(404);
+    expect((await run(publicId, {...body, reportId: 'one'})).status).toBe(400);
+    expect((await run(publicId, {reportId: 1, sqlQuery: 'SELECT 1'})).status).toBe(400);
+    const refused = await run(publicId, body);
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).toContain('Python analysis is not enabled for this account');
+  });
+});

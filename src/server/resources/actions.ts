@@ -85,6 +85,28 @@ export const registerActions: RouteGroup = (app, ctx) => {
     },
   );
 
+  // Python analysis over a dashboard's filtered SQL. The platform answers 403 when Python analysis is not enabled
+  // for the account, and it is not enabled for the local account: this service has no Python runtime and never runs
+  // code a caller could influence. Everything before that answer is real: who may ask (as for the dashboard itself),
+  // the dashboard (404) and the body (400).
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/v1/embed/dashboard/{publicId}/python-run',
+      operationId: 'postDashboardPythonRun',
+      tags: ['Embed'],
+      summary: "Run a report's Python analysis over dashboard-filtered SQL (not enabled on the local account)",
+      request: {params: PublicIdParam, body: jsonBody(z.object({reportId: z.number().int(), reportVersionId: z.number().int(), sqlQuery: z.string()}))},
+      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the analysis result, not persisted'), ...errorResponses(400, 403, 404)},
+    }),
+    (c) => {
+      authorize(c, 'deployment', false);
+      findDashboard(c, valid(c, 'param').publicId);
+      valid(c, 'json');
+      throw forbidden('Python analysis is not enabled for this account');
+    },
+  );
+
   app.openapi(
     createRoute({
       method: 'patch',
