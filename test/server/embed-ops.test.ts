@@ -215,6 +215,8 @@ describe('Embed sessions', () => {
     expect(opened.status).toBe(200);
     conforms('GenerateSessionResponse', opened.body);
     const sessionId = opened.body.sessionId as string;
+    // Never starts with '-' (a command line would read it as an option): hex.
+    expect(sessionId).toMatch(/^[0-9a-f]{48}$/);
     expect((await call('/api/v1/embed-tenants/acme/users')).body.items.map((u: {externalId: string}) => u.externalId)).toEqual(['viewer-1']);
 
     const exchanged = await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId}});

@@ -50,7 +50,8 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
         const fields = {externalId, username: typeof b.email === 'string' ? b.email : externalId, email: b.email ?? null, lastLogin: new Date(now).toISOString()};
         embedUserId = existing ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now).id : insertResource(ctx.db, 'embed-user', tenant, {firstName: null, ...fields}, now).id;
       }
-      const sessionId = randomBytes(24).toString('base64url');
+      // Hex, not base64url: an id that starts with '-' reads as an option on a command line (svc embed session-token).
+      const sessionId = randomBytes(24).toString('hex');
       insertResource(ctx.db, 'embed-session', '', {hash: hash(sessionId), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
       return c.json({sessionId}, 200);
     },
