@@ -61,6 +61,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     'deployment.dev': go('dev'),
     'deployment.dbt': go('dbt'),
     'deployment.logs': go('logs'),
+    'deployment.variables': go('variables'),
   });
 
   const version = useMemo(() => {

@@ -40,3 +40,8 @@ export const accountKeys = {
   me: () => [...accountKeys.all, 'me'] as const,
   regions: () => [...accountKeys.all, 'regions'] as const,
 };
+
+export const envVarKeys = {
+  all: ['env-vars'] as const,
+  ofDeployment: (deploymentId: string) => [...envVarKeys.all, deploymentId] as const,
+};
