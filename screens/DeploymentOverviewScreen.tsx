@@ -1,5 +1,6 @@
 // One deployment at a glance: settings, the version in effect, the production build (live until it ends),
-// environments, and the caller's dev-mode session; hotkeys open the sub-screens.
+// environments with their branches, the caller's dev-mode session, the latest dbt syncs and, for a git
+// deployment, the GitHub connection; hotkeys open the sub-screens.
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
@@ -15,19 +16,12 @@ import {useNav} from '../src/ui/hooks/useNav.js';
 import {useScreenDef} from '../src/ui/hooks/useScreens.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
+import {overviewQueries} from '../src/queries/overview.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
+import {EnvironmentLines, Field, GithubField, SyncLines} from './overview/sections.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
 import {safeLine} from '../src/api/safeText.js';
-
-function Field({label, value, children}: {label: string; value?: string; children?: React.ReactNode}) {
-  return (
-    <Text wrap="truncate-end">
-      <Text color={color.muted}>{label.padEnd(16)}</Text>
-      {children ?? (value === undefined || value === '' ? <Text color={color.muted}>—</Text> : safeLine(value))}
-    </Text>
-  );
-}
 
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();
@@ -44,6 +38,10 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   // Without a branch the service answers for the caller's dev-mode branch when a session is open.
   const session = useQuery(buildQueries.status(api, id, undefined));
   const envs = useQuery(environmentQueries.list(api, id, undefined, listLive));
+  const syncs = useQuery(overviewQueries.recentSyncs(api, id, listLive));
+  // Only a deployment built from a repository has a GitHub connection to show (and to ask for).
+  const git = s !== undefined && (str(s.repoType) === 'git' || str(s.deployMode) === 'git');
+  const github = useQuery({...overviewQueries.github(api, listLive), enabled: git});
   const devBranch = session.data?.mode === 'dev_mode' ? session.data.branchName : undefined;
   useDevBranch(devBranch);
 
@@ -93,10 +91,12 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
             <Text color={color.muted}>…</Text>
           )}
         </Field>
-        <Field label="Environments" value={envs.data ? String(envs.data.total) : envs.error ? 'unavailable' : '…'} />
+        <EnvironmentLines query={envs} />
         <Field label="Dev mode">
           {devBranch ? <Text color={color.devBranch}>{glyph.star} {safeLine(devBranch)}</Text> : <Text color={color.muted}>none</Text>}
         </Field>
+        {git ? <GithubField query={github} /> : null}
+        <SyncLines query={syncs} />
       </Box>
     </StateView>
   );
