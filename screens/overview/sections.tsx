@@ -48,7 +48,7 @@ export function EnvironmentLines({query}: {query: UseQueryResult<{environments: 
       {shown.map((e) => (
         <Sub key={e.id}>
           {safeLine(e.name).padEnd(width)}
-          <Muted>{e.type.padEnd(12)}</Muted>
+          <Muted>{e.type.padEnd(13)}</Muted>
           {e.branch ? `branch ${safeLine(e.branch)}` : <Muted>no branch</Muted>}
         </Sub>
       ))}
