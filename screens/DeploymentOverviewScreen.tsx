@@ -16,7 +16,8 @@ import {useNav} from '../src/ui/hooks/useNav.js';
 import {useScreenDef} from '../src/ui/hooks/useScreens.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
-import {overviewQueries} from '../src/queries/overview.js';
+import {OVERVIEW_SYNCS, overviewQueries} from '../src/queries/overview.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {EnvironmentLines, Field, GithubField, SyncLines} from './overview/sections.js';
 import {useLivePolicy} from './useLivePolicy.js';
@@ -28,6 +29,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   const nav = useNav();
   const screenDef = useScreenDef();
   const flash = useFlash();
+  const body = useBodySize();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
@@ -69,6 +71,11 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   }, [s]);
   const b = build.data;
   const bs = statusStyle(b?.status);
+  // The settings lines, Environments, Dev mode, GitHub and the first sync always show; what is left of the body
+  // goes to more syncs first, then to the environments' lines.
+  const spare = Math.max(0, body.height - (10 + (git ? 1 : 0)));
+  const syncRows = 1 + Math.min(spare, OVERVIEW_SYNCS - 1);
+  const envRows = spare - (syncRows - 1);
 
   return (
     <StateView query={settings} noun="deployment">
@@ -91,12 +98,12 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
             <Text color={color.muted}>…</Text>
           )}
         </Field>
-        <EnvironmentLines query={envs} />
+        <EnvironmentLines query={envs} rows={envRows} />
         <Field label="Dev mode">
           {devBranch ? <Text color={color.devBranch}>{glyph.star} {safeLine(devBranch)}</Text> : <Text color={color.muted}>none</Text>}
         </Field>
         {git ? <GithubField query={github} /> : null}
-        <SyncLines query={syncs} />
+        <SyncLines query={syncs} rows={syncRows} />
       </Box>
     </StateView>
   );

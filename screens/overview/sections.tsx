@@ -37,10 +37,13 @@ function Sub({children}: {children: React.ReactNode}) {
   );
 }
 
-export function EnvironmentLines({query}: {query: UseQueryResult<{environments: Environment[]; total: number}>}) {
+/** `rows`: the lines the environments may take under their count (the "more" line included). */
+export function EnvironmentLines({query, rows}: {query: UseQueryResult<{environments: Environment[]; total: number}>; rows: number}) {
   const data = query.data;
   if (!data) return <Field label="Environments" value={pending(query)} />;
-  const shown = data.environments.slice(0, OVERVIEW_ENVIRONMENTS);
+  const first = data.environments.slice(0, OVERVIEW_ENVIRONMENTS);
+  const all = data.total <= first.length && rows >= first.length;
+  const shown = all ? first : first.slice(0, Math.max(0, rows - 1));
   const width = Math.max(0, ...shown.map((e) => [...e.name].length)) + 2;
   return (
     <Box flexDirection="column">
@@ -52,7 +55,7 @@ export function EnvironmentLines({query}: {query: UseQueryResult<{environments: 
           {e.branch ? `branch ${safeLine(e.branch)}` : <Muted>no branch</Muted>}
         </Sub>
       ))}
-      {data.total > shown.length ? (
+      {!all && rows > 0 ? (
         <Sub>
           <Muted>… {data.total - shown.length} more (e lists them)</Muted>
         </Sub>
@@ -61,9 +64,10 @@ export function EnvironmentLines({query}: {query: UseQueryResult<{environments: 
   );
 }
 
-export function SyncLines({query}: {query: UseQueryResult<DbtRun[]>}) {
+/** `rows`: how many runs fit (at least one). */
+export function SyncLines({query, rows}: {query: UseQueryResult<DbtRun[]>; rows: number}) {
   const now = useNow();
-  const runs = query.data;
+  const runs = query.data?.slice(0, Math.max(1, rows));
   if (!runs) return <Field label="Latest syncs" value={pending(query)} />;
   if (runs.length === 0) return <Field label="Latest syncs" value="none yet (s starts one)" />;
   return (

@@ -14,7 +14,7 @@ export function checkVariable(draft: VarDraft, existing: ReadonlySet<string>): V
   const {name, value} = draft;
   if (name === '') return {ok: false, field: 'name', text: 'a name is needed'};
   if (!existing.has(name) && !ENV_VAR_NAME.test(name)) {
-    return {ok: false, field: 'name', text: 'letters, digits and _ only, not starting with a digit'};
+    return {ok: false, field: 'name', text: 'use letters, digits and _, not a digit first'};
   }
   if (value === '') return {ok: false, field: 'value', text: 'a value is needed (an empty one would remove the variable: unset does that)'};
   const parsed = SetEnvVariablesInput.safeParse({env_variables: [draft]});

@@ -51,4 +51,15 @@ describe('DeploymentOverviewScreen: environments, syncs, GitHub', () => {
     await delay(400);
     expect(spy.count(/\/github\/status/)).toBeGreaterThan(first);
   });
+
+  it('fits a smaller terminal: the syncs keep their rows and the environments give way to a "more" line', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, overview('1', 'analytics-prod'), {columns: 80, rows: 20});
+    const frame = await tui.waitForFrame((f) => /Latest syncs\s+[✓✗●]/.test(f) && /Environments\s+3/.test(f));
+    expect(frame).toMatch(/Dev mode\s+none/);
+    expect(frame.split('\n').filter((l) => /^(Latest syncs|\s{16})\s*[✓✗●○] [A-Z]+\s+\d+[smhd] ago/.test(l))).toHaveLength(3);
+    expect(frame).toMatch(/^\s{16}production\s+production\s+branch main$/m);
+    expect(frame).toMatch(/^\s{16}… 2 more \(e lists them\)$/m);
+    expect(frame).not.toMatch(/branch staging/);
+  });
 });

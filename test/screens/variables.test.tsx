@@ -93,7 +93,7 @@ describe('VariablesScreen', () => {
     await tui.waitForFrame('[6]');
     await tui.press('n');
     await typeAfter(tui, 'Set a variable on analytics-prod', '1BAD-NAME', 'tab', 'kept-value', 'enter');
-    const frame = await tui.waitForFrame('letters, digits and _ only, not starting with a digit');
+    const frame = await tui.waitForFrame('use letters, digits and _, not a digit first');
     expect(frame).toMatch(/Name:\s+1BAD-NAME/);
     expect(frame).toMatch(/Value:\s+kept-value/);
     // Fix the name: the cursor is back on it, the value is still there.
