@@ -31,6 +31,18 @@ describe('VariablesScreen', () => {
     noFrameHas(tui, '[ENCRYPTED]');
   });
 
+  it('masks secret-looking values a service answers raw', async () => {
+    const {api} = await startDemo();
+    const raw = [{name: 'DB_PASSWORD', value: 'raw-leak-1'}, {name: 'github_token', value: 'raw-leak-2'}, {name: 'PLAIN', value: 'shown'}];
+    const hostile: Api = {...api, get: (path, options) => (path.endsWith('/env-vars') ? Promise.resolve({items: raw, pageInfo: {hasNextPage: false}}) : api.get(path, options))};
+    const tui = renderApp(hostile, VARS, WIDE);
+    const frame = await tui.waitForFrame(/Variables · analytics-prod \[3\]/);
+    expect(frame).toMatch(/DB_PASSWORD\s+yes\s+••••••••/);
+    expect(frame).toMatch(/github_token\s+yes\s+••••••••/);
+    expect(frame).toMatch(/PLAIN\s+shown/);
+    noFrameHas(tui, 'raw-leak');
+  });
+
   it('n sets a variable after a confirm that names the rebuild; the row appears and the rebuild is watched', async () => {
     const {api, clock} = await startDemo();
     const before = (await getBuildStatus(api, '1', 'main')).buildJobId!;
