@@ -82,6 +82,7 @@ export function VariablesScreen({params}: ScreenProps) {
   const changed = (text: string) => {
     setSince(build.data?.buildJobId ?? 0);
     close();
+    if (build.data?.status === 'none') return flash.success(`${text}; it applies at the first build`);
     flash.success(`${text}; ${deployBranch ? `rebuilding ${deployBranch}` : 'rebuilding'} (b watches it)`);
   };
   const dialogView = (() => {
