@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';
-import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
+import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../helpers/cliHarness.js';
 import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
 
 /** Local commands (no API document to compare with) and the generated OpenAPI sub-document. */

@@ -5,7 +5,7 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
+import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../helpers/cliHarness.js';
 import {startRecordingProxy, type Exchange, type RecordingProxy} from '../helpers/recordingProxy.js';
 
 let server: ServerProcess;

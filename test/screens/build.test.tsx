@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, startDemo} from './support.js';
+import {cursorOn, instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};

@@ -4,7 +4,7 @@ import {listDeployments} from '../../src/api/deployments.js';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const DEPLOYMENTS = {screen: 'deployments'};
 

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {createDeployment} from '../../src/api/deployments.js';
 import {idString} from '../../src/api/read.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const ENVS = {screen: 'environments', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;

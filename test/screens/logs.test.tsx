@@ -1,7 +1,7 @@
 // Logs screen against the real service: builds triggered through the API write the lines the screen follows.
 import {describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const LOGS = {screen: 'logs', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const logCalls = /GET \/api\/v1\/deployments\/1\/logs/;

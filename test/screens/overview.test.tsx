@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {instrument, renderApp, startDemo} from './support.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const OVERVIEW = {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}, label: 'analytics-prod'};
 

@@ -7,8 +7,8 @@ import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
 import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {SCREENS} from '../../screens/index.js';
-import {renderTui, type RenderTuiOptions, type Tui} from '../helpers/renderTui.js';
-import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+import {renderTui, type RenderTuiOptions, type Tui} from './renderTui.js';
+import {startTestService, TEST_EPOCH} from './startService.js';
 
 export interface Demo {
   svc: RunningService;
