@@ -11,7 +11,7 @@ import {describeModel} from '../engines/query/meta.js';
 import {badRequest, forbidden} from '../errors.js';
 import {loadBranch} from '../routes/dataModel/shared.js';
 import {filesOf} from '../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
 
 export const registerMeta: RouteGroup = (app, ctx) => {
   app.openapi(

@@ -14,7 +14,7 @@ import {disableStaging, findBranch, findBranchById, listBranches, removeBranch, 
 import {insertEnvironment} from '../../store/environments.js';
 import {credentialKey, loadBranch, toBranch, triggerBuild} from './shared.js';
 import {createBranch, ensureBranches, filesOf, seedBranches} from '../../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/branches';

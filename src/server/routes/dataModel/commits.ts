@@ -16,7 +16,7 @@ import {commitTree, credentialKey, loadBranch} from './shared.js';
 import {ensureBranches, filesOf} from '../../store/branchTrees.js';
 import {hashesOf, treeHash, type Tree} from '../../store/trees.js';
 import {mergeTrees} from './treeMerge.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const BASE = '/build/api/v1/deployments/{deploymentId}';

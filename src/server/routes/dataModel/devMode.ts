@@ -11,7 +11,7 @@ import {clearSession, findBranch, pointDevelopmentEnvironment, setSession} from 
 import {findUser} from '../../store/users.js';
 import {credentialKey, loadBranch, triggerBuild} from './shared.js';
 import {createBranch, filesOf} from '../../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const PATH = '/build/api/v1/deployments/{deploymentId}/dev-mode';

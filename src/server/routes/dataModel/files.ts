@@ -15,7 +15,7 @@ import {commitTree, readTarget, writeTarget} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath} from './filePaths.js';
 import {sha1} from '../../store/trees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const FILES = '/build/api/v1/deployments/{deploymentId}/data-model/files';

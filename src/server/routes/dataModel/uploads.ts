@@ -15,7 +15,7 @@ import {readTarget, triggerBuild} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, checkSize, checkTree, normalisePath} from './filePaths.js';
 import {sha1, treeHash} from '../../store/trees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model Uploads'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/data-model/upload';

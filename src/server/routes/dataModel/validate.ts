@@ -10,7 +10,7 @@ import {compileModel} from '../../engines/compiler/index.js';
 import {sessionBranch} from '../../store/branches.js';
 import {branchRunState, credentialKey, loadBranch} from './shared.js';
 import {ensureBranches, filesOf} from '../../store/branchTrees.js';
-import {errorResponses, json, loadDeployment} from '../shared.js';
+import {errorResponses, json, loadDeployment} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(

@@ -15,7 +15,7 @@ import {DbtSyncEngine} from '../../engines/dbt/engine.js';
 import {logView, resultView, runView, statusView} from '../../engines/dbt/views.js';
 import type {DbtSyncRow} from '../../store/dbt.js';
 import {decodeCursor, encodeCursor, historyFilter, pageSize, validateStart} from './input.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['dbt Sync'];
 const BASE = '/api/v1/deployments/{deploymentId}/dbt-sync';

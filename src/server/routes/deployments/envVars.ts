@@ -17,7 +17,7 @@ import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
 import {appendLog} from '../../store/logs.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Env Variables'];
 

@@ -14,7 +14,7 @@ import {findBranch} from '../../store/branches.js';
 import {ensureBranches} from '../../store/branchTrees.js';
 import {branchNameProblem, printableName} from '../../names.js';
 import {toDeployment, toSettings} from './views.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(
