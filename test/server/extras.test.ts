@@ -30,8 +30,8 @@ describe('logs', () => {
     const first = await t.call('/api/v1/deployments/2/logs');
     const cursor = first.body.pageInfo.endCursor;
     t.clock.advance(1000);
-    appendLog(t.ctx, {deploymentId: 2, source: 'dev', message: 'query ran in 12 ms'});
-    appendLog(t.ctx, {deploymentId: 2, source: 'production', pod: 'cube-refresh-worker-2-0', container: 'vector', message: 'shipped 3 lines'});
+    appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'dev', message: 'query ran in 12 ms'});
+    appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'production', pod: 'cube-refresh-worker-2-0', container: 'vector', message: 'shipped 3 lines'});
     const next = await t.call(`/api/v1/deployments/2/logs?after=${cursor}`);
     expect(next.body.items.map((l: {message: string}) => l.message)).toEqual(['query ran in 12 ms', 'shipped 3 lines']);
     const again = await t.call(`/api/v1/deployments/2/logs?after=${next.body.pageInfo.endCursor}`);
@@ -60,7 +60,7 @@ describe('logs', () => {
   });
 
   it('pages a tail with first and reports older lines', async () => {
-    for (let i = 0; i < 5; i++) appendLog(t.ctx, {deploymentId: 2, source: 'production', message: `line ${i}`});
+    for (let i = 0; i < 5; i++) appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'production', message: `line ${i}`});
     const res = await t.call('/api/v1/deployments/2/logs?first=2');
     expect(res.body.items.map((l: {message: string}) => l.message)).toEqual(['line 3', 'line 4']);
     expect(res.body.pageInfo.hasPreviousPage).toBe(true);

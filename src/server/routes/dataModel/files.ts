@@ -88,7 +88,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const written = body.files.map((f) => ({path: normalisePath(f.path), content: f.content}));
       for (const f of written) checkSize(f.path, f.content);
       for (const f of written) files.set(f.path, f.content);
@@ -105,7 +105,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const paths = body.files.map((f) => normalisePath(f.path));
       const missing = paths.filter((p) => !files.has(p));
       if (missing.length > 0) throw notFound(`no such file on branch ${branch.name}: ${missing.join(', ')}`);
@@ -123,7 +123,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const moves = body.files.map((f) => ({from: normalisePath(f.path), to: normalisePath(f.newPath)}));
       for (const {from, to} of moves) {
         const content = files.get(from);

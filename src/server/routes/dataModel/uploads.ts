@@ -90,7 +90,7 @@ export const register: RouteGroup = (app, ctx) => {
       if (!tx) throw notFound('upload transaction not found: start one with upload/start');
       const branch = findBranchById(ctx.db, deployment.id, tx.branch_id)!;
       requirePermission(c, permissionFor(branch));
-      const current = filesOf(ctx, branch);
+      const current = filesOf(ctx.db, branch);
       const uploaded = uploadedFiles(ctx.db, tx.id);
       const next = body.autoRemoveFiles === false ? new Map(current) : new Map<string, string>();
       for (const [rawPath, {hash}] of Object.entries(body.files)) {
