@@ -1,14 +1,10 @@
 // Deployment extras through HTTP: logs (real build lines, appended lines, filters, cursor follow), pods,
 // environment variables (masking, upsert, name rules), GitHub and creation steps, with their 400/401/403s.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {appendLog} from '../../src/server/store/logs.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 describe('logs', () => {
   it('answers the build lines the engine wrote, newest last, with pod and date', async () => {
