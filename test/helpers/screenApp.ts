@@ -43,6 +43,21 @@ export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions =
   return {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
 }
 
+/**
+ * A screen's first visit: starts the demo, renders `initial` with every request held until the `loading` frame
+ * shows, then lets the requests through and waits for `ready`. Returns the demo, the spy, the Tui and that frame.
+ */
+export async function renderThroughLoading(initial: NavTarget, loading: string | RegExp, ready: Parameters<Tui['waitForFrame']>[0]) {
+  const demo = await startDemo();
+  const spy = instrument(demo.api);
+  spy.hold();
+  const tui = renderApp(spy.api, initial);
+  await tui.waitForFrame(loading);
+  spy.release();
+  const frame = await tui.waitForFrame(ready);
+  return {...demo, spy, tui, frame};
+}
+
 /** Wraps an Api so a test can count requests (method + path) and hold them back until released. */
 export function instrument(api: Api) {
   const calls: string[] = [];
