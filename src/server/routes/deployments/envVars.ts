@@ -17,7 +17,7 @@ import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
 import {appendLog} from '../../store/logs.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Env Variables'];
 
@@ -74,7 +74,7 @@ export const register: RouteGroup = (app, ctx) => {
       if (bad) throw badRequest(`env_variables: invalid name \`${bad.name}\`: must match ${ENV_VAR_NAME.source}`);
       upsertEnvVars(ctx.db, d.id, wanted, ctx.clock.now());
       // Pods restart with new variables; the line names them, never their values.
-      appendLog(ctx, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${wanted.map((v) => v.name).join(', ')}; restarting pods`});
+      appendLog(ctx.db, ctx.clock, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${wanted.map((v) => v.name).join(', ')}; restarting pods`});
       const all = masked(listEnvVars(ctx.db, d.id));
       return c.json({items: all, data: all, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
     },
