@@ -1,7 +1,7 @@
 // `svc variables unset` end to end (dist/svc.js against `svc server`): the variable is gone, an empty value in
 // `set` is a usage error pointing at unset (the service would remove the variable), and both rebuild production.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

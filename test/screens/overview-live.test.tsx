@@ -6,7 +6,7 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import {createDeployment} from '../../src/api/deployments.js';
 import {connectGithub} from '../../src/api/github.js';
 import {idString} from '../../src/api/read.js';
-import {instrument, renderApp, startDemo} from './support.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const WIDE = {columns: 120, rows: 35};
 const overview = (deploymentId: string, deploymentName: string) => ({screen: 'deployment', params: {deploymentId, deploymentName}, label: deploymentName});

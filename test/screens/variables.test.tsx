@@ -6,7 +6,7 @@ import {getBuildStatus} from '../../src/api/builds.js';
 import {listEnvVars, setEnvVars} from '../../src/api/envVars.js';
 import type {Api} from '../../src/api/client.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {cursorOn, renderApp, startDemo, typeAfter} from './support.js';
+import {cursorOn, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const VARS = {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const WIDE = {columns: 120, rows: 30};

@@ -1,13 +1,9 @@
 // PUT …/env-vars: a change rebuilds the deploy branch (the build and the log line name the variables, never a
 // value), an unchanged resend rebuilds nothing, and an empty value removes a variable.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const put = (env_variables: {name: string; value: string}[]) => t.call('/api/v1/deployments/1/env-vars', {method: 'PUT', json: {env_variables}});
 const status = async () => (await t.call('/api/v1/deployments/1/build-status?branchName=main')).body;

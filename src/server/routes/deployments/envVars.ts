@@ -21,7 +21,7 @@ import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
 import {appendLog} from '../../store/logs.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Env Variables'];
 
@@ -47,7 +47,7 @@ function rebuild(ctx: ServiceContext, d: DeploymentRow, names: string[]): void {
   const what = `environment variables changed: ${names.join(', ')}`;
   if (built) ctx.builds.trigger(d.id, d.deploy_branch_name, what);
   const next = built ? `rebuilding ${d.deploy_branch_name}` : 'they apply at the first build';
-  appendLog(ctx, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${names.join(', ')}; ${next}`});
+  appendLog(ctx.db, ctx.clock, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${names.join(', ')}; ${next}`});
 }
 
 export const register: RouteGroup = (app, ctx) => {
