@@ -62,6 +62,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     'deployment.dbt': go('dbt'),
     'deployment.logs': go('logs'),
     'deployment.variables': go('variables'),
+    'deployment.files': go('files'),
   });
 
   const version = useMemo(() => {

@@ -72,6 +72,15 @@ export function DevModeScreen({params}: ScreenProps) {
   }, [session, branches.data, dispatch]);
   useDevBranch(session?.name);
 
+  // Opened to enter at once (t in the file browser): on `devFrom`, as t here would, once the screen knows there is
+  // no session; a session already open stays, and the flash says where.
+  const autoEntered = useRef(false);
+  useEffect(() => {
+    if (autoEntered.current || !params.devEnter || !params.devFrom || readonly || session === undefined) return;
+    autoEntered.current = true;
+    if (session === null) void actions.enter(params.devFrom);
+    else if (session.name !== params.devFrom && session.parent !== params.devFrom) flash.info(`already in dev mode on ${session.name}; t leaves it first`);
+  }, [session, params.devEnter, params.devFrom, readonly, actions, flash]);
   const devName = session && isDevBranch(session.name) ? session.name : undefined;
   const files = useQuery({...dataModelQueries.files(api, id, devName ?? ''), enabled: devName !== undefined});
   const parentFiles = useQuery({...dataModelQueries.files(api, id, session?.parent ?? ''), enabled: devName !== undefined && session?.parent !== undefined});

@@ -18,13 +18,17 @@ export interface BranchPickerProps {
   readonly active: boolean;
   readonly onSelect: (b: BranchItem) => void;
   readonly onActivate?: (b: BranchItem) => void;
+  /** The `/` text the rows are filtered by. @default the screen's filter */
+  readonly filter?: string;
+  /** Publish the count to the title line. @default true */
+  readonly publishCount?: boolean;
 }
 
-export function BranchPicker({rows, deployBranch, height, active, onSelect, onActivate}: BranchPickerProps) {
+export function BranchPicker({rows, deployBranch, height, active, onSelect, onActivate, filter, publishCount}: BranchPickerProps) {
   const columns: Column<BranchItem>[] = [
     {id: 'name', header: 'BRANCH', flex: 3, render: (b) => b.name, color: (b) => (branchKind(b, deployBranch) === 'dev' ? color.devBranch : undefined)},
     {id: 'kind', header: 'KIND', width: 7, render: (b) => branchKind(b, deployBranch)},
     {id: 'parent', header: 'PARENT', flex: 2, render: (b) => b.parentBranch ?? '—'},
   ];
-  return <DataTable rows={rows} columns={columns} getRowId={(b) => b.name} noun="branches" height={height} active={active} onSelect={onSelect} onActivate={onActivate} />;
+  return <DataTable rows={rows} columns={columns} getRowId={(b) => b.name} noun="branches" height={height} active={active} onSelect={onSelect} onActivate={onActivate} filter={filter} publishCount={publishCount} />;
 }

@@ -14,9 +14,11 @@ export interface DiffViewProps {
   readonly changes: readonly FileChange[];
   readonly height: number;
   readonly onClose: () => void;
+  /** Shown when `changes` is empty. @default 'no changes against the parent' */
+  readonly emptyText?: string;
 }
 
-export function DiffView({title, changes, height, onClose}: DiffViewProps) {
+export function DiffView({title, changes, height, onClose, emptyText}: DiffViewProps) {
   const all = changes.flatMap((c, i) => [...(i > 0 ? [{kind: 'same' as const, text: ''}] : []), ...diffLines(c)]);
   const page = Math.max(1, height - 2);
   const max = Math.max(0, all.length - page);
@@ -35,12 +37,12 @@ export function DiffView({title, changes, height, onClose}: DiffViewProps) {
   const shown = all.slice(top, top + page);
   const where = all.length > page ? ` · lines ${top + 1}–${Math.min(all.length, top + page)} of ${all.length}` : '';
   return (
-    <Box flexDirection="column" height={Math.min(height, shown.length + 2)}>
+    <Box flexDirection="column" height={Math.min(height, shown.length + 2 + (changes.length === 0 ? 1 : 0))}>
       <Text bold wrap="truncate-end">
         {title}
         <Text color={color.muted}>{where}</Text>
       </Text>
-      {changes.length === 0 ? <Text color={color.muted}>no changes against the parent</Text> : null}
+      {changes.length === 0 ? <Text color={color.muted}>{emptyText ?? 'no changes against the parent'}</Text> : null}
       {shown.map((l, i) => (
         <Text key={top + i} color={lineColor[l.kind]} bold={l.kind === 'file'} wrap="truncate-end">
           {l.text === '' ? ' ' : l.text}

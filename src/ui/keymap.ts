@@ -94,6 +94,7 @@ const SCREENS = [
   {id: 'deployment.dev', keys: ['d'], description: 'dev mode', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
   {id: 'deployment.logs', keys: ['l'], description: 'logs', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.files', keys: ['f'], description: 'files of any branch (read-only)', scope: 'screen:deployment'},
   {id: 'versions.switch', keys: ['s'], description: 'switch version', scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
@@ -155,6 +156,14 @@ const SCREENS = [
   {id: 'variables.edit', keys: ['e'], description: 'change value', scope: 'screen:variables', dangerous: true, footer: true},
   {id: 'variables.unset', keys: ['D'], description: 'unset', scope: 'screen:variables', dangerous: true, footer: true},
   {id: 'variables.build', keys: ['b'], description: 'production build', scope: 'screen:variables', footer: true},
+  // Files of any branch, read-only (the tree, then one file in the pager); t hands over to dev mode.
+  {id: 'files.branch', keys: ['b'], description: 'branch (deploy or shared)', scope: 'screen:files', footer: true},
+  {id: 'files.expand', keys: ['l', 'right'], description: 'expand the folder', scope: 'screen:files'},
+  {id: 'files.collapse', keys: ['h', 'left'], description: 'collapse the folder (or the one above)', scope: 'screen:files'},
+  {id: 'files.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:files', footer: true},
+  {id: 'files.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:files', dangerous: true, footer: true, immediate: true},
+  {id: 'file.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:file', footer: true},
+  {id: 'file.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:file', dangerous: true, footer: true, immediate: true},
 ] as const satisfies readonly Binding[];
 
 const ALL = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS] as const;

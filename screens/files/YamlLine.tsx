@@ -1,0 +1,29 @@
+// One line of the file viewer, coloured by YAML token kind (the text is the file's, made inert for the terminal).
+import React, {memo} from 'react';
+import {Text} from 'ink';
+import {safeLine} from '../../src/api/safeText.js';
+import {color} from '../../src/ui/theme.js';
+import {lineTokens, type TokenKind} from './yaml.js';
+
+const COLOURS: Record<TokenKind, string | undefined> = {
+  key: color.accent,
+  string: color.success,
+  number: color.devBranch,
+  literal: color.devBranch,
+  comment: color.muted,
+  punct: color.muted,
+  plain: undefined,
+};
+
+export const YamlLine = memo(function YamlLine({text, block}: {readonly text: string; readonly block: boolean}) {
+  if (block) return <Text color={COLOURS.string}>{safeLine(text)}</Text>;
+  return (
+    <Text>
+      {lineTokens(text).map((t, i) => (
+        <Text key={i} color={COLOURS[t.kind]}>
+          {safeLine(t.text)}
+        </Text>
+      ))}
+    </Text>
+  );
+});
