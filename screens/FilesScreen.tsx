@@ -2,7 +2,7 @@
 // tree (Enter or l/→ opens a folder, h/← closes it or goes to the one above), Enter on a file opens it in the
 // viewer, b picks the branch, d diffs the selected file against another branch, t enters dev mode on the branch.
 // `/` lists every file whose path matches.
-import React, {useRef, useState} from 'react';
+import React, {useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import {dataModelQueries} from '../src/queries/dataModel.js';
@@ -62,6 +62,8 @@ export function FilesScreen({params}: ScreenProps) {
   const [mode, setMode] = useState<Mode>('tree');
   const [focus, setFocus] = useState<{id: string} | undefined>();
   const selected = useRef<TreeRow | undefined>(undefined);
+  // The branch picker opens on the branch being read.
+  const branchFocus = useMemo(() => (mode === 'branch' && branch ? {id: branch} : undefined), [mode, branch]);
 
   const all = files.data ?? [];
   // Top-level folders start open.
@@ -128,6 +130,7 @@ export function FilesScreen({params}: ScreenProps) {
             active
             filter=""
             publishCount={false}
+            focus={branchFocus}
             onSelect={() => undefined}
             onActivate={(b) => {
               setChosen(b.name);

@@ -22,13 +22,15 @@ export interface BranchPickerProps {
   readonly filter?: string;
   /** Publish the count to the title line. @default true */
   readonly publishCount?: boolean;
+  /** Moves the cursor to this branch (see DataTable's focus). */
+  readonly focus?: {readonly id: string};
 }
 
-export function BranchPicker({rows, deployBranch, height, active, onSelect, onActivate, filter, publishCount}: BranchPickerProps) {
+export function BranchPicker({rows, deployBranch, height, active, onSelect, onActivate, filter, publishCount, focus}: BranchPickerProps) {
   const columns: Column<BranchItem>[] = [
     {id: 'name', header: 'BRANCH', flex: 3, render: (b) => b.name, color: (b) => (branchKind(b, deployBranch) === 'dev' ? color.devBranch : undefined)},
     {id: 'kind', header: 'KIND', width: 7, render: (b) => branchKind(b, deployBranch)},
     {id: 'parent', header: 'PARENT', flex: 2, render: (b) => b.parentBranch ?? '—'},
   ];
-  return <DataTable rows={rows} columns={columns} getRowId={(b) => b.name} noun="branches" height={height} active={active} onSelect={onSelect} onActivate={onActivate} filter={filter} publishCount={publishCount} />;
+  return <DataTable rows={rows} columns={columns} getRowId={(b) => b.name} noun="branches" height={height} active={active} onSelect={onSelect} onActivate={onActivate} filter={filter} publishCount={publishCount} focus={focus} />;
 }

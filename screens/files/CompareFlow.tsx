@@ -1,7 +1,7 @@
 // `d` on a file: pick the branch to compare with, then the file on the browsed branch against the same path on
 // that branch as a unified diff (the dev-mode diff view: - only on the browsed branch, + only on the other).
 // Modal while open; Esc steps back out. A file missing on either side shows as new/deleted, a binary one says so.
-import React, {useState} from 'react';
+import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import {safeText} from '../../src/api/safeText.js';
@@ -51,6 +51,9 @@ export function CompareFlow({deploymentId, deployBranch, branch, path, height, o
   const theirs = useQuery({...dataModelQueries.files(api, deploymentId, other ?? ''), enabled: other !== undefined});
   const rows = browsable(branches.data ?? [], deployBranch, branch);
   const diffing = other !== undefined;
+  // The picker starts on its first branch (the deploy branch when it is not the one read).
+  const first = rows[0]?.name;
+  const focus = useMemo(() => (first === undefined ? undefined : {id: first}), [first]);
   const result =
     other !== undefined && mine.data && theirs.data
       ? compare(path, branch, other, mine.data.find((f) => f.path === path)?.content, theirs.data.find((f) => f.path === path)?.content)
@@ -68,7 +71,7 @@ export function CompareFlow({deploymentId, deployBranch, branch, path, height, o
         {branches.data && rows.length === 0 ? (
           <Text color={color.muted}>{branch} is the only branch to read: nothing to compare with</Text>
         ) : (
-          <BranchPicker rows={rows} deployBranch={deployBranch} height={Math.max(3, height - 2)} active filter="" publishCount={false} onSelect={() => undefined} onActivate={(b) => setOther(b.name)} />
+          <BranchPicker rows={rows} deployBranch={deployBranch} height={Math.max(3, height - 2)} active filter="" publishCount={false} focus={focus} onSelect={() => undefined} onActivate={(b) => setOther(b.name)} />
         )}
       </Box>
     );
