@@ -1,7 +1,7 @@
 // One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
 // the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
-import React, {useEffect, useMemo, useRef, useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
@@ -18,8 +18,9 @@ import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
 import {finishedNotice} from './dbt/notify.js';
-import {PhaseTimeline, ResultView, RunLogLineView, runLogLines, runLogText} from './dbt/RunDetails.js';
+import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
+import {useRunLog} from './dbt/useRunLog.js';
 import {useLivePolicy} from './useLivePolicy.js';
 
 export function DbtRunScreen({params}: ScreenProps) {
@@ -36,13 +37,11 @@ export function DbtRunScreen({params}: ScreenProps) {
   const s = status.data;
   const ended = isTerminalSyncStatus(s?.status);
   const shown = s ? runStatus(s) : undefined;
-  const logs = useQuery(dbtQueries.logs(api, deploymentId, syncJobId, s !== undefined && !ended, live));
+  const log = useRunLog(deploymentId, syncJobId, s !== undefined && !ended, live);
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
   const [confirming, setConfirming] = useState(false);
-  const entries = logs.data?.entries;
-  const phases = phasesFromLog(entries ?? [], ended);
-  const lines = useMemo(() => runLogLines(entries ?? []), [entries]);
+  const phases = phasesFromLog(log.window.digest, ended);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);
@@ -111,7 +110,9 @@ export function DbtRunScreen({params}: ScreenProps) {
             <PhaseTimeline phases={phases} />
             <Text bold>Log</Text>
             <LogPager
-              lines={lines}
+              lines={log.lines}
+              source={log.source}
+              search
               text={runLogText}
               render={(l) => <RunLogLineView line={l} />}
               height={logRows}

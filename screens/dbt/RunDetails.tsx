@@ -27,14 +27,10 @@ export function PhaseTimeline({phases}: {readonly phases: readonly RunPhase[]}) 
 const time = (iso: string | undefined) => (iso ?? '').slice(11, 19);
 const clean = (text: string) => text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ');
 
-/** A log entry numbered in arrival order (the service only appends), for the pager. */
+/** A log entry numbered by its line in the whole log (the service only appends), for the pager. */
 export interface RunLogLine {
   readonly seq: number;
   readonly entry: DbtLogEntry;
-}
-
-export function runLogLines(entries: readonly DbtLogEntry[]): RunLogLine[] {
-  return entries.map((entry, seq) => ({seq, entry}));
 }
 
 /** The entry as plain text: what `/` matches and wrapping measures. */

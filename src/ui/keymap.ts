@@ -48,6 +48,8 @@ const LIST = [
 const PAGER = [
   {id: 'pager.follow', keys: ['G', 'end'], description: 'follow', scope: 'pager', footer: true},
   {id: 'pager.wrap', keys: ['w'], description: 'wrap', scope: 'pager', footer: true},
+  {id: 'pager.next', keys: ['n'], description: 'next (older) match of the / search (dbt run log)', scope: 'pager'},
+  {id: 'pager.prev', keys: ['N'], description: 'previous (newer) match of the / search (dbt run log)', scope: 'pager'},
 ] as const satisfies readonly Binding[];
 
 const DIALOG = [
