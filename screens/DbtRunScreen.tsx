@@ -108,7 +108,9 @@ export function DbtRunScreen({params}: ScreenProps) {
               <Text color={color.muted}>{s.message ?? ''}</Text>
             )}
             <PhaseTimeline phases={phases} />
-            <Text bold>Log</Text>
+            <Text bold>
+              Log{log.error ? <Text color={color.error}> — could not read more of it: {errorMessage(log.error)}</Text> : null}
+            </Text>
             <LogPager
               lines={log.lines}
               source={log.source}

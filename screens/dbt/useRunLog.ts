@@ -55,17 +55,18 @@ export function useRunLog(deploymentId: string, syncJobId: string, running: bool
   );
 
   const find = useCallback(
-    async (term: string, fromSeq: number, direction: 'older' | 'newer'): Promise<number | undefined> => {
+    async (term: string, fromSeq: number, direction: 'older' | 'newer', signal: AbortSignal): Promise<number | undefined> => {
       const needle = term.toLowerCase();
       let at = latest.current;
       let reads = 0;
       let seq = direction === 'older' ? Math.min(fromSeq, windowStart(at)) - 1 : Math.max(fromSeq, windowEnd(at) - 1) + 1;
-      while (seq >= 0 && seq < at.total && reads++ < DBT_LOG_SEARCH_READS && !aborter.current.signal.aborted) {
+      while (seq >= 0 && seq < at.total && reads++ < DBT_LOG_SEARCH_READS && !signal.aborted && !aborter.current.signal.aborted) {
         const r = stretchAt(at, seq);
         const entries = await read(r);
         const lines = entries.map((entry, i) => ({seq: r.seq + i, entry}));
         const hits = lines.filter((l) => (direction === 'older' ? l.seq <= seq : l.seq >= seq) && runLogText(l).toLowerCase().includes(needle));
         const hit = direction === 'older' ? hits.at(-1) : hits[0];
+        if (signal.aborted) return undefined;
         if (hit) {
           setW((prev) => applyStretch(prev, r, entries, true));
           return hit.seq;

@@ -163,29 +163,43 @@ function useSearch<T extends SeqLine>(props: LogPagerProps<T>, term: string, las
   const [status, setStatus] = useState('');
   const latest = useRef({props, lastShown, match});
   latest.current = {props, lastShown, match};
-  const go = (seq: number) => {
-    setMatch(seq);
-    setStatus(`/${term}: line ${seq + 1} · n older · N newer`);
-    setScroll({follow: false, lastSeq: seq + Math.floor(height / 2)});
-  };
+  // One search at a time: a newer one (the next typed letter, n, N) stops the one under way.
+  const running = useRef<AbortController | undefined>(undefined);
+  // While the term is typed, each version searches from where the view was when typing began.
+  const origin = useRef<number | undefined>(undefined);
   const next = (direction: 'older' | 'newer', from?: number) => {
+    running.current?.abort();
+    const search = new AbortController();
+    running.current = search;
+    const go = (seq: number) => {
+      setMatch(seq);
+      setStatus(`/${term}: line ${seq + 1}`);
+      setScroll({follow: false, lastSeq: seq + Math.floor(height / 2)});
+    };
     const {props: p, match: m, lastShown: bottom} = latest.current;
     const at = from ?? m ?? bottom + 1;
     const hit = nearestMatch(p.lines, p.text, term, at, direction);
     if (hit) return go(hit.seq);
+    const what = from === undefined ? `no ${direction} match` : 'no match';
     const find = p.source?.find;
-    if (!find) return setStatus(`/${term}: no ${m === undefined ? '' : `${direction} `}match`);
+    if (!find) return setStatus(`/${term}: ${what}`);
     setStatus(`/${term}: searching ${direction} lines…`);
-    find(term, at, direction)
-      .then((seq) => (seq === undefined ? setStatus(`/${term}: no ${m === undefined ? '' : `${direction} `}match in the whole log`) : go(seq)))
-      .catch(() => setStatus(`/${term}: the search could not read the log`));
+    find(term, at, direction, search.signal)
+      .then((seq) => search.signal.aborted || (seq === undefined ? setStatus(`/${term}: ${what} in the whole log`) : go(seq)))
+      .catch(() => search.signal.aborted || setStatus(`/${term}: the search could not read the log`));
   };
-  // A new term searches once; n/N move on from there.
   const nextRef = useRef(next);
   nextRef.current = next;
   useEffect(() => {
     setMatch(undefined);
-    if (term) nextRef.current('older', latest.current.lastShown + 1);
+    if (!term) {
+      running.current?.abort();
+      origin.current = undefined;
+      return setStatus('');
+    }
+    origin.current ??= latest.current.lastShown + 1;
+    nextRef.current('older', origin.current);
   }, [term]);
-  return {match, status, next};
+  useEffect(() => () => running.current?.abort(), []);
+  return {match, status, next: (direction: 'older' | 'newer') => next(direction)};
 }

@@ -84,7 +84,7 @@ export interface PagerSource {
   /** The pager follows the newest line (new lines may push old ones out of memory) or not. */
   follow(on: boolean): void;
   /** The nearest line outside the window matching `term` (case-insensitive), loaded into the window. */
-  find?(term: string, fromSeq: number, direction: 'older' | 'newer'): Promise<number | undefined>;
+  find?(term: string, fromSeq: number, direction: 'older' | 'newer', signal: AbortSignal): Promise<number | undefined>;
 }
 
 /** The line's text cut around each case-insensitive occurrence of `term`. */
