@@ -1,5 +1,6 @@
 // One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
-// the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
+// the whole log (paged through the API's cursor), and the result with its generated files once COMPLETED. x
+// cancels a running sync (confirmed), m runs dbt generate (a manifest sync into local files);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
 import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
@@ -17,11 +18,15 @@ import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
+import {GeneratePanel} from './dbt/GeneratePanel.js';
 import {finishedNotice} from './dbt/notify.js';
 import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useRunLog} from './dbt/useRunLog.js';
 import {useLivePolicy} from './useLivePolicy.js';
+
+/** Rows the generate panel takes above the status (border, title, two fields or results, hint line). */
+const GENERATE_PANEL_ROWS = 8;
 
 export function DbtRunScreen({params}: ScreenProps) {
   const api = useApi();
@@ -41,6 +46,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
   const [confirming, setConfirming] = useState(false);
+  const [generating, setGenerating] = useState(false);
   const phases = phasesFromLog(log.window.digest, ended);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
@@ -63,7 +69,8 @@ export function DbtRunScreen({params}: ScreenProps) {
       if (!s || ended) return void flash.warn(`dbt sync ${syncJobId} already ended; only a running sync can be cancelled`);
       setConfirming(true);
     },
-  }, {active: !confirming});
+    'dbtRun.generate': () => setGenerating(true),
+  }, {active: !confirming && !generating});
 
   const confirmCancel = () =>
     cancel.mutate(syncJobId, {
@@ -76,7 +83,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const percent = s?.percentComplete ?? 0;
   // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
   // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
-  const room = body.height - phases.length - 4;
+  const room = body.height - phases.length - 4 - (generating ? GENERATE_PANEL_ROWS : 0);
   const fileCount = result.data?.generatedFiles.length ?? 0;
   const files = Math.min(fileCount, Math.max(1, room - 6));
   const resultRows = result.data ? 1 + files + (fileCount > files ? 1 : 0) : 0;
@@ -93,6 +100,7 @@ export function DbtRunScreen({params}: ScreenProps) {
           busy={cancel.isPending ? 'Cancelling' : undefined}
         />
       ) : null}
+      {generating ? <GeneratePanel deploymentId={deploymentId} intervalMs={live.intervalMs} onClose={() => setGenerating(false)} /> : null}
       <StateView query={status} noun="dbt sync">
         {s ? (
           <Box flexDirection="column">
@@ -118,7 +126,7 @@ export function DbtRunScreen({params}: ScreenProps) {
               text={runLogText}
               render={(l) => <RunLogLineView line={l} />}
               height={logRows}
-              active={!confirming}
+              active={!confirming && !generating}
               emptyText="No log entries yet"
               following={ended ? 'end of log' : 'following'}
             />
