@@ -4,6 +4,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cancelDbtSync, startDbtSync} from '../../src/api/dbt.js';
 import {TEST_EPOCH} from '../helpers/startService.js';
+import {realTimeWait} from '../helpers/fakeDate.js';
 import {renderApp, startDemo} from './support.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
@@ -20,13 +21,14 @@ describe('running rows are live', () => {
     clock.advance(4_000);
     vi.setSystemTime(TEST_EPOCH + 65_000);
     const tui = renderApp(api, RUNS, {columns: 140, rows: 30});
-    let frame = await tui.waitForFrame((f) => /● RUNNING/.test(rowOf(f, started.syncJobId)));
+    const waitFor = realTimeWait(tui);
+    let frame = await waitFor((f) => /● RUNNING/.test(rowOf(f, started.syncJobId)));
     expect(rowOf(frame, started.syncJobId)).toMatch(/● RUNNING .*\b1m 5s\s+[A-Z_]{6,}/);
     // Live updates paused (no refetch at all): the wall clock moves and the row's time moves with it.
     await tui.press('p');
-    await tui.waitForFrame(/paused/);
+    await waitFor(/paused/);
     vi.setSystemTime(TEST_EPOCH + 125_000);
-    frame = await tui.waitForFrame((f) => /\b2m 5s\b/.test(rowOf(f, started.syncJobId)), 5_000);
+    frame = await waitFor((f) => /\b2m 5s\b/.test(rowOf(f, started.syncJobId)));
     expect(rowOf(frame, started.syncJobId)).toMatch(/2m 5s\s+[A-Z_]{6,}/);
   });
 
