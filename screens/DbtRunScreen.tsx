@@ -13,6 +13,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useNow} from '../src/ui/hooks/useNow.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -48,6 +49,8 @@ export function DbtRunScreen({params}: ScreenProps) {
   const [confirming, setConfirming] = useState(false);
   const [generating, setGenerating] = useState(false);
   const phases = phasesFromLog(log.window.digest, ended);
+  // The running phase's time ticks; an ended run needs no clock.
+  const now = useNow(ended ? 3_600_000 : 1000);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);
@@ -115,7 +118,7 @@ export function DbtRunScreen({params}: ScreenProps) {
             ) : (
               <Text color={color.muted}>{s.message ?? ''}</Text>
             )}
-            <PhaseTimeline phases={phases} />
+            <PhaseTimeline phases={phases} now={now} />
             <Text bold>
               Log{log.error ? <Text color={color.error}> — could not read more of it: {errorMessage(log.error)}</Text> : null}
             </Text>

@@ -3,6 +3,7 @@
 // Only Date is faked (the renderer and the frame waits keep real timers): the test sets the wall clock.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cancelDbtSync, startDbtSync} from '../../src/api/dbt.js';
+import {formatSyncDuration} from '../../screens/dbt/format.js';
 import {TEST_EPOCH} from '../helpers/startService.js';
 import {realTimeWait} from '../helpers/fakeDate.js';
 import {renderApp, startDemo} from './support.js';
@@ -30,6 +31,24 @@ describe('running rows are live', () => {
     vi.setSystemTime(TEST_EPOCH + 125_000);
     frame = await waitFor((f) => /\b2m 5s\b/.test(rowOf(f, started.syncJobId)));
     expect(rowOf(frame, started.syncJobId)).toMatch(/2m 5s\s+[A-Z_]{6,}/);
+  });
+
+  it("the run's running phase says how long it has run, ticking", async () => {
+    vi.useFakeTimers({toFake: ['Date']});
+    vi.setSystemTime(TEST_EPOCH);
+    const {api, clock} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    clock.advance(1_000);
+    vi.setSystemTime(TEST_EPOCH + 1_000 + 30_000);
+    const tui = renderApp(api, {screen: 'dbtRun', params: {deploymentId: '1', syncJobId: started.syncJobId}}, {columns: 120, rows: 30});
+    const waitFor = realTimeWait(tui);
+    const frame = await waitFor(/● sandbox\s+running\s+for \d+s/);
+    const first = Number(/● sandbox\s+running\s+for (\d+)s/.exec(frame)![1]);
+    expect(first).toBeGreaterThanOrEqual(29);
+    await tui.press('p');
+    await waitFor(/paused/);
+    vi.setSystemTime(TEST_EPOCH + 1_000 + 30_000 + 90_000);
+    await waitFor(new RegExp(`● sandbox\\s+running\\s+for ${formatSyncDuration((first + 90) * 1000)}\\b`));
   });
 
   it('a cancelled run is CANCELLED in the list and in its detail', async () => {
