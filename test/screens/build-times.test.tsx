@@ -5,7 +5,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {TEST_EPOCH} from '../helpers/startService.js';
 import {realTimeWait} from '../helpers/fakeDate.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 const OVERVIEW = {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};

@@ -5,7 +5,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
-import {renderApp, startDemo, typeAfter} from './support.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 

@@ -4,9 +4,9 @@
 import {describe, expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
 import {DBT_LOG_KEEP} from '../../src/queries/dbtLog.js';
-import {DbtStore} from '../../src/server/store/dbt.js';
+import {appendDbtLog, findDbtSync} from '../../src/server/store/dbt.js';
 import type {RunningService} from '../../src/server/index.js';
-import {instrument, renderApp, startDemo} from './support.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.slice(1).map(Number);
@@ -14,13 +14,13 @@ const LONG = 12_000;
 
 /** Appends `count` lines to a run's log in the service's own store (as a chatty dbt would write them). */
 function writeLines(svc: RunningService, syncJobId: string, count: number, line: (i: number) => string): void {
-  const store = new DbtStore(svc.ctx.db);
-  const deployment = svc.ctx.db.prepare('SELECT deployment_id AS id FROM dbt_syncs WHERE sync_job_id = ?').get(syncJobId) as {id: number};
-  const run = store.byJobId(deployment.id, syncJobId)!;
+  const db = svc.ctx.db;
+  const deployment = db.prepare('SELECT deployment_id AS id FROM dbt_syncs WHERE sync_job_id = ?').get(syncJobId) as {id: number};
+  const run = findDbtSync(db, deployment.id, syncJobId)!;
   const at = svc.ctx.clock.now();
-  store.transaction(() => {
-    for (let i = 0; i < count; i++) store.log({sync_id: run.id, at, level: 'info', phase: 'init', message: line(i), duration_ms: null});
-  });
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) appendDbtLog(db, {sync_id: run.id, at, level: 'info', phase: 'init', message: line(i), duration_ms: null});
+  })();
 }
 
 async function longRun() {

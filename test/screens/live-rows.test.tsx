@@ -6,7 +6,7 @@ import {cancelDbtSync, startDbtSync} from '../../src/api/dbt.js';
 import {formatSyncDuration} from '../../screens/dbt/format.js';
 import {TEST_EPOCH} from '../helpers/startService.js';
 import {realTimeWait} from '../helpers/fakeDate.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const rowOf = (frame: string, id: string) => frame.split('\n').find((l) => l.includes(id.slice(0, 8))) ?? '';

@@ -167,6 +167,16 @@ function useSearch<T extends SeqLine>(props: LogPagerProps<T>, term: string, las
   const running = useRef<AbortController | undefined>(undefined);
   // While the term is typed, each version searches from where the view was when typing began.
   const origin = useRef<number | undefined>(undefined);
+  // The nearest match in `direction`: in the loaded lines, else through the source; undefined when none.
+  const seek = async (direction: 'older' | 'newer', at: number, signal: AbortSignal): Promise<number | undefined> => {
+    const p = latest.current.props;
+    const hit = nearestMatch(p.lines, p.text, term, at, direction);
+    if (hit) return hit.seq;
+    if (!p.source?.find) return undefined;
+    setStatus(`/${term}: searching ${direction} lines…`);
+    return p.source.find(term, at, direction, signal);
+  };
+  /** n/N: strictly one way. A new term (`from`): older first, then newer, as a log is read from its end. */
   const next = (direction: 'older' | 'newer', from?: number) => {
     running.current?.abort();
     const search = new AbortController();
@@ -176,17 +186,20 @@ function useSearch<T extends SeqLine>(props: LogPagerProps<T>, term: string, las
       setStatus(`/${term}: line ${seq + 1}`);
       setScroll({follow: false, lastSeq: seq + Math.floor(height / 2)});
     };
-    const {props: p, match: m, lastShown: bottom} = latest.current;
+    const {match: m, lastShown: bottom} = latest.current;
     const at = from ?? m ?? bottom + 1;
-    const hit = nearestMatch(p.lines, p.text, term, at, direction);
-    if (hit) return go(hit.seq);
-    const what = from === undefined ? `no ${direction} match` : 'no match';
-    const find = p.source?.find;
-    if (!find) return setStatus(`/${term}: ${what}`);
-    setStatus(`/${term}: searching ${direction} lines…`);
-    find(term, at, direction, search.signal)
-      .then((seq) => search.signal.aborted || (seq === undefined ? setStatus(`/${term}: ${what} in the whole log`) : go(seq)))
-      .catch(() => search.signal.aborted || setStatus(`/${term}: the search could not read the log`));
+    const whole = latest.current.props.source?.find ? ' in the whole log' : '';
+    void (async () => {
+      try {
+        let seq = await seek(direction, at, search.signal);
+        if (seq === undefined && from !== undefined && !search.signal.aborted) seq = await seek('newer', at - 1, search.signal);
+        if (search.signal.aborted) return;
+        if (seq !== undefined) go(seq);
+        else setStatus(`/${term}: no ${from === undefined ? `${direction} ` : ''}match${whole}`);
+      } catch {
+        if (!search.signal.aborted) setStatus(`/${term}: the search could not read the log`);
+      }
+    })();
   };
   const nextRef = useRef(next);
   nextRef.current = next;
