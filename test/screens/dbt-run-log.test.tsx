@@ -58,9 +58,11 @@ describe('a long dbt run log', () => {
   it('/ finds a line far back, outside the lines in memory, and n/N move between matches', async () => {
     const {api, syncJobId} = await longRun();
     const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120});
-    await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('in memory'));
+    const shown = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('in memory'));
+    // The footer says what `/` does here.
+    expect(shown).toContain('/ search (n/N)');
     await tui.press('/');
-    await tui.waitForFrame('type to filter');
+    await tui.waitForFrame('type to search');
     await tui.press(...'needle_forty'.split(''), 'enter');
     const frame = await tui.waitForFrame(/\/needle_forty: line \d+/);
     const line = Number(/\/needle_forty: line (\d+)/.exec(frame)![1]);

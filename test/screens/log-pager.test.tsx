@@ -44,7 +44,7 @@ describe('the dbt run log', () => {
     clock.advance(60_000);
     await tui.waitForFrame((f) => f.includes('Status: ✓ COMPLETED') && f.includes('end of log'));
     await tui.press('/');
-    await typeAfter(tui, 'type to filter', 'sandbox', 'enter');
+    await typeAfter(tui, 'type to search', 'sandbox', 'enter');
     const at = (f: string) => Number(/\/sandbox: line (\d+)/.exec(f)?.[1] ?? NaN);
     let frame = await tui.waitForFrame((f) => at(f) > 0);
     const newest = at(frame);

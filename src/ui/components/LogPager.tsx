@@ -8,7 +8,7 @@ import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
 import {useFilter, useRemembered} from '../hooks/useNav.js';
-import {useFilterable, usePagerKeys} from '../hooks/useTitle.js';
+import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useTitle.js';
 import {color} from '../theme.js';
 import {
   highlightParts, matchingLines, nearestMatch, pagerWindow, scrollBy, scrollTop, wrappedRows, type PagerSource, type Scroll, type SeqLine,
@@ -46,6 +46,7 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   const filter = useFilter();
   useFilterable();
   usePagerKeys();
+  useSearchable(props.search === true);
   const {lines, text, source, search} = props;
   const [wrap, setWrap] = useRemembered('pager:wrap', false);
   const height = Math.max(1, (props.height ?? body.height) - 1);
