@@ -3,16 +3,15 @@
 // filters the lines (or, with `search`, finds them: matches highlighted, n/N older/newer) and `w` wraps long
 // lines. With a `source` the lines are a window of a longer log that the pager extends as the reader scrolls.
 // The status line under it says which of those is in effect.
-import React, {useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
+import React, {useEffect, useMemo, useRef, type ReactNode} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
 import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useTitle.js';
 import {color} from '../theme.js';
-import {
-  highlightParts, matchingLines, nearestMatch, pagerWindow, scrollBy, scrollTop, wrappedRows, type PagerSource, type Scroll, type SeqLine,
-} from './pagerView.js';
+import {matchingLines, pagerWindow, scrollBy, scrollTop, wrappedRows, type PagerSource, type Scroll, type SeqLine} from './pagerView.js';
+import {Highlighted, useSearch} from './pagerSearch.js';
 
 export interface LogPagerProps<T extends SeqLine> {
   /** Every line, oldest first; `seq` only grows. */
@@ -138,82 +137,3 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   );
 }
 
-function Highlighted({text, term, current}: {readonly text: string; readonly term: string; readonly current: boolean}) {
-  return (
-    <Text>
-      {highlightParts(text, term).map((p, i) =>
-        p.hit ? (
-          <Text key={i} inverse color={current ? color.warn : undefined}>
-            {p.text}
-          </Text>
-        ) : (
-          p.text
-        ),
-      )}
-    </Text>
-  );
-}
-
-/**
- * The `/` search of a searchable pager: a new term finds the nearest match at or above the bottom of the view
- * (a log is read from its end); n goes to the next older match, N to the next newer one, beyond the loaded
- * lines through the source. The view is anchored so the match sits mid-screen.
- */
-function useSearch<T extends SeqLine>(props: LogPagerProps<T>, term: string, lastShown: number, height: number, setScroll: (s: Scroll) => void) {
-  const [match, setMatch] = useState<number | undefined>();
-  const [status, setStatus] = useState('');
-  const latest = useRef({props, lastShown, match});
-  latest.current = {props, lastShown, match};
-  // One search at a time: a newer one (the next typed letter, n, N) stops the one under way.
-  const running = useRef<AbortController | undefined>(undefined);
-  // While the term is typed, each version searches from where the view was when typing began.
-  const origin = useRef<number | undefined>(undefined);
-  // The nearest match in `direction`: in the loaded lines, else through the source; undefined when none.
-  const seek = async (direction: 'older' | 'newer', at: number, signal: AbortSignal): Promise<number | undefined> => {
-    const p = latest.current.props;
-    const hit = nearestMatch(p.lines, p.text, term, at, direction);
-    if (hit) return hit.seq;
-    if (!p.source?.find) return undefined;
-    setStatus(`/${term}: searching ${direction} lines…`);
-    return p.source.find(term, at, direction, signal);
-  };
-  /** n/N: strictly one way. A new term (`from`): older first, then newer, as a log is read from its end. */
-  const next = (direction: 'older' | 'newer', from?: number) => {
-    running.current?.abort();
-    const search = new AbortController();
-    running.current = search;
-    const go = (seq: number) => {
-      setMatch(seq);
-      setStatus(`/${term}: line ${seq + 1}`);
-      setScroll({follow: false, lastSeq: seq + Math.floor(height / 2)});
-    };
-    const {match: m, lastShown: bottom} = latest.current;
-    const at = from ?? m ?? bottom + 1;
-    const whole = latest.current.props.source?.find ? ' in the whole log' : '';
-    void (async () => {
-      try {
-        let seq = await seek(direction, at, search.signal);
-        if (seq === undefined && from !== undefined && !search.signal.aborted) seq = await seek('newer', at - 1, search.signal);
-        if (search.signal.aborted) return;
-        if (seq !== undefined) go(seq);
-        else setStatus(`/${term}: no ${from === undefined ? `${direction} ` : ''}match${whole}`);
-      } catch {
-        if (!search.signal.aborted) setStatus(`/${term}: the search could not read the log`);
-      }
-    })();
-  };
-  const nextRef = useRef(next);
-  nextRef.current = next;
-  useEffect(() => {
-    setMatch(undefined);
-    if (!term) {
-      running.current?.abort();
-      origin.current = undefined;
-      return setStatus('');
-    }
-    origin.current ??= latest.current.lastShown + 1;
-    nextRef.current('older', origin.current);
-  }, [term]);
-  useEffect(() => () => running.current?.abort(), []);
-  return {match, status, next: (direction: 'older' | 'newer') => next(direction)};
-}
