@@ -18,7 +18,7 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
-import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
+import {bar, elapsedSince, runStatus, syncStatusStyle} from './dbt/format.js';
 import {GeneratePanel} from './dbt/GeneratePanel.js';
 import {finishedNotice} from './dbt/notify.js';
 import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDetails.js';
@@ -109,6 +109,7 @@ export function DbtRunScreen({params}: ScreenProps) {
           <Box flexDirection="column">
             <Text wrap="truncate-end">
               Status: <Text color={style.color}>{style.glyph} {shown || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
+              {!ended && log.window.digest[0]?.timestamp ? ` running for ${elapsedSince(log.window.digest[0].timestamp, now)}` : ''}
               {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
             </Text>
             {s.status === 'FAILED' ? (

@@ -70,6 +70,19 @@ describe('dbt generate from the run screen', () => {
     expect((await listDbtSyncs(api, '1')).runs.length).toBe(before);
   });
 
+  it('lays out at the minimum size, 60×15: title, the focused field and the keys visible', async () => {
+    const {api} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 15, columns: 60});
+    await tui.waitForFrame(/Status: /);
+    await tui.press('m');
+    const frame = await tui.waitForFrame('Manifest:');
+    expect(frame).toContain('dbt generate: cube files from a dbt manifest');
+    expect(frame).toMatch(/› Manifest: target\/manifest\.json/);
+    expect(frame).toContain('Write to: .');
+    expect(frame).toMatch(/Tab switch field/);
+  });
+
   it('is not offered under --readonly', async () => {
     const {api} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});

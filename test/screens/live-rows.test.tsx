@@ -45,6 +45,8 @@ describe('running rows are live', () => {
     const frame = await waitFor(/● sandbox\s+running\s+for \d+s/);
     const first = Number(/● sandbox\s+running\s+for (\d+)s/.exec(frame)![1]);
     expect(first).toBeGreaterThanOrEqual(29);
+    // The run as a whole too, from its first log line.
+    expect(frame).toMatch(/Status: ● \w+ \d+% \S+ running for 31s/);
     await tui.press('p');
     await waitFor(/paused/);
     vi.setSystemTime(TEST_EPOCH + 1_000 + 30_000 + 90_000);
