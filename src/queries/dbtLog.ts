@@ -138,6 +138,8 @@ export function applyStretch(w: LogWindow, read: LogRead, entries: readonly DbtL
   const end = windowEnd(w);
   if (w.lines.length > 0 && read.seq + got.length === start) return {...w, lines: capped(w, appendAll(got, w.lines), 'start')};
   if (w.lines.length > 0 && read.seq <= end && read.seq >= start) {
+    // No progress (a service answering fewer lines than it counted before): keep what is there, read no more.
+    if (read.seq + got.length <= end) return w;
     const kept = w.lines.slice(0, read.seq - start);
     return {...w, lines: capped(w, appendAll(kept, got), 'end')};
   }

@@ -61,6 +61,14 @@ describe('the dbt log window', () => {
     expect(stretchAt(w, w.total - 1).seq).toBeLessThanOrEqual(windowEnd(w));
   });
 
+  it('a re-read that brings no newer line changes nothing (no endless re-reading)', () => {
+    let w = readAll(DBT_LOG_KEEP - 10);
+    w = applyTail(w, {after: w.tail, entries: entries(w.total, 50), endCursor: cursor(w.total + 50), hasNextPage: false}, false);
+    const r = newerRead(w)!;
+    expect(applyStretch(w, r, entries(r.seq, windowEnd(w) - r.seq))).toBe(w);
+    expect(applyStretch(w, r, [])).toBe(w);
+  });
+
   it('a stretch that no longer touches the window is dropped unless it replaces it', () => {
     const w = readAll(12_345);
     const far = stretchAt(w, 10);
