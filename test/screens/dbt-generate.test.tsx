@@ -1,9 +1,9 @@
 // dbt generate from the dbt run screen against the real service: m asks for a manifest and a directory, a
 // confirm says what happens, the manifest sync's progress shows, and the generated cube file lands on disk.
-import {mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
 import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
@@ -23,11 +23,21 @@ const MANIFEST = {
   macros: {},
 };
 
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-generate-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+
 describe('dbt generate from the run screen', () => {
   it('m → manifest and directory → confirm → progress → the cube file is written', async () => {
     const {api, clock} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
-    const dir = mkdtempSync(join(tmpdir(), 'svc-generate-'));
+    const dir = tempDir();
     const manifest = join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify(MANIFEST));
     const out = join(dir, 'repo');
@@ -59,7 +69,7 @@ describe('dbt generate from the run screen', () => {
     const {api} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
     const before = (await listDbtSyncs(api, '1')).runs.length;
-    const missing = join(mkdtempSync(join(tmpdir(), 'svc-generate-')), 'manifest.json');
+    const missing = join(tempDir(), 'manifest.json');
     const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120});
     await tui.waitForFrame(/Status: /);
     await tui.press('m');
