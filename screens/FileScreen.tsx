@@ -75,6 +75,7 @@ export function FileScreen({params}: ScreenProps) {
               lines={look.lines}
               text={lineText}
               start="top"
+              search
               height={height}
               noun="lines"
               emptyText={`${path} is empty`}

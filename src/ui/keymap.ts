@@ -48,8 +48,8 @@ const LIST = [
 const PAGER = [
   {id: 'pager.follow', keys: ['G', 'end'], description: 'follow', scope: 'pager', footer: true},
   {id: 'pager.wrap', keys: ['w'], description: 'wrap', scope: 'pager', footer: true},
-  {id: 'pager.next', keys: ['n'], description: 'next (older) match of the / search (dbt run log)', scope: 'pager'},
-  {id: 'pager.prev', keys: ['N'], description: 'previous (newer) match of the / search (dbt run log)', scope: 'pager'},
+  {id: 'pager.next', keys: ['n'], description: 'next match of the / search (older in a dbt run log, below in a file)', scope: 'pager'},
+  {id: 'pager.prev', keys: ['N'], description: 'previous match of the / search (newer in a dbt run log, above in a file)', scope: 'pager'},
 ] as const satisfies readonly Binding[];
 
 const DIALOG = [

@@ -70,7 +70,7 @@ describe('FilesScreen', () => {
     expect(frame).not.toContain('orders.yml');
   });
 
-  it('opens a file on main in the pager, scrolls, and / finds lines', async () => {
+  it('opens a file on main in the pager, scrolls, / finds lines and n/N move between them', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, FILES, OPTS);
     let frame = await openOrders(tui);
@@ -88,13 +88,26 @@ describe('FilesScreen', () => {
     await tui.press('g');
     await tui.waitForFrame(`lines 1–${page} of ${lines}`);
 
+    // `/` finds (the file stays whole): the first match from the top, n the next one down, N back up.
+    const hits = original.split('\n').flatMap((l, i) => (l.includes('type: count') ? [i + 1] : []));
+    expect(hits.length).toBeGreaterThan(2);
     await tui.press('/');
-    await typeAfter(tui, /\//, 'count_distinct', 'enter');
-    frame = await tui.waitForFrame(/type: count_distinct/);
-    expect(frame).not.toContain('sql_table: orders');
+    await typeAfter(tui, /\//, 'type: count', 'enter');
+    frame = await tui.waitForFrame(`/type: count: line ${hits[0]}`);
+    expect(frame).toContain('sql_table: orders');
+    await tui.press('n');
+    await tui.waitForFrame(`/type: count: line ${hits[1]}`);
+    await tui.press('n');
+    frame = await tui.waitForFrame(`/type: count: line ${hits[2]}`);
+    expect(frame).toContain('type: count_distinct');
+    await tui.press('N');
+    await tui.waitForFrame(`/type: count: line ${hits[1]}`);
+    await tui.press('/');
+    await typeAfter(tui, /\//, 'ctrl+u', 'no such text', 'enter');
+    await tui.waitForFrame('/no such text: no match');
     // Esc clears the search, a second Esc goes back to the tree.
     await tui.press('escape');
-    await tui.waitForFrame(/sql_table: orders/);
+    await tui.waitForFrame((f) => !f.includes('no such text'));
     await tui.press('escape');
     await tui.waitForFrame(/›\s+orders\.yml/);
   });

@@ -56,7 +56,9 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   const view = pagerWindow(shown, scroll, height, rows);
   const lastShown = view.lines.at(-1)?.seq ?? -1;
   const loadedEnd = (lines.at(-1)?.seq ?? -1) + 1;
-  const found = useSearch(props, search ? filter : '', lastShown, height, setScroll);
+  // A pager opened at its first line is read downward: its search goes down first (n below, N above).
+  const down = props.start === 'top';
+  const found = useSearch(props, search ? filter : '', lastShown, height, setScroll, down ? {firstShown: view.lines[0]?.seq ?? 0} : undefined);
 
   // Key handlers read the latest lines and height (a poll can land between a render and a key).
   const latest = useRef({shown, height, rows, source, loadedEnd});
@@ -95,8 +97,8 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
         if (src && latest.current.loadedEnd < src.total) src.jump('end');
         setScroll({follow: true});
       },
-      'pager.next': () => (search ? found.next('older') : false),
-      'pager.prev': () => (search ? found.next('newer') : false),
+      'pager.next': () => (search ? found.next(down ? 'newer' : 'older') : false),
+      'pager.prev': () => (search ? found.next(down ? 'older' : 'newer') : false),
       'pager.wrap': () => setWrap((w) => !w),
     },
     {active: props.active ?? true},
@@ -108,7 +110,7 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   const below = source ? Math.max(0, source.total - lastShown - 1) : view.below;
   const position = source
     ? `lines ${(view.lines[0]?.seq ?? 0) + 1}–${lastShown + 1} of ${total}${lines.length < total ? ` · ${lines.length} in memory` : ''}`
-    : `lines ${view.start + 1}–${view.end} of ${shown.length}${filter ? ` (of ${lines.length})` : ''}`;
+    : `lines ${view.start + 1}–${view.end} of ${shown.length}${filter && !search ? ` (of ${lines.length})` : ''}`;
   const state = scroll.follow
     ? (props.following ?? 'following')
     : `scrolled back${below ? ` · ${below} newer line${below === 1 ? '' : 's'} below` : ''} · G follows again`;

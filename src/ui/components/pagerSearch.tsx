@@ -31,13 +31,21 @@ export function Highlighted({text, term, current}: {readonly text: string; reado
 /**
  * The `/` search of a searchable pager: a new term finds the nearest match at or above the bottom of the view
  * (a log is read from its end); n goes to the next older match, N to the next newer one, beyond the loaded
- * lines through the source. The view is anchored so the match sits mid-screen.
+ * lines through the source. The view is anchored so the match sits mid-screen. A pager read `down` (a file,
+ * opened at its first line) turns it round: the nearest match at or below the top of the view, n below, N above.
  */
-export function useSearch<T extends SeqLine>(props: SearchSource<T>, term: string, lastShown: number, height: number, setScroll: (s: Scroll) => void) {
+export function useSearch<T extends SeqLine>(
+  props: SearchSource<T>,
+  term: string,
+  lastShown: number,
+  height: number,
+  setScroll: (s: Scroll) => void,
+  down?: {readonly firstShown: number},
+) {
   const [match, setMatch] = useState<number | undefined>();
   const [status, setStatus] = useState('');
-  const latest = useRef({props, lastShown, match});
-  latest.current = {props, lastShown, match};
+  const latest = useRef({props, lastShown, match, down});
+  latest.current = {props, lastShown, match, down};
   // One search at a time: a newer one (the next typed letter, n, N) stops the one under way.
   const running = useRef<AbortController | undefined>(undefined);
   // While the term is typed, each version searches from where the view was when typing began.
@@ -61,16 +69,18 @@ export function useSearch<T extends SeqLine>(props: SearchSource<T>, term: strin
       setStatus(`/${term}: line ${seq + 1}`);
       setScroll({follow: false, lastSeq: seq + Math.floor(height / 2)});
     };
-    const {match: m, lastShown: bottom} = latest.current;
-    const at = from ?? m ?? bottom + 1;
+    const {match: m, lastShown: bottom, down: reading} = latest.current;
+    const at = from ?? m ?? (reading ? reading.firstShown - 1 : bottom + 1);
     const whole = latest.current.props.source?.find ? ' in the whole log' : '';
     void (async () => {
       try {
         let seq = await seek(direction, at, search.signal);
-        if (seq === undefined && from !== undefined && !search.signal.aborted) seq = await seek('newer', at - 1, search.signal);
+        if (seq === undefined && from !== undefined && !search.signal.aborted) {
+          seq = direction === 'older' ? await seek('newer', at - 1, search.signal) : await seek('older', at + 1, search.signal);
+        }
         if (search.signal.aborted) return;
         if (seq !== undefined) go(seq);
-        else setStatus(`/${term}: no ${from === undefined ? `${direction} ` : ''}match${whole}`);
+        else setStatus(`/${term}: no ${from === undefined ? `${reading ? (direction === 'newer' ? 'further down ' : 'further up ') : `${direction} `}` : ''}match${whole}`);
       } catch {
         if (!search.signal.aborted) setStatus(`/${term}: the search could not read the log`);
       }
@@ -85,8 +95,9 @@ export function useSearch<T extends SeqLine>(props: SearchSource<T>, term: strin
       origin.current = undefined;
       return setStatus('');
     }
-    origin.current ??= latest.current.lastShown + 1;
-    nextRef.current('older', origin.current);
+    const reading = latest.current.down;
+    origin.current ??= reading ? reading.firstShown - 1 : latest.current.lastShown + 1;
+    nextRef.current(reading ? 'newer' : 'older', origin.current);
   }, [term]);
   useEffect(() => () => running.current?.abort(), []);
   return {match, status, next: (direction: 'older' | 'newer') => next(direction)};
