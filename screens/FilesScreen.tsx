@@ -47,7 +47,6 @@ export function FilesScreen({params}: ScreenProps) {
   const flash = useFlash();
   const body = useBodySize();
   const filter = useFilter();
-  useFilterable();
   const id = params.deploymentId ?? '';
   const {name, deployBranch: named, settings} = useDeploymentName(params);
   const live = useLivePolicy(LIST_REFRESH_MS);
@@ -61,6 +60,8 @@ export function FilesScreen({params}: ScreenProps) {
   const [open, setOpen] = useRemembered<readonly string[] | undefined>('open', undefined);
   const [mode, setMode] = useState<Mode>('tree');
   const [focus, setFocus] = useState<{id: string} | undefined>();
+  // `/` filters the tree; not while a picker or a diff covers it.
+  useFilterable(mode === 'tree');
   const selected = useRef<TreeRow | undefined>(undefined);
   // The branch picker opens on the branch being read.
   const branchFocus = useMemo(() => (mode === 'branch' && branch ? {id: branch} : undefined), [mode, branch]);
