@@ -53,17 +53,17 @@ export function FileScreen({params}: ScreenProps) {
   return (
     <Box flexDirection="column">
       <Text color={color.muted} wrap="truncate-end">
-        <Text color={color.accent}>{safeLine(path)}</Text> on {branch}
+        <Text color={color.accent}>{safeLine(path)}</Text> on {safeLine(branch)}
         {branch === deployBranch ? ' (deploy branch)' : ''} · read-only{about ? ` · ${about}` : ''}
         {look?.kind === 'text' && look.note ? <Text color={color.warn}> · {look.note}</Text> : null}
       </Text>
       {comparing ? (
         <CompareFlow deploymentId={id} deployBranch={deployBranch} branch={branch} path={path} height={height} onClose={() => setComparing(false)} />
       ) : (
-        <StateView query={files} noun={`${path} on ${branch}`}>
+        <StateView query={files} noun={safeLine(`${path} on ${branch}`)}>
           {missing ? (
             <Text color={color.warn} wrap="wrap">
-              {glyph.warn} {safeLine(path)} is not on branch {branch} (deleted or renamed there?) · d compares it with another branch
+              {glyph.warn} {safeLine(path)} is not on branch {safeLine(branch)} (deleted or renamed there?) · d compares it with another branch
             </Text>
           ) : look?.kind === 'binary' ? (
             <Text color={color.warn} wrap="wrap">
@@ -78,7 +78,7 @@ export function FileScreen({params}: ScreenProps) {
               search
               height={height}
               noun="lines"
-              emptyText={`${path} is empty`}
+              emptyText={`${safeLine(path)} is empty`}
               following="end of file"
               render={(l) => (blocks ? <YamlLine text={l.text} block={blocks[l.seq] ?? false} /> : safeLine(l.text))}
             />

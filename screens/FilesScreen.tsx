@@ -5,6 +5,7 @@
 import React, {useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
+import {safeLine} from '../src/api/safeText.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
@@ -108,7 +109,7 @@ export function FilesScreen({params}: ScreenProps) {
   useKeys('dialog', {'dialog.cancel': () => setMode('tree')}, {active: mode === 'branch'});
 
   const height = Math.max(3, body.height - 1);
-  const where = branch ? `${branch}${branch === deployBranch ? ' (deploy branch)' : ''} · read-only` : '';
+  const where = branch ? `${safeLine(branch)}${branch === deployBranch ? ' (deploy branch)' : ''} · read-only` : '';
   const count = all.length;
   return (
     <Box flexDirection="column">
@@ -142,7 +143,7 @@ export function FilesScreen({params}: ScreenProps) {
       ) : mode === 'compare' && branch && selected.current ? (
         <CompareFlow deploymentId={id} deployBranch={deployBranch} branch={branch} path={selected.current.id} height={height} onClose={() => setMode('tree')} />
       ) : (
-        <StateView query={branch ? files : settings.data ? branches : settings} noun="files" empty={files.data !== undefined && count === 0} emptyText={`No data-model files on ${branch ?? 'this branch'}`}>
+        <StateView query={branch ? files : settings.data ? branches : settings} noun="files" empty={files.data !== undefined && count === 0} emptyText={`No data-model files on ${safeLine(branch ?? 'this branch')}`}>
           <DataTable
             rows={rows}
             columns={needle ? flatColumns : columns}

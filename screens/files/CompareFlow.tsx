@@ -4,7 +4,7 @@
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {safeText} from '../../src/api/safeText.js';
+import {safeLine, safeText} from '../../src/api/safeText.js';
 import {dataModelQueries} from '../../src/queries/dataModel.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
@@ -40,11 +40,13 @@ export function compare(path: string, branch: string, other: string, before: str
   }
   if (before === after) return {kind: 'diff', changes: []};
   const kind = before === undefined ? 'added' : after === undefined ? 'deleted' : 'modified';
-  return {kind: 'diff', changes: [{path, kind, ...(before !== undefined && {before: inert(before)}), ...(after !== undefined && {after: inert(after)})}]};
+  return {kind: 'diff', changes: [{path: safeLine(path), kind, ...(before !== undefined && {before: inert(before)}), ...(after !== undefined && {after: inert(after)})}]};
 }
 
 export function CompareFlow({deploymentId, deployBranch, branch, path, height, onClose}: CompareFlowProps) {
   const api = useApi();
+  // Names from the server, as drawn: made inert.
+  const [b, p] = [safeLine(branch), safeLine(path)];
   const [other, setOther] = useState<string | undefined>();
   const branches = useQuery(dataModelQueries.branches(api, deploymentId));
   const mine = useQuery(dataModelQueries.files(api, deploymentId, branch));
@@ -65,11 +67,11 @@ export function CompareFlow({deploymentId, deployBranch, branch, path, height, o
     return (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end">
-          Diff {path} on {branch} against which branch? <Text color={color.muted}>{hints([['list.open', 'diff'], ['dialog.cancel', 'cancel']])}</Text>
+          Diff {p} on {b} against which branch? <Text color={color.muted}>{hints([['list.open', 'diff'], ['dialog.cancel', 'cancel']])}</Text>
         </Text>
         {branches.error ? <Text color={color.error}>{glyph.fail} could not list the branches: {errorMessage(branches.error)}</Text> : null}
         {branches.data && rows.length === 0 ? (
-          <Text color={color.muted}>{branch} is the only branch to read: nothing to compare with</Text>
+          <Text color={color.muted}>{b} is the only branch to read: nothing to compare with</Text>
         ) : (
           <BranchPicker rows={rows} deployBranch={deployBranch} height={Math.max(3, height - 2)} active filter="" publishCount={false} focus={focus} onSelect={() => undefined} onActivate={(b) => setOther(b.name)} />
         )}
@@ -80,28 +82,28 @@ export function CompareFlow({deploymentId, deployBranch, branch, path, height, o
   if (!result) {
     return failed ? (
       <Text color={color.error}>
-        {glyph.fail} could not read {path} on {theirs.error ? other : branch}: {errorMessage(failed)} <Text color={color.muted}>{hints([['dialog.cancel', 'close']])}</Text>
+        {glyph.fail} could not read {p} on {safeLine(theirs.error ? (other ?? '') : branch)}: {errorMessage(failed)} <Text color={color.muted}>{hints([['dialog.cancel', 'close']])}</Text>
       </Text>
     ) : (
       <Text color={color.muted}>
-        {glyph.pending} Reading {path} on {other}…
+        {glyph.pending} Reading {p} on {safeLine(other ?? '')}…
       </Text>
     );
   }
   if (result.kind === 'message') {
     return (
       <Text color={color.warn} wrap="wrap">
-        {glyph.warn} {result.text} <Text color={color.muted}>{hints([['dialog.cancel', 'close']])}</Text>
+        {glyph.warn} {safeLine(result.text)} <Text color={color.muted}>{hints([['dialog.cancel', 'close']])}</Text>
       </Text>
     );
   }
   return (
     <DiffView
-      title={`${path}: ${branch} → ${other} (- only on ${branch}, + only on ${other})`}
+      title={`${p}: ${b} → ${safeLine(other ?? '')} (- only on ${b}, + only on ${safeLine(other ?? '')})`}
       changes={result.changes}
       height={height}
       onClose={onClose}
-      emptyText={`no differences: ${path} is the same on ${branch} and ${other}`}
+      emptyText={`no differences: ${p} is the same on ${b} and ${safeLine(other ?? '')}`}
     />
   );
 }

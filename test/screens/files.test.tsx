@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {commit, createBranch, putFiles, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
-import type {Api} from '../../src/api/client.js';
+import type {Api, RequestOptions} from '../../src/api/client.js';
 import {getBuildStatus} from '../../src/api/builds.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
@@ -241,5 +241,36 @@ describe('FilesScreen', () => {
     await tui.waitForFrame(/sandbox-01/);
     await tui.press('f');
     await tui.waitForFrame('branch main (deploy branch) · read-only');
+  });
+
+  it('a hostile server cannot drive the terminal through branch names, paths or content', async () => {
+    const {api} = await startDemo();
+    const ESC = '\u001b';
+    const evil = (what: string) => `${what}${ESC}]0;pwned\u0007${ESC}[2J\u009b1m\u202e`;
+    const swap = (v: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(v ?? null)
+          .replaceAll('staging', JSON.stringify(evil('stg')).slice(1, -1))
+          .replaceAll('orders.yml', JSON.stringify(evil('orders.yml')).slice(1, -1))
+          .replaceAll('sql_table: orders', JSON.stringify(evil('sql_table: x')).slice(1, -1)),
+      );
+    const wrap = (method: string) => async (path: string, options?: RequestOptions) => swap(await api.request(method, path, options));
+    const hostile: Api = {...api, get: wrap('GET'), post: wrap('POST'), put: wrap('PUT'), patch: wrap('PATCH'), delete: wrap('DELETE'), request: (m, p, o) => wrap(m)(p, o)};
+    const tui = renderApp(hostile, FILES, OPTS);
+    await tui.waitForFrame(/▸ cubes\//);
+    await tui.press('j', 'enter');
+    await tui.waitForFrame('orders.yml\\x1b]0;pwned');
+    await tui.press('j', 'j');
+    await cursorOn(tui, /›\s+orders\.yml/);
+    await tui.press('enter');
+    await tui.waitForFrame('sql_table: x\\x1b]0;pwned');
+    await tui.press('d');
+    await tui.waitForFrame(/against which branch\?/);
+    await cursorOn(tui, /›\s+stg/);
+    await tui.press('enter');
+    // The service knows no such branch: the refusal names it, inert.
+    await tui.waitForFrame(/could not read model\/cubes\/orders\.yml\\x1b\]0;pwned\S* on stg\\x1b\]0;pwned/);
+    const all = tui.frames.join('');
+    for (const raw of [`${ESC}]0;`, `${ESC}[2J`, '\u009b', '\u202e', '\u0007']) expect(all.includes(raw), JSON.stringify(raw)).toBe(false);
   });
 });
