@@ -42,7 +42,7 @@ export function DiffView({title, changes, height, onClose, emptyText}: DiffViewP
         {title}
         <Text color={color.muted}>{where}</Text>
       </Text>
-      {changes.length === 0 ? <Text color={color.muted}>{emptyText ?? 'no changes against the parent'}</Text> : null}
+      {changes.length === 0 ? <Text color={color.muted} wrap="truncate-end">{emptyText ?? 'no changes against the parent'}</Text> : null}
       {shown.map((l, i) => (
         <Text key={top + i} color={lineColor[l.kind]} bold={l.kind === 'file'} wrap="truncate-end">
           {l.text === '' ? ' ' : l.text}

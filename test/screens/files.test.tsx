@@ -181,6 +181,16 @@ describe('FilesScreen', () => {
     expect((await getBuildStatus(api, D)).branchName).toBe(fork);
   });
 
+  it('t while a dev session is open elsewhere keeps that session and says where it is', async () => {
+    const {api} = await startDemo();
+    const open = (await startDevMode(api, D, 'staging')).branchName!;
+    const tui = renderApp(api, FILES, OPTS);
+    await openOrders(tui);
+    await tui.press('t');
+    await tui.waitForFrame(`already in dev mode on ${open}; t leaves it first`);
+    expect((await getBuildStatus(api, D)).branchName).toBe(open);
+  });
+
   it('a binary, a large and a missing file each say so', async () => {
     const {api} = await startDemo();
     const big = `cubes:\n${'  # padding line for a large file, not a real cube definition at all\n'.repeat(4_000)}`;
