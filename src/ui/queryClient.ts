@@ -1,5 +1,6 @@
 // The UI's QueryClient. react-query is the ONE retry layer in the UI (ky runs with retry 0).
-import {environmentManager, QueryClient, type DefaultOptions} from '@tanstack/react-query';
+// query-core, not react-query: `svc ui` creates the client before it loads React (commands/ui.ts).
+import {environmentManager, QueryClient, type DefaultOptions} from '@tanstack/query-core';
 
 /**
  * Without a `window`, query-core treats Node as a server and schedules no refetchInterval or stale timers;
