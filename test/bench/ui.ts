@@ -95,6 +95,7 @@ interface Mounted {
 async function mount(n: number): Promise<Mounted> {
   const React = (await import('react')).default;
   const {render} = await import('ink');
+  const {INK_OPTIONS} = await import('../../src/ui/render.js');
   const {App} = await import('../../src/ui/App.js');
   const {DataTable} = await import('../../src/ui/components/DataTable.js');
   const {createQueryClient} = await import('../../src/ui/queryClient.js');
@@ -115,9 +116,7 @@ async function mount(n: number): Promise<Mounted> {
     stdout: terminal as never,
     stdin: keyboard as never,
     stderr: new Terminal() as never,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    incrementalRendering: false,
+    ...INK_OPTIONS,
   });
   return {instance, terminal, keyboard};
 }
