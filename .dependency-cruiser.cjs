@@ -66,6 +66,13 @@ module.exports = {
       from: {path: '^screens/'},
       to: {path: '^src/(commands|config|server)/'},
     },
+    {
+      name: 'stores-take-db-not-context',
+      comment: 'A store function takes the database (and a clock when it stamps the time), never the whole service context.',
+      severity: 'error',
+      from: {path: '^src/server/store/'},
+      to: {path: '^src/server/context\\.ts$'},
+    },
   ],
   options: {
     doNotFollow: {path: 'node_modules'},

@@ -121,11 +121,11 @@ function seedDeployments(ctx: ServiceContext, now: number): number[] {
 function seedDevEnvironments(ctx: ServiceContext, deploymentIds: number[], adminUserId: number): void {
   for (const id of deploymentIds) {
     const row = findDeployment(ctx.db, id)!;
-    ensureBranches(ctx, row);
+    ensureBranches(ctx.db, ctx.clock, row);
     const synced = ctx.db.prepare("SELECT name FROM branches WHERE deployment_id = ? AND kind = 'shared' AND name LIKE 'dbt/%' ORDER BY updated_at DESC, id DESC LIMIT 1").pluck().get(id) as string | undefined;
     const parent = findBranch(ctx.db, id, synced ?? STARTER_SHARED_BRANCH)!;
-    const dev = createBranch(ctx, {
-      deploymentId: id, name: SEEDED_DEV_BRANCH, kind: 'dev', parent, ownerUserId: adminUserId, files: filesOf(ctx, parent), message: `dev mode from ${parent.name}`,
+    const dev = createBranch(ctx.db, ctx.clock, {
+      deploymentId: id, name: SEEDED_DEV_BRANCH, kind: 'dev', parent, ownerUserId: adminUserId, files: filesOf(ctx.db, parent), message: `dev mode from ${parent.name}`,
     });
     ctx.builds.recordFinished(id, dev.name, 'dev mode entered', {finishedAt: row.created_at, lastHash: dev.last_hash});
     insertEnvironment(ctx.db, {deploymentId: id, name: 'dev-admin', type: 'development', branch: dev.name, userEmail: ADMIN_EMAIL, now: row.created_at});

@@ -3,7 +3,7 @@ import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, U
 import {normalizeBaseUrl} from '../../src/api/url.js';
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {VERSION} from '../../src/version.js';
-import {json, startStub, text} from './httpStub.js';
+import {json, startStub, text} from '../helpers/httpStub.js';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 let hang: Awaited<ReturnType<typeof startStub>>;

@@ -4,7 +4,7 @@ import {createApi} from '../../src/api/client.js';
 import {listDeployments, listVersions, createDeploymentToken, deleteDeployment} from '../../src/api/deployments.js';
 import {createMetaSyncToken, listEnvironments} from '../../src/api/environments.js';
 import {createApiKey, getMe, listApiKeys, listRegions} from '../../src/api/account.js';
-import {json, startStub} from './httpStub.js';
+import {json, startStub} from '../helpers/httpStub.js';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 

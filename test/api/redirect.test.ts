@@ -3,7 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {RedirectRefusedError, createApi} from '../../src/api/client.js';
 import {refreshAccessToken} from '../../src/api/oauth.js';
-import {json, startStub} from './httpStub.js';
+import {json, startStub} from '../helpers/httpStub.js';
 
 let origin: Awaited<ReturnType<typeof startStub>>;
 /** The "other host": a second port on 127.0.0.1, which is another origin. */

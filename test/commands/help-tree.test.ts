@@ -5,7 +5,7 @@ import {spawnSync} from 'node:child_process';
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';
-import {CLI} from './harness.js';
+import {CLI} from '../helpers/cliHarness.js';
 
 function walk(cmd: CommandUnknownOpts, path: string[] = []): Array<{path: string[]; cmd: CommandUnknownOpts}> {
   return [{path, cmd}, ...cmd.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];

@@ -3,7 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApi} from '../../src/api/client.js';
 import {remoteTarget} from '../../src/commands/uiTarget.js';
-import {json, startStub} from '../api/httpStub.js';
+import {json, startStub} from '../helpers/httpStub.js';
 
 const HOSTILE = {deployment: {name: 'prod\u001b]0;owned\u0007\u001b[2J', tags: ['a\u009bb', 'c\u202ed'], note: 'line one\nline\ttwo'}, count: 3};
 let stub: Awaited<ReturnType<typeof startStub>>;

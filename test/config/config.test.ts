@@ -64,7 +64,7 @@ describe('config store', () => {
   it('leaves a parseable config when the writer is killed mid-write', async () => {
     const dir = join(tempDir(), 'svc');
     for (let round = 0; round < 3; round++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'writer.ts'), dir], {stdio: ['ignore', 'pipe', 'inherit']});
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '../helpers/configWriter.ts'), dir], {stdio: ['ignore', 'pipe', 'inherit']});
       await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
       await new Promise((r) => setTimeout(r, 150 + round * 70));
       child.kill('SIGKILL');

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {tightenConfigModes} from '../../src/config/file.js';
-import {runCli} from '../commands/harness.js';
+import {runCli} from '../helpers/cliHarness.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 

@@ -5,7 +5,7 @@ import {existsSync, mkdtempSync, readFileSync, readdirSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, STACK_LINE, runCli, startHarness, type Harness} from '../commands/harness.js';
+import {ADMIN_KEY, CLI, STACK_LINE, runCli, startHarness, type Harness} from '../helpers/cliHarness.js';
 import {parseCsv} from '../helpers/csv.js';
 
 let h: Harness;

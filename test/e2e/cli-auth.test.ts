@@ -3,7 +3,7 @@ import {readFileSync, statSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {ADMIN_KEY, STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 

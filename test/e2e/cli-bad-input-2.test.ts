@@ -4,7 +4,7 @@
 // its EXACT message (the whole of stderr) and exit code: 2 for usage, 1 for what the service refused. Nothing on
 // stdout, never a stack trace.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from '../commands/harness.js';
+import {startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

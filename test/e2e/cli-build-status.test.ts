@@ -7,7 +7,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, startServerProcess} from '../commands/harness.js';
+import {CLI, runCli, startServerProcess} from '../helpers/cliHarness.js';
 import {parseDuration} from '../../src/commands/buildStatus.js';
 
 const ADMIN_KEY = 'svc_e2eBuildStatus0123456789abcdefgh';

@@ -1,7 +1,7 @@
 // `svc data-model`, `svc validate` and `svc query` end to end: the bundled CLI against `svc server` on loopback.
 // Each block uses its own deployment, so dev-mode sessions (per credential and deployment) do not interfere.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from './dataModelHarness.js';
+import {startHarness, type Harness} from '../helpers/dataModelHarness.js';
 
 const ADMIN_KEY = 'svc_e2eDataModel0123456789abcdefghij';
 const CUBE = ['cubes:', '  - name: refunds', '    sql_table: orders', '    measures:', '      - name: count', '        type: count', ''].join('\n');

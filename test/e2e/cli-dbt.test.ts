@@ -5,7 +5,7 @@ import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, startServerProcess} from '../commands/harness.js';
+import {CLI, runCli, startServerProcess} from '../helpers/cliHarness.js';
 
 const ADMIN_KEY = 'svc_e2eDbtSync0123456789abcdefghijkl';
 const work = mkdtempSync(join(tmpdir(), 'svc-dbt-'));

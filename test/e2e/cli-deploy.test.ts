@@ -3,7 +3,7 @@
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from './dataModelHarness.js';
+import {startHarness, type Harness} from '../helpers/dataModelHarness.js';
 
 const ADMIN_KEY = 'svc_e2eDeployCmd0123456789abcdefghij';
 let h: Harness;

@@ -4,7 +4,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 

@@ -1,6 +1,6 @@
 // The embed tenant, embed access and my-settings commands end to end: dist/svc.js against `svc server`.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from '../commands/harness.js';
+import {startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // `environments create-token` prints the token once; `environments tokens` lists redacted values; the token opens
 // the environment's data or metadata API by its scopes, and the security context decides what it sees.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 let production: string;

@@ -4,7 +4,7 @@ import {spawn} from 'node:child_process';
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {ADMIN_KEY, CLI, STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,8 +6,8 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {json, startStub, text} from '../api/httpStub.js';
-import {STACK_LINE, runCli} from '../commands/harness.js';
+import {json, startStub, text} from '../helpers/httpStub.js';
+import {STACK_LINE, runCli} from '../helpers/cliHarness.js';
 
 const ESC = '\u001b';
 const HOSTILE = `evil${ESC}]0;pwned\u0007${ESC}[2J\r\u009b1m\u202eorp`;

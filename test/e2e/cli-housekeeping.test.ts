@@ -9,7 +9,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, runCli, startHarness, STACK_LINE, type Harness} from '../commands/harness.js';
+import {ADMIN_KEY, CLI, runCli, startHarness, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
   const end = Date.now() + ms;

@@ -8,7 +8,7 @@ import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI} from '../commands/harness.js';
+import {CLI} from '../helpers/cliHarness.js';
 
 const ROOT = resolve(CLI, '../..');
 const INSTALL_SH = join(ROOT, 'install.sh');

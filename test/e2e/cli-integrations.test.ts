@@ -1,7 +1,7 @@
 // svc integrations (alias oauth) and svc oidc end to end against `svc server`: tables, JSON for get/create, the
 // token lifecycle through initiate and the provider's redirect, and no secret ever printed.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, STACK_LINE, type Harness} from '../commands/harness.js';
+import {startHarness, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

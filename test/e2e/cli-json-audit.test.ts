@@ -1,14 +1,10 @@
 // Every list/get command's --json prints the API's document as returned (like `curl`), never a re-shaped copy:
 // the command tree is walked, each list/get runs with --json through a recording proxy, and what it printed is
 // compared with the body of the GET it made. A command added later is covered automatically.
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';
-import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
-import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
+import {proxiedServerPerFile, runCli} from '../helpers/cliHarness.js';
 
 /** Local commands (no API document to compare with) and the generated OpenAPI sub-document. */
 const NOT_API = new Set(['context list', 'spec', 'api']);
@@ -44,23 +40,12 @@ function targets(): {runnable: Target[]; needsId: Target[]} {
   return {runnable, needsId};
 }
 
-let server: ServerProcess;
-let proxy: RecordingProxy;
-const work = mkdtempSync(join(tmpdir(), 'svc-json-audit-'));
-
-beforeAll(async () => {
-  server = await startServerProcess(work);
-  proxy = await startRecordingProxy(server.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  server.child.kill('SIGTERM');
-});
+const proxied = proxiedServerPerFile('svc-json-audit-');
 
 async function jsonRun(args: string[]): Promise<{printed: unknown; answered: unknown; code: number | null; stderr: string}> {
-  const before = proxy.exchanges.length;
-  const run = await runCli(['--json', ...args], {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
-  const gets = proxy.exchanges.slice(before).filter((e) => e.method === 'GET' && e.status === 200 && e.contentType.includes('json'));
+  const before = proxied.proxy.exchanges.length;
+  const run = await runCli(['--json', ...args], proxied.env());
+  const gets = proxied.proxy.exchanges.slice(before).filter((e) => e.method === 'GET' && e.status === 200 && e.contentType.includes('json'));
   const last = gets.at(-1);
   return {
     printed: run.code === 0 && run.stdout.trim() !== '' ? JSON.parse(run.stdout) : undefined,

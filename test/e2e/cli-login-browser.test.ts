@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium, type BrowserContext} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, runCli, STACK_LINE} from '../commands/harness.js';
+import {ADMIN_KEY, CLI, runCli, STACK_LINE} from '../helpers/cliHarness.js';
 import {runInBackground, startLoginService, type LoginService} from './loginService.js';
 
 const CHROMIUM = '/usr/bin/chromium';

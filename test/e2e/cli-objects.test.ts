@@ -1,7 +1,7 @@
 // Account and workspace object groups end to end: dist/svc.js against `svc server`, one test per group built
 // from the table (list/get/create/update/delete as the API defines them) plus the special operations.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../commands/harness.js';
+import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,34 +1,20 @@
 // What the built CLI sends, seen through a recording proxy in front of `svc server`: the fields the platform's
 // reference marks required, --json as the API's own document, ids that round-trip, paging flags, enum values in
 // the case help prints, and login's usage error.
-import {mkdtempSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
-import {startRecordingProxy, type Exchange, type RecordingProxy} from '../helpers/recordingProxy.js';
+import {describe, expect, it} from 'vitest';
+import {proxiedServerPerFile, runCli} from '../helpers/cliHarness.js';
+import type {Exchange} from '../helpers/recordingProxy.js';
 
-let server: ServerProcess;
-let proxy: RecordingProxy;
-const work = mkdtempSync(join(tmpdir(), 'svc-requests-'));
-
-beforeAll(async () => {
-  server = await startServerProcess(work);
-  proxy = await startRecordingProxy(server.url);
-});
-afterAll(async () => {
-  await proxy.close();
-  server.child.kill('SIGTERM');
-});
-
-const env = () => ({PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
-const svc = (args: string[], extra: Record<string, string> = {}) => runCli(args, {...env(), ...extra});
+const proxied = proxiedServerPerFile('svc-requests-');
+const {work} = proxied;
+const svc = (args: string[], extra: Record<string, string> = {}) => runCli(args, {...proxied.env(), NO_COLOR: '1', ...extra});
 
 /** The exchanges a run produced. */
 async function traced(args: string[]): Promise<{run: Awaited<ReturnType<typeof svc>>; sent: Exchange[]}> {
-  const before = proxy.exchanges.length;
+  const before = proxied.proxy.exchanges.length;
   const run = await svc(args);
-  return {run, sent: proxy.exchanges.slice(before)};
+  return {run, sent: proxied.proxy.exchanges.slice(before)};
 }
 
 describe('requests the platform would accept', () => {
@@ -120,7 +106,7 @@ describe('requests the platform would accept', () => {
   });
 
   it('a 403 advises which credential to use, never "run svc login" (that stays for 401)', async () => {
-    const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: server.scopedKey});
+    const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: proxied.server.scopedKey});
     expect(forbidden.code).toBe(1);
     expect(forbidden.stderr).toContain('forbidden (403)');
     expect(forbidden.stderr).toContain('lacks the permission or deployment scope');

@@ -3,7 +3,7 @@ import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness, type Run} from '../commands/harness.js';
+import {STACK_LINE, startHarness, type Harness, type Run} from '../helpers/cliHarness.js';
 
 let h: Harness;
 let token: string;

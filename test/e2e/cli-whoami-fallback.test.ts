@@ -4,8 +4,8 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {json, startStub} from '../api/httpStub.js';
-import {runCli} from '../commands/harness.js';
+import {json, startStub} from '../helpers/httpStub.js';
+import {runCli} from '../helpers/cliHarness.js';
 
 const USER = {id: 7, email: 'ada@example.com', username: 'ada', isAdmin: true};
 let withSettings: Awaited<ReturnType<typeof startStub>>;

@@ -15,7 +15,7 @@ import type {RunningService} from '../../src/server/index.js';
 import {createQueryClient} from '../../src/ui/queryClient.js';
 import {delay as held, startFaultProxy, type FaultProxy} from '../helpers/faultProxy.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
-import {renderApp} from '../screens/support.js';
+import {renderApp} from '../helpers/screenApp.js';
 
 const LOST = 'connection lost — retrying';
 const dirs: string[] = [];

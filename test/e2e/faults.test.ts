@@ -7,7 +7,7 @@ import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
-import {CLI, runCli, STACK_LINE} from '../commands/harness.js';
+import {CLI, runCli, STACK_LINE} from '../helpers/cliHarness.js';
 import {drop, startFaultProxy, status, type FaultProxy} from '../helpers/faultProxy.js';
 
 const KEY = 'svc_faultsE2eAdminKey0123456789abcde';

@@ -4,7 +4,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {ADMIN_KEY, CLI} from '../commands/harness.js';
+import {ADMIN_KEY, CLI} from '../helpers/cliHarness.js';
 
 export interface LoginService {
   url: string;

@@ -3,22 +3,18 @@
 // answers 503 with Retry-After, the build engine's timer logs and retries instead of crashing the process,
 // reads keep working, and once the lock is released writes and builds go on.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import Database from 'better-sqlite3';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {CLI as SVC} from '../helpers/cliHarness.js';
+import {serverOutput, spawnedPerTest} from '../helpers/serverProcess.js';
 
-const SVC = join(import.meta.dirname, '../../dist/svc.js');
 const KEY = 'svc_' + 'busyTest'.repeat(4);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
-});
+const {children, dirs} = spawnedPerTest('svc-e2e-busy-');
 
 async function startServer(dataFile: string): Promise<{child: ChildProcess; url: string; stderr: () => string}> {
   // --speed 0.2: the build triggered below stays in flight for about 30 s, so the engine timer has work to write.
@@ -26,22 +22,8 @@ async function startServer(dataFile: string): Promise<{child: ChildProcess; url:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${err}`)), 30_000);
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.on('exit', () => reject(new Error(`exited early; stderr: ${err}`)));
-  });
-  return {child, url, stderr: () => err};
+  const output = serverOutput(child, 30_000);
+  return {child, url: await output.url, stderr: output.stderr};
 }
 
 async function call(url: string, method: string, path: string, body?: unknown) {

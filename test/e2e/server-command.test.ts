@@ -2,27 +2,16 @@
 // stderr, answers on loopback, clean exit on SIGTERM/SIGINT, usage errors exit 2, and an acknowledged write
 // survives a kill -9.
 import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {CLI as SVC} from '../helpers/cliHarness.js';
+import {serverOutput, spawnedPerTest} from '../helpers/serverProcess.js';
 
-const SVC = join(import.meta.dirname, '../../dist/svc.js');
 const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/;
 const FIXED_KEY = 'svc_' + 'e2eKey42'.repeat(4);
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
-});
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'svc-e2e-server-'));
-  dirs.push(d);
-  return d;
-}
+const {children, tempDir} = spawnedPerTest('svc-e2e-server-');
 
 interface Server {
   child: ChildProcess;
@@ -35,23 +24,9 @@ interface Server {
 async function startServer(args: string[], env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [SVC, 'server', ...args], {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   children.push(child);
-  let out = '';
-  let err = '';
-  child.stderr!.on('data', (b: Buffer) => (err += b.toString()));
   const exited = new Promise<{code: number | null; signal: NodeJS.Signals | null}>((resolve) => child.on('exit', (code, signal) => resolve({code, signal})));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line; stderr: ${err}`)), 15_000);
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /listening on (\S+)\n/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    void exited.then(() => reject(new Error(`exited early; stderr: ${err}`)));
-  });
-  return {child, url, stdout: () => out, stderr: () => err, exited};
+  const output = serverOutput(child, 15_000);
+  return {child, url: await output.url, stdout: output.stdout, stderr: output.stderr, exited};
 }
 
 async function eventually<T>(probe: () => T | null | undefined, ms = 3000): Promise<T> {

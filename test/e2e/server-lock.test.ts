@@ -2,26 +2,15 @@
 // refuses within a second, names the file and the owner's pid, exits 1 and touches nothing; two starting
 // together on a fresh file end with exactly one serving; a kill -9'd owner leaves no lock behind.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {chmodSync, mkdtempSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {chmodSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
+import {CLI as SVC} from '../helpers/cliHarness.js';
+import {spawnedPerTest} from '../helpers/serverProcess.js';
 
-const SVC = join(import.meta.dirname, '../../dist/svc.js');
 const KEY = 'svc_' + 'lockTest'.repeat(4);
 
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-  for (const d of dirs.splice(0)) rmSync(d, {recursive: true, force: true});
-});
-
-function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), 'svc-e2e-lock-'));
-  dirs.push(d);
-  return d;
-}
+const {children, tempDir} = spawnedPerTest('svc-e2e-lock-');
 
 interface Run {
   child: ChildProcess;

@@ -1,6 +1,8 @@
 // Test access to the local service, two ways:
 //  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given;
-//  - testApp(): the same app in-process through app.request() (no port), with a ManualClock.
+//  - testApp(): the same app in-process through app.request() (no port), with a ManualClock;
+//  - testAppEach(): a fresh testApp() for every test of a file.
+import {afterEach, beforeEach} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
 import {createContext, type ServiceContext} from '../../src/server/context.js';
@@ -59,4 +61,26 @@ export function testApp(seedName: SeedName = 'demo'): TestApp {
     },
     close: () => ctx.db.close(),
   };
+}
+
+/**
+ * A fresh `testApp(seedName)` for every test of the calling file: made in beforeEach, closed in afterEach. The
+ * returned object always stands for the current test's app (`const t = testAppEach('demo')`, then `t.call(…)`).
+ */
+export function testAppEach(seedName: SeedName = 'demo'): TestApp {
+  let current: TestApp | undefined;
+  beforeEach(() => {
+    current = testApp(seedName);
+  });
+  afterEach(() => {
+    current?.close();
+    current = undefined;
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('testAppEach: the app exists only while a test runs');
+      const value: unknown = current[key as keyof TestApp];
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current) : value;
+    },
+  });
 }

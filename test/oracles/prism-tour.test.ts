@@ -11,7 +11,7 @@ import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../commands/harness.js';
+import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../helpers/cliHarness.js';
 import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
 import {TOUR} from './tour.js';
 import {REFERENCE_PATH as REFERENCE, referencePresent} from '../helpers/reference.js';

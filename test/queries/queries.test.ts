@@ -5,7 +5,7 @@ import {afterEach, beforeAll, describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../../src/queries/deployments.js';
-import {instrument, startDemo} from '../screens/support.js';
+import {instrument, startDemo} from '../helpers/screenApp.js';
 
 const clients: QueryClient[] = [];
 const newClient = () => {

@@ -7,7 +7,7 @@ import {createApi} from '../../src/api/client.js';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {setEnvVars} from '../../src/api/envVars.js';
 import {parseCsv} from '../helpers/csv.js';
-import {renderApp, startDemo, typeAfter} from './support.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const AUDIT = {screen: 'audit'};
 const dirs: string[] = [];

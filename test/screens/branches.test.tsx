@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {commit, createBranch, listBranches, putFiles, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches (deploy + one shared). The featured deployment 1 also carries the
 // seed's dev-mode branch and dbt sync branches, which would only crowd these trees.

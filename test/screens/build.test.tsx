@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, startDemo} from './support.js';
+import {cursorOn, instrument, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
@@ -9,13 +9,7 @@ const statusCalls = /GET \/api\/v1\/deployments\/1\/build-status/;
 
 describe('BuildScreen', () => {
   it('shows a finished build without polling it', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, BUILD);
-    await tui.waitForFrame('Loading build status…');
-    spy.release();
-    const frame = await tui.waitForFrame(/✓ built\s+09:00:00/);
+    const {spy, frame} = await renderThroughLoading(BUILD, 'Loading build status…', /✓ built\s+09:00:00/);
     expect(frame).toContain('Build · analytics-prod · main');
     expect(frame).toContain('Branch: main (production) build #1');
     expect(frame).toContain('Status: ✓ built');

@@ -5,7 +5,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {formatConfig, readConfigFile} from '../../src/config/file.js';
 import {sessionIdentity} from '../../src/workflows/contexts.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 const CTX = {screen: 'ctx'};
 const SECRET = 'sk_live_do_not_show_0123456789';

@@ -5,7 +5,7 @@ import {listBranches} from '../../src/api/dataModel.js';
 import type {ManualClock} from '../../src/server/engines/clock.js';
 import {sessionReleased} from '../helpers/devMode.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {renderApp, startDemo, typeAfter} from './support.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const GATE = {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

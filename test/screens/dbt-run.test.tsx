@@ -2,7 +2,7 @@
 // terminal notification), a failing ref's failed phase and log, and cancelling with confirmation.
 import {describe, expect, it} from 'vitest';
 import {getDbtSyncStatus, startDbtSync} from '../../src/api/dbt.js';
-import {instrument, renderApp, startDemo} from './support.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const statusCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^/]+$/;

@@ -2,7 +2,7 @@
 import {describe, expect, it} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const historyCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync(\?|$)/;

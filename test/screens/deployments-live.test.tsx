@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {instrument, renderApp, startDemo} from './support.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const idsOf = (calls: string[], what: RegExp) => new Set(calls.flatMap((c) => (what.exec(c)?.[1] ? [what.exec(c)![1]!] : [])));
 const BUILD = /^GET \/api\/v1\/deployments\/(\d+)\/build-status/;

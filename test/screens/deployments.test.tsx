@@ -4,7 +4,7 @@ import {listDeployments} from '../../src/api/deployments.js';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const DEPLOYMENTS = {screen: 'deployments'};
 
@@ -18,13 +18,7 @@ const names = async (api: Parameters<typeof listDeployments>[0]) =>
 
 describe('DeploymentsScreen', () => {
   it('shows loading, then the deployments with their columns and count', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, DEPLOYMENTS);
-    await tui.waitForFrame('Loading deployments…');
-    spy.release();
-    const frame = await tui.waitForFrame('Deployments [45]');
+    const {frame} = await renderThroughLoading(DEPLOYMENTS, 'Loading deployments…', 'Deployments [45]');
     expect(frame).toMatch(/ID\s+NAME\s+URL\s+CREATED/);
     expect(frame).toContain('› 1        analytics-prod');
     expect(frame).toContain('c new deployment');

@@ -12,7 +12,7 @@ import {ApiError} from '../../src/api/errors.js';
 import {listDevFiles} from '../../src/queries/dataModel.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dbt sync
 // branches and the admin's seeded dev branch, which change the picker's first row and the admin's forks.

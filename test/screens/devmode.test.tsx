@@ -10,7 +10,7 @@ import {ApiError} from '../../src/api/errors.js';
 import {editorCommand} from '../../src/ui/hooks/useExternal.js';
 import {refusal} from '../../screens/branches/advice.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dev-mode
 // branch and dbt sync branches, which would change which branch the screen offers first.

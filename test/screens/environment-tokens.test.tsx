@@ -3,7 +3,7 @@
 // once, and the listing then holds only its tail. Read-only mode lists but cannot issue.
 import {describe, expect, it} from 'vitest';
 import {createEnvironmentToken, listEnvironmentTokens} from '../../src/api/environments.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const ENVS = {screen: 'environments', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const clear = (length: number) => Array.from({length}, () => 'backspace');

@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {createDeployment} from '../../src/api/deployments.js';
 import {idString} from '../../src/api/read.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const ENVS = {screen: 'environments', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
@@ -21,13 +21,7 @@ async function openTokenForm(tui: Tui) {
 
 describe('EnvironmentsScreen', () => {
   it('lists environments with REST and SQL columns and details of the selected one', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, ENVS);
-    await tui.waitForFrame('Loading environments…');
-    spy.release();
-    const frame = await tui.waitForFrame(/REST URL\s+http\S+\n/);
+    const {tui, frame} = await renderThroughLoading(ENVS, 'Loading environments…', /REST URL\s+http\S+\n/);
     expect(frame).toMatch(/NAME\s+TYPE\s+REST URL\s+SQL HOST:PORT/);
     expect(frame).toMatch(/› production\s+production\s+http/);
     expect(frame).toMatch(/staging\s+staging/);

@@ -2,7 +2,7 @@
 // Environments' y/w before a token was issued say how to get one.
 import {describe, expect, it} from 'vitest';
 import {setEnvVars} from '../../src/api/envVars.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 describe('Audit: Enter opens the event', () => {
   it('shows every field and the whole data, scrolls it, and Esc returns to the same row', async () => {

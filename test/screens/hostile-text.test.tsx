@@ -3,7 +3,7 @@
 // character from the server may reach the terminal, in lists, detail views, crumbs or error lines.
 import {describe, expect, it} from 'vitest';
 import {ApiError, type Api, type RequestOptions} from '../../src/api/client.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 const ESC = '\u001b';
 const HOSTILE = `evil${ESC}]0;pwned\u0007${ESC}[2J\u009b1m\u202eorp`;

@@ -2,7 +2,7 @@
 // follows again, `/` filters the lines and w wraps them. Screens with nothing to filter do not offer `/`.
 import {describe, expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
-import {renderApp, startDemo, typeAfter} from './support.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.slice(1).map(Number);

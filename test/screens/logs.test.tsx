@@ -1,7 +1,7 @@
 // Logs screen against the real service: builds triggered through the API write the lines the screen follows.
 import {describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const LOGS = {screen: 'logs', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const logCalls = /GET \/api\/v1\/deployments\/1\/logs/;
@@ -10,13 +10,7 @@ const settle = () => new Promise((r) => setTimeout(r, 200));
 
 describe('LogsScreen', () => {
   it('shows the newest lines: dimmed time, level glyph, pod/container, message', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, LOGS);
-    await tui.waitForFrame('Loading log lines…');
-    spy.release();
-    const frame = await tui.waitForFrame(/dbt sync completed: 7 cubes/);
+    const {spy, tui, frame} = await renderThroughLoading(LOGS, 'Loading log lines…', /dbt sync completed: 7 cubes/);
     expect(frame).toContain('Logs · analytics-prod');
     expect(frame).toMatch(/^\d{2}:\d{2}:\d{2} i \[cube-refresh-worker-1-0\/MAIN\] dbt sync completed: 7 cubes in 7 files$/m);
     expect(frame).toMatch(/\d+ lines · source all · pod all · container all/);

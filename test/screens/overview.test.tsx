@@ -1,18 +1,12 @@
 import {describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {instrument, renderApp, startDemo} from './support.js';
+import {renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const OVERVIEW = {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}, label: 'analytics-prod'};
 
 describe('DeploymentOverviewScreen', () => {
   it('summarises settings, version, build, environments and dev mode', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, OVERVIEW);
-    await tui.waitForFrame('Loading deployment…');
-    spy.release();
-    const frame = await tui.waitForFrame(/Environments\s+3/);
+    const {frame} = await renderThroughLoading(OVERVIEW, 'Loading deployment…', /Environments\s+3/);
     expect(frame).toContain('Deployment · analytics-prod');
     expect(frame).toMatch(/Name\s+analytics-prod \(1\)/);
     expect(frame).toMatch(/Region\s+aws-us-east-1/);

@@ -2,7 +2,7 @@
 // and a `:` jump to the same screen; a jump replaces what was opened after the deployment it belongs to;
 // crumbs name the screen; Audit and Contexts are not dead ends.
 import {describe, expect, it} from 'vitest';
-import {renderApp, startDemo, typeAfter} from './support.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const DEP = {deploymentId: '1', deploymentName: 'analytics-prod'};
 const crumbsOf = (frame: string) => frame.split('\n').find((l) => l.startsWith('<')) ?? '';

@@ -7,7 +7,7 @@ import {createApi} from '../../src/api/client.js';
 import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
 import {RESOURCE_TYPES} from '../../screens/resources/types.js';
 import {SCREENS} from '../../screens/index.js';
-import {instrument, renderApp, startDemo, typeAfter} from './support.js';
+import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
 

@@ -2,7 +2,7 @@
 // through a fake API, plus load errors with nothing cached, through the real service.
 import {describe, expect, it} from 'vitest';
 import {fakeApi} from '../helpers/renderTui.js';
-import {renderApp, startDemo} from './support.js';
+import {renderApp, startDemo} from '../helpers/screenApp.js';
 
 describe('screen states', () => {
   it('Versions: empty list and a load error', async () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {listVersions} from '../../src/api/deployments.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, renderApp, startDemo} from './support.js';
+import {cursorOn, instrument, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 // Deployment 1 lists 6: the two channel heads plus 1.3.2 and 1.3.0 (it ran them) and 1.2.4 and 1.2.0 (deployment 2 did).
 const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
@@ -9,13 +9,7 @@ const current = async (api: Api) => (await listVersions(api, '1')).versions.find
 
 describe('VersionsScreen', () => {
   it('lists every version with channel, ★ current, ✓ latest and the PASS AS value', async () => {
-    const {api} = await startDemo();
-    const spy = instrument(api);
-    spy.hold();
-    const tui = renderApp(spy.api, VERSIONS);
-    await tui.waitForFrame('Loading versions…');
-    spy.release();
-    const frame = await tui.waitForFrame('Versions · analytics-prod [6]');
+    const {frame} = await renderThroughLoading(VERSIONS, 'Loading versions…', 'Versions · analytics-prod [6]');
     expect(frame).toMatch(/VERSION\s+CHANNEL\s+LATEST\s+PASS AS/);
     expect(frame).toMatch(/★ 1\.3\.5\s+latest\s+✓\s+svc-platform\/runtime:v1\.3\.5/);
     expect(frame).toMatch(/1\.3\.2\s+latest\s+svc-platform\/runtime:v1\.3\.2/);

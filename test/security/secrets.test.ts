@@ -8,7 +8,7 @@ import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, STACK_LINE, type Run} from '../commands/harness.js';
+import {CLI, runCli, STACK_LINE, type Run} from '../helpers/cliHarness.js';
 import {runInBackground} from '../e2e/loginService.js';
 
 const ADMIN = 'svc_secretsAdminKey0123456789abcdefg';

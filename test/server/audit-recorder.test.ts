@@ -1,15 +1,11 @@
 // The audit recorder: what a successful mutating request leaves in the log, and what it never keeps.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {eventNameFor} from '../../src/server/auditRecorder.js';
 import {REDACTED, redact} from '../../src/server/auditRedact.js';
 import {parseCsv} from '../helpers/csv.js';
-import {TEST_EPOCH, testApp, type TestApp} from '../helpers/startService.js';
+import {TEST_EPOCH, testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 interface Event {
   id: string;

@@ -1,13 +1,9 @@
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {SEEDED_DEV_BRANCH} from '../../src/server/seed.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
 const D = '/build/api/v1/deployments/1';
-let t: TestApp;
-beforeEach(() => {
-  t = testApp();
-});
-afterEach(() => t.close());
+const t = testAppEach();
 
 const branches = async () => (await t.call(`${D}/branches`)).body.items as Array<Record<string, unknown>>;
 const byName = async (name: string) => (await branches()).find((b) => b.name === name);

@@ -1,13 +1,9 @@
 // The current user, regions and the API key lifecycle (values shown once, stored hashed).
 import {createHash} from 'node:crypto';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 describe('account', () => {
   it('users/me names the user, tenant and the credential’s scope', async () => {

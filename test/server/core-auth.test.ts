@@ -1,13 +1,9 @@
 // 401/403 behaviour of the one auth middleware, including routes registered by other modules.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {signAccessToken, signToken} from '../../src/server/tokens.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testApp, testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 /** Every route with a deployment id in its path, as [method, path-with-:id, body?]. */
 const DEPLOYMENT_ROUTES: Array<[string, string, unknown?]> = [

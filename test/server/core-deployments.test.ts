@@ -1,13 +1,9 @@
 // Deployments through HTTP: paging, detail, settings, create (with its first build), update, delete, 404s.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {DEMO_DEPLOYMENT_COUNT} from '../../src/server/seed.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testApp, testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 describe('GET /api/v1/deployments', () => {
   it('defaults to offset 0, limit 20, with the total, in the seed shape and the current one', async () => {

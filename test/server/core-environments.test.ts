@@ -1,13 +1,9 @@
 // Environments list, metadata-sync tokens and deployment data-API tokens (real JWTs, checked with jose).
 import {decodeJwt, jwtVerify} from 'jose';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {TEST_EPOCH, testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {TEST_EPOCH, testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 describe('GET …/environments', () => {
   it('lists all three types in the seed shape, with pagination', async () => {

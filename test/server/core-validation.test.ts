@@ -1,12 +1,8 @@
 // Bad input is a 400 `{error: "<field>: <message>"}` (or 415 for a non-JSON body), never a 5xx.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const META = '/api/v1/deployments/1/environments/1/tokens-for-meta-sync';
 

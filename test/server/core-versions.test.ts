@@ -1,13 +1,9 @@
 // Versions list and switching: the three accepted forms, channel alone, holds, rebuilds, and rejections.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {IMAGE_REPOSITORY} from '../../src/server/releases.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 interface V {
   version: string;

@@ -3,14 +3,10 @@
 // pageInfo, pagination} for the list — the value shown only once, scopes that decide what the token opens on the
 // environment's data API, and the model's tenancy rule applied to queries.
 import {decodeJwt} from 'jose';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const envId = async (deployment = 1, type = 'production') =>
   ((await t.call(`/api/v1/deployments/${deployment}/environments`)).body.data.environments as Array<{id: string; type: string}>).find((e) => e.type === type)!.id;

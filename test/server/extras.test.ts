@@ -1,14 +1,10 @@
 // Deployment extras through HTTP: logs (real build lines, appended lines, filters, cursor follow), pods,
 // environment variables (masking, upsert, name rules), GitHub and creation steps, with their 400/401/403s.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {appendLog} from '../../src/server/store/logs.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 describe('logs', () => {
   it('answers the build lines the engine wrote, newest last, with pod and date', async () => {
@@ -30,8 +26,8 @@ describe('logs', () => {
     const first = await t.call('/api/v1/deployments/2/logs');
     const cursor = first.body.pageInfo.endCursor;
     t.clock.advance(1000);
-    appendLog(t.ctx, {deploymentId: 2, source: 'dev', message: 'query ran in 12 ms'});
-    appendLog(t.ctx, {deploymentId: 2, source: 'production', pod: 'cube-refresh-worker-2-0', container: 'vector', message: 'shipped 3 lines'});
+    appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'dev', message: 'query ran in 12 ms'});
+    appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'production', pod: 'cube-refresh-worker-2-0', container: 'vector', message: 'shipped 3 lines'});
     const next = await t.call(`/api/v1/deployments/2/logs?after=${cursor}`);
     expect(next.body.items.map((l: {message: string}) => l.message)).toEqual(['query ran in 12 ms', 'shipped 3 lines']);
     const again = await t.call(`/api/v1/deployments/2/logs?after=${next.body.pageInfo.endCursor}`);
@@ -60,7 +56,7 @@ describe('logs', () => {
   });
 
   it('pages a tail with first and reports older lines', async () => {
-    for (let i = 0; i < 5; i++) appendLog(t.ctx, {deploymentId: 2, source: 'production', message: `line ${i}`});
+    for (let i = 0; i < 5; i++) appendLog(t.ctx.db, t.ctx.clock, {deploymentId: 2, source: 'production', message: `line ${i}`});
     const res = await t.call('/api/v1/deployments/2/logs?first=2');
     expect(res.body.items.map((l: {message: string}) => l.message)).toEqual(['line 3', 'line 4']);
     expect(res.body.pageInfo.hasPreviousPage).toBe(true);

@@ -3,14 +3,10 @@
 // security context decides what is visible by the demo model's tenancy rule (meta.tenants: users and the
 // customers view for tenant acme, the sales view for tenant globex, the rest for everyone).
 import {decodeJwt} from 'jose';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 interface Env {
   id: string;

@@ -1,12 +1,8 @@
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
 const D = '/build/api/v1/deployments/1';
-let t: TestApp;
-beforeEach(() => {
-  t = testApp();
-});
-afterEach(() => t.close());
+const t = testAppEach();
 
 const enter = async (branchName: string) => (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName}})).body.branchName as string;
 const put = (path: string, content: string, branchName?: string) =>

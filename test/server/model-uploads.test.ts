@@ -1,15 +1,11 @@
 import {createHash} from 'node:crypto';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
 const D = '/build/api/v1/deployments/1';
 const UP = `${D}/data-model/upload`;
-let t: TestApp;
-beforeEach(() => {
-  t = testApp();
-});
-afterEach(() => t.close());
+const t = testAppEach();
 
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 const hashes = async (branch: string) => (await t.call(`${D}/data-model/file-hashes?branchName=${branch}`)).body as Record<string, {hash: string}>;

@@ -1,13 +1,9 @@
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {testAppEach} from '../helpers/startService.js';
 
 const D = '/build/api/v1/deployments/1';
-let t: TestApp;
-beforeEach(() => {
-  t = testApp();
-});
-afterEach(() => t.close());
+const t = testAppEach();
 
 const validate = (query = '') => t.call(`${D}/data-model/validate${query}`);
 

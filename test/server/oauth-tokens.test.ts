@@ -1,13 +1,9 @@
 // OAuth integrations, users' tokens for them (through initiate and the provider's redirect), OIDC token
 // configs and telemetry intake, over HTTP against the in-process app.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const INTEGRATION = {
   name: 'GitHub',

@@ -1,13 +1,9 @@
 // Object operations beyond CRUD through HTTP: publishing and embedding dashboards, notification schedules and
 // recipients, folder ancestors, moves and bulk operations, bulk user actions, and meta selectors.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const post = (path: string, json: unknown, key?: string) => t.call(path, {method: 'POST', json, ...(key ? {key} : {})});
 const put = (path: string, json: unknown) => t.call(path, {method: 'PUT', json});

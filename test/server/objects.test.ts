@@ -1,13 +1,9 @@
 // Account and workspace objects through HTTP: every kind of the resource table (CRUD, paging, filters, 400s,
 // 401/403), the singletons, attribute values, workspace, and the spec.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
-import {testApp, type TestApp} from '../helpers/startService.js';
+import {describe, expect, it} from 'vitest';
+import {testAppEach} from '../helpers/startService.js';
 
-let t: TestApp;
-beforeEach(() => {
-  t = testApp('demo');
-});
-afterEach(() => t.close());
+const t = testAppEach('demo');
 
 const post = (path: string, json: unknown, key?: string) => t.call(path, {method: 'POST', json, ...(key ? {key} : {})});
 const put = (path: string, json: unknown) => t.call(path, {method: 'PUT', json});

@@ -2,22 +2,14 @@
 // them, they can hold keys, and deactivating or deleting them over SCIM ends their keys' and sessions' use.
 // Also the migration that folds the three old user stores into the one users table, keeping their data.
 import Database from 'better-sqlite3';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {SCIM_ACCOUNT_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
 import {insertRefreshToken} from '../../src/server/store/deviceCodes.js';
 import {migrations} from '../../src/server/store/migrations.js';
 import {signAccessToken} from '../../src/server/tokens.js';
-import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+import {scimAppEach} from '../helpers/scim.js';
 
-let t: TestApp;
-let scimToken: string;
-const scim = (path: string, opts: CallOptions = {}) => t.call(`/api/scim/v2${path}`, {key: scimToken, ...opts});
-
-beforeEach(async () => {
-  t = testApp('demo');
-  scimToken = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'idp', scim: true}})).body.key;
-});
-afterEach(() => t.close());
+const {t, scim} = scimAppEach();
 
 async function provision(userName: string, extra: Record<string, unknown> = {}): Promise<{scimId: string; userId: number}> {
   const res = await scim('/Users', {method: 'POST', json: {schemas: [SCIM_USER_SCHEMA], userName, emails: [{value: userName, primary: true}], ...extra}});

@@ -1,27 +1,22 @@
 // SCIM Groups and discovery through HTTP: members, displayName filter, PatchOp on members, and the
 // ServiceProviderConfig / ResourceTypes / Schemas documents; SCIM operations in the OpenAPI document.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {beforeEach, describe, expect, it} from 'vitest';
 import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
-import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+import {scimAppEach} from '../helpers/scim.js';
 
-let t: TestApp;
-let token: string;
+const {t, scim} = scimAppEach();
 let ann: string;
 let bob: string;
 let cid: string;
-const scim = (path: string, opts: CallOptions = {}) => t.call(`/api/scim/v2${path}`, {key: token, ...opts});
 const patchOp = (...Operations: unknown[]) => ({schemas: [SCIM_PATCH_SCHEMA], Operations});
 const memberIds = (body: {members?: Array<{value: string}>}) => (body.members ?? []).map((m) => m.value);
 
 beforeEach(async () => {
-  t = testApp('demo');
-  token = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'idp', scim: true}})).body.key;
   const user = async (userName: string) => (await scim('/Users', {method: 'POST', json: {userName}})).body.id as string;
   ann = await user('ann@example.com');
   bob = await user('bob@example.com');
   cid = await user('cid@example.com');
 });
-afterEach(() => t.close());
 
 async function createGroup(displayName: string, members: string[] = []): Promise<string> {
   const res = await scim('/Groups', {method: 'POST', json: {schemas: [SCIM_GROUP_SCHEMA], displayName, members: members.map((value) => ({value}))}});

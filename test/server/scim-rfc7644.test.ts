@@ -1,27 +1,14 @@
 // RFC 7644 rules identity providers rely on: replace on a complex attribute keeps the sub-attributes it does
 // not name (§3.5.2.3), a replace whose value filter matches nothing is 400 noTarget (§3.5.2.3), list filters
 // on multi-valued attributes (§3.4.2.2 valuePath), and the enterprise extension (RFC 7643 §4.3) is kept.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {beforeEach, describe, expect, it} from 'vitest';
 import {SCIM_ENTERPRISE_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
-import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+import {scimAppEach} from '../helpers/scim.js';
 
-let t: TestApp;
-let token: string;
-const scim = (path: string, opts: CallOptions = {}) => t.call(`/api/scim/v2${path}`, {key: token, ...opts});
+const {scim, createUser} = scimAppEach();
 const patch = (id: string, ...Operations: unknown[]) => scim(`/Users/${id}`, {method: 'PATCH', json: {schemas: [SCIM_PATCH_SCHEMA], Operations}});
 const ENT = SCIM_ENTERPRISE_SCHEMA;
 
-beforeEach(async () => {
-  t = testApp('demo');
-  token = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'idp', scim: true}})).body.key;
-});
-afterEach(() => t.close());
-
-async function createUser(userName: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await scim('/Users', {method: 'POST', json: {schemas: [SCIM_USER_SCHEMA], userName, ...extra}});
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
 
 describe('replace on a complex attribute (§3.5.2.3)', () => {
   it('keeps the sub-attributes the value does not name, with a path and without one', async () => {

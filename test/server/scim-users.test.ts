@@ -1,24 +1,11 @@
 // SCIM Users through HTTP: RFC 7644 list paging and filters, create/get/replace/patch/delete, error bodies.
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {beforeEach, describe, expect, it} from 'vitest';
 import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
-import {testApp, type CallOptions, type TestApp} from '../helpers/startService.js';
+import {scimAppEach} from '../helpers/scim.js';
 
-let t: TestApp;
-let token: string;
-const scim = (path: string, opts: CallOptions = {}) => t.call(`/api/scim/v2${path}`, {key: token, ...opts});
+const {t, token, scim, createUser} = scimAppEach();
 const patchOp = (...Operations: unknown[]) => ({schemas: [SCIM_PATCH_SCHEMA], Operations});
 
-beforeEach(async () => {
-  t = testApp('demo');
-  token = (await t.call('/api/v1/api-keys', {method: 'POST', json: {name: 'idp', scim: true}})).body.key;
-});
-afterEach(() => t.close());
-
-async function createUser(userName: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await scim('/Users', {method: 'POST', json: {schemas: [SCIM_USER_SCHEMA], userName, ...extra}});
-  expect(res.status).toBe(201);
-  return res.body.id as string;
-}
 
 describe('create and get', () => {
   it('creates a user: 201, Location, SCIM media type, the stored representation', async () => {
@@ -181,7 +168,7 @@ describe('replace, patch and delete', () => {
   });
 
   it('DELETE answers 204 with no body, then the user is gone', async () => {
-    const res = await t.app.request(`/api/scim/v2/Users/${id}`, {method: 'DELETE', headers: {authorization: `Bearer ${token}`}});
+    const res = await t.app.request(`/api/scim/v2/Users/${id}`, {method: 'DELETE', headers: {authorization: `Bearer ${token()}`}});
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect((await scim(`/Users/${id}`)).status).toBe(404);

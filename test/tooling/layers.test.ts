@@ -35,6 +35,8 @@ const files: Record<string, string> = {
   'src/queries/bad.ts': "import {ui} from '../ui/ok.js';\nexport const q = ui;\n",
   'src/ui/bad.ts': "import {bad as c} from '../config/bad.js';\nexport const bad = c;\n",
   'screens/bad.ts': "import {run} from '../src/commands/ok.js';\nexport const bad = run;\n",
+  'src/server/context.ts': 'export const ctx = 1;\n',
+  'src/server/store/bad.ts': "import {ctx} from '../context.js';\nexport const bad = ctx;\n",
 };
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(dirname(join(dir, path)), {recursive: true});
@@ -61,6 +63,7 @@ describe('layer rules catch a wrong import', () => {
     ['queries-and-workflows-below-ui', 'src/queries/bad.ts'],
     ['ui-never-imports-screens-or-config', 'src/ui/bad.ts'],
     ['screens-never-import-commands-or-config', 'screens/bad.ts'],
+    ['stores-take-db-not-context', 'src/server/store/bad.ts'],
   ])('%s flags %s', (rule, from) => {
     expect(run.stderr).toBe('');
     expect(found(rule, from), JSON.stringify(violations.map((v) => [v.rule.name, v.from, v.to]))).toBe(true);

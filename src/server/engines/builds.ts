@@ -5,7 +5,18 @@
 // per transition, so a restart resumes deterministically and production build logs can be read back.
 import type {Clock} from './clock.js';
 import {guardedInterval} from './timers.js';
-import {BuildStore, type BuildLogRow, type BuildRow, type BuildStep} from '../store/builds.js';
+import {
+  appendBuildLog,
+  buildLogs,
+  buildsInFlight,
+  findBuild,
+  insertBuild,
+  latestBuild,
+  saveBuildSteps,
+  type BuildLogRow,
+  type BuildRow,
+  type BuildStep,
+} from '../store/builds.js';
 import type {Db} from '../store/db.js';
 
 export type {BuildStep} from '../store/builds.js';
@@ -63,7 +74,6 @@ export function isTerminalStep(step: BuildStep): boolean {
 }
 
 export class BuildEngine {
-  private readonly store: BuildStore;
   private readonly durations: BuildDurations;
 
   constructor(
@@ -71,17 +81,16 @@ export class BuildEngine {
     private readonly clock: Clock,
     private readonly options: BuildEngineOptions = {},
   ) {
-    this.store = new BuildStore(db);
     this.durations = {...PLANNED_DURATIONS, ...options.durations};
   }
 
   /** Queues a new build of the branch; a build still running for it is cancelled in favour of this one. */
   trigger(deploymentId: number, branchName: string, reason: string, options: TriggerOptions = {}): Build {
     const compileError = runValidation(options.validate);
-    return this.store.transaction(() => {
+    return this.db.transaction(() => {
       const now = this.clock.now();
-      const previous = this.materialise(this.store.latest(deploymentId, branchName), now);
-      const row = this.store.insert({
+      const previous = this.materialise(latestBuild(this.db, deploymentId, branchName), now);
+      const row = insertBuild(this.db, {
         deployment_id: deploymentId,
         branch_name: branchName,
         reason,
@@ -101,31 +110,31 @@ export class BuildEngine {
       });
       if (previous && IN_FLIGHT.has(previous.state)) {
         const errorText = `Superseded by build ${row.id}`;
-        this.store.saveSteps(previous.id, {...previous, state: 'cancelled', finished_at: now, error_text: errorText, updated_at: now});
+        saveBuildSteps(this.db, previous.id, {...previous, state: 'cancelled', finished_at: now, error_text: errorText, updated_at: now});
         this.writeLog(previous, now, 'error', `build ${previous.id} cancelled: ${errorText.toLowerCase()}`);
       }
       this.writeLog(row, now, 'info', `build ${row.id} queued (${reason})`);
       return toBuild(row);
-    });
+    })();
   }
 
   /** The newest build of the branch, advanced to the clock's now; undefined when it was never built. */
   status(deploymentId: number, branchName: string): Build | undefined {
-    const row = this.store.transaction(() => this.materialise(this.store.latest(deploymentId, branchName), this.clock.now()));
+    const row = this.db.transaction(() => this.materialise(latestBuild(this.db, deploymentId, branchName), this.clock.now()))();
     return row && toBuild(row);
   }
 
   get(buildId: number): Build | undefined {
-    const row = this.store.transaction(() => this.materialise(this.store.byId(buildId), this.clock.now()));
+    const row = this.db.transaction(() => this.materialise(findBuild(this.db, buildId), this.clock.now()))();
     return row && toBuild(row);
   }
 
   /** Writes down every step that came due, so logs are complete even for builds nobody is watching. */
   tick(): void {
-    this.store.transaction(() => {
+    this.db.transaction(() => {
       const now = this.clock.now();
-      for (const row of this.store.inFlight()) this.materialise(row, now);
-    });
+      for (const row of buildsInFlight(this.db)) this.materialise(row, now);
+    })();
   }
 
   /**
@@ -141,11 +150,11 @@ export class BuildEngine {
    * never built: queued, built and warmed up before `finishedAt`.
    */
   recordFinished(deploymentId: number, branchName: string, reason: string, opts: {finishedAt?: number; filesHash?: string | null; lastHash?: string | null} = {}): Build {
-    return this.store.transaction(() => {
+    return this.db.transaction(() => {
       const end = opts.finishedAt ?? this.clock.now();
       const {queuedMs, buildingMs, warmupMs} = this.durations;
       const queuedAt = end - queuedMs - buildingMs - warmupMs;
-      const row = this.store.insert({
+      const row = insertBuild(this.db, {
         deployment_id: deploymentId,
         branch_name: branchName,
         reason,
@@ -165,13 +174,13 @@ export class BuildEngine {
       });
       this.writeLog(row, end, 'info', `build ${row.id} built (${reason})`);
       return toBuild(row);
-    });
+    })();
   }
 
   /** The newest `limit` build log lines of a deployment, oldest first (production logs read these). */
   logs(deploymentId: number, opts: {branchName?: string; limit?: number} = {}): BuildLogLine[] {
     this.tick();
-    return this.store.logs(deploymentId, opts.branchName ?? null, opts.limit ?? 200).map(toLogLine);
+    return buildLogs(this.db, deploymentId, opts.branchName ?? null, opts.limit ?? 200).map(toLogLine);
   }
 
   private materialise(row: BuildRow | undefined, now: number): BuildRow | undefined {
@@ -197,12 +206,12 @@ export class BuildEngine {
       Object.assign(next, {state: 'built', finished_at: builtDue, updated_at: builtDue});
       this.writeLog(next, builtDue, 'info', `build ${row.id} built`);
     }
-    if (next.state !== row.state) this.store.saveSteps(row.id, next);
+    if (next.state !== row.state) saveBuildSteps(this.db, row.id, next);
     return next;
   }
 
   private writeLog(row: BuildRow, at: number, level: 'info' | 'error', message: string): void {
-    this.store.log({build_id: row.id, deployment_id: row.deployment_id, branch_name: row.branch_name, at, level, message});
+    appendBuildLog(this.db, {build_id: row.id, deployment_id: row.deployment_id, branch_name: row.branch_name, at, level, message});
     this.options.log?.(`[build] deployment ${row.deployment_id} ${row.branch_name}: ${message}`);
   }
 }

@@ -16,7 +16,7 @@ import type {RouteGroup} from '../appTypes.js';
 import type {Context} from 'hono';
 import {mayAccessDeployment, principalOf, type AppEnv} from '../auth.js';
 import {badRequest, forbidden, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';

@@ -7,7 +7,7 @@ import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '..
 import type {RouteGroup} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
 import {HttpFailure, badRequest, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {deleteResource, findResource, saveResource} from '../store/resources.js';
 import {authorize, present, refuseIfReferenced, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';

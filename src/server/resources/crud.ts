@@ -11,7 +11,7 @@ import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
 import {findResource, jsonStore, type ResourceRow} from '../store/resources.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
 import {cursorPage} from './cursor.js';
 import {RESOURCES} from './table.js';
 import type {ResourceSpec, ResourceStore} from './types.js';

@@ -8,7 +8,7 @@ import {UpdatePublishedAiWidgetThreadInput, WorkbookDashboardInput} from '../../
 import {Dashboard, ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {conflict, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';

@@ -9,7 +9,7 @@ import type {RouteGroup} from '../appTypes.js';
 import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
 import {isoTime} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {listDeployments} from '../store/deployments.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {signToken} from '../tokens.js';

@@ -10,7 +10,7 @@ import type {RouteGroup} from '../appTypes.js';
 import {mayAccessDeployment, principalOf, type AppEnv} from '../auth.js';
 import {isoTime} from '../context.js';
 import {badRequest, forbidden, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize} from './crud.js';
 import {cursorPage} from './cursor.js';

@@ -8,7 +8,7 @@ import {SuccessBody} from '../../contract/common.js';
 import type {RouteGroup} from '../appTypes.js';
 import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
 import {badRequest, forbidden, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
 import {insertResource, listResources, saveResource} from '../store/resources.js';
 import {signToken} from '../tokens.js';
 import {ensureTenant} from './tenantRows.js';

@@ -9,7 +9,7 @@ import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, HttpFailure, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize, EmbedTenantParam, present} from './crud.js';
 import {cursorPage} from './cursor.js';

@@ -11,7 +11,7 @@ import {describeModel} from '../engines/query/meta.js';
 import {badRequest, forbidden} from '../errors.js';
 import {loadBranch} from '../routes/dataModel/shared.js';
 import {filesOf} from '../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
 
 export const registerMeta: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -30,7 +30,7 @@ export const registerMeta: RouteGroup = (app, ctx) => {
         if (!mayAccessDeployment(principalOf(c), s.deploymentId)) throw forbidden(`this credential is not authorized for deployment ${s.deploymentId}`);
         const deployment = loadDeployment(ctx, s.deploymentId);
         const branchName = s.environment === 'production' ? deployment.deploy_branch_name : s.environment;
-        const files = filesOf(ctx, loadBranch(ctx, deployment, branchName));
+        const files = filesOf(ctx.db, loadBranch(ctx, deployment, branchName));
         const compiled = compileModel([...files].map(([path, content]) => ({path, content})));
         if (!compiled.valid) throw badRequest(`the data model on ${branchName} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
         return describeModel(compiled.model)

@@ -7,7 +7,7 @@ import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from 
 import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';

@@ -10,7 +10,7 @@ import type {RouteGroup} from '../appTypes.js';
 import {principalOf} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize, present, scopeOf} from './crud.js';
 import {reportPeople} from './reportPeople.js';

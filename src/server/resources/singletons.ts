@@ -4,7 +4,7 @@ import {createRoute, type z} from '@hono/zod-openapi';
 import {AppConfigResponse, TenantSettings, TenantSettingsInput} from '../../contract/objects.js';
 import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {insertResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {authorize} from './crud.js';
 

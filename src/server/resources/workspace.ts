@@ -5,7 +5,7 @@ import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
 import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objectOps.js';
 import type {RouteGroup} from '../appTypes.js';
 import {HttpFailure, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/shared.js';
+import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findUser} from '../store/users.js';
 import {findResource, insertResource, saveResource} from '../store/resources.js';
 import {usersStore} from './users.js';

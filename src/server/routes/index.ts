@@ -5,7 +5,7 @@
 // is needed: the auth middleware already guards every path under /api/v1, /build/api/v1 and /api/scim/v2 (401s,
 // and 403 for keys scoped to other deployments, read from the path), the app checks each operation's declared
 // permission before its handler runs, handlers throw HttpFailure (errors.ts) for `{error}` answers, and the route appears in
-// GET /api/v1/spec automatically. Helpers live beside the routes that use them; routes/shared.ts holds what every
+// GET /api/v1/spec automatically. Helpers live beside the routes that use them; routes/http.ts holds what every
 // area uses. Tables go in store/<aggregate>.ts with their migrations listed in store/migrations.ts. To act when a
 // deployment is created (e.g. scaffold files before its first build), push a callback onto `ctx.hooks.created`
 // in register.

@@ -3,7 +3,7 @@
 import {createRoute, z} from '@hono/zod-openapi';
 import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
-import {errorResponses, json} from './shared.js';
+import {errorResponses, json} from './http.js';
 
 const OpenApiDocument = z.object({openapi: z.string(), info: z.object({title: z.string(), version: z.string()})}).passthrough();
 

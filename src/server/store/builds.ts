@@ -2,6 +2,7 @@
 // already reached; the engine derives the current step from them and the clock, and writes back each step it
 // observes, so nothing depends on process memory and a restart picks up exactly where the plan says.
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 /** Appended to the service's migration list; also run directly by tests that need only builds. */
@@ -86,75 +87,57 @@ export type NewBuild = Omit<BuildRow, 'id'>;
 export type NewBuildLog = Omit<BuildLogRow, 'id'>;
 type StepFields = Pick<BuildRow, 'state' | 'building_at' | 'warmup_at' | 'finished_at' | 'error_text' | 'updated_at'>;
 
-export class BuildStore {
-  private readonly insertBuild;
-  private readonly updateSteps;
-  private readonly selectById;
-  private readonly selectLatest;
-  private readonly selectInFlight;
-  private readonly insertLog;
-  private readonly selectLogs;
-
-  constructor(readonly db: Db) {
-    this.insertBuild = db.prepare<NewBuild>(
+/** Records a new build row and returns it with its id. */
+export function insertBuild(db: Db, build: NewBuild): BuildRow {
+  const id = Number(
+    prepared<[NewBuild]>(
+      db,
       `INSERT INTO builds (deployment_id, branch_name, reason, state, queued_at, queued_ms, building_ms, warmup_ms,
          building_at, warmup_at, finished_at, compile_error, error_text, files_hash, last_hash, updated_at)
        VALUES (@deployment_id, @branch_name, @reason, @state, @queued_at, @queued_ms, @building_ms, @warmup_ms,
          @building_at, @warmup_at, @finished_at, @compile_error, @error_text, @files_hash, @last_hash, @updated_at)`,
-    );
-    this.updateSteps = db.prepare<StepFields & {id: number}>(
-      `UPDATE builds SET state = @state, building_at = @building_at, warmup_at = @warmup_at,
-         finished_at = @finished_at, error_text = @error_text, updated_at = @updated_at WHERE id = @id`,
-    );
-    this.selectById = db.prepare<[number], BuildRow>('SELECT * FROM builds WHERE id = ?');
-    this.selectLatest = db.prepare<[number, string], BuildRow>(
-      'SELECT * FROM builds WHERE deployment_id = ? AND branch_name = ? ORDER BY id DESC LIMIT 1',
-    );
-    this.selectInFlight = db.prepare<[], BuildRow>(
-      "SELECT * FROM builds WHERE state IN ('queued', 'building', 'warmup') ORDER BY id",
-    );
-    this.insertLog = db.prepare<NewBuildLog>(
-      `INSERT INTO build_logs (build_id, deployment_id, branch_name, at, level, message)
-       VALUES (@build_id, @deployment_id, @branch_name, @at, @level, @message)`,
-    );
-    this.selectLogs = db.prepare<{deployment_id: number; branch_name: string | null; limit: number}, BuildLogRow>(
-      `SELECT * FROM (SELECT * FROM build_logs WHERE deployment_id = @deployment_id
-         AND (@branch_name IS NULL OR branch_name = @branch_name) ORDER BY at DESC, id DESC LIMIT @limit)
-       ORDER BY at, id`,
-    );
-  }
+    ).run(build).lastInsertRowid,
+  );
+  return {id, ...build};
+}
 
-  insert(build: NewBuild): BuildRow {
-    const id = Number(this.insertBuild.run(build).lastInsertRowid);
-    return {id, ...build};
-  }
+export function saveBuildSteps(db: Db, id: number, fields: StepFields): void {
+  prepared<[StepFields & {id: number}]>(
+    db,
+    `UPDATE builds SET state = @state, building_at = @building_at, warmup_at = @warmup_at,
+       finished_at = @finished_at, error_text = @error_text, updated_at = @updated_at WHERE id = @id`,
+  ).run({id, ...fields});
+}
 
-  saveSteps(id: number, fields: StepFields): void {
-    this.updateSteps.run({id, ...fields});
-  }
+export function findBuild(db: Db, id: number): BuildRow | undefined {
+  return prepared<[number], BuildRow>(db, 'SELECT * FROM builds WHERE id = ?').get(id);
+}
 
-  byId(id: number): BuildRow | undefined {
-    return this.selectById.get(id);
-  }
+export function latestBuild(db: Db, deploymentId: number, branchName: string): BuildRow | undefined {
+  return prepared<[number, string], BuildRow>(db, 'SELECT * FROM builds WHERE deployment_id = ? AND branch_name = ? ORDER BY id DESC LIMIT 1').get(
+    deploymentId,
+    branchName,
+  );
+}
 
-  latest(deploymentId: number, branchName: string): BuildRow | undefined {
-    return this.selectLatest.get(deploymentId, branchName);
-  }
+export function buildsInFlight(db: Db): BuildRow[] {
+  return prepared<[], BuildRow>(db, "SELECT * FROM builds WHERE state IN ('queued', 'building', 'warmup') ORDER BY id").all();
+}
 
-  inFlight(): BuildRow[] {
-    return this.selectInFlight.all();
-  }
+export function appendBuildLog(db: Db, line: NewBuildLog): void {
+  prepared<[NewBuildLog]>(
+    db,
+    `INSERT INTO build_logs (build_id, deployment_id, branch_name, at, level, message)
+     VALUES (@build_id, @deployment_id, @branch_name, @at, @level, @message)`,
+  ).run(line);
+}
 
-  log(line: NewBuildLog): void {
-    this.insertLog.run(line);
-  }
-
-  /** The newest `limit` lines of a deployment (optionally one branch), oldest first. */
-  logs(deploymentId: number, branchName: string | null, limit: number): BuildLogRow[] {
-    return this.selectLogs.all({deployment_id: deploymentId, branch_name: branchName, limit});
-  }
-
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
-  }
+/** The newest `limit` lines of a deployment (optionally one branch), oldest first. */
+export function buildLogs(db: Db, deploymentId: number, branchName: string | null, limit: number): BuildLogRow[] {
+  return prepared<[{deployment_id: number; branch_name: string | null; limit: number}], BuildLogRow>(
+    db,
+    `SELECT * FROM (SELECT * FROM build_logs WHERE deployment_id = @deployment_id
+       AND (@branch_name IS NULL OR branch_name = @branch_name) ORDER BY at DESC, id DESC LIMIT @limit)
+     ORDER BY at, id`,
+  ).all({deployment_id: deploymentId, branch_name: branchName, limit});
 }

@@ -3,8 +3,8 @@
 // derives the current stage from the plan and the clock and writes back what it observes, so a restart of the
 // service picks a run up exactly where its plan says. History pages walk the (deployment, id) indexes.
 import type {DbtRunStatus, DbtTrigger} from '../../contract/dbt.js';
-import type BetterSqlite3 from 'better-sqlite3';
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const dbtMigrations: Migration[] = [
@@ -103,79 +103,65 @@ export interface HistoryFilter {
   limit: number;
 }
 
-export class DbtStore {
-  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+export function insertDbtSync(db: Db, run: NewDbtSync): DbtSyncRow {
+  const cols = Object.keys(run);
+  const id = Number(
+    prepared<[NewDbtSync]>(db, `INSERT INTO dbt_syncs (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(run).lastInsertRowid,
+  );
+  return {id, ...run};
+}
 
-  constructor(readonly db: Db) {}
+export function saveDbtProgress(db: Db, id: number, p: Progress): void {
+  prepared<[Progress & {id: number}]>(
+    db,
+    `UPDATE dbt_syncs SET status = @status, stage_index = @stage_index, stage_at = @stage_at, completed_at = @completed_at,
+       error_message = @error_message, failed_phase = @failed_phase, updated_at = @updated_at WHERE id = @id`,
+  ).run({id, ...p});
+}
 
-  /** Prepared once per SQL text: the seed writes thousands of rows through these. */
-  private sql(text: string): BetterSqlite3.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+export function findDbtSync(db: Db, deploymentId: number, syncJobId: string): DbtSyncRow | undefined {
+  return prepared<[number, string], DbtSyncRow>(db, 'SELECT * FROM dbt_syncs WHERE deployment_id = ? AND sync_job_id = ?').get(deploymentId, syncJobId);
+}
 
-  insert(run: NewDbtSync): DbtSyncRow {
-    const cols = Object.keys(run);
-    const id = Number(
-      this.sql(`INSERT INTO dbt_syncs (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(run).lastInsertRowid,
-    );
-    return {id, ...run};
-  }
+export function runningDbtSyncs(db: Db, deploymentId: number): DbtSyncRow[] {
+  return prepared<[number], DbtSyncRow>(db, "SELECT * FROM dbt_syncs WHERE deployment_id = ? AND status = 'RUNNING' ORDER BY id").all(deploymentId);
+}
 
-  saveProgress(id: number, p: Progress): void {
-    this.sql(
-        `UPDATE dbt_syncs SET status = @status, stage_index = @stage_index, stage_at = @stage_at, completed_at = @completed_at,
-           error_message = @error_message, failed_phase = @failed_phase, updated_at = @updated_at WHERE id = @id`,
-      )
-      .run({id, ...p});
-  }
+/** Newest first; the caller asks for one more than a page to learn whether another page exists. */
+export function dbtSyncHistory(db: Db, deploymentId: number, f: HistoryFilter): DbtSyncRow[] {
+  const where = ['deployment_id = @deploymentId'];
+  if (f.status) where.push('status = @status');
+  if (f.trigger) where.push('trigger = @trigger');
+  if (f.beforeId !== undefined) where.push('id < @beforeId');
+  return prepared<[object], DbtSyncRow>(db, `SELECT * FROM dbt_syncs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT @limit`).all({
+    deploymentId,
+    status: f.status ?? null,
+    trigger: f.trigger ?? null,
+    beforeId: f.beforeId ?? null,
+    limit: f.limit,
+  });
+}
 
-  byJobId(deploymentId: number, syncJobId: string): DbtSyncRow | undefined {
-    return this.sql('SELECT * FROM dbt_syncs WHERE deployment_id = ? AND sync_job_id = ?').get(deploymentId, syncJobId) as DbtSyncRow | undefined;
-  }
+export function saveDbtSyncFiles(db: Db, syncId: number, files: Array<{path: string; content: string}>): void {
+  const insert = prepared<[number, number, string, string]>(db, 'INSERT INTO dbt_sync_files (sync_id, seq, path, content) VALUES (?, ?, ?, ?)');
+  files.forEach((f, i) => insert.run(syncId, i + 1, f.path, f.content));
+}
 
-  running(deploymentId: number): DbtSyncRow[] {
-    return this.sql("SELECT * FROM dbt_syncs WHERE deployment_id = ? AND status = 'RUNNING' ORDER BY id").all(deploymentId) as DbtSyncRow[];
-  }
+/** A sync's generated files in generation order after `afterSeq`, up to `limit`. */
+export function dbtSyncFiles(db: Db, syncId: number, afterSeq: number, limit: number): Array<{seq: number; path: string; content: string}> {
+  return prepared<[number, number, number], {seq: number; path: string; content: string}>(
+    db,
+    'SELECT seq, path, content FROM dbt_sync_files WHERE sync_id = ? AND seq > ? ORDER BY seq LIMIT ?',
+  ).all(syncId, afterSeq, limit);
+}
 
-  /** Newest first; the caller asks for one more than a page to learn whether another page exists. */
-  history(deploymentId: number, f: HistoryFilter): DbtSyncRow[] {
-    const where = ['deployment_id = @deploymentId'];
-    if (f.status) where.push('status = @status');
-    if (f.trigger) where.push('trigger = @trigger');
-    if (f.beforeId !== undefined) where.push('id < @beforeId');
-    return this.sql(`SELECT * FROM dbt_syncs WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT @limit`)
-      .all({deploymentId, status: f.status ?? null, trigger: f.trigger ?? null, beforeId: f.beforeId ?? null, limit: f.limit}) as DbtSyncRow[];
-  }
+export function appendDbtLog(db: Db, line: Omit<DbtLogRow, 'id'>): void {
+  prepared<[Omit<DbtLogRow, 'id'>]>(
+    db,
+    'INSERT INTO dbt_sync_logs (sync_id, at, level, phase, message, duration_ms) VALUES (@sync_id, @at, @level, @phase, @message, @duration_ms)',
+  ).run(line);
+}
 
-  saveFiles(syncId: number, files: Array<{path: string; content: string}>): void {
-    const insert = this.sql('INSERT INTO dbt_sync_files (sync_id, seq, path, content) VALUES (?, ?, ?, ?)');
-    files.forEach((f, i) => insert.run(syncId, i + 1, f.path, f.content));
-  }
-
-  /** Files in generation order after `afterSeq`, up to `limit`. */
-  files(syncId: number, afterSeq: number, limit: number): Array<{seq: number; path: string; content: string}> {
-    return this.sql('SELECT seq, path, content FROM dbt_sync_files WHERE sync_id = ? AND seq > ? ORDER BY seq LIMIT ?').all(syncId, afterSeq, limit) as Array<{
-      seq: number;
-      path: string;
-      content: string;
-    }>;
-  }
-
-  log(line: Omit<DbtLogRow, 'id'>): void {
-    this.sql('INSERT INTO dbt_sync_logs (sync_id, at, level, phase, message, duration_ms) VALUES (@sync_id, @at, @level, @phase, @message, @duration_ms)')
-      .run(line);
-  }
-
-  logs(syncId: number, afterId: number, limit: number): DbtLogRow[] {
-    return this.sql('SELECT * FROM dbt_sync_logs WHERE sync_id = ? AND id > ? ORDER BY id LIMIT ?').all(syncId, afterId, limit) as DbtLogRow[];
-  }
-
-  transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
-  }
+export function dbtSyncLogs(db: Db, syncId: number, afterId: number, limit: number): DbtLogRow[] {
+  return prepared<[number, number, number], DbtLogRow>(db, 'SELECT * FROM dbt_sync_logs WHERE sync_id = ? AND id > ? ORDER BY id LIMIT ?').all(syncId, afterId, limit);
 }

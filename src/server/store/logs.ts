@@ -3,7 +3,7 @@
 // queries, syncs, anything a pod would print). Each line's key (at, kind, id) is unique and never changes, so a
 // cursor stays valid however many lines are appended after it.
 import type {LogContainer, LogSource} from '../../contract/logs.js';
-import type {ServiceContext} from '../context.js';
+import type {Clock} from '../engines/clock.js';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
 
@@ -41,9 +41,9 @@ export interface AppendLogInput {
 }
 
 /** Records one log line of a deployment at the service clock's now. */
-export function appendLog(ctx: ServiceContext, line: AppendLogInput): void {
+export function appendLog(db: Db, clock: Clock, line: AppendLogInput): void {
   const pods = podNames(line.deploymentId);
-  ctx.db
+  db
     .prepare('INSERT INTO service_logs (deployment_id, source, pod, container, level, message, at) VALUES (?, ?, ?, ?, ?, ?, ?)')
     .run(
       line.deploymentId,
@@ -52,7 +52,7 @@ export function appendLog(ctx: ServiceContext, line: AppendLogInput): void {
       line.container ?? 'cubejs-server',
       line.level ?? 'info',
       line.message,
-      ctx.clock.now(),
+      clock.now(),
     );
 }
 

@@ -18,13 +18,13 @@ export function writeSyncBranch(
 ): BranchWrite {
   const deployment = findDeployment(ctx.db, w.deploymentId);
   if (!deployment) return {ok: false, error: `deployment ${w.deploymentId} no longer exists`};
-  ensureBranches(ctx, deployment);
+  ensureBranches(ctx.db, ctx.clock, deployment);
   const existing = findBranch(ctx.db, deployment.id, w.branchName);
   if (existing && existing.kind !== 'shared') {
     return {ok: false, error: `branch ${w.branchName} is a ${existing.kind === 'dev' ? 'personal dev-mode' : 'deploy'} branch; a sync writes only shared branches`};
   }
   const base = existing ?? findBranch(ctx.db, deployment.id, deployment.deploy_branch_name);
-  const tree = new Map([...(base ? filesOf(ctx, base) : new Map<string, string>())].filter(([path]) => !path.startsWith(GENERATED_DIR)));
+  const tree = new Map([...(base ? filesOf(ctx.db, base) : new Map<string, string>())].filter(([path]) => !path.startsWith(GENERATED_DIR)));
   for (const f of w.files) tree.set(f.path, f.content);
   const hash = treeHash(tree);
   ctx.db.transaction(() => {

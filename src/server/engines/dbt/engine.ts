@@ -5,7 +5,20 @@
 import {randomUUID} from 'node:crypto';
 import type {DbtSyncRunTriggerContext, DbtTrigger} from '../../../contract/dbt.js';
 import type {ServiceContext} from '../../context.js';
-import {DbtStore, type DbtLogRow, type DbtSyncRow, type HistoryFilter} from '../../store/dbt.js';
+import {
+  appendDbtLog,
+  dbtSyncFiles,
+  dbtSyncHistory,
+  dbtSyncLogs,
+  findDbtSync,
+  insertDbtSync,
+  runningDbtSyncs,
+  saveDbtProgress,
+  saveDbtSyncFiles,
+  type DbtLogRow,
+  type DbtSyncRow,
+  type HistoryFilter,
+} from '../../store/dbt.js';
 import {writeSyncBranch} from './branchWriter.js';
 import {STAGE_MESSAGE, STAGE_PHASE, type RunPlan} from './phases.js';
 import {prepareRun, type Work} from './prepare.js';
@@ -33,14 +46,12 @@ export interface EngineOptions {
 }
 
 export class DbtSyncEngine {
-  readonly store: DbtStore;
   private readonly manifestWork: Map<string, Work> | undefined;
 
   constructor(
     private readonly ctx: ServiceContext,
     private readonly options: EngineOptions = {},
   ) {
-    this.store = new DbtStore(ctx.db);
     this.manifestWork = options.reuseManifestWork ? new Map() : undefined;
   }
 
@@ -52,8 +63,8 @@ export class DbtSyncEngine {
     const prepared = prepareRun({syncJobId, workflowId, source: input.source, output: input.output, ref, manifest: input.manifest, startedAt: at}, this.manifestWork);
     const segment = input.source === 'manifest' ? 'manifest' : ref;
     const branchName = input.output === 'files' ? '' : (input.branchName ?? syncBranchName(segment, at, syncJobId));
-    return this.store.transaction(() => {
-      const row = this.store.insert({
+    return this.ctx.db.transaction(() => {
+      const row = insertDbtSync(this.ctx.db, {
         sync_job_id: syncJobId,
         workflow_id: workflowId,
         deployment_id: input.deploymentId,
@@ -74,56 +85,56 @@ export class DbtSyncEngine {
         failed_phase: null,
         updated_at: at,
       });
-      this.store.saveFiles(row.id, prepared.files);
+      saveDbtSyncFiles(this.ctx.db, row.id, prepared.files);
       const what = input.source === 'manifest' ? 'an uploaded manifest' : `${ref}${input.ref ? '' : ' (the integration’s saved branch)'}`;
       this.log(row, at, 'info', 'INITIALIZING', `dbt sync ${syncJobId} started (trigger ${input.trigger}) from ${what}`);
       this.ctx.log(`[dbt] deployment ${input.deploymentId}: sync ${syncJobId} started from ${what}${branchName ? ` into ${branchName}` : ''}`);
       return row;
-    });
+    })();
   }
 
   /** The run, advanced to now; undefined when the deployment has no such run. */
   get(deploymentId: number, syncJobId: string): DbtSyncRow | undefined {
-    return this.store.transaction(() => {
-      const row = this.store.byJobId(deploymentId, syncJobId);
+    return this.ctx.db.transaction(() => {
+      const row = findDbtSync(this.ctx.db, deploymentId, syncJobId);
       return row && this.advance(row, this.ctx.clock.now());
-    });
+    })();
   }
 
   /** Newest first, after advancing the deployment's running runs so status filters see current states. */
   history(deploymentId: number, filter: HistoryFilter): DbtSyncRow[] {
-    return this.store.transaction(() => {
+    return this.ctx.db.transaction(() => {
       const now = this.ctx.clock.now();
-      for (const row of this.store.running(deploymentId)) this.advance(row, now);
-      return this.store.history(deploymentId, filter);
-    });
+      for (const row of runningDbtSyncs(this.ctx.db, deploymentId)) this.advance(row, now);
+      return dbtSyncHistory(this.ctx.db, deploymentId, filter);
+    })();
   }
 
   /** Cancels a RUNNING run; a run that already ended is returned unchanged with `cancelled: false`. */
   cancel(row: DbtSyncRow, by: string, at?: number): {row: DbtSyncRow; cancelled: boolean} {
-    return this.store.transaction(() => {
+    return this.ctx.db.transaction(() => {
       const now = at ?? this.ctx.clock.now();
       const current = this.advance(row, now);
       if (current.status !== 'RUNNING') return {row: current, cancelled: false};
       const stage = planOf(current).stages[current.stage_index]!.stage;
       const next: DbtSyncRow = {...current, status: 'CANCELLED', completed_at: now, updated_at: now, error_message: `Cancelled by ${by} during ${stage}`};
-      this.store.saveProgress(current.id, next);
+      saveDbtProgress(this.ctx.db, current.id, next);
       this.log(next, now, 'error', stage, `Cancelled by ${by} during ${stage}; the sandbox was stopped and nothing was committed`, now - current.stage_at);
       this.ctx.log(`[dbt] deployment ${next.deployment_id}: sync ${next.sync_job_id} cancelled during ${stage}`);
       return {row: next, cancelled: true};
-    });
+    })();
   }
 
   /** Seed only: a run whose record was lost mid-way, so its outcome is unknown. */
   markUnknown(row: DbtSyncRow, at: number): DbtSyncRow {
     const current = this.advance(row, at);
     const next: DbtSyncRow = {...current, status: 'UNKNOWN', updated_at: at, error_message: 'The outcome of this sync could not be established: the workflow engine no longer knows it'};
-    this.store.saveProgress(current.id, next);
+    saveDbtProgress(this.ctx.db, current.id, next);
     return next;
   }
 
   logs(row: DbtSyncRow, afterId: number, limit: number): DbtLogRow[] {
-    return this.store.logs(row.id, afterId, limit);
+    return dbtSyncLogs(this.ctx.db, row.id, afterId, limit);
   }
 
   /** Writes every transition of a running run that is due at `now`. */
@@ -156,7 +167,7 @@ export class DbtSyncEngine {
       const upcoming = plan.stages[next.stage_index]!.stage;
       this.log(next, end, 'info', upcoming, `${STAGE_MESSAGE[upcoming]}${upcoming === 'UPLOADING_PROJECT' ? ` at ${row.git_ref ?? DBT_REPOSITORY.savedBranch}` : ''}`);
     }
-    if (next.status !== row.status || next.stage_index !== row.stage_index) this.store.saveProgress(row.id, next);
+    if (next.status !== row.status || next.stage_index !== row.stage_index) saveDbtProgress(this.ctx.db, row.id, next);
     if (next.status !== row.status) {
       const how = next.status === 'COMPLETED' ? 'completed' : `failed in ${next.failed_phase}: ${next.error_message?.split('\n')[0]}`;
       this.ctx.log(`[dbt] deployment ${next.deployment_id}: sync ${next.sync_job_id} ${how}`);
@@ -166,7 +177,7 @@ export class DbtSyncEngine {
 
   /** FINALIZING: the files go to the branch (or stay held for generated-files); a string is why that failed. */
   private commit(row: DbtSyncRow, at: number): string | null {
-    const files = this.store.files(row.id, 0, 10_000);
+    const files = dbtSyncFiles(this.ctx.db, row.id, 0, 10_000);
     if (row.output === 'files') {
       this.log(row, at, 'info', 'FINALIZING', `Holding ${files.length} generated files; read them from the generated-files endpoint`);
       return null;
@@ -181,7 +192,7 @@ export class DbtSyncEngine {
   }
 
   private log(row: DbtSyncRow, at: number, level: DbtLogRow['level'], stage: keyof typeof STAGE_PHASE | null, message: string, durationMs: number | null = null): void {
-    this.store.log({sync_id: row.id, at, level, phase: stage ? STAGE_PHASE[stage] : null, message, duration_ms: durationMs});
+    appendDbtLog(this.ctx.db, {sync_id: row.id, at, level, phase: stage ? STAGE_PHASE[stage] : null, message, duration_ms: durationMs});
   }
 }
 

@@ -14,7 +14,7 @@ import {disableStaging, findBranch, findBranchById, listBranches, removeBranch, 
 import {insertEnvironment} from '../../store/environments.js';
 import {credentialKey, loadBranch, toBranch, triggerBuild} from './shared.js';
 import {createBranch, ensureBranches, filesOf, seedBranches} from '../../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/branches';
@@ -49,7 +49,7 @@ function stagingRefusal(branch: BranchRow, deploymentId: number): string | undef
 export const register: RouteGroup = (app, ctx) => {
   if (!seeded.has(ctx)) {
     seeded.add(ctx);
-    ctx.hooks.created.push(({id, deployBranchName}) => seedBranches(ctx, id, deployBranchName));
+    ctx.hooks.created.push(({id, deployBranchName}) => seedBranches(ctx.db, ctx.clock, id, deployBranchName));
   }
 
   app.openapi(
@@ -59,7 +59,7 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => {
       requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
-      ensureBranches(ctx, deployment);
+      ensureBranches(ctx.db, ctx.clock, deployment);
       const {first, after} = c.req.valid('query');
       const afterId = decodeCursor(after);
       const limit = first ? Number(first) : 10_000;
@@ -82,13 +82,13 @@ export const register: RouteGroup = (app, ctx) => {
       validateBranchName(body.name);
       const parent = loadBranch(ctx, deployment, body.from ?? deployment.deploy_branch_name);
       if (findBranch(ctx.db, deployment.id, body.name)) throw conflict(`branch ${body.name} already exists`);
-      const branch = createBranch(ctx, {deploymentId: deployment.id, name: body.name, kind: 'shared', parent, ownerUserId: null, files: filesOf(ctx, parent), message: `branch from ${parent.name}`});
+      const branch = createBranch(ctx.db, ctx.clock, {deploymentId: deployment.id, name: body.name, kind: 'shared', parent, ownerUserId: null, files: filesOf(ctx.db, parent), message: `branch from ${parent.name}`});
       // The session points at the new branch itself, without forking, so writes to it are still refused.
       const activate = body.enterDevMode === true || body.activate === true;
       if (activate) {
         setSession(ctx.db, deployment.id, credentialKey(principalOf(c)), branch.id, ctx.clock.now());
         // Opening a branch in dev mode starts its runtime, so its build status reports dev_mode from now on.
-        triggerBuild(ctx, deployment, branch.name, filesOf(ctx, branch), branch.last_hash, 'dev mode entered');
+        triggerBuild(ctx, deployment, branch.name, filesOf(ctx.db, branch), branch.last_hash, 'dev mode entered');
       }
       return c.json({active: activate, branchName: branch.name, parentBranch: parent.name}, 200);
     },
@@ -120,7 +120,7 @@ export const register: RouteGroup = (app, ctx) => {
       requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      ensureBranches(ctx, deployment);
+      ensureBranches(ctx.db, ctx.clock, deployment);
       const byName = body.branchName != null && body.branchName.trim() !== '' ? loadBranch(ctx, deployment, body.branchName) : undefined;
       let branch = byName;
       if (body.branchId != null) {
@@ -134,7 +134,7 @@ export const register: RouteGroup = (app, ctx) => {
       if (refusal) throw badRequest(refusal);
       if (body.enabled && branch.staging === 0) {
         insertEnvironment(ctx.db, {deploymentId: deployment.id, name: branch.name, type: 'staging', branch: branch.name, userEmail: null, now: ctx.clock.now()});
-        triggerBuild(ctx, deployment, branch.name, filesOf(ctx, branch), branch.last_hash, 'staging environment enabled');
+        triggerBuild(ctx, deployment, branch.name, filesOf(ctx.db, branch), branch.last_hash, 'staging environment enabled');
       } else if (!body.enabled) {
         disableStaging(ctx.db, deployment.id, branch.name);
       }

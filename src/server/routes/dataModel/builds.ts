@@ -9,7 +9,7 @@ import {isoTime, type ServiceContext} from '../../context.js';
 import type {Build, BuildStep} from '../../engines/builds.js';
 import type {DeploymentRow} from '../../store/deployments.js';
 import {activeDevBranchName, branchRunState} from './shared.js';
-import {errorResponses, json, loadDeployment} from '../shared.js';
+import {errorResponses, json, loadDeployment} from '../http.js';
 
 const buildStatusRoute = createRoute({
   method: 'get',

@@ -68,7 +68,7 @@ export async function runtimeModel(
   const build = ctx.builds.status(deployment.id, branch.name);
   if (!build || build.step === 'queued' || build.step === 'building' || build.step === 'warmup') return 'wait';
   if (build.step === 'failed') throw badRequest(`the data model on ${branch.name} does not compile: ${build.errorText ?? 'build failed'}`);
-  const compiled = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
+  const compiled = compileModel([...filesOf(ctx.db, branch)].map(([path, content]) => ({path, content})));
   if (!compiled.valid) throw badRequest(`the data model on ${branch.name} does not compile: ${compiled.errors[0]!.file}: ${compiled.errors[0]!.message}`);
   return cred.securityContext ? visibleModel(compiled.model, cred.securityContext) : compiled.model;
 }

@@ -11,7 +11,7 @@ import {clearSession, findBranch, pointDevelopmentEnvironment, setSession} from 
 import {findUser} from '../../store/users.js';
 import {credentialKey, loadBranch, triggerBuild} from './shared.js';
 import {createBranch, filesOf} from '../../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const PATH = '/build/api/v1/deployments/{deploymentId}/dev-mode';
@@ -46,9 +46,9 @@ export const register: RouteGroup = (app, ctx) => {
       let name: string;
       do name = `dev-${slug}-${randomBytes(4).toString('hex')}`;
       while (findBranch(ctx.db, deployment.id, name));
-      const files = filesOf(ctx, source);
+      const files = filesOf(ctx.db, source);
       const dev = ctx.db.transaction(() => {
-        const branch = createBranch(ctx, {deploymentId: deployment.id, name, kind: 'dev', parent: source, ownerUserId: principal.userId, files, message: `dev mode from ${source.name}`});
+        const branch = createBranch(ctx.db, ctx.clock, {deploymentId: deployment.id, name, kind: 'dev', parent: source, ownerUserId: principal.userId, files, message: `dev mode from ${source.name}`});
         setSession(ctx.db, deployment.id, credentialKey(principal), branch.id, now);
         if (email) pointDevelopmentEnvironment(ctx.db, {deploymentId: deployment.id, userEmail: email, name: `dev-${slug}`, branch: branch.name, now});
         return branch;

@@ -15,7 +15,7 @@ import {commitTree, readTarget, writeTarget} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath} from './filePaths.js';
 import {sha1} from '../../store/trees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const FILES = '/build/api/v1/deployments/{deploymentId}/data-model/files';
@@ -88,7 +88,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const written = body.files.map((f) => ({path: normalisePath(f.path), content: f.content}));
       for (const f of written) checkSize(f.path, f.content);
       for (const f of written) files.set(f.path, f.content);
@@ -105,7 +105,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const paths = body.files.map((f) => normalisePath(f.path));
       const missing = paths.filter((p) => !files.has(p));
       if (missing.length > 0) throw notFound(`no such file on branch ${branch.name}: ${missing.join(', ')}`);
@@ -123,7 +123,7 @@ export const register: RouteGroup = (app, ctx) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx, branch);
+      const files = filesOf(ctx.db, branch);
       const moves = body.files.map((f) => ({from: normalisePath(f.path), to: normalisePath(f.newPath)}));
       for (const {from, to} of moves) {
         const content = files.get(from);

@@ -30,7 +30,7 @@ export function registerQueryLog(app: App, ctx: ServiceContext): void {
     if (!findDeployment(ctx.db, deploymentId)) return;
     const branch = m[3] === undefined ? '' : ` on ${decodeURIComponent(m[3])}`;
     const asked = m[4] === 'load' ? `load${membersOf(typeof queryText === 'string' ? queryText : queryText === undefined ? undefined : JSON.stringify(queryText))}` : 'meta';
-    appendLog(ctx, {
+    appendLog(ctx.db, ctx.clock, {
       deploymentId,
       source: m[3] === undefined ? 'production' : 'dev',
       level: c.res.status >= 500 ? 'error' : c.res.status >= 400 ? 'warn' : 'info',

@@ -23,7 +23,7 @@ export function toBranch(row: BranchRow): Branch {
 
 /** A named branch or a 404 naming it. */
 export function loadBranch(ctx: ServiceContext, deployment: DeploymentRow, name: string): BranchRow {
-  ensureBranches(ctx, deployment);
+  ensureBranches(ctx.db, ctx.clock, deployment);
   const row = findBranch(ctx.db, deployment.id, name);
   if (!row) throw notFound(`branch ${name} not found in deployment ${deployment.id}`);
   return row;
@@ -32,7 +32,7 @@ export function loadBranch(ctx: ServiceContext, deployment: DeploymentRow, name:
 /** The branch a read targets: the one named, else the credential's dev-mode branch, else the deploy branch. */
 export function readTarget(ctx: ServiceContext, c: Context<AppEnv>, deployment: DeploymentRow, branchName: string | undefined): BranchRow {
   if (branchName !== undefined && branchName.trim() !== '') return loadBranch(ctx, deployment, branchName);
-  ensureBranches(ctx, deployment);
+  ensureBranches(ctx.db, ctx.clock, deployment);
   return sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c))) ?? loadBranch(ctx, deployment, deployment.deploy_branch_name);
 }
 
@@ -46,7 +46,7 @@ export function writeTarget(
   deployment: DeploymentRow,
   target: {branchName?: string; branchId?: number},
 ): BranchRow {
-  ensureBranches(ctx, deployment);
+  ensureBranches(ctx.db, ctx.clock, deployment);
   let branch: BranchRow | undefined;
   if (target.branchId !== undefined) {
     branch = findBranchById(ctx.db, deployment.id, target.branchId);
@@ -90,7 +90,7 @@ export function commitTree(ctx: ServiceContext, deployment: DeploymentRow, branc
 export type BranchRunState = 'production' | 'dev_mode' | 'inactive' | 'unknown';
 
 export function branchRunState(ctx: ServiceContext, deployment: DeploymentRow, name: string): BranchRunState {
-  ensureBranches(ctx, deployment);
+  ensureBranches(ctx.db, ctx.clock, deployment);
   const branch = findBranch(ctx.db, deployment.id, name);
   if (!branch) return 'unknown';
   if (branch.kind === 'deploy') return 'production';

@@ -15,7 +15,7 @@ import {readTarget, triggerBuild} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, checkSize, checkTree, normalisePath} from './filePaths.js';
 import {sha1, treeHash} from '../../store/trees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model Uploads'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/data-model/upload';
@@ -90,7 +90,7 @@ export const register: RouteGroup = (app, ctx) => {
       if (!tx) throw notFound('upload transaction not found: start one with upload/start');
       const branch = findBranchById(ctx.db, deployment.id, tx.branch_id)!;
       requirePermission(c, permissionFor(branch));
-      const current = filesOf(ctx, branch);
+      const current = filesOf(ctx.db, branch);
       const uploaded = uploadedFiles(ctx.db, tx.id);
       const next = body.autoRemoveFiles === false ? new Map(current) : new Map<string, string>();
       for (const [rawPath, {hash}] of Object.entries(body.files)) {

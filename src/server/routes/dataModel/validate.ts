@@ -10,7 +10,7 @@ import {compileModel} from '../../engines/compiler/index.js';
 import {sessionBranch} from '../../store/branches.js';
 import {branchRunState, credentialKey, loadBranch} from './shared.js';
 import {ensureBranches, filesOf} from '../../store/branchTrees.js';
-import {errorResponses, json, loadDeployment} from '../shared.js';
+import {errorResponses, json, loadDeployment} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -25,7 +25,7 @@ export const register: RouteGroup = (app, ctx) => {
       const {branchName, devMode} = c.req.valid('query');
       const named = branchName !== undefined && branchName.trim() !== '';
       if (named && devMode === 'true') throw badRequest('branchName and devMode=true are mutually exclusive: give one');
-      ensureBranches(ctx, deployment);
+      ensureBranches(ctx.db, ctx.clock, deployment);
       let branch = named ? loadBranch(ctx, deployment, branchName) : loadBranch(ctx, deployment, deployment.deploy_branch_name);
       if (devMode === 'true') {
         const session = sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c)));
@@ -39,7 +39,7 @@ export const register: RouteGroup = (app, ctx) => {
             'and validate the dev-… branch, or enable its staging environment',
         );
       }
-      const result = compileModel([...filesOf(ctx, branch)].map(([path, content]) => ({path, content})));
+      const result = compileModel([...filesOf(ctx.db, branch)].map(([path, content]) => ({path, content})));
       return c.json({
         deploymentId: deployment.id,
         branchName: branch.name,

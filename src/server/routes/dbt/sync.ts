@@ -12,10 +12,11 @@ import type {RouteGroup} from '../../appTypes.js';
 import {principalOf, requirePermission, type Principal} from '../../auth.js';
 import {conflict, notFound} from '../../errors.js';
 import {DbtSyncEngine} from '../../engines/dbt/engine.js';
+import {dbtSyncFiles} from '../../store/dbt.js';
 import {logView, resultView, runView, statusView} from '../../engines/dbt/views.js';
 import type {DbtSyncRow} from '../../store/dbt.js';
 import {decodeCursor, encodeCursor, historyFilter, pageSize, validateStart} from './input.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['dbt Sync'];
 const BASE = '/api/v1/deployments/{deploymentId}/dbt-sync';
@@ -112,7 +113,7 @@ export const register: RouteGroup = (app, ctx) => {
       const row = load(deploymentId, syncJobId);
       if (row.status === 'RUNNING') throw notFound(`no result for dbt sync ${syncJobId} yet: it is still running (${statusView(row).status})`);
       if (row.status !== 'COMPLETED') throw notFound(`dbt sync ${syncJobId} ended ${row.status} and has no result: ${row.error_message ?? 'no reason recorded'}`);
-      const paths = engine.store.files(row.id, 0, 10_000).map((f) => f.path);
+      const paths = dbtSyncFiles(ctx.db, row.id, 0, 10_000).map((f) => f.path);
       return c.json(resultView(row, paths), 200);
     },
   );
@@ -146,7 +147,7 @@ export const register: RouteGroup = (app, ctx) => {
       const row = load(deploymentId, syncJobId);
       if (row.status !== 'COMPLETED') throw notFound(`dbt sync ${syncJobId} has no generated files: it is ${statusView(row).status}`);
       const limit = pageSize(q.first, DBT_DEFAULT_PAGE, DBT_MAX_PAGE);
-      const rows = engine.store.files(row.id, decodeCursor('file', q.after) ?? 0, limit + 1);
+      const rows = dbtSyncFiles(ctx.db, row.id, decodeCursor('file', q.after) ?? 0, limit + 1);
       const {page, pageInfo: info} = pageInfo(rows, limit, q.after, (r) => encodeCursor('file', r.seq));
       return c.json({items: page.map((f) => ({path: f.path, content: f.content})), pageInfo: info}, 200);
     },

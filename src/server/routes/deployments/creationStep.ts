@@ -7,7 +7,7 @@ import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {updateDeployment} from '../../store/deployments.js';
 import {toDeployment} from './views.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Deployments'];
 

@@ -25,7 +25,7 @@ import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../stor
 import {insertEnvironmentToken, listEnvironmentTokens, type EnvironmentTokenRow} from '../../store/environmentTokens.js';
 import {decodeCursor, encodeCursor} from '../dbt/input.js';
 import {signToken} from '../../tokens.js';
-import {errorResponses, json, jsonBody, loadDeployment, offsetPageInfo, paging} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment, offsetPageInfo, paging} from '../http.js';
 
 const tags = ['Environments'];
 

@@ -21,7 +21,7 @@ import {badRequest, notFound} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {updateDeployment} from '../../store/deployments.js';
 import {toDeployment} from './views.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const INSTALLATION = {id: '1001', installationId: '4242', login: 'acme-analytics', avatarUrl: 'https://avatars.githubusercontent.com/u/1001'};
 const REPOSITORIES: Record<string, {id: number; branches: string[]}> = {

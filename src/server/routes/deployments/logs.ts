@@ -11,7 +11,7 @@ import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {podNames, readLogs, type LogKey, type LogRow} from '../../store/logs.js';
 import type {DeploymentRow} from '../../store/deployments.js';
-import {errorResponses, json, loadDeployment} from '../shared.js';
+import {errorResponses, json, loadDeployment} from '../http.js';
 
 const tags = ['Deployments'];
 const DEFAULT_LINES = 100;

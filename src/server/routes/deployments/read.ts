@@ -14,7 +14,7 @@ import {principalOf, requirePermission} from '../../auth.js';
 import {badRequest} from '../../errors.js';
 import {deleteDeployment, listDeployments} from '../../store/deployments.js';
 import {toDeployment, toDetail, toListItem, toSettings} from './views.js';
-import {errorResponses, json, loadDeployment, offsetPageInfo, paging} from '../shared.js';
+import {errorResponses, json, loadDeployment, offsetPageInfo, paging} from '../http.js';
 
 const tags = ['Deployments'];
 

@@ -4,7 +4,7 @@ import {DeploymentIdParam, DeploymentTokenBody, DeploymentTokenResponse} from '.
 import type {RouteGroup} from '../../appTypes.js';
 import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
 import {signToken} from '../../tokens.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const DEFAULT_TTL = 86400;
 

@@ -4,7 +4,7 @@ import {DeploymentIdParam, DeploymentVersionsResponse} from '../../../contract/i
 import type {RouteGroup} from '../../appTypes.js';
 import {requirePermission} from '../../auth.js';
 import {listVersions} from '../../releases.js';
-import {errorResponses, json, loadDeployment} from '../shared.js';
+import {errorResponses, json, loadDeployment} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(

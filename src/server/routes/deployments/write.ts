@@ -14,7 +14,7 @@ import {findBranch} from '../../store/branches.js';
 import {ensureBranches} from '../../store/branchTrees.js';
 import {branchNameProblem, printableName} from '../../names.js';
 import {toDeployment, toSettings} from './views.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../shared.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -60,7 +60,7 @@ export const register: RouteGroup = (app, ctx) => {
 function checkDeployBranch(ctx: ServiceContext, row: DeploymentRow, name: string): void {
   const problem = branchNameProblem(name);
   if (problem) throw badRequest(`deployBranchName: "${printableName(name)}" is not a valid branch name: ${problem}`);
-  ensureBranches(ctx, row);
+  ensureBranches(ctx.db, ctx.clock, row);
   const branch = findBranch(ctx.db, row.id, name);
   if (!branch) throw badRequest(`deployBranchName: deployment ${row.id} has no branch ${name} (create it first: svc data-model create-branch ${row.id} ${name})`);
   if (branch.kind === 'dev') throw badRequest(`deployBranchName: ${name} is a personal dev-mode branch; the deploy branch must be a shared branch`);

@@ -7,7 +7,7 @@ import {isoTime} from '../../context.js';
 import {unauthorized} from '../../errors.js';
 import {REGIONS} from '../../regions.js';
 import {findUser, getTenant} from '../../store/users.js';
-import {errorResponses, json} from '../shared.js';
+import {errorResponses, json} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(

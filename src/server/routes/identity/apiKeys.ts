@@ -14,7 +14,7 @@ import {findUser, userMayAuthenticate} from '../../store/users.js';
 import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {createScimToken} from './scimToken.js';
-import {errorResponses, json, jsonBody} from '../shared.js';
+import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['API Keys'];
 const WHAT = 'managing API keys';

@@ -9,7 +9,7 @@ import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, forbidden} from '../../errors.js';
 import {auditEventPage, countAuditEvents, isAuditLogEnabled, lastAuditEventId, type AuditCursor, type AuditFilter, type AuditEventRow} from '../../store/audit.js';
 import {listResources} from '../../store/resources.js';
-import {errorResponses} from '../shared.js';
+import {errorResponses} from '../http.js';
 
 const PAGE_SIZE = 1000;
 const DAY = 86_400_000;

@@ -24,7 +24,7 @@ import {findApiKey} from '../../store/apiKeys.js';
 import {findUser} from '../../store/users.js';
 import {registerApprovePage} from '../../web/approvePage.js';
 import {formBody} from '../../web/formBody.js';
-import {json} from '../shared.js';
+import {json} from '../http.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 

@@ -8,7 +8,7 @@ import {requireUnscoped} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {deleteIntegration, findIntegration, insertIntegration, listIntegrations, replaceIntegration, type IntegrationRow} from '../../store/oauthTokens.js';
-import {errorResponses, json, jsonBody} from '../shared.js';
+import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['OAuth Integrations'];
 const WHAT = 'managing OAuth integrations';

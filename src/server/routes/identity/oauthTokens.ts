@@ -9,7 +9,7 @@ import {principalOf} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {beginUserToken, completeUserToken, deleteUserToken, findIntegration, findTokenByState, findUserToken, listUserTokens, type UserTokenRow} from '../../store/oauthTokens.js';
-import {errorResponses, json} from '../shared.js';
+import {errorResponses, json} from '../http.js';
 
 const tags = ['User OAuth Tokens'];
 // What the provider would grant; the local service has no provider to ask, so it records typical lifetimes.

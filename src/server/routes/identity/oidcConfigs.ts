@@ -18,7 +18,7 @@ import {
   type OidcConfigFields,
   type OidcConfigRow,
 } from '../../store/oidcConfigs.js';
-import {errorResponses, json, jsonBody} from '../shared.js';
+import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['OIDC Token Configs'];
 const WHAT = 'managing OIDC token configs';

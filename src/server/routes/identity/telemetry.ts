@@ -8,7 +8,7 @@ import type {RouteGroup} from '../../appTypes.js';
 import {requireUnscoped} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {insertTelemetryEvents, recentTelemetryEvents} from '../../store/telemetry.js';
-import {errorResponses, json, jsonBody} from '../shared.js';
+import {errorResponses, json, jsonBody} from '../http.js';
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(

@@ -3,15 +3,8 @@
 import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join, resolve} from 'node:path';
-
-export const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
-
-export interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+import {join} from 'node:path';
+import {CLI, runCli, type Run} from './cliHarness.js';
 
 export interface Harness {
   work: string;
@@ -46,20 +39,9 @@ export async function startHarness(name: string, adminKey: string, speed = 20): 
     });
   });
   const svc = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<Run>((done, fail) => {
-      const child = spawn(process.execPath, [CLI, ...args], {
-        env: {
-          PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_NO_TELEMETRY: '1', SVC_NO_UPDATE_CHECK: '1',
-          SVC_API_URL: url, SVC_API_KEY: adminKey, ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      child.on('error', fail);
-      child.on('close', (code) => done({code, stdout, stderr}));
+    runCli(args, {
+      PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_NO_TELEMETRY: '1', SVC_NO_UPDATE_CHECK: '1',
+      SVC_API_URL: url, SVC_API_KEY: adminKey, ...env,
     });
   return {
     work,

@@ -1,4 +1,4 @@
-// Small pieces every route group uses: error response docs, paging, and loading a live deployment.
+// What every route group needs from HTTP: error response docs, JSON bodies, paging, and loading a live deployment (or a 404).
 import type {z} from '@hono/zod-openapi';
 import {DEFAULT_LIMIT, DEFAULT_OFFSET, ErrorBody, type PageInfo} from '../../contract/index.js';
 import type {ServiceContext} from '../context.js';

@@ -7,8 +7,8 @@ import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
 import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {SCREENS} from '../../screens/index.js';
-import {renderTui, type RenderTuiOptions, type Tui} from '../helpers/renderTui.js';
-import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+import {renderTui, type RenderTuiOptions, type Tui} from './renderTui.js';
+import {startTestService, TEST_EPOCH} from './startService.js';
 
 export interface Demo {
   svc: RunningService;
@@ -41,6 +41,21 @@ export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions =
   const rendered = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
   running.push({close: () => rendered.unmount()});
   return {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
+}
+
+/**
+ * A screen's first visit: starts the demo, renders `initial` with every request held until the `loading` frame
+ * shows, then lets the requests through and waits for `ready`. Returns the demo, the spy, the Tui and that frame.
+ */
+export async function renderThroughLoading(initial: NavTarget, loading: string | RegExp, ready: Parameters<Tui['waitForFrame']>[0]) {
+  const demo = await startDemo();
+  const spy = instrument(demo.api);
+  spy.hold();
+  const tui = renderApp(spy.api, initial);
+  await tui.waitForFrame(loading);
+  spy.release();
+  const frame = await tui.waitForFrame(ready);
+  return {...demo, spy, tui, frame};
 }
 
 /** Wraps an Api so a test can count requests (method + path) and hold them back until released. */
