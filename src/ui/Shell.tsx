@@ -162,6 +162,7 @@ export function Shell({screens, onQuit}: ShellProps) {
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title}));
   const Screen = def?.component;
+  const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
   return (
     <Box flexDirection="column" width={columns} height={frameRows}>
@@ -184,7 +185,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={def?.keyScope ?? top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
@@ -210,7 +211,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       </Box>
       <Crumbs items={crumbs} />
       <Footer
-        screen={def?.keyScope ?? top.screen}
+        screen={keyScope}
         readonly={info.readonly}
         width={columns}
         escape={escape}
