@@ -89,7 +89,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const index = resolveIndex(selection, ids);
   const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
   // Wrap: the selected row's cells that do not fit are shown in full on lines below it, which the window gives up.
-  const wrapped = useMemo(() => (wrap && filtered[index] !== undefined ? wrappedCells(filtered[index], columns, widths, width).slice(0, Math.max(0, height - 2)) : []), [wrap, filtered, index, columns, widths, width]);
+  const wrapped = useMemo(() => (wrap && filtered[index] !== undefined ? wrappedCells(filtered[index], columns, widths, width).slice(0, Math.max(0, height - 2)) : []), [wrap, filtered, index, columns, widths, width, height]);
   const visible = Math.max(wrapped.length > 0 ? 1 : 0, height - 1 - wrapped.length);
   // A requested row may arrive with a later refetch: the request waits until it is in the list, once.
   const focused = useRef<{readonly id: string} | undefined>(undefined);
