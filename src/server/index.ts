@@ -14,6 +14,8 @@ import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
+import {insertAuditEvent} from './store/audit.js';
+import {VERSION} from '../version.js';
 import {signAccessToken} from './tokens.js';
 
 export interface StartOptions {
@@ -110,6 +112,9 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     });
     const port = (server.address() as AddressInfo).port;
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // The service's own start is an audit event: an export shows when each run of the service began, and a fresh
+    // account's audit log is not empty.
+    insertAuditEvent(ctx.db, {name: 'service.start', userEmail: null, createdAt: ctx.clock.now(), ip: null, data: {url: ctx.baseUrl, version: VERSION, firstStart}});
     // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
     const stopTicking = ctx.builds.startTicking();
     const stopHousekeeping = startHousekeeping(ctx);
