@@ -15,7 +15,7 @@ import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useFilter, useNav, useRemembered} from '../src/ui/hooks/useNav.js';
-import {useFilterable, useTitle} from '../src/ui/hooks/useTitle.js';
+import {useFilterable, useKeyScope, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {BranchPicker} from './devmode/BranchPicker.js';
@@ -41,6 +41,12 @@ const columns: Column<TreeRow>[] = [
 ];
 /** With a `/` filter: each matching file by its whole path. */
 const flatColumns: Column<TreeRow>[] = [{...columns[0]!, render: (r) => r.id}, columns[1]!];
+
+/** The branch picker covers the tree: the footer and help show none of the tree's keys while it is open. */
+function Covering({children}: {readonly children: React.ReactNode}) {
+  useKeyScope('filesBranch');
+  return children;
+}
 
 export function FilesScreen({params}: ScreenProps) {
   const api = useApi();
@@ -124,22 +130,24 @@ export function FilesScreen({params}: ScreenProps) {
         )}
       </Text>
       {mode === 'branch' ? (
-        <StateView query={branches} noun="branches">
-          <BranchPicker
-            rows={browsable(branches.data ?? [], deployBranch)}
-            deployBranch={deployBranch}
-            height={height}
-            active
-            filter=""
-            publishCount={false}
-            focus={branchFocus}
-            onSelect={() => undefined}
-            onActivate={(b) => {
-              setChosen(b.name);
-              setMode('tree');
-            }}
-          />
-        </StateView>
+        <Covering>
+          <StateView query={branches} noun="branches">
+            <BranchPicker
+              rows={browsable(branches.data ?? [], deployBranch)}
+              deployBranch={deployBranch}
+              height={height}
+              active
+              filter=""
+              publishCount={false}
+              focus={branchFocus}
+              onSelect={() => undefined}
+              onActivate={(b) => {
+                setChosen(b.name);
+                setMode('tree');
+              }}
+            />
+          </StateView>
+        </Covering>
       ) : mode === 'compare' && branch && selected.current ? (
         <CompareFlow deploymentId={id} deployBranch={deployBranch} branch={branch} path={selected.current.id} height={height} onClose={() => setMode('tree')} />
       ) : (

@@ -9,6 +9,7 @@ import {dataModelQueries} from '../../src/queries/dataModel.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
+import {useKeyScope} from '../../src/ui/hooks/useTitle.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {hints} from '../hints.js';
 import {BranchPicker} from '../devmode/BranchPicker.js';
@@ -45,6 +46,8 @@ export function compare(path: string, branch: string, other: string, before: str
 
 export function CompareFlow({deploymentId, deployBranch, branch, path, height, onClose}: CompareFlowProps) {
   const api = useApi();
+  // It covers the screen: the footer and help show no screen keys (they do not act under it), only its hints.
+  useKeyScope('filesCompare');
   // Names from the server, as drawn: made inert.
   const [b, p] = [safeLine(branch), safeLine(path)];
   const [other, setOther] = useState<string | undefined>();

@@ -130,6 +130,9 @@ describe('FilesScreen', () => {
     expect(frame).toContain(`${ORDERS}: main → pricing (- only on main, + only on pricing)`);
     expect(frame).toMatch(/^- {8}sql: amount$/m);
     expect(frame).toMatch(/@@ -\d+,7 \+\d+,7 @@/);
+    // The footer shows no screen keys under the diff (they do not act there).
+    const footer = frame.split('\n').find((l) => l.includes('? help')) ?? '';
+    expect(footer).not.toMatch(/diff with a branch|enter dev mode|follow/);
     // Esc closes the diff, back to the file.
     await tui.press('escape');
     await tui.waitForFrame(/lines 1–\d+ of/);
@@ -148,14 +151,15 @@ describe('FilesScreen', () => {
     const {api} = await startDemo();
     await onBranch(api, 'pricing', [{path: ORDERS, content: changed}, {path: 'model/cubes/refunds.yml', content: 'cubes:\n  - name: refunds\n    sql_table: refunds\n'}]);
     const tui = renderApp(api, FILES, OPTS);
-    await tui.waitForFrame(/▸ cubes\//);
+    let frame = await tui.waitForFrame(/▸ cubes\//);
     await tui.press('b');
-    await tui.waitForFrame('Browse which branch?');
+    frame = await tui.waitForFrame('Browse which branch?');
+    expect(frame.split('\n').find((l) => l.includes('? help'))).not.toMatch(/branch \(deploy or shared\)|diff with a branch/);
     await cursorOn(tui, /›\s+main\s+deploy/);
     await tui.press('j');
     await cursorOn(tui, /›\s+pricing/);
     await tui.press('enter');
-    let frame = await tui.waitForFrame('branch pricing · read-only · 7 files');
+    frame = await tui.waitForFrame('branch pricing · read-only · 7 files');
     expect(frame).toContain('Files · sandbox-01 · pricing');
     await tui.press('j', 'enter');
     await tui.waitForFrame(/refunds\.yml/);
