@@ -52,6 +52,17 @@ async function toRow(tui: Tui, row: RegExp): Promise<void> {
   await cursorOn(tui, row);
 }
 
+/** On `fork`, saves the broken orders.yml through the editor and, with 'validate', validates it to its two errors. */
+async function saveBrokenOrders(tui: Tui, fork: string, then?: 'validate'): Promise<void> {
+  await toRow(tui, /› model\/cubes\/orders\.yml/);
+  nextEdit(broken);
+  await tui.press('e');
+  await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
+  if (then !== 'validate') return;
+  await tui.press('V');
+  await tui.waitForFrame('2 errors in 2 files');
+}
+
 describe('dev mode: the editor', () => {
   it('keeps the service in this process answering while the editor is open', async () => {
     const demo = await startDemo();
@@ -116,10 +127,7 @@ describe('dev mode: no broken model by a default Enter', () => {
     const spy = instrument(api);
     const tui = renderApp(spy.api, DEV, OPTS);
     const fork = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
+    await saveBrokenOrders(tui, fork);
 
     // Not validated since the edit: asks.
     await tui.press('c');
@@ -154,12 +162,7 @@ describe('dev mode: no broken model by a default Enter', () => {
     await tui.waitForFrame(/› main\s+deploy/);
     await tui.press('j');
     const fork = await enter(tui, /›\s+staging\s+shared/);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, fork, 'validate');
     await tui.press('m');
     const frame = await tui.waitForFrame(`Merge staging into main? the last validation of ${fork} failed (2 errors)`);
     expect(frame).toMatch(/ Merge anyway\s+› No/);
@@ -174,12 +177,7 @@ describe('dev mode: the guide belongs to the dev branch', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, OPTS);
     const fork = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, fork, 'validate');
     await tui.press('b');
     await tui.waitForFrame((f) => !f.includes('FILE') && f.includes(fork));
     await tui.press('escape');
@@ -204,12 +202,7 @@ describe('dev mode: progress per dev branch', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, OPTS);
     const first = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${first}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, first, 'validate');
     await tui.press('t');
     await tui.waitForFrame('Not in dev mode');
     await tui.waitForFrame(/› main\s+deploy/);
