@@ -48,3 +48,13 @@ export function text(res: ServerResponse, status: number, body: string, type = '
   res.writeHead(status, {'content-type': type});
   res.end(body);
 }
+
+/** The error `promise` rejects with; throws when it resolves instead. */
+export async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the request to fail');
+}
