@@ -1,0 +1,135 @@
+// One driver for the console in a real terminal: the built `svc ui` in tmux panes on a private socket (never the
+// user's tmux server), each under bash, which prints `exit=<code>` when the UI is gone. `tmuxSuite` registers
+// the vitest hooks itself: a temporary work directory (with the config directory in it), a keep-alive session so
+// the server lives between tests, every pane a test opened killed after it, and the server and directory removed
+// at the end. Every wait is bounded in time.
+import {execFileSync, spawnSync} from 'node:child_process';
+import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join, resolve} from 'node:path';
+import {afterAll, afterEach, beforeAll} from 'vitest';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SVC = join(ROOT, 'dist/svc.js');
+export const hasTmux = spawnSync('tmux', ['-V']).status === 0;
+
+export type Match = string | RegExp | ((text: string) => boolean);
+
+export interface OpenOptions {
+  /** Arguments after `svc ui` (default `--local`). */
+  args?: string;
+  columns?: number;
+  rows?: number;
+  /** Extra environment of the UI process (SVC_CONFIG_DIR is the suite's own unless given). */
+  env?: Record<string, string>;
+  /** Variables to remove from the UI's environment (e.g. VISUAL, so EDITOR is the one used). */
+  unset?: string[];
+  /** A shell line run in the pane before the UI (e.g. `echo SHELL-BEFORE`). */
+  before?: string;
+}
+
+export interface Pane {
+  readonly name: string;
+  /** The visible text; with `escapes`, including colour escape sequences. */
+  screen(options?: {escapes?: boolean}): string;
+  waitFor(match: Match, timeoutMs?: number): Promise<string>;
+  /** Types each argument: named keys (`Enter`, `Escape`, `Down`, `PageUp`, `C-c`) as keys, anything else literally. */
+  keys(...keys: string[]): Promise<void>;
+  resize(columns: number, rows: number): void;
+  /** The pid of the bash in the pane (the UI is its child). */
+  shellPid(): number;
+  kill(): void;
+}
+
+export interface TmuxSuite {
+  /** The suite's temporary directory (created in beforeAll). */
+  readonly work: string;
+  /** The config directory every pane uses unless its env says otherwise. */
+  readonly configDir: string;
+  tmux(...args: string[]): string;
+  open(options?: OpenOptions): Pane;
+  /** Writes an executable script into the work directory and returns its path. */
+  script(name: string, body: string): string;
+}
+
+const matches = (match: Match, text: string): boolean =>
+  typeof match === 'function' ? match(text) : typeof match === 'string' ? text.includes(match) : match.test(text);
+
+const isNamedKey = (key: string): boolean => key.length > 1 && /^[A-Z][a-z]|^C-/.test(key);
+
+const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
+
+export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): TmuxSuite {
+  const socket = `${prefix}-${process.pid}`;
+  const keyDelayMs = options.keyDelayMs ?? 150;
+  const opened: string[] = [];
+  let work = '';
+  let count = 0;
+
+  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
+
+  const pane = (name: string): Pane => ({
+    name,
+    screen: ({escapes = false} = {}) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name),
+    async waitFor(match, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const text = tmux('capture-pane', '-p', '-t', name);
+        if (matches(match, text)) return text;
+        if (Date.now() > deadline) throw new Error(`pane never showed ${String(match)}; it shows:\n${text}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    },
+    async keys(...keys) {
+      for (const key of keys) {
+        tmux('send-keys', '-t', name, ...(isNamedKey(key) ? [key] : ['-l', key]));
+        await new Promise((r) => setTimeout(r, keyDelayMs));
+      }
+    },
+    resize: (columns, rows) => void tmux('resize-window', '-t', name, '-x', String(columns), '-y', String(rows)),
+    shellPid: () => Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim()),
+    kill: () => void spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]),
+  });
+
+  beforeAll(() => {
+    if (!hasTmux) return;
+    if (!existsSync(SVC)) throw new Error('dist/svc.js is missing: run npm run build first');
+    work = mkdtempSync(join(tmpdir(), `${prefix}-`));
+    // An idle session keeps this private tmux server up between tests (it exits with its last session).
+    tmux('new-session', '-d', '-s', 'keepalive', 'exec sleep 600');
+  });
+  afterEach(() => {
+    for (const name of opened.splice(0)) spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]);
+  });
+  afterAll(() => {
+    if (!hasTmux) return;
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    rmSync(work, {recursive: true, force: true});
+  });
+
+  return {
+    get work() {
+      return work;
+    },
+    get configDir() {
+      return join(work, 'config');
+    },
+    tmux,
+    open({args = '--local', columns = 120, rows = 35, env = {}, unset = [], before}: OpenOptions = {}) {
+      const name = `p${++count}`;
+      opened.push(name);
+      const vars = Object.entries({SVC_CONFIG_DIR: join(work, 'config'), ...env}).map(([k, v]) => `${k}=${shellQuote(v)}`);
+      const removed = unset.map((v) => `-u ${v}`);
+      const ui = ['env', ...removed, ...vars, 'node dist/svc.js ui', args].join(' ');
+      const cmd = [`cd ${shellQuote(ROOT)}`, ...(before ? [before] : []), `${ui}; echo "exit=$?"; exec sleep 60`].join(' && ');
+      tmux('new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), 'bash', '--norc', '--noprofile', '-c', cmd);
+      return pane(name);
+    },
+    script(name, body) {
+      const path = join(work, name);
+      writeFileSync(path, body);
+      chmodSync(path, 0o755);
+      return path;
+    },
+  };
+}
