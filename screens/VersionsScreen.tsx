@@ -4,7 +4,6 @@ import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import type {DeploymentVersion} from '../src/api/deployments.js';
-import {str} from '../src/api/read.js';
 import {deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
@@ -73,7 +72,7 @@ export function VersionsScreen({params}: ScreenProps) {
     update.mutate(target.body, {
       onSuccess: (after) => {
         setPending(undefined);
-        const branch = str(after.deployBranchName) ?? str(settings.data?.deployBranchName);
+        const branch = after.deployBranchName ?? settings.data?.deployBranchName;
         flash.info(`Switched ${name} to ${target.label}; watching the rebuild`);
         nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: branch ?? ''}, label: 'rebuild'});
       },
@@ -88,7 +87,7 @@ export function VersionsScreen({params}: ScreenProps) {
       {pending ? (
         <ConfirmDialog
           title={`Switch ${name} to ${pending.label}?`}
-          message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${str(settings.data.deployBranchName)}` : ''} on the new version.`}
+          message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${settings.data.deployBranchName}` : ''} on the new version.`}
           confirmLabel="Switch"
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(undefined)}
