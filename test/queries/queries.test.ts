@@ -5,6 +5,7 @@ import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../../src/queries/deployments.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {instrument, startDemo} from '../helpers/screenApp.js';
 
 const clients: QueryClient[] = [];
@@ -22,20 +23,6 @@ async function until(ok: () => boolean, timeoutMs = 10_000) {
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await delay(10);
   }
-}
-
-/**
- * Polling runs on setInterval; faking only the intervals lets a test fire exactly the polls it means to, and
- * check "never again" over a hundred intervals instead of sleeping (timeouts and the HTTP stay real).
- */
-const fakeIntervals = () => vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
-/** Fires one poll interval at a time until `ok`, letting each poll's request finish (bounded). */
-async function pollUntil(ok: () => boolean, intervalMs: number) {
-  for (let i = 0; i < 1_000 && !ok(); i++) {
-    await vi.advanceTimersByTimeAsync(intervalMs);
-    await delay(5);
-  }
-  if (!ok()) throw new Error('condition not met within 1000 polls');
 }
 
 beforeAll(() => environmentManager.setIsServer(() => false));
@@ -84,10 +71,10 @@ describe('build status polling', () => {
     const observer = new QueryObserver(newClient(), buildQueries.status(spy.api, '1', 'main', {paused: false, intervalMs: 10}));
     const statuses: string[] = [];
     const off = observer.subscribe((r) => r.data && statuses.at(-1) !== r.data.status && statuses.push(r.data.status));
-    await pollUntil(() => spy.count(statusCalls) > 3, 10);
+    await advanceUntil(() => spy.count(statusCalls) > 3, 10);
     expect(statuses).toEqual(['building']);
     clock.advance(6_000);
-    await pollUntil(() => statuses.length === 2, 10);
+    await advanceUntil(() => statuses.length === 2, 10);
     expect(statuses).toEqual(['building', 'built']);
     const atEnd = spy.count(statusCalls);
     await vi.advanceTimersByTimeAsync(1_000);
