@@ -54,6 +54,7 @@ const readSettings = fieldReader<DeploymentSettings>()({
   releaseChannel: 'string',
   releaseChannelVersion: 'string',
   cubeImageVersion: 'string',
+  repoType: 'string',
 });
 export type DeploymentSettingsView = ReturnType<typeof readSettings>;
 
