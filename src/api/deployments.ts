@@ -33,29 +33,21 @@ const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;
 export const readDeploymentRecord = fieldReader<Deployment>()({name: 'string', deploymentUrl: 'string', creationStep: 'string'});
 export type DeploymentRecord = ReturnType<typeof readDeploymentRecord>;
 
-const readDetail = fieldReader<DeploymentDetail>()({
+/** Fields the detail and the settings answers share. */
+const SHOWN = {
   name: 'string',
   deploymentUrl: 'string',
-  creationStep: 'string',
   region: 'string',
   deployMode: 'string',
   deployBranchName: 'string',
   releaseChannel: 'string',
   releaseChannelVersion: 'string',
-});
+} as const;
+
+const readDetail = fieldReader<DeploymentDetail>()({...SHOWN, creationStep: 'string'});
 export type DeploymentDetailView = ReturnType<typeof readDetail>;
 
-const readSettings = fieldReader<DeploymentSettings>()({
-  name: 'string',
-  deploymentUrl: 'string',
-  region: 'string',
-  deployMode: 'string',
-  deployBranchName: 'string',
-  releaseChannel: 'string',
-  releaseChannelVersion: 'string',
-  cubeImageVersion: 'string',
-  repoType: 'string',
-});
+const readSettings = fieldReader<DeploymentSettings>()({...SHOWN, cubeImageVersion: 'string', repoType: 'string'});
 export type DeploymentSettingsView = ReturnType<typeof readSettings>;
 
 export function readDeployment(row: Json): DeploymentItem | undefined {

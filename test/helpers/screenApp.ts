@@ -105,6 +105,16 @@ export function instrument(api: Api) {
 }
 
 /**
+ * Presses p and waits for the screen to say `pausedText`, then for requests already on their way to land:
+ * after this, no request may start until live updates resume.
+ */
+export async function pauseLive(tui: Tui, spy: ReturnType<typeof instrument>, pausedText: string): Promise<void> {
+  await tui.press('p');
+  await tui.waitForFrame(pausedText);
+  for (let i = 0; i < 1_000 && spy.inflight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/**
  * Waits for `marker` (a text input that just appeared), lets its input hook subscribe (an effect, after the
  * paint), then presses `keys`: text typed before that would be lost, as it would for a very fast human.
  */

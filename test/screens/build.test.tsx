@@ -2,7 +2,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, pauseLive, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
@@ -12,6 +12,15 @@ const POLL_STEP_MS = 20;
 const QUIET_MS = 100 * POLL_STEP_MS;
 
 afterEach(() => vi.useRealTimers());
+
+/** The Build screen on deployment 1 while a version switch rebuilds main, with polls on fake intervals. */
+async function rebuilding() {
+  const {api, clock} = await startDemo();
+  await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
+  const spy = instrument(api);
+  fakeIntervals();
+  return {api, clock, spy, tui: renderApp(spy.api, BUILD)};
+}
 
 describe('BuildScreen', () => {
   it('shows a finished build without polling it', async () => {
@@ -33,11 +42,7 @@ describe('BuildScreen', () => {
   });
 
   it('follows a rebuild step by step, then stops polling and flashes the outcome', async () => {
-    const {api, clock} = await startDemo();
-    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
-    const spy = instrument(api);
-    fakeIntervals();
-    const tui = renderApp(spy.api, BUILD);
+    const {clock, spy, tui} = await rebuilding();
     /** The frame once polling has shown `shown` (polls fire as the test advances the fake intervals). */
     const polledTo = async (shown: RegExp | string) => {
       await advanceUntil(() => (typeof shown === 'string' ? tui.lastFrame().includes(shown) : shown.test(tui.lastFrame())), POLL_STEP_MS);
@@ -64,16 +69,10 @@ describe('BuildScreen', () => {
   });
 
   it('p pauses live updates: no requests until resumed', async () => {
-    const {api, clock} = await startDemo();
-    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
-    const spy = instrument(api);
-    fakeIntervals();
-    const tui = renderApp(spy.api, BUILD);
+    const {clock, spy, tui} = await rebuilding();
     await tui.waitForFrame('Status: ● building');
-    await tui.press('p');
-    await tui.waitForFrame('live updates paused');
     // A request already on its way when p was pressed may still land; nothing after it may start.
-    while (spy.inflight() > 0) await new Promise((r) => setTimeout(r, 10));
+    await pauseLive(tui, spy, 'live updates paused');
     const paused = spy.count(statusCalls);
     clock.advance(10_000);
     await vi.advanceTimersByTimeAsync(QUIET_MS);

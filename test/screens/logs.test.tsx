@@ -2,7 +2,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
-import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, pauseLive, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const LOGS = {screen: 'logs', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const logCalls = /GET \/api\/v1\/deployments\/1\/logs/;
@@ -55,9 +55,7 @@ describe('LogsScreen', () => {
     fakeIntervals();
     const tui = renderApp(spy.api, LOGS);
     await tui.waitForFrame('following');
-    await tui.press('p');
-    await tui.waitForFrame('live updates paused (p resumes)');
-    while (spy.inflight() > 0) await new Promise((r) => setTimeout(r, 10));
+    await pauseLive(tui, spy, 'live updates paused (p resumes)');
     const paused = spy.count(logCalls);
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     clock.advance(STEP_MS.queued);
