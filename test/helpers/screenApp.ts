@@ -115,6 +115,18 @@ export async function pauseLive(tui: Tui, spy: ReturnType<typeof instrument>, pa
 }
 
 /**
+ * Proves that the keys already pressed have been handled and opened nothing, without a fixed sleep: presses `?`
+ * and waits for the help overlay, then closes it. Keys are handled in order, and a dialog or form takes `?` for
+ * itself, so the wait fails if one of them opened one; whatever they rendered is on screen once help has gone.
+ */
+export async function keysSettled(tui: Tui): Promise<void> {
+  await tui.press('?');
+  await tui.waitForFrame('Keys (Esc closes');
+  await tui.press('escape');
+  await tui.waitForFrame((f) => !f.includes('Keys (Esc closes'));
+}
+
+/**
  * Waits for `marker` (a text input that just appeared), lets its input hook subscribe (an effect, after the
  * paint), then presses `keys`: text typed before that would be lost, as it would for a very fast human.
  */
