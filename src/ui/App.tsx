@@ -11,6 +11,7 @@ import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
 import {ScreensProvider} from './hooks/useScreens.js';
 import {ChromeProvider} from './hooks/useTitle.js';
+import {PositionProvider} from './hooks/usePosition.js';
 import type {NavTarget} from './nav/navReducer.js';
 import {createQueryClient} from './queryClient.js';
 import type {ScreenDef} from './screen.js';
@@ -55,9 +56,11 @@ export function App(props: AppProps) {
             <FlashProvider ttlMs={props.flashMs}>
               <LiveProvider scale={props.liveScale}>
                 <ChromeProvider>
-                  <ScreensProvider screens={props.screens}>
-                    <Shell screens={props.screens} onQuit={onQuit} />
-                  </ScreensProvider>
+                  <PositionProvider>
+                    <ScreensProvider screens={props.screens}>
+                      <Shell screens={props.screens} onQuit={onQuit} />
+                    </ScreensProvider>
+                  </PositionProvider>
                 </ChromeProvider>
               </LiveProvider>
             </FlashProvider>
