@@ -22,7 +22,7 @@ describe('Audit: Enter opens the event', () => {
     expect(frame).not.toContain('_11');
     // The footer offers the view's keys, not the list's filters, range and export (they do not act here).
     const footer = frame.split('\n').find((l) => l.includes('? help')) ?? '';
-    expect(footer).toMatch(/^G\/End follow  w wrap/);
+    expect(footer).toMatch(/^G\/End follow {2}w wrap/);
     expect(footer).not.toMatch(/range|export|Enter event details/);
     await tui.press('G');
     frame = await tui.waitForFrame(/AUDIT_VARIABLE_WITH_A_LONG_NAME_11/);
