@@ -1,7 +1,7 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
 import {UserError, EXIT_USAGE} from './output.js';
-import {localTarget, remoteTarget} from './uiTarget.js';
+import {contextTarget, localTarget, remoteTarget} from './uiTarget.js';
 
 export function register(program: Command): void {
   program
@@ -21,6 +21,7 @@ export function register(program: Command): void {
         readonly: opts.readonly,
         connect: async () =>
           opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}),
+        switchTo: contextTarget,
       });
     });
 }
