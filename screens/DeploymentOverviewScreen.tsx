@@ -1,5 +1,6 @@
 // One deployment at a glance: settings, the version in effect, the production build (live until it ends),
-// environments, and the caller's dev-mode session; hotkeys open the sub-screens.
+// environments with their branches, the caller's dev-mode session, the latest dbt syncs and, for a git
+// deployment, the GitHub connection; hotkeys open the sub-screens.
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
@@ -15,25 +16,20 @@ import {useNav} from '../src/ui/hooks/useNav.js';
 import {useScreenDef} from '../src/ui/hooks/useScreens.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
+import {OVERVIEW_SYNCS, overviewQueries} from '../src/queries/overview.js';
+import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {color, glyph, statusStyle} from '../src/ui/theme.js';
+import {EnvironmentLines, Field, GithubField, SyncLines} from './overview/sections.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
 import {safeLine} from '../src/api/safeText.js';
-
-function Field({label, value, children}: {label: string; value?: string; children?: React.ReactNode}) {
-  return (
-    <Text wrap="truncate-end">
-      <Text color={color.muted}>{label.padEnd(16)}</Text>
-      {children ?? (value === undefined || value === '' ? <Text color={color.muted}>—</Text> : safeLine(value))}
-    </Text>
-  );
-}
 
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();
   const nav = useNav();
   const screenDef = useScreenDef();
   const flash = useFlash();
+  const body = useBodySize();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
@@ -44,6 +40,10 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   // Without a branch the service answers for the caller's dev-mode branch when a session is open.
   const session = useQuery(buildQueries.status(api, id, undefined));
   const envs = useQuery(environmentQueries.list(api, id, undefined, listLive));
+  const syncs = useQuery(overviewQueries.recentSyncs(api, id, listLive));
+  // Only a deployment built from a repository has a GitHub connection to show (and to ask for).
+  const git = s !== undefined && (str(s.repoType) === 'git' || str(s.deployMode) === 'git');
+  const github = useQuery({...overviewQueries.github(api, listLive), enabled: git});
   const devBranch = session.data?.mode === 'dev_mode' ? session.data.branchName : undefined;
   useDevBranch(devBranch);
 
@@ -61,6 +61,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     'deployment.dev': go('dev'),
     'deployment.dbt': go('dbt'),
     'deployment.logs': go('logs'),
+    'deployment.variables': go('variables'),
   });
 
   const version = useMemo(() => {
@@ -70,6 +71,11 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   }, [s]);
   const b = build.data;
   const bs = statusStyle(b?.status);
+  // The settings lines, Environments, Dev mode, GitHub and the first sync always show; what is left of the body
+  // goes to more syncs first, then to the environments' lines.
+  const spare = Math.max(0, body.height - (10 + (git ? 1 : 0)));
+  const syncRows = 1 + Math.min(spare, OVERVIEW_SYNCS - 1);
+  const envRows = spare - (syncRows - 1);
 
   return (
     <StateView query={settings} noun="deployment">
@@ -92,10 +98,12 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
             <Text color={color.muted}>…</Text>
           )}
         </Field>
-        <Field label="Environments" value={envs.data ? String(envs.data.total) : envs.error ? 'unavailable' : '…'} />
+        <EnvironmentLines query={envs} rows={envRows} />
         <Field label="Dev mode">
           {devBranch ? <Text color={color.devBranch}>{glyph.star} {safeLine(devBranch)}</Text> : <Text color={color.muted}>none</Text>}
         </Field>
+        {git ? <GithubField query={github} /> : null}
+        <SyncLines query={syncs} rows={syncRows} />
       </Box>
     </StateView>
   );

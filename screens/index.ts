@@ -99,6 +99,14 @@ export const SCREENS: readonly ScreenDef[] = [
     ...lazyScreen(() => import('./LogsScreen.js').then((m) => m.LogsScreen)),
   },
   {
+    id: 'variables',
+    title: 'Variables',
+    name: 'variables',
+    aliases: ['vars', 'variable'],
+    needs: ['deploymentId'],
+    ...lazyScreen(() => import('./VariablesScreen.js').then((m) => m.VariablesScreen)),
+  },
+  {
     id: 'audit',
     title: 'Audit log',
     name: 'audit',

@@ -64,7 +64,7 @@ export interface DbtRun {
   raw: Json;
 }
 
-function pageInfoOf(body: unknown): PageInfo {
+export function pageInfoOf(body: unknown): PageInfo {
   const info = asRecord(asRecord(body)?.pageInfo);
   const endCursor = str(info?.endCursor);
   return {hasNextPage: info?.hasNextPage === true, ...(endCursor ? {endCursor} : {})};

@@ -1,5 +1,6 @@
 // Environment variables of a deployment (secret-looking values masked again on the client).
 import type {Api} from './client.js';
+import {allPages, pageInfoOf, type PageInfo} from './dbt.js';
 import {asRecord, listRows, readRows, str, type Paging} from './read.js';
 
 const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;
@@ -37,10 +38,29 @@ function maskedList(raw: unknown): {variables: EnvVariable[]; raw: unknown} {
   return {variables, raw: {...doc, ...(doc.items !== undefined ? {items: mask(doc.items)} : {}), ...(doc.data !== undefined ? {data: mask(doc.data)} : {})}};
 }
 
-export async function listEnvVars(api: Api, deploymentId: string, paging: Paging = {}, signal?: AbortSignal): Promise<{variables: EnvVariable[]; raw: unknown}> {
-  return maskedList(await api.get(`${base(deploymentId)}/env-vars`, {searchParams: {...paging}, signal}));
+export async function listEnvVars(api: Api, deploymentId: string, paging: Paging = {}, signal?: AbortSignal): Promise<{variables: EnvVariable[]; pageInfo: PageInfo; raw: unknown}> {
+  const raw = await api.get(`${base(deploymentId)}/env-vars`, {searchParams: {...paging}, signal});
+  return {...maskedList(raw), pageInfo: pageInfoOf(raw)};
+}
+
+/** Pages of ENV_VARS_PAGE read at most (a runaway cursor must not loop forever). */
+export const ENV_VARS_MAX_PAGES = 10;
+export const ENV_VARS_PAGE = 100;
+
+/** Every variable, page after page; `complete` is false when the list is longer than the pages read. */
+export async function listAllEnvVars(api: Api, deploymentId: string, signal?: AbortSignal): Promise<{variables: EnvVariable[]; complete: boolean}> {
+  const {items, complete} = await allPages(async (after) => {
+    const page = await listEnvVars(api, deploymentId, {first: ENV_VARS_PAGE, after}, signal);
+    return {items: page.variables, pageInfo: page.pageInfo};
+  }, ENV_VARS_MAX_PAGES);
+  return {variables: items, complete};
 }
 
 export async function setEnvVars(api: Api, deploymentId: string, vars: EnvVariable[], signal?: AbortSignal): Promise<{variables: EnvVariable[]; raw: unknown}> {
   return maskedList(await api.put(`${base(deploymentId)}/env-vars`, {json: {env_variables: vars}, signal}));
+}
+
+/** Removes variables: the API has no DELETE; a name sent with an empty value is removed. */
+export async function unsetEnvVars(api: Api, deploymentId: string, names: string[], signal?: AbortSignal): Promise<{variables: EnvVariable[]; raw: unknown}> {
+  return setEnvVars(api, deploymentId, names.map((name) => ({name, value: ''})), signal);
 }

@@ -1,8 +1,8 @@
-// `svc variables list|set`: a deployment's environment variables. Values of secret-looking names never reach the
+// `svc variables list|set|unset`: a deployment's environment variables. A change rebuilds the deploy branch. Values of secret-looking names never reach the
 // terminal: the service answers `[ENCRYPTED]` for them and the client masks them again, table and --json alike.
 // Name rules (new names must match ^[A-Za-z_][A-Za-z0-9_]*$) are the service's: only it knows which names exist.
 import type {Command} from '@commander-js/extra-typings';
-import {ENCRYPTED, listEnvVars, setEnvVars, type EnvVariable} from '../api/envVars.js';
+import {ENCRYPTED, listEnvVars, setEnvVars, unsetEnvVars, type EnvVariable} from '../api/envVars.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 
@@ -14,6 +14,8 @@ export function parseAssignment(text: string): EnvVariable {
   const value = text.slice(at + 1);
   if (name === '') throw new UserError(`\`${text}\` has an empty name: use NAME=VALUE`, EXIT_USAGE);
   if (value === ENCRYPTED) throw new UserError(`${name}: ${ENCRYPTED} is a placeholder, not a value`, EXIT_USAGE);
+  // The service removes a variable sent with an empty value: make that a deliberate `unset`, not a typo.
+  if (value === '') throw new UserError(`${name}: an empty value removes the variable; use \`svc variables unset\``, EXIT_USAGE);
   return {name, value};
 }
 
@@ -36,7 +38,7 @@ export function register(program: Command): void {
 
   group
     .command('set')
-    .description('create or change variables (NAME=VALUE …); the others keep their values')
+    .description('create or change variables (NAME=VALUE …); the others keep their values; a change rebuilds the deploy branch')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
     .argument('<assignments...>', 'NAME=VALUE pairs (split on the first =)')
     .action(async (deployment, assignments, _opts, cmd) => {
@@ -45,5 +47,18 @@ export function register(program: Command): void {
       const {raw} = await setEnvVars(api, deployment, vars);
       if (json) return printJson(raw);
       success(`Set ${vars.length} variable(s)`);
+    });
+
+  group
+    .command('unset')
+    .alias('rm')
+    .description('remove variables (NAME …); a change rebuilds the deploy branch')
+    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .argument('<names...>', 'variable names')
+    .action(async (deployment, names, _opts, cmd) => {
+      const {api, json} = connect(cmd);
+      const {raw} = await unsetEnvVars(api, deployment, names);
+      if (json) return printJson(raw);
+      success(`Unset ${names.length} variable(s)`);
     });
 }

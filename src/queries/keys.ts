@@ -40,3 +40,14 @@ export const accountKeys = {
   me: () => [...accountKeys.all, 'me'] as const,
   regions: () => [...accountKeys.all, 'regions'] as const,
 };
+
+export const envVarKeys = {
+  all: ['env-vars'] as const,
+  ofDeployment: (deploymentId: string) => [...envVarKeys.all, deploymentId] as const,
+};
+
+export const githubKeys = {
+  all: ['github'] as const,
+  /** The account's GitHub app connection (one for every deployment). */
+  status: () => [...githubKeys.all, 'status'] as const,
+};

@@ -90,6 +90,7 @@ const SCREENS = [
   {id: 'deployment.envs', keys: ['e'], description: 'environments', scope: 'screen:deployment', footer: true},
   {id: 'deployment.build', keys: ['b'], description: 'build status', scope: 'screen:deployment', footer: true},
   {id: 'deployment.branches', keys: ['B'], description: 'branches', scope: 'screen:deployment', footer: true},
+  {id: 'deployment.variables', keys: ['V'], description: 'variables', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dev', keys: ['d'], description: 'dev mode', scope: 'screen:deployment', footer: true},
   {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
   {id: 'deployment.logs', keys: ['l'], description: 'logs', scope: 'screen:deployment', footer: true},
@@ -151,6 +152,11 @@ const SCREENS = [
   {id: 'resource.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
   {id: 'resource.delete', keys: ['D'], description: 'delete', scope: 'screen:resource', dangerous: true, footer: true},
   {id: 'resource.format', keys: ['o'], description: 'describe: YAML/JSON', scope: 'screen:resource'},
+  // Environment variables of a deployment: a change rebuilds the deploy branch; each asks first and says so.
+  {id: 'variables.set', keys: ['n'], description: 'set a variable', scope: 'screen:variables', dangerous: true, footer: true},
+  {id: 'variables.edit', keys: ['e'], description: 'change value', scope: 'screen:variables', dangerous: true, footer: true},
+  {id: 'variables.unset', keys: ['D'], description: 'unset', scope: 'screen:variables', dangerous: true, footer: true},
+  {id: 'variables.build', keys: ['b'], description: 'production build', scope: 'screen:variables', footer: true},
 ] as const satisfies readonly Binding[];
 
 const ALL = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS] as const;

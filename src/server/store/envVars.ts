@@ -26,13 +26,18 @@ export function listEnvVars(db: Db, deploymentId: number): EnvVarRow[] {
   return db.prepare('SELECT name, value FROM env_vars WHERE deployment_id = ? ORDER BY name').all(deploymentId) as EnvVarRow[];
 }
 
-/** Inserts or replaces each variable; the others keep their values. One transaction: all or nothing. */
-export function upsertEnvVars(db: Db, deploymentId: number, vars: readonly EnvVarRow[], now: number): void {
+/**
+ * Inserts or replaces each variable; an empty value removes it; the others keep their values. One transaction:
+ * all or nothing. Answers the names whose stored value changed (an unchanged resend changes nothing).
+ */
+export function upsertEnvVars(db: Db, deploymentId: number, vars: readonly EnvVarRow[], now: number): string[] {
   const upsert = db.prepare(
     `INSERT INTO env_vars (deployment_id, name, value, updated_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (deployment_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+     ON CONFLICT (deployment_id, name) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at
+     WHERE value IS NOT excluded.value`,
   );
-  db.transaction(() => {
-    for (const v of vars) upsert.run(deploymentId, v.name, v.value, now);
-  })();
+  const remove = db.prepare('DELETE FROM env_vars WHERE deployment_id = ? AND name = ?');
+  return db.transaction(() =>
+    vars.filter((v) => (v.value === '' ? remove.run(deploymentId, v.name) : upsert.run(deploymentId, v.name, v.value, now)).changes > 0).map((v) => v.name),
+  )();
 }

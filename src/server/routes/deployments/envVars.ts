@@ -1,5 +1,7 @@
 // GET/PUT …/env-vars: a deployment's environment variables. Values of secret-looking names (PASS, SECRET, TOKEN,
-// KEY, CREDENTIAL) are never answered, only `[ENCRYPTED]`; PUT upserts and leaves unnamed variables alone.
+// KEY, CREDENTIAL) are never answered, only `[ENCRYPTED]`; PUT upserts and leaves unnamed variables alone, and
+// an empty value removes a variable (the API has no DELETE: a stored name is resent to remove it). A change
+// rebuilds the deploy branch, so production restarts with the new values; the build names the variables.
 // New deployments start with the database connection settings a deployment needs, password included.
 import {randomBytes} from 'node:crypto';
 import {createRoute} from '@hono/zod-openapi';
@@ -12,6 +14,8 @@ import {
   isSecretName,
 } from '../../../contract/envVars.js';
 import type {RouteGroup} from '../../appTypes.js';
+import type {ServiceContext} from '../../context.js';
+import type {DeploymentRow} from '../../store/deployments.js';
 import {requirePermission} from '../../auth.js';
 import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
@@ -32,6 +36,18 @@ function defaultVariables(deploymentId: number): EnvVarRow[] {
     {name: 'CUBEJS_DB_USER', value: 'cube'},
     {name: 'CUBEJS_DB_PASS', value: randomBytes(12).toString('base64url')},
   ];
+}
+
+/**
+ * Production picks up new values by a rebuild of the deploy branch (a deployment never built has nothing to
+ * restart: its first build reads them). The build's reason and the log line name the variables, never values.
+ */
+function rebuild(ctx: ServiceContext, d: DeploymentRow, names: string[]): void {
+  const built = ctx.builds.status(d.id, d.deploy_branch_name) !== undefined;
+  const what = `environment variables changed: ${names.join(', ')}`;
+  if (built) ctx.builds.trigger(d.id, d.deploy_branch_name, what);
+  const next = built ? `rebuilding ${d.deploy_branch_name}` : 'they apply at the first build';
+  appendLog(ctx.db, ctx.clock, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${names.join(', ')}; ${next}`});
 }
 
 export const register: RouteGroup = (app, ctx) => {
@@ -60,7 +76,7 @@ export const register: RouteGroup = (app, ctx) => {
       method: 'put',
       path: '/api/v1/deployments/{deploymentId}/env-vars',
       operationId: 'setEnvVariables',
-      summary: 'Create or change variables; the others keep their values. Answers the whole list',
+      summary: 'Create or change variables (an empty value removes one); the others keep their values. A change rebuilds the deploy branch. Answers the whole list',
       tags,
       request: {params: DeploymentIdParam, body: jsonBody(SetEnvVariablesInput)},
       responses: {200: json(EnvVariablesListResponse, 'every variable after the change'), ...errorResponses(400, 403, 404)},
@@ -72,9 +88,10 @@ export const register: RouteGroup = (app, ctx) => {
       const existing = new Set(listEnvVars(ctx.db, d.id).map((r) => r.name));
       const bad = wanted.find((v) => !existing.has(v.name) && !ENV_VAR_NAME.test(v.name));
       if (bad) throw badRequest(`env_variables: invalid name \`${bad.name}\`: must match ${ENV_VAR_NAME.source}`);
-      upsertEnvVars(ctx.db, d.id, wanted, ctx.clock.now());
-      // Pods restart with new variables; the line names them, never their values.
-      appendLog(ctx.db, ctx.clock, {deploymentId: d.id, source: 'production', message: `environment variables updated: ${wanted.map((v) => v.name).join(', ')}; restarting pods`});
+      ctx.db.transaction(() => {
+        const changed = upsertEnvVars(ctx.db, d.id, wanted, ctx.clock.now());
+        if (changed.length > 0) rebuild(ctx, d, changed);
+      })();
       const all = masked(listEnvVars(ctx.db, d.id));
       return c.json({items: all, data: all, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}}, 200);
     },
