@@ -170,6 +170,55 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.waitFor('exit=0');
   }, 120_000);
 
+  it('environment tokens, variables, an object screen and the dbt gate: forms and questions on intact lines', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+
+    // Environment tokens: the list, then the issue form.
+    await ui.keys('e');
+    await ui.waitFor(/Environments · analytics-prod \[\d+\]/);
+    await ui.keys('K');
+    let text = await ui.waitFor('Environment tokens of production');
+    expectLaidOut(text, [/^│ Environment tokens of production \[\d+\]\s+│$/]);
+    await ui.keys('n');
+    text = await ui.waitFor('Issue environment token for production');
+    expectLaidOut(text, [/^│ Issue environment token for production\s+│$/, /^│ › Security context: \{\}\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'Escape', 'Escape');
+    await ui.waitFor('Deploy branch');
+
+    // Variables: the set form, then the unset question.
+    await ui.keys(':', 'variables', 'Enter');
+    await ui.waitFor(/Variables · analytics-prod \[\d+\]/);
+    await ui.keys('n');
+    text = await ui.waitFor('Set a variable on analytics-prod');
+    expectLaidOut(text, [/^│ Set a variable on analytics-prod\s+│$/, /^│ › Name:\s+/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'D');
+    text = await ui.waitFor(/! Unset \S+ on analytics-prod\?/);
+    expectLaidOut(text, [/^│ ! Unset \S+ on analytics-prod\?\s+│$/, /^│\s+Unset\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+
+    // An object screen's delete question.
+    await ui.keys(':', 'api-keys', 'Enter');
+    await ui.waitFor(/API keys \[\d+\]/);
+    await ui.keys('D');
+    text = await ui.waitFor('Delete API key');
+    expectLaidOut(text, [/^│ ! Delete API key \d+ "\S+"\?\s+│$/, /^│\s+Yes\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+
+    // The dbt gate's form: two labelled fields, the long example wrapping under its own field.
+    await ui.keys(':', 'gate', 'Enter');
+    await ui.waitFor(/^dbt gate · analytics-prod/m);
+    await ui.keys('s');
+    text = await ui.waitFor('Gate a dbt ref');
+    expectLaidOut(text, [/^│ Gate a dbt ref\s+│$/, /^│ › Ref:\s{6}‹main/, /^│ {3}Measure: ‹cube\.measure/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+
   it('contexts: the add form (key masked) and the delete question', async () => {
     const ui = open(60, 15);
     await ui.waitFor(/Deployments \[\d+\]/);
