@@ -1,32 +1,23 @@
 // Build: a branch's build (the deploy branch by default) watched live until it is built, failed or cancelled;
-// then polling stops and the outcome is flashed.
-import React, {useEffect, useReducer, useRef} from 'react';
+// then polling stops and the outcome is flashed. Each step shows when it began (kept in the query cache, so
+// leaving and coming back keeps them), the running one also how long it has run, ticking.
+import React, {useEffect, useRef} from 'react';
 import {Box, Text} from 'ink';
-import {useQuery} from '@tanstack/react-query';
-import {buildQueries} from '../src/queries/builds.js';
+import {useQuery, useQueryClient} from '@tanstack/react-query';
+import {buildQueries, noteStep, type BuildTimes} from '../src/queries/builds.js';
+import {buildKeys} from '../src/queries/keys.js';
 import {isTerminalBuildStatus} from '../src/api/builds.js';
 import {BUILD_POLL_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useNow} from '../src/ui/hooks/useNow.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, statusStyle} from '../src/ui/theme.js';
 import {BuildTimeline} from './build/BuildTimeline.js';
 import {buildSteps, currentStep} from './build/steps.js';
 import {useLivePolicy} from './useLivePolicy.js';
-
-interface Seen {
-  /** The build the times belong to; a later trigger starts a fresh timeline. */
-  readonly buildId: number | undefined;
-  /** Step → when it began (the service's `updatedAt` is when the current step began). */
-  readonly at: Readonly<Record<string, string>>;
-}
-
-function seenReducer(seen: Seen, action: {buildId: number | undefined; step: string; at: string}): Seen {
-  const base = seen.buildId === action.buildId ? seen : {buildId: action.buildId, at: {}};
-  return base.at[action.step] !== undefined ? base : {...base, at: {...base.at, [action.step]: action.at}};
-}
 
 export function BuildScreen({params}: ScreenProps) {
   const api = useApi();
@@ -37,13 +28,19 @@ export function BuildScreen({params}: ScreenProps) {
   useTitle('Build', [params.deploymentName ?? deploymentId, branch].filter(Boolean).join(' · '));
   const query = useQuery(buildQueries.status(api, deploymentId, branch, live));
   const build = query.data;
-  const [seen, see] = useReducer(seenReducer, {buildId: undefined, at: {}});
+  const client = useQueryClient();
+  const seen = useQuery(buildQueries.times(client, deploymentId, branch)).data;
   const step = build ? currentStep(build) : undefined;
   const terminal = isTerminalBuildStatus(build?.status);
+  // The running step's elapsed time ticks; a finished build needs no clock.
+  const now = useNow(terminal ? 3_600_000 : 1000);
 
   useEffect(() => {
-    if (build && step) see({buildId: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()});
-  }, [build, step]);
+    if (build && step)
+      client.setQueryData<BuildTimes>(buildKeys.times(deploymentId, branch), (times) =>
+        noteStep(times, {buildId: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()}),
+      );
+  }, [build, step, client, deploymentId, branch]);
 
   // Flash the outcome once, when this screen saw the build finish (not when it opened on a finished one).
   const watched = useRef<boolean | undefined>(undefined);
@@ -70,7 +67,7 @@ export function BuildScreen({params}: ScreenProps) {
           <Text>
             Status: <Text color={style.color}>{style.glyph} {build.status || 'unknown'}</Text>
           </Text>
-          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen.at)} />}
+          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen && seen.buildId === build.buildJobId ? seen.at : {})} now={now} />}
           {build.errorText ? <Text color={color.error}>{build.errorText}</Text> : null}
           <Text color={color.muted}>
             {terminal ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(BUILD_POLL_MS / 1000)}s`}

@@ -1,7 +1,8 @@
 // One dbt sync: status with percent and stage message, the phase timeline (from the log, live while running),
-// the log tail, and the result with its generated files once COMPLETED. x cancels a running sync (confirmed);
+// the whole log (paged through the API's cursor), and the result with its generated files once COMPLETED. x
+// cancels a running sync (confirmed), m runs dbt generate (a manifest sync into local files);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
-import React, {useEffect, useMemo, useRef, useState} from 'react';
+import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
@@ -12,15 +13,21 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
+import {useNow} from '../src/ui/hooks/useNow.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
-import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
+import {bar, elapsedSince, runStatus, syncStatusStyle} from './dbt/format.js';
+import {GeneratePanel} from './dbt/GeneratePanel.js';
 import {finishedNotice} from './dbt/notify.js';
-import {PhaseTimeline, ResultView, RunLogLineView, runLogLines, runLogText} from './dbt/RunDetails.js';
+import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
+import {useRunLog} from './dbt/useRunLog.js';
 import {useLivePolicy} from './useLivePolicy.js';
+
+/** Rows the generate panel takes above the status (border, title, two fields or results, hint line). */
+const GENERATE_PANEL_ROWS = 8;
 
 export function DbtRunScreen({params}: ScreenProps) {
   const api = useApi();
@@ -36,13 +43,14 @@ export function DbtRunScreen({params}: ScreenProps) {
   const s = status.data;
   const ended = isTerminalSyncStatus(s?.status);
   const shown = s ? runStatus(s) : undefined;
-  const logs = useQuery(dbtQueries.logs(api, deploymentId, syncJobId, s !== undefined && !ended, live));
+  const log = useRunLog(deploymentId, syncJobId, s !== undefined && !ended, live);
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
   const [confirming, setConfirming] = useState(false);
-  const entries = logs.data?.entries;
-  const phases = phasesFromLog(entries ?? [], ended);
-  const lines = useMemo(() => runLogLines(entries ?? []), [entries]);
+  const [generating, setGenerating] = useState(false);
+  const phases = phasesFromLog(log.window.digest, ended);
+  // The running phase's time ticks; an ended run needs no clock.
+  const now = useNow(ended ? 3_600_000 : 1000);
 
   // Once, when this screen saw the run end: the final log lines, a flash and a terminal notification.
   const watched = useRef<boolean | undefined>(undefined);
@@ -64,7 +72,8 @@ export function DbtRunScreen({params}: ScreenProps) {
       if (!s || ended) return void flash.warn(`dbt sync ${syncJobId} already ended; only a running sync can be cancelled`);
       setConfirming(true);
     },
-  }, {active: !confirming});
+    'dbtRun.generate': () => setGenerating(true),
+  }, {active: !confirming && !generating});
 
   const confirmCancel = () =>
     cancel.mutate(syncJobId, {
@@ -77,7 +86,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const percent = s?.percentComplete ?? 0;
   // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
   // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
-  const room = body.height - phases.length - 4;
+  const room = body.height - phases.length - 4 - (generating ? GENERATE_PANEL_ROWS : 0);
   const fileCount = result.data?.generatedFiles.length ?? 0;
   const files = Math.min(fileCount, Math.max(1, room - 6));
   const resultRows = result.data ? 1 + files + (fileCount > files ? 1 : 0) : 0;
@@ -94,11 +103,13 @@ export function DbtRunScreen({params}: ScreenProps) {
           busy={cancel.isPending ? 'Cancelling' : undefined}
         />
       ) : null}
+      {generating ? <GeneratePanel deploymentId={deploymentId} intervalMs={live.intervalMs} onClose={() => setGenerating(false)} /> : null}
       <StateView query={status} noun="dbt sync">
         {s ? (
           <Box flexDirection="column">
             <Text wrap="truncate-end">
               Status: <Text color={style.color}>{style.glyph} {shown || 'UNKNOWN'}</Text> {percent}% {bar(percent / 100, 20)}
+              {!ended && log.window.digest[0]?.timestamp ? ` running for ${elapsedSince(log.window.digest[0].timestamp, now)}` : ''}
               {params.syncBranch ? <Text color={color.muted}> {params.syncBranch}</Text> : null}
             </Text>
             {s.status === 'FAILED' ? (
@@ -108,14 +119,18 @@ export function DbtRunScreen({params}: ScreenProps) {
             ) : (
               <Text color={color.muted}>{s.message ?? ''}</Text>
             )}
-            <PhaseTimeline phases={phases} />
-            <Text bold>Log</Text>
+            <PhaseTimeline phases={phases} now={now} />
+            <Text bold>
+              Log{log.error ? <Text color={color.error}> — could not read more of it: {errorMessage(log.error)}</Text> : null}
+            </Text>
             <LogPager
-              lines={lines}
+              lines={log.lines}
+              source={log.source}
+              search
               text={runLogText}
               render={(l) => <RunLogLineView line={l} />}
               height={logRows}
-              active={!confirming}
+              active={!confirming && !generating}
               emptyText="No log entries yet"
               following={ended ? 'end of log' : 'following'}
             />

@@ -22,6 +22,7 @@ import {color} from '../src/ui/theme.js';
 import {formatSyncDuration} from './dbt/format.js';
 import {RefForm} from './dbt/RefForm.js';
 import {nextFilter, recentDurations, runColumns} from './dbt/runColumns.js';
+import {useNow} from '../src/ui/hooks/useNow.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
 
@@ -48,6 +49,9 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const query = useInfiniteQuery(dbtQueries.history(api, deploymentId, {status, trigger, first: pageSize}, live));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const running = anyRunning(query.data);
+  // Running rows tick: their elapsed time is re-read every second while one is on the list.
+  const now = useNow(running ? 1000 : 60_000);
+  const columns = useMemo(() => runColumns(now), [now]);
   const start = useMutation(dbtMutations.start(api, client, deploymentId));
 
   const onSelect = useNextPage(rows, query, pageSize, runId);
@@ -101,7 +105,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
       <StateView query={query} noun="dbt runs" empty={rows.length === 0} emptyText={status || trigger ? `No dbt runs match ${filters}` : 'No dbt runs yet'}>
         <DataTable
           rows={rows}
-          columns={runColumns}
+          columns={columns}
           getRowId={(r) => r.syncJobId ?? ''}
           noun="dbt runs"
           height={Math.max(3, body.height - 2 - formHeight)}

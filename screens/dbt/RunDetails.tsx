@@ -5,20 +5,26 @@ import {Box, Text} from 'ink';
 import type {DbtLogEntry, DbtSyncResult} from '../../src/api/dbt.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {bar, formatSyncDuration} from './format.js';
+import {bar, elapsedSince, formatSyncDuration} from './format.js';
 import type {RunPhase} from './runPhases.js';
 import {maxOf} from '../../src/api/lists.js';
 
 const BAR_WIDTH = 20;
 
-export function PhaseTimeline({phases}: {readonly phases: readonly RunPhase[]}) {
+/** The phases with their durations; the running one counts its time from its first log line to `now`, ticking. */
+export function PhaseTimeline({phases, now}: {readonly phases: readonly RunPhase[]; readonly now?: number}) {
   const longest = maxOf(phases.map((p) => p.durationMs ?? 0), 1);
   return (
     <Timeline
       steps={phases.map((p) => ({
         name: p.name,
         status: p.status,
-        detail: p.durationMs === undefined ? undefined : `${bar(p.durationMs / longest, BAR_WIDTH)} ${formatSyncDuration(p.durationMs)}`,
+        detail:
+          p.durationMs !== undefined
+            ? `${bar(p.durationMs / longest, BAR_WIDTH)} ${formatSyncDuration(p.durationMs)}`
+            : p.status === 'running' && now !== undefined && p.startedAt
+              ? `for ${elapsedSince(p.startedAt, now)}`
+              : undefined,
       }))}
     />
   );
@@ -27,14 +33,10 @@ export function PhaseTimeline({phases}: {readonly phases: readonly RunPhase[]}) 
 const time = (iso: string | undefined) => (iso ?? '').slice(11, 19);
 const clean = (text: string) => text.replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, ' ');
 
-/** A log entry numbered in arrival order (the service only appends), for the pager. */
+/** A log entry numbered by its line in the whole log (the service only appends), for the pager. */
 export interface RunLogLine {
   readonly seq: number;
   readonly entry: DbtLogEntry;
-}
-
-export function runLogLines(entries: readonly DbtLogEntry[]): RunLogLine[] {
-  return entries.map((entry, seq) => ({seq, entry}));
 }
 
 /** The entry as plain text: what `/` matches and wrapping measures. */

@@ -12,6 +12,12 @@ export function formatSyncDuration(ms: number | undefined): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
+/** How long something that began at `iso` has been going at `now` (ms), as a duration; '' when unknown. */
+export function elapsedSince(iso: string | undefined, now: number): string {
+  const at = iso ? Date.parse(iso) : NaN;
+  return Number.isNaN(at) ? '' : formatSyncDuration(Math.max(0, Math.floor((now - at) / 1000) * 1000));
+}
+
 /** COMPLETED and FAILED are words the theme knows; a stage name while running reads as running. */
 export function syncStatusStyle(status: string | undefined): {color: string; glyph: string} {
   const s = (status ?? '').trim().toUpperCase();

@@ -7,6 +7,8 @@ export interface RunPhase {
   readonly name: string;
   readonly status: 'completed' | 'running' | 'failed' | 'cancelled';
   readonly durationMs?: number;
+  /** When the phase's first log line was written (a running phase's elapsed time counts from it). */
+  readonly startedAt?: string;
 }
 
 /**
@@ -15,18 +17,22 @@ export interface RunPhase {
  */
 export function phasesFromLog(entries: readonly DbtLogEntry[], ended: boolean): RunPhase[] {
   const order: string[] = [];
+  const began = new Map<string, string>();
   const closed = new Map<string, {failed: boolean; durationMs: number}>();
   const erred = new Set<string>();
   for (const e of entries) {
     if (!e.phase) continue;
-    if (!order.includes(e.phase)) order.push(e.phase);
+    if (!order.includes(e.phase)) {
+      order.push(e.phase);
+      if (e.timestamp) began.set(e.phase, e.timestamp);
+    }
     if (e.level === 'error') erred.add(e.phase);
     if (e.durationMs !== undefined && !closed.has(e.phase)) closed.set(e.phase, {failed: e.level === 'error', durationMs: e.durationMs});
   }
   return order.map((name): RunPhase => {
     const end = closed.get(name);
     if (end) return {name, status: end.failed ? (/cancel/i.test(lastMessage(entries, name)) ? 'cancelled' : 'failed') : 'completed', durationMs: end.durationMs};
-    if (!ended) return {name, status: 'running'};
+    if (!ended) return began.has(name) ? {name, status: 'running', startedAt: began.get(name)!} : {name, status: 'running'};
     return {name, status: erred.has(name) ? 'failed' : 'cancelled'};
   });
 }

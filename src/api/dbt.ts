@@ -59,6 +59,8 @@ export interface DbtRun {
   startedAt?: string;
   durationMs?: number;
   failedPhase?: string;
+  /** The stage a RUNNING run is in (the one it ended in otherwise). */
+  lastStage?: string;
   gitRef?: string;
   errorMessage?: string;
   raw: Json;
@@ -169,7 +171,7 @@ export async function listDbtSyncs(
   const raw = await api.get(base(deploymentId), {searchParams: {status: q.status, trigger: q.trigger, first: q.first, after: q.after}, signal});
   const runs = readRows(listRows(raw), (r): DbtRun => {
     const row: DbtRun = {status: (str(r.status) ?? '').trim(), raw: r};
-    for (const key of ['syncJobId', 'trigger', 'branchName', 'startedAt', 'failedPhase', 'gitRef', 'errorMessage'] as const) optional(row, key, str(r[key]));
+    for (const key of ['syncJobId', 'trigger', 'branchName', 'startedAt', 'failedPhase', 'lastStage', 'gitRef', 'errorMessage'] as const) optional(row, key, str(r[key]));
     optional(row, 'durationMs', num(r.durationMs));
     return row;
   });

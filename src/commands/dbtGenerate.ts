@@ -1,9 +1,8 @@
 // `svc dbt generate D --manifest F --out DIR [--check]`: cube files from a dbt manifest written to a directory, or
 // (--check) compared with it, exit 1 when they differ. No branch is created: the sync runs with `output: files`.
 import type {Api} from '../api/client.js';
-import {startDbtSync} from '../api/dbt.js';
-import {syncFailureMessage, waitForSync} from '../workflows/dbtWait.js';
-import {applyGeneratedFiles, readGeneratedFiles, type FileState} from '../workflows/dbtGenerate.js';
+import {syncFailureMessage} from '../workflows/dbtWait.js';
+import {applyGeneratedFiles, generateFromManifest, type FileState} from '../workflows/dbtGenerate.js';
 import {EXIT_USAGE, printJson, progress, success, UserError, say} from './output.js';
 import {readManifest, waitTimes} from './dbtSync.js';
 
@@ -23,14 +22,16 @@ export async function generate(deployment: string, flags: GenerateFlags, json: b
   const times = waitTimes({wait: true, ...(flags.timeout && {timeout: flags.timeout}), ...(flags.poll && {poll: flags.poll})});
   const manifest = await readManifest(flags.manifest);
   const client = api();
-  const started = await startDbtSync(client, deployment, {source: 'manifest', manifest, output: 'files'});
-  progress(`dbt sync ${started.syncJobId} started (manifest → files)`);
-  const final = await waitForSync(client, deployment, started.syncJobId, {...times, onProgress: progress});
+  const {syncJobId, final, files} = await generateFromManifest(client, deployment, manifest, {
+    ...times,
+    onProgress: progress,
+    onStarted: (id) => progress(`dbt sync ${id} started (manifest → files)`),
+  });
+  const started = {syncJobId};
   if (final.status !== 'COMPLETED') {
     if (json) printJson({syncJobId: started.syncJobId, status: final.status, error: final.error ?? null, out: flags.out, check: flags.check === true, files: []});
     throw new UserError(syncFailureMessage(deployment, final));
   }
-  const files = await readGeneratedFiles(client, deployment, started.syncJobId);
   const states = await applyGeneratedFiles(files, flags.out, flags.check === true);
   const drift = states.filter((s) => s.state === 'changed' || s.state === 'missing');
   if (json) printJson({syncJobId: started.syncJobId, status: final.status, error: null, out: flags.out, check: flags.check === true, files: states});

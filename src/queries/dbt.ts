@@ -2,7 +2,7 @@
 // status (live until COMPLETED or FAILED), its log and result. Plain option objects, no React.
 import {keepPreviousData, type InfiniteData, type QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
-import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, getDbtSyncStatus, listDbtSyncs, startDbtSync} from '../api/dbt.js';
+import {cancelDbtSync, getDbtSyncResult, getDbtSyncStatus, listDbtSyncs, startDbtSync} from '../api/dbt.js';
 import {isTerminalSyncStatus} from '../workflows/dbtWait.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 
@@ -64,13 +64,6 @@ export const dbtQueries = {
     queryKey: dbtKeys.status(deploymentId, syncJobId),
     queryFn: ({signal}: {signal: AbortSignal}) => getDbtSyncStatus(api, deploymentId, syncJobId, signal),
     refetchInterval: pollUntil<Awaited<ReturnType<typeof getDbtSyncStatus>>>(live, (s) => isTerminalSyncStatus(s.status)),
-  }),
-  /** `running`: the run has not ended, so its log still grows. */
-  logs: (api: Api, deploymentId: string, syncJobId: string, running: boolean, live?: LivePolicy) => ({
-    queryKey: dbtKeys.logs(deploymentId, syncJobId),
-    queryFn: ({signal}: {signal: AbortSignal}) => getDbtSyncLogs(api, deploymentId, syncJobId, {first: DBT_LOG_PAGE}, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval: running ? pollUntil(live) : (false as const),
   }),
   result: (api: Api, deploymentId: string, syncJobId: string, completed: boolean) => ({
     queryKey: dbtKeys.result(deploymentId, syncJobId),

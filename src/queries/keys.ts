@@ -33,6 +33,8 @@ export const buildKeys = {
   ofDeployment: (deploymentId: string) => [...buildKeys.all, deploymentId] as const,
   /** `branch` undefined means "whatever the service picks": the dev-mode branch, else the deploy branch. */
   status: (deploymentId: string, branch?: string) => [...buildKeys.ofDeployment(deploymentId), 'status', branch ?? null] as const,
+  /** When the console saw each step of the branch's build begin (kept in the cache, not fetched). */
+  times: (deploymentId: string, branch?: string) => [...buildKeys.ofDeployment(deploymentId), 'times', branch ?? null] as const,
 };
 
 export const accountKeys = {

@@ -175,6 +175,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       </Text>
       {mode === 'filter' ? (
         <FilterBar
+          search={(chrome.features.searchable ?? 0) > 0}
           value={top.filter}
           onChange={nav.setFilter}
           onSubmit={close}
@@ -220,6 +221,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         open={chrome.features.open}
         pager={chrome.features.pager > 0}
         filterable={chrome.features.filterable > 0}
+        searchable={(chrome.features.searchable ?? 0) > 0}
       />
       <Flash message={flash.message} />
     </Box>

@@ -48,6 +48,8 @@ const LIST = [
 const PAGER = [
   {id: 'pager.follow', keys: ['G', 'end'], description: 'follow', scope: 'pager', footer: true},
   {id: 'pager.wrap', keys: ['w'], description: 'wrap', scope: 'pager', footer: true},
+  {id: 'pager.next', keys: ['n'], description: 'next (older) match of the / search (dbt run log)', scope: 'pager'},
+  {id: 'pager.prev', keys: ['N'], description: 'previous (newer) match of the / search (dbt run log)', scope: 'pager'},
 ] as const satisfies readonly Binding[];
 
 const DIALOG = [
@@ -122,6 +124,7 @@ const SCREENS = [
   {id: 'dbt.trigger', keys: ['t'], description: 'trigger filter: all/manual/api/webhook/agent/unknown', scope: 'screen:dbt', footer: true},
   {id: 'dbt.gate', keys: ['v'], description: 'gate flow (sync → dev mode → validate → query → cleanup)', scope: 'screen:dbt', footer: true},
   {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true},
+  {id: 'dbtRun.generate', keys: ['m'], description: 'dbt generate (manifest)', scope: 'screen:dbtRun', dangerous: true, footer: true},
   {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true},
   {id: 'gate.cleanup', keys: ['c'], description: 'clean up: exit dev mode, delete the dev fork and the sync branch', scope: 'screen:gate', dangerous: true, footer: true},
   {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},

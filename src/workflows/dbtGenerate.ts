@@ -5,7 +5,8 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import {dirname, isAbsolute, relative, resolve} from 'node:path';
 import type {Api} from '../api/client.js';
-import {allPages, listDbtGeneratedFiles, type GeneratedFile} from '../api/dbt.js';
+import {allPages, listDbtGeneratedFiles, startDbtSync, type DbtSyncStatus, type GeneratedFile} from '../api/dbt.js';
+import {waitForSync, type SyncWaitOptions} from './dbtWait.js';
 
 const PAGE = 100;
 /** A runaway cursor must not loop forever. */
@@ -54,4 +55,47 @@ export async function applyGeneratedFiles(files: readonly GeneratedFile[], dir: 
     }
   }
   return out;
+}
+
+export interface GenerateRun {
+  syncJobId: string;
+  /** The sync's final status; files only when it COMPLETED. */
+  final: DbtSyncStatus;
+  files: GeneratedFile[];
+}
+
+/**
+ * The one generate flow (`svc dbt generate`, the dbt run screen's `m`): starts a manifest sync with output files,
+ * follows it with the wait engine and reads what it generated. A FAILED sync is returned, not thrown.
+ */
+export async function generateFromManifest(
+  api: Api,
+  deploymentId: string,
+  manifest: Record<string, unknown>,
+  opts: SyncWaitOptions & {onStarted?: (syncJobId: string) => void},
+): Promise<GenerateRun> {
+  const started = await startDbtSync(api, deploymentId, {source: 'manifest', manifest, output: 'files'}, opts.signal);
+  opts.onStarted?.(started.syncJobId);
+  const final = await waitForSync(api, deploymentId, started.syncJobId, opts);
+  const files = final.status === 'COMPLETED' ? await readGeneratedFiles(api, deploymentId, started.syncJobId, opts.signal) : [];
+  return {syncJobId: started.syncJobId, final, files};
+}
+
+/** A manifest file (dbt's target/manifest.json) read and parsed: a JSON object, or an error that says why not. */
+export async function readManifestFile(path: string): Promise<Record<string, unknown>> {
+  if (path.trim() === '') throw new Error('manifest: an empty value names no file; give target/manifest.json');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new Error(`manifest: cannot read ${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (err as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new Error(`manifest: ${path} is not JSON (dbt writes target/manifest.json when it compiles)`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`manifest: ${path} holds no JSON object`);
+  return value as Record<string, unknown>;
 }

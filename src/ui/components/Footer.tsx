@@ -20,6 +20,8 @@ export interface FooterProps {
   readonly pager?: boolean;
   /** Something on screen applies the `/` filter. @default true */
   readonly filterable?: boolean;
+  /** The `/` on screen finds lines in a log (n/N) rather than filtering. */
+  readonly searchable?: boolean;
 }
 
 interface Hint {
@@ -31,6 +33,8 @@ interface Hint {
 const HELP = 'app.help';
 const QUIT = 'app.quit';
 const MORE = '? help (more keys)';
+/** What `/` does over a searchable log. */
+const SEARCH = 'search (n/N)';
 
 export function footerHints(p: FooterProps): Hint[] {
   const visible = (b: Binding | undefined): b is Binding => b !== undefined && b.footer === true && !(p.readonly && b.dangerous);
@@ -39,7 +43,9 @@ export function footerHints(p: FooterProps): Hint[] {
   const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];
   const global = KEYMAP.filter(
     (b) => b.scope === 'global' && visible(b) && b.id !== HELP && b.id !== QUIT && (b.id !== 'app.filter' || p.filterable !== false),
-  ).flatMap((b) => (b.id === 'app.back' ? (p.escape ? [{...b, description: p.escape}] : []) : [b]));
+  )
+    .flatMap((b) => (b.id === 'app.back' ? (p.escape ? [{...b, description: p.escape}] : []) : [b]))
+    .map((b) => (b.id === 'app.filter' && p.searchable ? {...b, description: SEARCH} : b));
   // One meaning per key: a key already shown is not shown again; bindings that do the same thing share a hint.
   const hints: Hint[] = [];
   const shown = new Set<string>();

@@ -67,3 +67,49 @@ export function matchingLines<T>(lines: readonly T[], text: (line: T) => string,
   const needle = filter.toLowerCase();
   return needle ? lines.filter((l) => text(l).toLowerCase().includes(needle)) : lines;
 }
+
+/**
+ * Where a pager's lines come from when they are more than memory keeps (a dbt run's whole log): the lines given
+ * are a window of `total`, starting at line number (seq) `first`; the pager asks for more as the reader nears
+ * either end of the window, jumps for g/G, and searches beyond the window with `find`.
+ */
+export interface PagerSource {
+  readonly total: number;
+  readonly first: number;
+  /** Still reading toward the end of the log. */
+  readonly loading: boolean;
+  older(): void;
+  newer(): void;
+  jump(edge: 'start' | 'end'): void;
+  /** The pager follows the newest line (new lines may push old ones out of memory) or not. */
+  follow(on: boolean): void;
+  /** The nearest line outside the window matching `term` (case-insensitive), loaded into the window. */
+  find?(term: string, fromSeq: number, direction: 'older' | 'newer', signal: AbortSignal): Promise<number | undefined>;
+}
+
+/** The line's text cut around each case-insensitive occurrence of `term`. */
+export function highlightParts(text: string, term: string): Array<{text: string; hit: boolean}> {
+  if (term === '') return [{text, hit: false}];
+  const lower = text.toLowerCase();
+  const needle = term.toLowerCase();
+  const parts: Array<{text: string; hit: boolean}> = [];
+  let at = 0;
+  for (let i = lower.indexOf(needle); i >= 0 && parts.length < 200; i = lower.indexOf(needle, i + needle.length)) {
+    if (i > at) parts.push({text: text.slice(at, i), hit: false});
+    parts.push({text: text.slice(i, i + needle.length), hit: true});
+    at = i + needle.length;
+  }
+  if (at < text.length) parts.push({text: text.slice(at), hit: false});
+  return parts;
+}
+
+/** The nearest loaded line matching `term` strictly before (older) or after (newer) `seq`. */
+export function nearestMatch<T extends SeqLine>(lines: readonly T[], text: (line: T) => string, term: string, seq: number, direction: 'older' | 'newer'): T | undefined {
+  const needle = term.toLowerCase();
+  const hit = (l: T) => text(l).toLowerCase().includes(needle);
+  if (direction === 'older') {
+    for (let i = lines.length - 1; i >= 0; i--) if (lines[i]!.seq < seq && hit(lines[i]!)) return lines[i];
+    return undefined;
+  }
+  return lines.find((l) => l.seq > seq && hit(l));
+}

@@ -15,6 +15,8 @@ export interface TitleInfo {
 export interface Features {
   readonly filterable: number;
   readonly pager: number;
+  /** A log pager whose `/` finds lines (n/N) instead of filtering them. */
+  readonly searchable?: number;
   /** What Enter does on the list on screen ('open', 'switch version'); undefined: Enter does nothing there. */
   readonly open?: string;
 }
@@ -76,14 +78,19 @@ export function useDevBranch(name: string | undefined): void {
   }, [name, setDevBranch]);
 }
 
-function useFeature(name: 'filterable' | 'pager', on: boolean): void {
+function useFeature(name: 'filterable' | 'pager' | 'searchable', on: boolean): void {
   const {setFeatures} = useChrome();
   // Layout effects: the shell's keys must see the feature as soon as the view is on screen.
   useLayoutEffect(() => {
     if (!on) return;
-    setFeatures((f) => ({...f, [name]: f[name] + 1}));
-    return () => setFeatures((f) => ({...f, [name]: f[name] - 1}));
+    setFeatures((f) => ({...f, [name]: (f[name] ?? 0) + 1}));
+    return () => setFeatures((f) => ({...f, [name]: (f[name] ?? 0) - 1}));
   }, [name, on, setFeatures]);
+}
+
+/** The calling pager's `/` searches (the footer and the `/` line say so). */
+export function useSearchable(on = true): void {
+  useFeature('searchable', on);
 }
 
 /** The calling view applies the `/` filter (DataTable and LogPager do); without one, `/` says there is nothing to filter. */

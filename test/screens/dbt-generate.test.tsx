@@ -1,0 +1,106 @@
+// dbt generate from the dbt run screen against the real service: m asks for a manifest and a directory, a
+// confirm says what happens, the manifest sync's progress shows, and the generated cube file lands on disk.
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, describe, expect, it} from 'vitest';
+import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+
+const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
+
+/** A small dbt manifest with one model, as `dbt compile` writes target/manifest.json. */
+const MANIFEST = {
+  metadata: {dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v11.json', dbt_version: '1.7.0', generated_at: '2026-05-30T12:00:00Z'},
+  nodes: {
+    'model.shop.big_orders': {
+      resource_type: 'model', name: 'big_orders', schema: 'main', alias: 'orders', config: {materialized: 'table'},
+      compiled_code: 'select id, amount from "main"."orders" where amount > 100',
+      columns: {id: {name: 'id', data_type: 'integer'}, amount: {name: 'amount', data_type: 'numeric', meta: {measures: 'sum'}}},
+    },
+  },
+  sources: {},
+  macros: {},
+};
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-generate-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
+});
+
+describe('dbt generate from the run screen', () => {
+  it('m → manifest and directory → confirm → progress → the cube file is written', async () => {
+    const {api, clock} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const dir = tempDir();
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(manifest, JSON.stringify(MANIFEST));
+    const out = join(dir, 'repo');
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120});
+    const frame = await tui.waitForFrame(/Status: /);
+    expect(frame).toMatch(/m dbt generate/);
+    await tui.press('m');
+    await typeAfter(tui, 'Manifest: target/manifest.json', 'ctrl+u', ...manifest.split(''), 'tab', 'ctrl+u', ...out.split(''), 'enter');
+    await tui.waitForFrame(`Generate cube files from ${manifest}?`);
+    await tui.press('y');
+    await tui.waitForFrame(/dbt sync [^ ]+ (started \(manifest → files\)|: )/);
+    // The manifest sync runs on the service clock.
+    const done = /wrote 1 file\(s\) to /;
+    for (let i = 0; i < 20 && !done.test(tui.lastFrame()); i++) {
+      clock.advance(10_000);
+      await tui.waitForFrame((f) => done.test(f) || /failed/.test(f), 500).catch(() => undefined);
+    }
+    const end = await tui.waitForFrame(done);
+    expect(end).toContain('wrote model/cubes/dbt/big_orders.yml');
+    expect(readFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), 'utf8')).toMatch(/name: big_orders/);
+    // The sync it ran is a manifest sync with files output, in the deployment's history.
+    const runs = await listDbtSyncs(api, '1');
+    expect(runs.runs.length).toBeGreaterThanOrEqual(2);
+    await tui.press('enter');
+    await tui.waitForFrame((f) => !f.includes('dbt generate: cube files from a dbt manifest'));
+  });
+
+  it('a missing manifest is refused in the form, before anything starts; Esc closes it', async () => {
+    const {api} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const before = (await listDbtSyncs(api, '1')).runs.length;
+    const missing = join(tempDir(), 'manifest.json');
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120});
+    await tui.waitForFrame(/Status: /);
+    await tui.press('m');
+    await typeAfter(tui, 'Manifest: target/manifest.json', 'ctrl+u', ...missing.split(''), 'enter');
+    await tui.waitForFrame(`manifest: cannot read ${missing}: no such file`);
+    await tui.press('escape');
+    await tui.waitForFrame((f) => !f.includes('dbt generate: cube files from a dbt manifest'));
+    expect((await listDbtSyncs(api, '1')).runs.length).toBe(before);
+  });
+
+  it('lays out at the minimum size, 60×15: title, the focused field and the keys visible', async () => {
+    const {api} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 15, columns: 60});
+    await tui.waitForFrame(/Status: /);
+    await tui.press('m');
+    const frame = await tui.waitForFrame('Manifest:');
+    expect(frame).toContain('dbt generate: cube files from a dbt manifest');
+    expect(frame).toMatch(/› Manifest: target\/manifest\.json/);
+    expect(frame).toContain('Write to: .');
+    expect(frame).toMatch(/Tab switch field/);
+  });
+
+  it('is not offered under --readonly', async () => {
+    const {api} = await startDemo();
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120, readonly: true});
+    const frame = await tui.waitForFrame(/Status: /);
+    expect(frame).not.toMatch(/m dbt generate/);
+    await tui.press('m');
+    await new Promise((r) => setTimeout(r, 100));
+    expect(tui.lastFrame()).not.toContain('dbt generate: cube files from a dbt manifest');
+  });
+});

@@ -1,0 +1,95 @@
+// A dbt run's whole log on the run screen, against the real service with a long log written by the dbt store:
+// the pager reads it through the API's cursor, keeps a bounded window in memory, scrolls back to line 1,
+// searches lines that are not in memory, and follows new lines while the run goes on.
+import {describe, expect, it} from 'vitest';
+import {startDbtSync} from '../../src/api/dbt.js';
+import {DBT_LOG_KEEP} from '../../src/queries/dbtLog.js';
+import {appendDbtLog, findDbtSync} from '../../src/server/store/dbt.js';
+import type {RunningService} from '../../src/server/index.js';
+import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
+
+const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
+const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.slice(1).map(Number);
+const LONG = 12_000;
+
+/** Appends `count` lines to a run's log in the service's own store (as a chatty dbt would write them). */
+function writeLines(svc: RunningService, syncJobId: string, count: number, line: (i: number) => string): void {
+  const db = svc.ctx.db;
+  const deployment = db.prepare('SELECT deployment_id AS id FROM dbt_syncs WHERE sync_job_id = ?').get(syncJobId) as {id: number};
+  const run = findDbtSync(db, deployment.id, syncJobId)!;
+  const at = svc.ctx.clock.now();
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) appendDbtLog(db, {sync_id: run.id, at, level: 'info', phase: 'init', message: line(i), duration_ms: null});
+  })();
+}
+
+async function longRun() {
+  const demo = await startDemo();
+  const started = await startDbtSync(demo.api, '1', {ref: 'main'});
+  writeLines(demo.svc, started.syncJobId, LONG, (i) => (i === 41 ? 'compiled model needle_forty_one' : `compiled model m_${i}`));
+  return {...demo, syncJobId: started.syncJobId};
+}
+
+describe('a long dbt run log', () => {
+  it('reads the whole log page by page, keeps a bounded window, and scrolls back to its first line', async () => {
+    const {api, syncJobId} = await longRun();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, runOf(syncJobId), {rows: 30, columns: 120});
+    let frame = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('following'));
+    const [, last, total] = position(frame)!;
+    expect(last).toBe(total);
+    const kept = Number(/(\d+) in memory/.exec(frame)?.[1]);
+    expect(kept).toBeGreaterThan(1000);
+    expect(kept).toBeLessThanOrEqual(DBT_LOG_KEEP);
+    // The log was read through the cursor, not in one request.
+    const reads = spy.calls.filter((c) => c.includes('/logs'));
+    expect(reads.length).toBeGreaterThanOrEqual(Math.ceil(LONG / 1000));
+    expect(reads.filter((c) => c.includes('after=')).length).toBeGreaterThan(10);
+
+    await tui.press('g');
+    frame = await tui.waitForFrame((f) => position(f)?.[0] === 1 && f.includes(`dbt sync ${syncJobId} started`));
+    expect(frame).toMatch(/scrolled back · \d+ newer lines below/);
+    // Down from the first line reads the next stretches again as they are reached.
+    for (let i = 0; i < 3; i++) await tui.press('pagedown');
+    frame = await tui.waitForFrame((f) => (position(f)?.[0] ?? 0) > 40);
+    expect(frame).toContain('compiled model m_');
+  });
+
+  it('/ finds a line far back, outside the lines in memory, and n/N move between matches', async () => {
+    const {api, syncJobId} = await longRun();
+    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120});
+    const shown = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('in memory'));
+    // The footer says what `/` does here.
+    expect(shown).toContain('/ search (n/N)');
+    await tui.press('/');
+    await tui.waitForFrame('type to search');
+    await tui.press(...'needle_forty'.split(''), 'enter');
+    const frame = await tui.waitForFrame(/\/needle_forty: line \d+/);
+    const line = Number(/\/needle_forty: line (\d+)/.exec(frame)![1]);
+    expect(line).toBeLessThan(100);
+    expect(frame).toContain('compiled model needle_forty_one');
+    const [first] = position(frame)!;
+    expect(first).toBeLessThanOrEqual(line);
+    await tui.press('n');
+    await tui.waitForFrame(/\/needle_forty: no older match in the whole log/);
+  });
+
+  it('follows new lines while the run goes on', async () => {
+    const {api, clock, svc, syncJobId} = await longRun();
+    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120});
+    let frame = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('following'));
+    const before = position(frame)![2]!;
+    clock.advance(4_000);
+    frame = await tui.waitForFrame((f) => f.includes('[sandbox] Sandbox ready') && (position(f)?.[2] ?? 0) > before);
+    expect(position(frame)![1]).toBe(position(frame)![2]);
+    // Scrolled back, new lines are counted below instead of moving the view.
+    await tui.press('pageup');
+    frame = await tui.waitForFrame(/scrolled back · \d+ newer lines below/);
+    const below = Number(/(\d+) newer lines below/.exec(frame)![1]);
+    writeLines(svc, syncJobId, 7, (i) => `late line ${i}`);
+    clock.advance(10);
+    frame = await tui.waitForFrame((f) => Number(/(\d+) newer lines below/.exec(f)?.[1] ?? 0) >= below + 7);
+    await tui.press('G');
+    await tui.waitForFrame((f) => f.includes('late line 6') && f.includes('following'));
+  });
+});
