@@ -88,7 +88,7 @@ export function ContextsScreen({params}: ScreenProps) {
       flash.success(`Switched to context \`${name}\``);
     } catch (err) {
       setConnecting(undefined);
-      flash.error(`still on ${here}: could not switch to \`${name}\`: ${errorMessage(err)}`);
+      flash.error(`could not switch to \`${name}\`: ${errorMessage(err)} — still on ${here}`);
     }
   };
   const activate = (row: SavedContext | undefined) => {

@@ -3,11 +3,12 @@
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {createApi} from '../api/client.js';
+import {getMe} from '../api/account.js';
+import {ApiError, createApi} from '../api/client.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import type {UiTarget} from '../ui/run.js';
 import {sessionIdentity} from '../workflows/contexts.js';
-import {apiFor, checkCredential} from './session.js';
+import {apiFor} from './session.js';
 
 export async function localTarget(speed: number): Promise<UiTarget> {
   const {startService} = await import('../server/index.js');
@@ -38,7 +39,13 @@ export function remoteTarget(opts: {context?: string; url?: string; token?: stri
 export async function contextTarget(name: string): Promise<UiTarget> {
   const {SVC_API_URL: _url, SVC_API_KEY: _key, ...env} = process.env;
   const target = targetFor(resolveCredentials({context: name}, env));
-  await checkCredential(target.api, 'its saved credential');
+  try {
+    await getMe(target.api);
+  } catch (err) {
+    // Said short: it is one line under the console, the context's name and URL are on screen already.
+    if (err instanceof ApiError && err.status === 401) throw new Error(`its saved key was refused (401); \`svc login --name ${name}\` saves a new one`);
+    throw err;
+  }
   return target;
 }
 
