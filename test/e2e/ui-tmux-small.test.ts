@@ -227,6 +227,29 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.waitFor('exit=0');
   }, 120_000);
 
+  it('a running dbt sync: the cancel question and the dbt generate form', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+    await ui.keys('s');
+    await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
+    await ui.keys('s');
+    await ui.waitFor('Start a dbt sync');
+    await ui.keys('main', 'Enter');
+    await ui.waitFor(/^dbt run · [0-9a-f-]{36}/m);
+    await ui.keys('x');
+    let text = await ui.waitFor('Cancel dbt sync');
+    expectLaidOut(text, [/^│ ! Cancel dbt sync [0-9a-f-]{36}\?\s+│$/, /^│\s+Cancel the sync\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+    await ui.keys('m');
+    text = await ui.waitFor('dbt generate: cube files from a dbt manifest');
+    expectLaidOut(text, [/^│ dbt generate: cube files from a dbt manifest\s+│$/, /^│ › Manifest: \S+\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+
   it('contexts: the add form (key masked) and the delete question', async () => {
     const ui = open(60, 15);
     await ui.waitFor(/Deployments \[\d+\]/);
