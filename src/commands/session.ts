@@ -40,8 +40,9 @@ export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh:
 }
 
 /**
- * Who a credential belongs to ('' when the tenant does not say): checked before a credential is saved (`svc
- * login`) or used by the console (a context switch). A 401 says which credential the tenant refused.
+ * Who a credential belongs to ('' when the tenant does not say): checked before `svc login` saves it. A 401 says
+ * which credential the tenant refused. (The console's context switch asks the same question in uiTarget.ts and
+ * words a refusal for its one-line flash.)
  */
 export async function checkCredential(api: Api, what: string): Promise<string> {
   try {
