@@ -97,6 +97,7 @@ export function AuditScreen(_props: ScreenProps) {
             columns={columns}
             getRowId={(e) => e.id}
             noun="audit events"
+            total={preview?.total}
             height={Math.max(3, body.height - 3 - panelRows)}
             active={panel === 'none'}
             onActivate={(e) => {

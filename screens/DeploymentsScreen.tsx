@@ -133,6 +133,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
           getRowId={(d) => d.id}
           onVisibleRows={onVisibleRows}
           noun="deployments"
+          total={query.data?.pages.at(-1)?.total}
           height={Math.max(3, body.height - dialogHeight)}
           active={dialog.kind === 'none'}
           onSelect={onSelect}

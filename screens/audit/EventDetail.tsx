@@ -6,6 +6,7 @@ import type {AuditEvent} from '../../src/queries/audit.js';
 import {LogPager} from '../../src/ui/components/LogPager.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
+import {useKeyScope} from '../../src/ui/hooks/useTitle.js';
 import {color} from '../../src/ui/theme.js';
 
 // Callers' text may hold terminal escapes: control characters are shown as spaces (line breaks split lines).
@@ -30,6 +31,8 @@ export function EventDetail({event, onClose}: {readonly event: AuditEvent; reado
   const lines = useMemo(() => eventLines(event), [event]);
   // Esc closes the view before the shell pops the screen.
   useKeys('dialog', {'dialog.cancel': () => onClose()});
+  // The list's keys (filters, range, export) do not act here: the footer and help show the pager's.
+  useKeyScope('auditEvent');
   return (
     <Box flexDirection="column">
       <Text bold color={color.accent} wrap="truncate-end">

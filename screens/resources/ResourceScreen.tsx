@@ -85,7 +85,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const send = async (target: Target, text: string) => {
     const schema = target.kind === 'create' ? type.create?.schema : type.update?.schema;
     if (!schema) return;
-    const checked = check(text, schema);
+    const checked = check(text, await schema());
     if (checked.ok === 'empty') return void (setMode({kind: 'list'}), flash.info('Empty file: nothing sent'));
     if (checked.ok === false) return setMode({kind: 'problems', target, text, errors: checked.errors});
     setBusy(target.kind === 'create' ? `Creating ${type.noun}…` : `Saving ${type.noun} ${target.id}…`);
@@ -124,7 +124,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     if (!type.update) return void flash.warn(`the API cannot change ${type.title.toLowerCase()}`);
     try {
       const obj = redact(await full(row), type.hidden);
-      await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, type.update.schema)));
+      await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, await type.update.schema())));
     } catch (err) {
       flash.error(`could not read ${label(row)}: ${errorMessage(err)}`);
     }

@@ -11,10 +11,11 @@ import {getTenantSettings, updateTenantSettings} from '../../src/api/objectOps.j
 import {appendAll} from '../../src/api/lists.js';
 import {asRecord, idString, listRows, unwrap, type Json} from '../../src/api/read.js';
 import {createScim, deleteScim, getScim, groupRow, listScim, replaceScim, userRow, type ScimResourceType} from '../../src/api/scim.js';
-import {CreateApiKeyBody} from '../../src/contract/account.js';
-import {CreateOAuthIntegrationInput, CreateOidcTokenConfigInput, UpdateOAuthIntegrationInput, UpdateOidcTokenConfigInput} from '../../src/contract/oauth.js';
-import * as objects from '../../src/contract/objects.js';
-import {ScimGroupInput, ScimUserInput} from '../../src/contract/scim.js';
+
+/** A contract schema loaded on first use (schemas.ts): the table is read at start-up, zod only when text is checked. */
+export type LazySchema = () => Promise<z.ZodType>;
+type Schemas = typeof import('./schemas.js');
+const lazySchema = (pick: (s: Schemas) => z.ZodType): LazySchema => async () => pick(await import('./schemas.js'));
 
 /** A table cell: a field name (dotted for nested fields) or a function of the row. */
 export type Cell = string | ((row: Json) => string);
@@ -39,14 +40,14 @@ export interface ResourceType {
   readonly get?: (api: Api, scope: string | undefined, id: string, signal?: AbortSignal) => Promise<Json>;
   readonly create?: {
     readonly template: Json;
-    readonly schema: z.ZodType;
+    readonly schema: LazySchema;
     readonly send: (api: Api, scope: string | undefined, body: Json) => Promise<Json>;
     /** The field of the answer that holds a secret shown once (an API key's value). */
     readonly secretField?: string;
   };
   readonly update?: {
     /** Its top-level fields are the ones the editor offers. */
-    readonly schema: z.ZodType;
+    readonly schema: LazySchema;
     readonly send: (api: Api, scope: string | undefined, id: string, body: Json) => Promise<Json>;
   };
   readonly delete?: (api: Api, scope: string | undefined, id: string) => Promise<void>;
@@ -78,7 +79,7 @@ const group = (command: string): ObjectGroup => {
 };
 
 /** An entry built from the command mode's object table: same paths, names and columns. */
-function fromGroup(command: string, extra: Pick<ResourceType, 'id' | 'title'> & Partial<ResourceType> & {template?: Json; createSchema?: z.ZodType; updateSchema?: z.ZodType}): ResourceType {
+function fromGroup(command: string, extra: Pick<ResourceType, 'id' | 'title'> & Partial<ResourceType> & {template?: Json; createSchema?: LazySchema; updateSchema?: LazySchema}): ResourceType {
   const g = group(command);
   const ops = new Set(g.operations);
   const {template, createSchema, updateSchema, ...rest} = extra;
@@ -96,7 +97,7 @@ function fromGroup(command: string, extra: Pick<ResourceType, 'id' | 'title'> & 
   };
 }
 
-const scimType = (type: ScimResourceType, extra: Pick<ResourceType, 'id' | 'title' | 'noun' | 'names' | 'columns'> & {template: Json; schema: z.ZodType}): ResourceType => ({
+const scimType = (type: ScimResourceType, extra: Pick<ResourceType, 'id' | 'title' | 'noun' | 'names' | 'columns'> & {template: Json; schema: LazySchema}): ResourceType => ({
   id: extra.id,
   title: extra.title,
   noun: extra.noun,
@@ -123,18 +124,18 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     list: async (api, _s, signal) => listRows(await api.get('/api/v1/api-keys', {signal}), 'apiKeys').map((r) => asRecord(r) ?? {}),
     create: {
       template: {name: 'my-key', scim: false},
-      schema: CreateApiKeyBody,
+      schema: lazySchema((s) => s.CreateApiKeyBody),
       send: async (api, _s, body) => unwrap((await createApiKey(api, body as never)).raw),
       secretField: 'key',
     },
     delete: (api, _s, id) => deleteApiKey(api, id),
     hidden: ['key', 'apiKey', 'token'],
   },
-  fromGroup('users', {id: 'users', title: 'Users', template: {email: 'new.user@example.com', username: 'new.user', firstName: null, isAdmin: false}, createSchema: objects.UserCreateInput, updateSchema: objects.UserUpdateInput, hidden: ['password']}),
-  fromGroup('policies', {id: 'roles', title: 'Roles', template: {name: 'analysts', description: null, policies: [{actions: ['DeploymentRead'], resourceType: 'Deployment', resources: ['*']}]}, createSchema: objects.RoleCreateBody, updateSchema: objects.RoleUpdateBody, columns: [['ID', 'id'], ['NAME', 'name'], ['DESCRIPTION', 'description'], ['POLICIES', (r) => String(Array.isArray(r.policies) ? r.policies.length : 0)]]}),
-  fromGroup('attributes', {id: 'attributes', title: 'User attributes', template: {name: 'region', type: 'string', displayName: 'Region', defaultValue: null}, createSchema: objects.UserAttributeCreateInput, updateSchema: objects.UserAttributeUpdateInput}),
-  scimType('Users', {id: 'scim-users', title: 'SCIM users', noun: 'SCIM user', names: ['scim', 'scim-users'], columns: [['ID', cells(userRow, 0)], ['USERNAME', cells(userRow, 1)], ['NAME', cells(userRow, 2)], ['EMAIL', cells(userRow, 3)], ['ACTIVE', cells(userRow, 4)]], template: {userName: 'new.user@example.com', name: {givenName: 'New', familyName: 'User'}, active: true}, schema: ScimUserInput}),
-  scimType('Groups', {id: 'scim-groups', title: 'SCIM groups', noun: 'SCIM group', names: ['scim-groups'], columns: [['ID', cells(groupRow, 0)], ['NAME', cells(groupRow, 1)], ['MEMBERS', cells(groupRow, 2)]], template: {displayName: 'new-group', members: []}, schema: ScimGroupInput}),
+  fromGroup('users', {id: 'users', title: 'Users', template: {email: 'new.user@example.com', username: 'new.user', firstName: null, isAdmin: false}, createSchema: lazySchema((s) => s.objects.UserCreateInput), updateSchema: lazySchema((s) => s.objects.UserUpdateInput), hidden: ['password']}),
+  fromGroup('policies', {id: 'roles', title: 'Roles', template: {name: 'analysts', description: null, policies: [{actions: ['DeploymentRead'], resourceType: 'Deployment', resources: ['*']}]}, createSchema: lazySchema((s) => s.objects.RoleCreateBody), updateSchema: lazySchema((s) => s.objects.RoleUpdateBody), columns: [['ID', 'id'], ['NAME', 'name'], ['DESCRIPTION', 'description'], ['POLICIES', (r) => String(Array.isArray(r.policies) ? r.policies.length : 0)]]}),
+  fromGroup('attributes', {id: 'attributes', title: 'User attributes', template: {name: 'region', type: 'string', displayName: 'Region', defaultValue: null}, createSchema: lazySchema((s) => s.objects.UserAttributeCreateInput), updateSchema: lazySchema((s) => s.objects.UserAttributeUpdateInput)}),
+  scimType('Users', {id: 'scim-users', title: 'SCIM users', noun: 'SCIM user', names: ['scim', 'scim-users'], columns: [['ID', cells(userRow, 0)], ['USERNAME', cells(userRow, 1)], ['NAME', cells(userRow, 2)], ['EMAIL', cells(userRow, 3)], ['ACTIVE', cells(userRow, 4)]], template: {userName: 'new.user@example.com', name: {givenName: 'New', familyName: 'User'}, active: true}, schema: lazySchema((s) => s.ScimUserInput)}),
+  scimType('Groups', {id: 'scim-groups', title: 'SCIM groups', noun: 'SCIM group', names: ['scim-groups'], columns: [['ID', cells(groupRow, 0)], ['NAME', cells(groupRow, 1)], ['MEMBERS', cells(groupRow, 2)]], template: {displayName: 'new-group', members: []}, schema: lazySchema((s) => s.ScimGroupInput)}),
   {
     id: 'integrations',
     title: 'OAuth integrations',
@@ -145,10 +146,10 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     get: async (api, _s, id, signal) => ({...(await getIntegration(api, id, signal))}) as Json,
     create: {
       template: {name: 'github', type: 'github', authUrl: 'https://github.com/login/oauth/authorize', tokenUrl: 'https://github.com/login/oauth/access_token', clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'https://example.com/callback', scopes: ['repo']},
-      schema: CreateOAuthIntegrationInput,
+      schema: lazySchema((s) => s.CreateOAuthIntegrationInput),
       send: async (api, _s, body) => ({...(await createIntegration(api, body))}) as Json,
     },
-    update: {schema: UpdateOAuthIntegrationInput, send: async (api, _s, id, body) => ({...(await updateIntegration(api, id, body))}) as Json},
+    update: {schema: lazySchema((s) => s.UpdateOAuthIntegrationInput), send: async (api, _s, id, body) => ({...(await updateIntegration(api, id, body))}) as Json},
     delete: async (api, _s, id) => void (await deleteIntegration(api, id)),
     hidden: ['clientSecret'],
   },
@@ -160,15 +161,15 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     columns: [['ID', 'id'], ['NAME', 'name'], ['AUDIENCE', 'audience'], ['ENABLED', 'isEnabled'], ['ENV VAR', 'targetEnvVar']],
     list: async (api, _s, signal) => listRows(await api.get('/api/v1/oidc-token-configs/', {signal})).map((r) => asRecord(r) ?? {}),
     get: async (api, _s, id, signal) => ({...(await getOidcConfig(api, id, signal))}) as Json,
-    create: {template: {audienceType: 'default', name: 'warehouse', isEnabled: true}, schema: CreateOidcTokenConfigInput, send: async (api, _s, body) => ({...(await createOidcConfig(api, body))}) as Json},
-    update: {schema: UpdateOidcTokenConfigInput, send: async (api, _s, id, body) => ({...(await updateOidcConfig(api, id, body))}) as Json},
+    create: {template: {audienceType: 'default', name: 'warehouse', isEnabled: true}, schema: lazySchema((s) => s.CreateOidcTokenConfigInput), send: async (api, _s, body) => ({...(await createOidcConfig(api, body))}) as Json},
+    update: {schema: lazySchema((s) => s.UpdateOidcTokenConfigInput), send: async (api, _s, id, body) => ({...(await updateOidcConfig(api, id, body))}) as Json},
     delete: async (api, _s, id) => void (await deleteOidcConfig(api, id)),
   },
-  fromGroup('groups', {id: 'groups', title: 'Embed groups', template: {name: 'sales', description: null}, createSchema: objects.CreateEmbedGroupInput, updateSchema: objects.UpdateEmbedGroupInput}),
-  fromGroup('folders', {id: 'folders', title: 'Folders', template: {name: 'New folder', parentId: null}, createSchema: objects.CreateFolderInput, updateSchema: objects.UpdateFolderInput}),
-  fromGroup('workbooks', {id: 'workbooks', title: 'Workbooks', template: {name: 'New workbook', folderId: null}, createSchema: objects.CreateWorkbookInput, updateSchema: objects.UpdateWorkbookInput}),
-  fromGroup('reports', {id: 'reports', title: 'Reports', template: {name: 'New report', title: null, workbookId: null}, createSchema: objects.CreateReportInput, updateSchema: objects.UpdateReportInput}),
-  fromGroup('notifications', {id: 'notifications', title: 'Notifications', template: {scheduleType: 'DAILY', dashboardId: 1, hour: 8, minute: 0, timezone: 'UTC'}, createSchema: objects.CreateNotificationInput, updateSchema: objects.UpdateNotificationInput}),
+  fromGroup('groups', {id: 'groups', title: 'Embed groups', template: {name: 'sales', description: null}, createSchema: lazySchema((s) => s.objects.CreateEmbedGroupInput), updateSchema: lazySchema((s) => s.objects.UpdateEmbedGroupInput)}),
+  fromGroup('folders', {id: 'folders', title: 'Folders', template: {name: 'New folder', parentId: null}, createSchema: lazySchema((s) => s.objects.CreateFolderInput), updateSchema: lazySchema((s) => s.objects.UpdateFolderInput)}),
+  fromGroup('workbooks', {id: 'workbooks', title: 'Workbooks', template: {name: 'New workbook', folderId: null}, createSchema: lazySchema((s) => s.objects.CreateWorkbookInput), updateSchema: lazySchema((s) => s.objects.UpdateWorkbookInput)}),
+  fromGroup('reports', {id: 'reports', title: 'Reports', template: {name: 'New report', title: null, workbookId: null}, createSchema: lazySchema((s) => s.objects.CreateReportInput), updateSchema: lazySchema((s) => s.objects.UpdateReportInput)}),
+  fromGroup('notifications', {id: 'notifications', title: 'Notifications', template: {scheduleType: 'DAILY', dashboardId: 1, hour: 8, minute: 0, timezone: 'UTC'}, createSchema: lazySchema((s) => s.objects.CreateNotificationInput), updateSchema: lazySchema((s) => s.objects.UpdateNotificationInput)}),
   {
     id: 'tenant',
     title: 'Tenant settings',
@@ -177,7 +178,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     columns: [['AUDIT LOG', 'auditLogEnabled'], ['SUPPORT', 'hasSupportAccess'], ['MAINTENANCE', 'maintenanceWindowDay'], ['AT', 'maintenanceWindowTime'], ['OIDC', 'oidcEnabled']],
     rowId: () => 'settings',
     list: async (api, _s, signal) => [await getTenantSettings(api, signal)],
-    update: {schema: objects.TenantSettingsInput, send: async (api, _s, _id, body) => updateTenantSettings(api, body)},
+    update: {schema: lazySchema((s) => s.objects.TenantSettingsInput), send: async (api, _s, _id, body) => updateTenantSettings(api, body)},
   },
 ];
 

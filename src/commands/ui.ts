@@ -1,5 +1,7 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
+import type {QueryClient} from '@tanstack/query-core';
+import type {UiTarget} from '../ui/run.js';
 import {UserError, EXIT_USAGE} from './output.js';
 import {contextTarget, localTarget, remoteTarget} from './uiTarget.js';
 
@@ -14,16 +16,31 @@ export function register(program: Command): void {
       const globals = cmd.optsWithGlobals() as {context?: string; apiUrl?: string; token?: string};
       const speed = Number(opts.speed);
       if (!Number.isFinite(speed) || speed <= 0) throw new UserError(`--speed must be a positive number (got ${opts.speed})`, EXIT_USAGE);
+      const connect = async () => (opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}));
+      // On a terminal, connecting and the first frame's requests run while Ink, React and the screens load (about
+      // 150 ms of parsing): the first frame is painted from data. Off a terminal runUi refuses before connecting.
+      const early = process.stdin.isTTY && process.stdout.isTTY ? await connectEarly(connect) : undefined;
       const {runUi} = await importUiLive();
       const {SCREENS} = await import('../../screens/index.js');
       process.exitCode = await runUi({
         screens: SCREENS,
         readonly: opts.readonly,
-        connect: async () =>
-          opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}),
+        ...(early && {queryClient: early.queryClient, firstData: early.firstData}),
+        connect: early ? () => early.target : connect,
         switchTo: contextTarget,
       });
     });
+}
+
+/** Starts connecting and, once connected, the first frame's requests; a failure surfaces when runUi awaits the target. */
+async function connectEarly(connect: () => Promise<UiTarget>): Promise<{queryClient: QueryClient; target: Promise<UiTarget>; firstData: Promise<void>}> {
+  const [{createQueryClient}, {prefetchFirstFrame}] = await Promise.all([import('../ui/queryClient.js'), import('../queries/startup.js')]);
+  const queryClient = createQueryClient();
+  const target = connect();
+  // Awaited by runUi; until then a refusal (not logged in) must not count as unhandled.
+  target.catch(() => {});
+  const firstData = target.then((t) => prefetchFirstFrame(queryClient, t.api)).catch(() => {});
+  return {queryClient, target, firstData};
 }
 
 /**

@@ -1,7 +1,7 @@
 // Where `svc ui` connects: an in-process local service (demo seed, throw-away data file) or the resolved
 // credentials (a saved context, SVC_* env, --api-url/--token) through the same client command mode uses.
 import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {homedir, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {getMe} from '../api/account.js';
 import {ApiError, createApi} from '../api/client.js';
@@ -10,11 +10,16 @@ import type {UiTarget} from '../ui/run.js';
 import {sessionIdentity} from '../workflows/contexts.js';
 import {apiFor} from './session.js';
 
+/** Where `svc ui --local` keeps its prepared demo file: `$XDG_CACHE_HOME/svc`, else `~/.cache/svc` (made 0700). */
+export function demoImageDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
+}
+
 export async function localTarget(speed: number): Promise<UiTarget> {
   const {startService} = await import('../server/index.js');
   const dir = mkdtempSync(join(tmpdir(), 'svc-ui-'));
   // Nothing may print while Ink owns the screen, so the service's request log is dropped.
-  const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}});
+  const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}, demoImageDir: demoImageDir()});
   return {
     api: createApi({baseUrl: service.url, token: service.adminKey, sanitizeStrings: true}),
     session: sessionIdentity(service.url, service.adminKey),

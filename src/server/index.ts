@@ -1,17 +1,21 @@
 // Starts the local service on loopback: opens (and migrates) the data file, seeds it on first start, builds
 // the app and listens. Used by `svc server`, `svc ui --local` and the tests.
+import {existsSync, rmSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
 import {createApp} from './app.js';
 import {createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
-import {needsSeed, seed, type SeedName} from './seed.js';
+import {issueSeedKeys, needsSeed, seed, type SeedName} from './seed.js';
+import {copyDemoImage, saveDemoImage} from './demoImage.js';
 import {startHousekeeping} from './housekeeping.js';
 import {SERVER_TIMEOUTS, SOCKET_IDLE_MS} from './limits.js';
 import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
+import {insertAuditEvent} from './store/audit.js';
+import {VERSION} from '../version.js';
 import {signAccessToken} from './tokens.js';
 
 export interface StartOptions {
@@ -27,6 +31,11 @@ export interface StartOptions {
   log?: (line: string) => void;
   /** The data file's lock when the caller took it already (`svc server` does, to refuse before loading the app). */
   lock?: DataLock;
+  /**
+   * A private cache directory for a prepared demo file (demoImage.ts): a new data file with the demo seed is
+   * copied from it when a trusted image is there, and leaves one there when it had to be seeded.
+   */
+  demoImageDir?: string;
 }
 
 export interface RunningService {
@@ -43,6 +52,8 @@ export interface RunningService {
   /** The demo seed's scoped key, only on the start that created it. */
   scopedKey?: string;
   firstStart: boolean;
+  /** The data file was copied from a prepared demo image instead of being migrated and seeded. */
+  fromImage: boolean;
   ctx: ServiceContext;
   close(): Promise<void>;
 }
@@ -66,19 +77,32 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const dataFile = opts.dataFile ?? ':memory:';
   // Before the data file is opened: a second service must not even run migrations on a file another one owns.
   const lock: DataLock | undefined = opts.lock ?? (dataFile === ':memory:' ? undefined : lockDataFile(dataFile));
-  let ctx: ServiceContext;
+  const seedName = opts.seed ?? 'demo';
+  const imageDir = opts.demoImageDir !== undefined && seedName === 'demo' && dataFile !== ':memory:' && !existsSync(dataFile) ? opts.demoImageDir : undefined;
+  const open = () => createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  let ctx: ServiceContext | undefined;
+  let fromImage = false;
   try {
-    ctx = createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+    if (imageDir !== undefined && copyDemoImage(imageDir, dataFile)) {
+      ctx = openedImage(open, dataFile);
+      fromImage = ctx !== undefined;
+    }
+    ctx ??= open();
   } catch (err) {
     lock?.release();
     throw err;
   }
   try {
     const app = createApp(ctx);
-    const firstStart = needsSeed(ctx);
+    const firstStart = fromImage || needsSeed(ctx);
     seeding = firstStart;
-    const credentials = firstStart ? seedCredentials(ctx, opts) : await laterStartCredentials(ctx, opts.adminKey);
+    const credentials = fromImage
+      ? imageCredentials(ctx, opts)
+      : firstStart
+        ? seedCredentials(ctx, opts)
+        : await laterStartCredentials(ctx, opts.adminKey);
     seeding = false;
+    if (imageDir !== undefined && firstStart && !fromImage) saveDemoImage(ctx.db, imageDir);
     const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host, serverOptions: {...SERVER_TIMEOUTS}});
     Object.assign(server, {headersTimeout: SERVER_TIMEOUTS.headersTimeout, requestTimeout: SERVER_TIMEOUTS.requestTimeout, keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeout});
     server.setTimeout(SOCKET_IDLE_MS);
@@ -88,6 +112,9 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     });
     const port = (server.address() as AddressInfo).port;
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    // The service's own start is an audit event: an export shows when each run of the service began, and a fresh
+    // account's audit log is not empty.
+    insertAuditEvent(ctx.db, {name: 'service.start', userEmail: null, createdAt: ctx.clock.now(), ip: null, data: {url: ctx.baseUrl, version: VERSION, firstStart}});
     // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
     const stopTicking = ctx.builds.startTicking();
     const stopHousekeeping = startHousekeeping(ctx);
@@ -97,6 +124,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       port,
       ...credentials,
       firstStart,
+      fromImage,
       ctx,
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
@@ -114,6 +142,31 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * Opens a data file just copied from a demo image; a copy that does not open as a migrated, seeded demo (corrupt,
+ * truncated) is removed and undefined returned, so the caller seeds a new file instead.
+ */
+function openedImage(open: () => ServiceContext, dataFile: string): ServiceContext | undefined {
+  let ctx: ServiceContext | undefined;
+  try {
+    ctx = open();
+    if (!needsSeed(ctx) && findAdmin(ctx.db)) return ctx;
+  } catch {
+    // Not a database, or not one this build can migrate: seeded afresh below.
+  }
+  ctx?.db.close();
+  for (const f of [dataFile, `${dataFile}-wal`, `${dataFile}-shm`]) rmSync(f, {force: true});
+  return undefined;
+}
+
+/** Fresh credentials for a copied image (it holds none; its JWT secret was generated when it was opened). */
+function imageCredentials(ctx: ServiceContext, opts: StartOptions): Pick<RunningService, 'adminKey' | 'adminKeySource' | 'scopedKey'> {
+  const keys = ctx.db.transaction(() => issueSeedKeys(ctx, 'demo', opts.adminKey))();
+  const adminKey = opts.adminKey ?? keys.adminKey;
+  if (!adminKey) throw new Error('the demo image gave no admin key');
+  return {adminKey, adminKeySource: opts.adminKey ? 'given' : 'generated', scopedKey: keys.scopedKey};
 }
 
 function seedCredentials(ctx: ServiceContext, opts: StartOptions): Pick<RunningService, 'adminKey' | 'adminKeySource' | 'scopedKey'> {

@@ -11,7 +11,7 @@ import {findBranch} from './store/branches.js';
 import {createBranch, ensureBranches, filesOf, STARTER_SHARED_BRANCH} from './store/branchTrees.js';
 import {findDeployment, updateDeployment} from './store/deployments.js';
 import {recordVersionUse, RELEASE_CATALOG} from './store/versions.js';
-import {getTenant, insertUser, setTenant} from './store/users.js';
+import {findAdmin, getTenant, insertUser, setTenant} from './store/users.js';
 import {setAuditLogEnabled} from './store/audit.js';
 
 export type SeedName = 'demo' | 'empty';
@@ -42,21 +42,34 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
   return ctx.db.transaction(() => {
     setTenant(ctx.db, DEMO_TENANT);
     const adminUserId = insertUser(ctx.db, {email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Admin', isAdmin: true, now});
-    const key = adminKey ?? generateApiKey();
-    insertApiKey(ctx.db, {key, name: 'admin', userId: adminUserId, deploymentIds: null, permissions: null, now});
-    const result: SeedResult = {adminUserId, adminKey: adminKey ? undefined : key};
     if (name === 'demo') {
       // The demo tenant is on the top plan; an empty tenant is not, so its audit export answers 403.
       setAuditLogEnabled(ctx.db, true);
       const featured = seedDeployments(ctx, now);
       seedDbtHistory(ctx, featured[0]!, now);
       seedDevEnvironments(ctx, featured, adminUserId);
-      const scopedKey = generateApiKey();
-      insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [featured[0]!], permissions: SCOPED_KEY_PERMISSIONS, now});
-      result.scopedKey = scopedKey;
     }
-    return result;
+    return {adminUserId, ...issueSeedKeys(ctx, name, adminKey)};
   })();
+}
+
+/**
+ * The keys a seed hands out: the admin's (generated unless given) and, for the demo, a read-only key scoped to the
+ * first featured deployment. Also issued afresh for a data file copied from a demo image, which holds no keys.
+ */
+export function issueSeedKeys(ctx: ServiceContext, name: SeedName, adminKey?: string): Pick<SeedResult, 'adminKey' | 'scopedKey'> {
+  const now = ctx.clock.now();
+  const adminUserId = findAdmin(ctx.db)!.id;
+  const key = adminKey ?? generateApiKey();
+  insertApiKey(ctx.db, {key, name: 'admin', userId: adminUserId, deploymentIds: null, permissions: null, now});
+  const result: Pick<SeedResult, 'adminKey' | 'scopedKey'> = {adminKey: adminKey ? undefined : key};
+  if (name === 'demo') {
+    const first = ctx.db.prepare('SELECT id FROM deployments WHERE name = ?').pluck().get(FEATURED[0]!.name) as number;
+    const scopedKey = generateApiKey();
+    insertApiKey(ctx.db, {key: scopedKey, name: 'demo read-only', userId: adminUserId, deploymentIds: [first], permissions: SCOPED_KEY_PERMISSIONS, now});
+    result.scopedKey = scopedKey;
+  }
+  return result;
 }
 
 interface Featured {

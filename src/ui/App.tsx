@@ -12,6 +12,7 @@ import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
 import {ScreensProvider} from './hooks/useScreens.js';
 import {ChromeProvider} from './hooks/useTitle.js';
+import {PositionProvider} from './hooks/usePosition.js';
 import type {NavTarget} from './nav/navReducer.js';
 import {createQueryClient} from './queryClient.js';
 import type {ScreenDef} from './screen.js';
@@ -84,9 +85,11 @@ export function App(props: AppProps) {
             <LiveProvider scale={props.liveScale}>
               <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
                 <ChromeProvider>
-                  <ScreensProvider screens={props.screens}>
-                    <Shell screens={props.screens} onQuit={onQuit} />
-                  </ScreensProvider>
+                  <PositionProvider>
+                    <ScreensProvider screens={props.screens}>
+                      <Shell screens={props.screens} onQuit={onQuit} />
+                    </ScreensProvider>
+                  </PositionProvider>
                 </ChromeProvider>
               </NavProvider>
             </LiveProvider>

@@ -16,6 +16,7 @@ import {ShellHeader} from './ShellHeader.js';
 import {Crumbs} from './components/Crumbs.js';
 import {FilterBar} from './components/FilterBar.js';
 import {Flash} from './components/Flash.js';
+import {usePositionText} from './hooks/usePosition.js';
 import {Footer} from './components/Footer.js';
 import {HelpOverlay} from './components/HelpOverlay.js';
 import {Palette, paletteHeight} from './components/Palette.js';
@@ -42,6 +43,25 @@ export function titleLine(resource: string, scope: string | undefined, count: nu
     [resource, scope ? `· ${scope}` : '', count !== undefined ? `[${count}]` : '', filter ? `/${filter}` : '']
       .filter(Boolean)
       .join(' '),
+  );
+}
+
+/** The title on the left, the list position (`12 of 45`) on the right when a list publishes one. */
+function TitleLine({text}: {readonly text: string}) {
+  const position = usePositionText();
+  return (
+    <Box>
+      <Box flexGrow={1} flexShrink={1}>
+        <Text bold wrap="truncate-end">
+          {text}
+        </Text>
+      </Box>
+      {position ? (
+        <Box flexShrink={0} marginLeft={1}>
+          <Text color={color.muted}>{position}</Text>
+        </Box>
+      ) : null}
+    </Box>
   );
 }
 
@@ -166,13 +186,12 @@ export function Shell({screens, onQuit}: ShellProps) {
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
   const Screen = def?.component;
+  const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
   return (
     <Box flexDirection="column" width={columns} height={frameRows}>
       <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} readonly={info.readonly} />
-      <Text bold wrap="truncate-end">
-        {titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)}
-      </Text>
+      <TitleLine text={titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)} />
       {mode === 'filter' ? (
         <FilterBar
           search={(chrome.features.searchable ?? 0) > 0}
@@ -188,7 +207,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={def?.keyScope ?? top.screen} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
@@ -214,7 +233,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       </Box>
       <Crumbs items={crumbs} />
       <Footer
-        screen={def?.keyScope ?? top.screen}
+        screen={keyScope}
         readonly={info.readonly}
         width={columns}
         escape={escape}

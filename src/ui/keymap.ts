@@ -42,6 +42,10 @@ const LIST = [
   {id: 'list.halfDown', keys: ['ctrl+d'], description: 'half a page down', scope: 'list'},
   {id: 'list.halfUp', keys: ['ctrl+u'], description: 'half a page up', scope: 'list'},
   {id: 'list.open', keys: ['enter'], description: 'open', scope: 'list', footer: true},
+  {id: 'list.sortNext', keys: ['>'], description: 'sort by the next column (▲ on its heading)', scope: 'list'},
+  {id: 'list.sortPrev', keys: ['<'], description: 'sort by the previous column', scope: 'list'},
+  {id: 'list.sortReverse', keys: ['~'], description: 'reverse the sort (▲/▼)', scope: 'list'},
+  {id: 'list.wrap', keys: ['W'], description: "wrap: the selected row's long cells in full", scope: 'list'},
 ] as const satisfies readonly Binding[];
 
 // Logs (every log is a LogPager): j/k PgUp/PgDn ctrl+d/u g scroll back (the list keys above), plus:

@@ -20,6 +20,19 @@ export interface FullScreenIo {
 
 const SIGNALS = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
 
+/**
+ * Ink's options for the console (the benches render with the same). ctrl+c goes through the key dispatcher (it
+ * always quits) so the app can unmount cleanly. Nothing in svc writes to the console while the UI is up; Ink's
+ * patch would only garble a full screen. Not incrementalRendering: in ink 6.8 it drew every frame after the first
+ * one row lower (seen in tmux: the first header line and a second footer were left on screen).
+ *
+ * maxFps: Ink paints the first change at once and then holds every later one until its window has passed. At the
+ * default 30 fps a key pressed within 33 ms of any other frame (a refresh landing, the spinner) waited for the end
+ * of that window. Data-driven renders are already coalesced to 30 a second (queryClient.ts), so the window only has
+ * to bound bursts such as a paste: 60 fps keeps a key's wait behind another frame under 17 ms.
+ */
+export const INK_OPTIONS = {exitOnCtrlC: false, patchConsole: false, incrementalRendering: false, maxFps: 60} as const;
+
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -78,18 +91,7 @@ export async function renderFullScreen(
   const onResize = () => quietly(() => io.stdout.write(CLEAR));
   io.stdout.on('resize', onResize);
   try {
-    instance = render(element, {
-      stdout: io.stdout,
-      stdin: io.stdin,
-      stderr: io.stderr,
-      // ctrl+c goes through the key dispatcher (it always quits) so the app can unmount cleanly.
-      exitOnCtrlC: false,
-      // Nothing in svc writes to the console while the UI is up; Ink's patch would only garble a full screen.
-      patchConsole: false,
-      // Not incrementalRendering: in ink 6.8 it drew every frame after the first one row lower (seen in tmux:
-      // the first header line and a second footer were left on screen).
-      incrementalRendering: false,
-    });
+    instance = render(element, {stdout: io.stdout, stdin: io.stdin, stderr: io.stderr, ...INK_OPTIONS});
     await instance.waitUntilExit();
     restore();
     return 0;

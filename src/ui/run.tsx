@@ -1,6 +1,7 @@
 // `svc ui`: runs the App full screen against the target the command layer connects to (commands/uiTarget.ts)
 // with the registry it passes. Loaded only by a dynamic import from commands/ui.ts, so command mode never loads Ink.
 import React from 'react';
+import type {QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
 import {App} from './App.js';
@@ -11,6 +12,11 @@ import type {ScreenDef} from './screen.js';
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
 const PRELOAD_REST_AFTER_MS = 1_000;
+/**
+ * How long the first frame waits for the first screen's data (requested while the UI loaded): an answer within
+ * it paints rows at once instead of a loading frame that is replaced a moment later; a slower one shows loading.
+ */
+export const FIRST_DATA_WAIT_MS = 500;
 
 export interface UiOptions {
   /** Where to connect; called once the terminal is known to be interactive (the command layer starts it). */
@@ -20,6 +26,10 @@ export interface UiOptions {
   readonly readonly?: boolean;
   /** The screen registry (screens/index.ts). */
   readonly screens: readonly ScreenDef[];
+  /** A client the caller already filled (the first frame's data, fetched while the UI loaded). @default a new one */
+  readonly queryClient?: QueryClient;
+  /** Settles when `queryClient` holds the first screen's data: the first frame waits for it (a while at most). */
+  readonly firstData?: Promise<unknown>;
 }
 
 export interface UiTarget {
@@ -38,7 +48,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
     return 1;
   }
   // Before any query exists: makes react-query poll in Node.
-  const queryClient = createQueryClient();
+  const queryClient = opts.queryClient ?? createQueryClient();
   const firstScreen = opts.screens.find((s) => s.id === FIRST_SCREEN)?.preload?.();
   let target = await opts.connect();
   const {switchTo} = opts;
@@ -53,6 +63,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
       }
     : undefined;
   await firstScreen;
+  if (opts.firstData) await settledWithin(opts.firstData, FIRST_DATA_WAIT_MS);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
     <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
@@ -67,4 +78,10 @@ export async function runUi(opts: UiOptions): Promise<number> {
   // The UI is gone and the terminal restored; a library handle left open must not keep the shell waiting.
   setTimeout(() => process.exit(code), 1000).unref();
   return code;
+}
+
+/** Resolves when `p` settles or after `ms`, whichever comes first; never rejects. */
+function settledWithin(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([p.then(() => {}, () => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }

@@ -77,6 +77,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function mountApp(initial: {screen: string}, api: unknown, screens: unknown): Promise<{instance: Instance; terminal: Terminal; keyboard: Keyboard}> {
   const React = (await import('react')).default;
   const {render} = await import('ink');
+  const {INK_OPTIONS} = await import('../../src/ui/render.js');
   const {App} = await import('../../src/ui/App.js');
   const {createQueryClient} = await import('../../src/ui/queryClient.js');
   const terminal = new Terminal();
@@ -85,9 +86,7 @@ async function mountApp(initial: {screen: string}, api: unknown, screens: unknow
     stdout: terminal as never,
     stdin: keyboard as never,
     stderr: new Terminal() as never,
-    exitOnCtrlC: false,
-    patchConsole: false,
-    incrementalRendering: false,
+    ...INK_OPTIONS,
   });
   return {instance, terminal, keyboard};
 }

@@ -24,15 +24,16 @@ describe('audit export', () => {
     const file = join(dir, 'all.csv');
     const run = await h.admin(['audit', 'export', '-o', file]);
     expect(run.code).toBe(0);
-    expect(run.stderr).toBe('Exporting 2 events…\n');
-    expect(run.stdout).toMatch(new RegExp(`^✓ Exported 2 events \\(\\d+ B\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
+    expect(run.stderr).toBe('Exporting 3 events…\n');
+    expect(run.stdout).toMatch(new RegExp(`^✓ Exported 3 events \\(\\d+ B\\) to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\n$`));
     const rows = parseCsv(readFileSync(file, 'utf8'));
     expect(rows[0]).toEqual(['id', 'created_at', 'event_name', 'user_email', 'data']);
     expect(rows.slice(1).map((r) => [r[2], r[3]])).toEqual([
+      ['service.start', ''],
       ['deployment.update', 'admin@acme.example'],
       ['apiKey.create', 'admin@acme.example'],
     ]);
-    expect(JSON.parse(rows[2]?.[4] ?? '{}').body).toEqual({name: 'reporting, "Q3"'});
+    expect(JSON.parse(rows[3]?.[4] ?? '{}').body).toEqual({name: 'reporting, "Q3"'});
     expect(readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
   });
 

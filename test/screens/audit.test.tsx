@@ -29,21 +29,24 @@ describe('AuditScreen', () => {
     const tui = renderApp(api, AUDIT);
     const frame = await tui.waitForFrame(/newest \d+ of \d+ events/);
     expect(frame).toContain('range all time');
-    expect(frame).toContain('newest 3 of 3 events');
+    expect(frame).toContain('newest 4 of 4 events');
     const rows = frame.split('\n').filter((l) => /\d+\s+2026-06-01T09:00:00Z/.test(l));
-    expect(rows.map((l) => /(\d+) 2026\S+ (\S+)\s+(\S+)/.exec(l)?.slice(1))).toEqual([
-      ['3', 'deployment.update', 'admin@acme.example'],
-      ['2', 'envVariables.set', 'admin@acme.example'],
-      ['1', 'deployment.update', 'admin@acme.example'],
+    expect(rows.slice(0, 3).map((l) => /(\d+) 2026\S+ (\S+)\s+(\S+)/.exec(l)?.slice(1))).toEqual([
+      ['4', 'deployment.update', 'admin@acme.example'],
+      ['3', 'envVariables.set', 'admin@acme.example'],
+      ['2', 'deployment.update', 'admin@acme.example'],
     ]);
+    // The oldest: the service's own start, by nobody.
+    expect(rows[3]).toMatch(/1 2026-06-01T09:00:00Z service\.start\s+—\s+\{"url":"http:\/\/127\.0\.0\.1:/);
+    expect(rows).toHaveLength(4);
   });
 
   it('keeps only the newest rows of a long range', async () => {
     const {api} = await startDemo();
     for (let i = 0; i < 55; i++) await setEnvVars(api, '1', [{name: 'AUDIT_PROBE', value: String(i)}]);
     const tui = renderApp(api, AUDIT, {rows: 20});
-    const frame = await tui.waitForFrame('newest 50 of 55 events');
-    expect(frame).toMatch(/›\s+55 2026-06-01T09:00:00Z envVariables\.set/);
+    const frame = await tui.waitForFrame('newest 50 of 56 events');
+    expect(frame).toMatch(/›\s+56 2026-06-01T09:00:00Z envVariables\.set/);
   });
 
   it('filters by event name through the form, and refuses a date that is not ISO', async () => {
@@ -97,9 +100,10 @@ describe('AuditScreen', () => {
     const records = parseCsv(readFileSync(file, 'utf8'));
     expect(records[0]).toEqual(['id', 'created_at', 'event_name', 'user_email', 'data']);
     expect(records).toHaveLength(total + 1);
-    expect(records.slice(1).map((r) => r[2])).toEqual(['deployment.update', 'envVariables.set', 'deployment.update']);
+    expect(records.slice(1).map((r) => r[2])).toEqual(['service.start', 'deployment.update', 'envVariables.set', 'deployment.update']);
     expect(records.slice(1).filter((r) => r[2] === 'deployment.update')).toHaveLength(2);
-    expect(records.slice(1).every((r) => r[3] === 'admin@acme.example')).toBe(true);
+    expect(records.slice(2).every((r) => r[3] === 'admin@acme.example')).toBe(true);
+    expect(records[1]?.[3]).toBe('');
     await tui.press('enter');
     await tui.waitForFrame((f) => !f.includes('Exported'));
   });

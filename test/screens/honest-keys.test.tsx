@@ -14,18 +14,22 @@ describe('Audit: Enter opens the event', () => {
     let frame = await tui.waitForFrame(/newest \d+ of \d+ events/);
     expect(frame).toMatch(/Enter event details/);
     await tui.press('j');
-    await tui.waitForFrame(/›\s+1 /);
+    await tui.waitForFrame(/›\s+2 /);
     await tui.press('enter');
-    frame = await tui.waitForFrame('Audit event 1 · envVariables.set');
+    frame = await tui.waitForFrame('Audit event 2 · envVariables.set');
     expect(frame).toContain('User     admin@acme.example');
     expect(frame).toMatch(/lines 1–\d+ of \d+/);
     expect(frame).not.toContain('_11');
+    // The footer offers the view's keys, not the list's filters, range and export (they do not act here).
+    const footer = frame.split('\n').find((l) => l.includes('? help')) ?? '';
+    expect(footer).toMatch(/^G\/End follow {2}w wrap/);
+    expect(footer).not.toMatch(/range|export|Enter event details/);
     await tui.press('G');
     frame = await tui.waitForFrame(/AUDIT_VARIABLE_WITH_A_LONG_NAME_11/);
     await tui.press('escape');
     frame = await tui.waitForFrame(/newest \d+ of \d+ events/);
     // Back on the list, on the row that was opened; the screen was not popped.
-    expect(frame).toMatch(/›\s+1 /);
+    expect(frame).toMatch(/›\s+2 /);
     expect(frame).toContain('Audit log');
   });
 });

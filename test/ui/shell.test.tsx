@@ -173,7 +173,8 @@ describe('shell layout', () => {
   });
 
   it('help lists the current screen keys first, generated from the keymap', async () => {
-    tui = app();
+    // Tall enough for every section on one page (a shorter terminal scrolls help with j/k).
+    tui = app({rows: 60});
     await tui.waitForFrame('analytics-prod');
     await tui.press('?');
     const frame = await tui.waitForFrame('Keys (Esc closes');

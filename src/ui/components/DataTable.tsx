@@ -1,5 +1,6 @@
 // A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
-// cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter) come through the dispatcher.
+// cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter, > < ~ sort, W wrap) come through the
+// dispatcher; the position (`12 of 45`) goes to the title line.
 import React, {memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
@@ -10,6 +11,8 @@ import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
+import {positionText, sortedHeader, sortRows, stepSort, wrapText, type SortState} from './tableSort.js';
+import {usePublishPosition} from '../hooks/usePosition.js';
 import {safeLine} from '../../api/safeText.js';
 
 export type {Column} from './tableLayout.js';
@@ -41,6 +44,8 @@ export interface DataTableProps<T> {
   readonly active?: boolean;
   /** Publish the filtered count to the title line. @default true */
   readonly publishCount?: boolean;
+  /** Rows the service holds (its paging total) when more than `rows` were loaded: the position line says so. */
+  readonly total?: number;
   /** Moves the cursor to `focus.id` once per new object (a newly created row, the first error), as soon as the row is there. */
   readonly focus?: {readonly id: string};
 }
@@ -72,13 +77,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const height = props.height ?? body.height;
   const width = props.width ?? body.width;
   const filter = props.filter ?? navFilter;
-  const filtered = useMemo(() => filterRows(rows, columns, filter), [rows, columns, filter]);
+  const noun = props.noun ?? 'rows';
+  // Sort and wrap, like the cursor, outlive the screen (back from a row's details, the same order).
+  const [sort, setSort] = useRemembered<SortState | undefined>(`sort:${noun}`, undefined);
+  const [wrap, setWrap] = useRemembered<boolean>(`wrap:${noun}`, false);
+  const filtered = useMemo(() => sortRows(filterRows(rows, columns, filter), columns, sort), [rows, columns, filter, sort]);
   const ids = useMemo(() => filtered.map(getRowId), [filtered, getRowId]);
   // The cursor outlives the screen: back from a row's details, the same row is highlighted.
-  const [selection, setSelection] = useRemembered<SelectionState>(`table:${props.noun ?? 'rows'}`, {id: undefined, index: 0});
+  const [selection, setSelection] = useRemembered<SelectionState>(`table:${noun}`, {id: undefined, index: 0});
   const dispatch = useCallback((a: SelectionAction) => setSelection((s) => selectionReducer(s, a)), [setSelection]);
   const index = resolveIndex(selection, ids);
-  const visible = Math.max(0, height - 1);
+  const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
+  // Wrap: the selected row's cells that do not fit are shown in full on lines below it, which the window gives up.
+  const wrapped = useMemo(() => (wrap && filtered[index] !== undefined ? wrappedCells(filtered[index], columns, widths, width).slice(0, Math.max(0, height - 2)) : []), [wrap, filtered, index, columns, widths, width, height]);
+  const visible = Math.max(wrapped.length > 0 ? 1 : 0, height - 1 - wrapped.length);
   // A requested row may arrive with a later refetch: the request waits until it is in the list, once.
   const focused = useRef<{readonly id: string} | undefined>(undefined);
   useEffect(() => {
@@ -106,6 +118,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
       'list.pageUp': () => dispatch({type: 'move', delta: -Math.max(1, live.current.visible), ids: live.current.ids}),
       'list.halfDown': () => dispatch({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
       'list.halfUp': () => dispatch({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
+      'list.sortNext': () => setSort((s) => stepSort(s, columns, 1)),
+      'list.sortPrev': () => setSort((s) => stepSort(s, columns, -1)),
+      'list.sortReverse': () => setSort((s) => (s ? {...s, desc: !s.desc} : stepSort(s, columns, 1))),
+      'list.wrap': () => setWrap((w) => !w),
       'list.open': () => {
         const row = live.current.filtered[live.current.index];
         if (!row || !onActivate) return false;
@@ -135,13 +151,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const onVisibleRows = props.onVisibleRows;
   useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
+  const publishes = props.publishCount !== false && (props.active ?? true);
+  usePublishPosition(
+    publishes && filtered.length > 0
+      ? positionText({at: index + 1, shown: filtered.length, total: props.total, filtered: filter.trim() !== '', partialSort: sort !== undefined && (props.total ?? 0) > rows.length, wrap})
+      : undefined,
+  );
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useFilterable(props.filter === undefined && (props.active ?? true));
   useOpenLabel(onActivate && (props.active ?? true) ? (props.activateLabel ?? 'open') : undefined);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
 
-  const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
-  const noun = props.noun ?? 'rows';
   if (rows.length === 0 || filtered.length === 0) {
     return (
       <StateView
@@ -154,18 +174,42 @@ export function DataTable<T>(props: DataTableProps<T>) {
       />
     );
   }
-  const header = columns.map((c, i) => fit(c.header, widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
+  const header = columns.map((c, i) => fit(sortedHeader(c.header, sort, c.id), widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
   const windowRows = filtered.slice(start, start + visible);
   return (
-    <Box flexDirection="column" width={width} height={Math.min(height, windowRows.length + 1)}>
+    <Box flexDirection="column" width={width} height={Math.min(height, windowRows.length + 1 + wrapped.length)}>
       <Text bold color={color.muted} wrap="truncate-end">
         {'  '}
         {header}
       </Text>
       {windowRows.map((row, i) => {
         const cells = columns.map((c, ci) => ({text: fit(safeLine(c.render(row)), widths[ci] ?? 0, c.align), color: c.color?.(row)}));
-        return <Row key={ids[start + i]} cells={cells} selected={start + i === index} />;
+        const line = <Row key={ids[start + i]} cells={cells} selected={start + i === index} />;
+        if (start + i !== index || wrapped.length === 0) return line;
+        return (
+          <React.Fragment key={ids[start + i]}>
+            {line}
+            {wrapped.map((line, li) => (
+              <Text key={li} wrap="truncate-end">
+                {line}
+              </Text>
+            ))}
+          </React.Fragment>
+        );
       })}
     </Box>
   );
+}
+
+/** The selected row's cells that were cut, in full: `    HEADING  text…` lines, the text wrapped to the width. */
+function wrappedCells<T>(row: T, columns: readonly Column<T>[], widths: readonly number[], width: number): string[] {
+  const lines: string[] = [];
+  columns.forEach((c, i) => {
+    const text = safeLine(c.render(row));
+    if ([...text].length <= (widths[i] ?? 0)) return;
+    const label = `    ${c.header || c.id}  `;
+    const indent = ' '.repeat([...label].length);
+    wrapText(text, width - label.length).forEach((l, li) => lines.push(`${li === 0 ? label : indent}${l}`));
+  });
+  return lines;
 }

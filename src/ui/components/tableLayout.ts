@@ -12,6 +12,8 @@ export interface Column<T> {
   readonly align?: 'left' | 'right';
   /** Cell text; also what `/` filters on. */
   readonly render: (row: T) => string;
+  /** What `>`/`<` sort on (numbers sort as numbers). @default the cell text */
+  readonly sortValue?: (row: T) => string | number | undefined;
   /** Ink colour for the cell (meaning must also be in the text: ✓ ✗ ●). */
   readonly color?: (row: T) => string | undefined;
 }

@@ -19,6 +19,8 @@ export interface Features {
   readonly searchable?: number;
   /** What Enter does on the list on screen ('open', 'switch version'); undefined: Enter does nothing there. */
   readonly open?: string;
+  /** A view over the screen (an event's details) whose own keys replace the screen's in the footer and help. */
+  readonly keyScope?: string;
 }
 
 interface ChromeApi {
@@ -101,6 +103,18 @@ export function useFilterable(on = true): void {
 /** The calling view is a log pager: the footer and help offer its keys (follow, wrap). */
 export function usePagerKeys(on = true): void {
   useFeature('pager', on);
+}
+
+/**
+ * The calling view covers its screen and has its own keys (`screen:<scope>` bindings, none at all for a plain
+ * detail view): the footer and help show those instead of the screen's, which do not act under it.
+ */
+export function useKeyScope(scope: string): void {
+  const {setFeatures} = useChrome();
+  useLayoutEffect(() => {
+    setFeatures((f) => ({...f, keyScope: scope}));
+    return () => setFeatures((f) => ({...f, keyScope: undefined}));
+  }, [scope, setFeatures]);
 }
 
 /** Publishes what Enter does on the calling list (the footer's `Enter <label>`); undefined: nothing. */

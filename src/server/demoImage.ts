@@ -1,0 +1,76 @@
+// A prepared demo data file. Migrating and seeding a fresh demo file costs about 200 ms of CPU (23 migrations,
+// 45 deployments, 160 dbt runs through the real engine), all before the first request can be answered.
+// `svc ui --local` starts on a throw-away file: after it seeded one, a copy without credentials is kept in a
+// private cache directory of the user, and the next start copies it and issues fresh credentials instead.
+//
+// Trust: the image is used only from a directory owned by this user and closed to everyone else (0700), as a
+// regular file owned by this user that nobody else may write, made by this build (the name carries the version
+// and the migration list) less than a day ago. Anything else — missing, foreign, open, stale, corrupt — is
+// ignored without a word and the file is seeded as before.
+import {createHash} from 'node:crypto';
+import {chmodSync, copyFileSync, lstatSync, mkdirSync, renameSync, rmSync} from 'node:fs';
+import {join} from 'node:path';
+import Database from 'better-sqlite3';
+import {VERSION} from '../version.js';
+import type {Db} from './store/db.js';
+import {migrations} from './store/migrations.js';
+
+/** An older image would show the demo's history (syncs, builds) that much further in the past. */
+export const DEMO_IMAGE_MAX_AGE_MS = 24 * 3600_000;
+
+/** The image's file name: one per build and schema, so a changed seed or migration list never reads an old one. */
+export function demoImageFile(dir: string): string {
+  const fingerprint = createHash('sha256').update(`${VERSION}\n${migrations.map((m) => m.id).join('\n')}`).digest('hex').slice(0, 16);
+  return join(dir, `demo-${fingerprint}.db`);
+}
+
+const uid = (): number | undefined => process.getuid?.();
+
+/** A directory of this user that no one else can enter or write (0700, not a symlink). */
+function privateDir(dir: string): boolean {
+  try {
+    const s = lstatSync(dir);
+    return s.isDirectory() && s.uid === uid() && (s.mode & 0o077) === 0;
+  } catch {
+    return false;
+  }
+}
+
+/** Copies a trusted, fresh image to `dataFile` (which must not exist yet); false when there is none to trust. */
+export function copyDemoImage(dir: string, dataFile: string, now = Date.now()): boolean {
+  if (uid() === undefined || !privateDir(dir)) return false;
+  const image = demoImageFile(dir);
+  try {
+    const s = lstatSync(image);
+    if (!s.isFile() || s.uid !== uid() || (s.mode & 0o022) !== 0 || now - s.mtimeMs > DEMO_IMAGE_MAX_AGE_MS || s.mtimeMs > now + 60_000) return false;
+    copyFileSync(image, dataFile);
+    chmodSync(dataFile, 0o600);
+    return true;
+  } catch {
+    rmSync(dataFile, {force: true});
+    return false;
+  }
+}
+
+/** Keeps a copy of a freshly seeded demo file, without its credentials (API keys, JWT secret); errors are ignored. */
+export function saveDemoImage(db: Db, dir: string): void {
+  if (uid() === undefined) return;
+  const tmp = join(dir, `.demo-${process.pid}-${Date.now()}.tmp`);
+  try {
+    mkdirSync(dir, {recursive: true, mode: 0o700});
+    if (!privateDir(dir)) return;
+    db.prepare('VACUUM INTO ?').run(tmp);
+    const copy = new Database(tmp);
+    try {
+      copy.exec("DELETE FROM api_keys; DELETE FROM service_settings WHERE key = 'jwt_secret';");
+    } finally {
+      copy.close();
+    }
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, demoImageFile(dir));
+  } catch {
+    // A cache: the next start seeds again.
+  } finally {
+    rmSync(tmp, {force: true});
+  }
+}

@@ -1,0 +1,59 @@
+// The list position on the title line (`12 of 45`). It changes with every cursor move, so it lives in a store
+// of its own that only the title line reads: a key press repaints the row and that line, not every component
+// that reads the chrome (title, features).
+import React, {createContext, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore} from 'react';
+
+interface PositionStore {
+  get(): string | undefined;
+  set(owner: object, text: string | undefined): void;
+  subscribe(listener: () => void): () => void;
+}
+
+function createPositionStore(): PositionStore {
+  let text: string | undefined;
+  let owner: object | undefined;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => text,
+    set(who, next) {
+      // Clearing is for the current owner only: a table unmounting does not blank another one's position.
+      if (next === undefined && who !== owner) return;
+      owner = next === undefined ? undefined : who;
+      if (next === text) return;
+      text = next;
+      for (const l of listeners) l();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+const PositionContext = createContext<PositionStore | null>(null);
+
+export function PositionProvider({children}: {children: React.ReactNode}) {
+  const [store] = useState(createPositionStore);
+  return <PositionContext.Provider value={store}>{children}</PositionContext.Provider>;
+}
+
+/** Shows `text` as the list position while the caller is mounted (undefined: publishes nothing). */
+export function usePublishPosition(text: string | undefined): void {
+  const store = useContext(PositionContext);
+  const self = useRef({});
+  useLayoutEffect(() => {
+    if (text !== undefined) store?.set(self.current, text);
+  }, [store, text]);
+  useLayoutEffect(() => {
+    const me = self.current;
+    return () => store?.set(me, undefined);
+  }, [store]);
+}
+
+const none = () => undefined;
+const noSubscribe = () => () => {};
+
+export function usePositionText(): string | undefined {
+  const store = useContext(PositionContext);
+  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? none);
+}
