@@ -4,17 +4,13 @@
 // A new branch gets the cursor; enabling staging opens the build it starts.
 import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
-import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
+import {useMutation, useQuery} from '@tanstack/react-query';
 import {dataModelMutations, dataModelQueries} from '../src/queries/dataModel.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi} from '../src/ui/hooks/useApi.js';
-import {useBodySize} from '../src/ui/hooks/useBodySize.js';
-import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
@@ -23,6 +19,7 @@ import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
 import {branchTree, type BranchRow} from './branches/tree.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
+import {useScreenKit} from './useScreenKit.js';
 
 const columns: Column<BranchRow>[] = [
   {id: 'name', header: 'BRANCH', flex: 3, render: (b) => `${b.prefix}${b.name}`, color: (b) => (b.kind === 'dev' ? color.devBranch : undefined)},
@@ -35,11 +32,7 @@ const columns: Column<BranchRow>[] = [
 type Dialog = {kind: 'none'} | {kind: 'create'; from: string} | {kind: 'delete' | 'staging' | 'merge'; target: BranchRow};
 
 export function BranchesScreen({params}: ScreenProps) {
-  const api = useApi();
-  const client = useQueryClient();
-  const nav = useNav();
-  const flash = useFlash();
-  const body = useBodySize();
+  const {api, client, nav, flash, body} = useScreenKit();
   const id = params.deploymentId ?? '';
   const live = useLivePolicy(LIST_REFRESH_MS);
   const {name, deployBranch} = useDeploymentName(params);

@@ -2,7 +2,7 @@
 // loaded rows, refreshed live. Enter opens the overview; c creates, D deletes (type the name).
 import React, {useCallback, useMemo, useRef, useState} from 'react';
 import {Box} from 'ink';
-import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
+import {useInfiniteQuery, useMutation} from '@tanstack/react-query';
 import type {DeploymentItem} from '../src/api/deployments.js';
 import {idString} from '../src/api/read.js';
 import {DEPLOYMENTS_PAGE_SIZE, deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
@@ -11,10 +11,7 @@ import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {TypeToConfirm} from '../src/ui/components/TypeToConfirm.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
-import {useBodySize} from '../src/ui/hooks/useBodySize.js';
-import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav, useOfferSelection} from '../src/ui/hooks/useNav.js';
+import {useOfferSelection} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
@@ -22,6 +19,7 @@ import {stateColumns, useRowStates} from './deployments/liveState.js';
 import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
+import {useScreenKit} from './useScreenKit.js';
 
 const deploymentId = (d: DeploymentItem) => d.id;
 
@@ -44,12 +42,7 @@ export interface DeploymentsScreenProps extends Partial<ScreenProps> {
 }
 
 export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: DeploymentsScreenProps) {
-  const api = useApi();
-  const client = useQueryClient();
-  const nav = useNav();
-  const flash = useFlash();
-  const body = useBodySize();
-  const {readonly} = useAppInfo();
+  const {api, client, nav, flash, body, readonly} = useScreenKit();
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle('Deployments');
   const query = useInfiniteQuery(deploymentQueries.list(api, {limit: pageSize}, live));

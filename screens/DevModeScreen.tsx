@@ -5,19 +5,15 @@
 // branch (guideStore), so leaving the screen and coming back keeps it; the diff against the parent (v / A) is
 // rebuilt from the service. Committing or merging an unvalidated or failing model asks first, default No.
 import React, {useEffect, useRef, useState} from 'react';
+import {buildQueries} from '../src/queries/builds.js';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import type {BranchItem} from '../src/api/dataModel.js';
-import {buildQueries} from '../src/queries/builds.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
-import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {editorCommand} from '../src/ui/hooks/useExternal.js';
-import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -34,15 +30,12 @@ import {STEPS_BAR_HEIGHT, StepsBar} from './devmode/StepsBar.js';
 import {useDevActions} from './devmode/useDevActions.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
+import {useScreenKit} from './useScreenKit.js';
 
 const NONE: Dialog = {kind: 'none'};
 
 export function DevModeScreen({params}: ScreenProps) {
-  const api = useApi();
-  const nav = useNav();
-  const flash = useFlash();
-  const body = useBodySize();
-  const {readonly} = useAppInfo();
+  const {api, nav, flash, body, readonly} = useScreenKit();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);

@@ -2,24 +2,20 @@
 // L to the selected channel's latest; both confirm (default No), PUT, then watch the rebuild on the Build screen.
 import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
-import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
+import {useMutation, useQuery} from '@tanstack/react-query';
 import type {DeploymentVersion} from '../src/api/deployments.js';
-import {str} from '../src/api/read.js';
 import {deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
-import {useBodySize} from '../src/ui/hooks/useBodySize.js';
-import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
+import {useScreenKit} from './useScreenKit.js';
 
 const columns: Column<DeploymentVersion>[] = [
   {id: 'current', header: ' ', width: 1, render: (v) => (v.isCurrent ? glyph.star : ''), color: () => color.accent},
@@ -38,12 +34,7 @@ interface Switch {
 }
 
 export function VersionsScreen({params}: ScreenProps) {
-  const api = useApi();
-  const client = useQueryClient();
-  const nav = useNav();
-  const flash = useFlash();
-  const body = useBodySize();
-  const {readonly} = useAppInfo();
+  const {api, client, nav, flash, body, readonly} = useScreenKit();
   const id = params.deploymentId ?? '';
   const live = useLivePolicy(LIST_REFRESH_MS);
   const query = useQuery(deploymentQueries.versions(api, id, live));
@@ -73,7 +64,7 @@ export function VersionsScreen({params}: ScreenProps) {
     update.mutate(target.body, {
       onSuccess: (after) => {
         setPending(undefined);
-        const branch = str(after.deployBranchName) ?? str(settings.data?.deployBranchName);
+        const branch = after.deployBranchName ?? settings.data?.deployBranchName;
         flash.info(`Switched ${name} to ${target.label}; watching the rebuild`);
         nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: branch ?? ''}, label: 'rebuild'});
       },
@@ -88,7 +79,7 @@ export function VersionsScreen({params}: ScreenProps) {
       {pending ? (
         <ConfirmDialog
           title={`Switch ${name} to ${pending.label}?`}
-          message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${str(settings.data.deployBranchName)}` : ''} on the new version.`}
+          message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${settings.data.deployBranchName}` : ''} on the new version.`}
           confirmLabel="Switch"
           onConfirm={() => confirm(pending)}
           onCancel={() => setPending(undefined)}

@@ -1,7 +1,6 @@
 // The deployment a screen is about: its settings query, and the name shown in titles — the settings' name once
 // loaded, else the name the screen was opened with, else the id.
 import {useQuery} from '@tanstack/react-query';
-import {str} from '../src/api/read.js';
 import {deploymentQueries} from '../src/queries/deployments.js';
 import type {LivePolicy} from '../src/queries/poll.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -11,6 +10,6 @@ export function useDeploymentName(params: ScreenParams, live?: LivePolicy) {
   const api = useApi();
   const id = params.deploymentId ?? '';
   const settings = useQuery(deploymentQueries.settings(api, id, live));
-  const name = str(settings.data?.name) ?? params.deploymentName ?? id;
-  return {settings, name, deployBranch: str(settings.data?.deployBranchName)};
+  const name = settings.data?.name ?? params.deploymentName ?? id;
+  return {settings, name, deployBranch: settings.data?.deployBranchName ?? undefined};
 }

@@ -4,8 +4,7 @@ import {useMemo} from 'react';
 import {useQueries} from '@tanstack/react-query';
 import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
-import type {DeploymentItem} from '../../src/api/deployments.js';
-import {str, type Json} from '../../src/api/read.js';
+import type {DeploymentItem, DeploymentSettingsView} from '../../src/api/deployments.js';
 import {age, deploymentStateQueries} from '../../src/queries/deploymentState.js';
 import type {LivePolicy} from '../../src/queries/poll.js';
 import type {Column} from '../../src/ui/components/DataTable.js';
@@ -15,7 +14,7 @@ import {statusStyle} from '../../src/ui/theme.js';
 export interface RowState {
   build?: BuildStatus;
   sync?: DbtRun | null;
-  settings?: Json;
+  settings?: DeploymentSettingsView;
 }
 
 /** The state of each visible deployment, by id; rows off screen have none (and cost no request). */
@@ -35,7 +34,7 @@ export function useRowStates(visibleIds: readonly string[], live: LivePolicy): R
 }
 
 /** The version in effect, else the channel it follows. */
-const version = (s: Json | undefined) => str(s?.releaseChannelVersion)?.replace(/^.*:v?/, '') ?? str(s?.cubeImageVersion) ?? str(s?.releaseChannel) ?? '';
+const version = (s: DeploymentSettingsView | undefined) => s?.releaseChannelVersion?.replace(/^.*:v?/, '') ?? s?.cubeImageVersion ?? s?.releaseChannel ?? '';
 
 const withGlyph = (status: string | undefined) => (status ? `${statusStyle(status).glyph} ${status.toLowerCase()}` : '');
 

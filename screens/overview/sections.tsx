@@ -5,6 +5,7 @@ import {Box, Text} from 'ink';
 import type {UseQueryResult} from '@tanstack/react-query';
 import type {DbtRun} from '../../src/api/dbt.js';
 import type {Environment} from '../../src/api/environments.js';
+import {maxOf} from '../../src/api/lists.js';
 import {safeLine} from '../../src/api/safeText.js';
 import {age} from '../../src/queries/deploymentState.js';
 import type {GithubConnection} from '../../src/queries/overview.js';
@@ -44,7 +45,7 @@ export function EnvironmentLines({query, rows}: {query: UseQueryResult<{environm
   const first = data.environments.slice(0, OVERVIEW_ENVIRONMENTS);
   const all = data.total <= first.length && rows >= first.length;
   const shown = all ? first : first.slice(0, Math.max(0, rows - 1));
-  const width = Math.max(0, ...shown.map((e) => [...e.name].length)) + 2;
+  const width = maxOf(shown.map((e) => [...e.name].length), 0) + 2;
   return (
     <Box flexDirection="column">
       <Field label="Environments" value={String(data.total)} />

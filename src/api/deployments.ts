@@ -1,6 +1,7 @@
 // Deployment fetchers. Each returns a normalised value plus, for lists, the raw document (`--json` prints it).
+import type {Deployment, DeploymentDetail, DeploymentSettings} from '../contract/deployments.js';
 import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, listTotal, num, readRows, str, unwrap, type Json, readObject} from './read.js';
+import {asRecord, bool, fieldReader, idString, listRows, listTotal, num, readRows, str, unwrap, type Json, readObject} from './read.js';
 
 export interface DeploymentItem {
   id: string;
@@ -27,6 +28,27 @@ export interface DeploymentVersion {
 }
 
 const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;
+
+/** The fields of a deployment record the client reads (create and creation-step answers). */
+export const readDeploymentRecord = fieldReader<Deployment>()({name: 'string', deploymentUrl: 'string', creationStep: 'string'});
+export type DeploymentRecord = ReturnType<typeof readDeploymentRecord>;
+
+/** Fields the detail and the settings answers share. */
+const SHOWN = {
+  name: 'string',
+  deploymentUrl: 'string',
+  region: 'string',
+  deployMode: 'string',
+  deployBranchName: 'string',
+  releaseChannel: 'string',
+  releaseChannelVersion: 'string',
+} as const;
+
+const readDetail = fieldReader<DeploymentDetail>()({...SHOWN, creationStep: 'string'});
+export type DeploymentDetailView = ReturnType<typeof readDetail>;
+
+const readSettings = fieldReader<DeploymentSettings>()({...SHOWN, cubeImageVersion: 'string', repoType: 'string'});
+export type DeploymentSettingsView = ReturnType<typeof readSettings>;
 
 export function readDeployment(row: Json): DeploymentItem | undefined {
   const id = idString(row.id);
@@ -69,8 +91,8 @@ export async function listDeployments(
   };
 }
 
-export async function getDeployment(api: Api, id: string, signal?: AbortSignal): Promise<Json> {
-  return readObject(await api.get(base(id), {signal}));
+export async function getDeployment(api: Api, id: string, signal?: AbortSignal): Promise<DeploymentDetailView> {
+  return readDetail(readObject(await api.get(base(id), {signal})));
 }
 
 /**
@@ -82,12 +104,12 @@ export const CLOUD_PROVIDERS = ['cubecloud', 'aws', 'gcp'] as const;
 export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
 
 /** Creates a deployment; the required fields the caller leaves out get DEPLOYMENT_DEFAULTS. */
-export async function createDeployment(api: Api, body: Json, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.post('/build/api/v1/deployments', {json: {...DEPLOYMENT_DEFAULTS, ...body}, signal}));
+export async function createDeployment(api: Api, body: Json, signal?: AbortSignal): Promise<DeploymentRecord> {
+  return readDeploymentRecord(unwrap(await api.post('/build/api/v1/deployments', {json: {...DEPLOYMENT_DEFAULTS, ...body}, signal})));
 }
 
-export async function updateDeployment(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.put(base(id), {json: body, signal}));
+export async function updateDeployment(api: Api, id: string, body: Json, signal?: AbortSignal): Promise<DeploymentSettingsView> {
+  return readSettings(unwrap(await api.put(base(id), {json: body, signal})));
 }
 
 /** Resolves to whether the service reported success (a bodyless answer counts as success). */
@@ -96,8 +118,8 @@ export async function deleteDeployment(api: Api, id: string, signal?: AbortSigna
   return bool(unwrap(body).success) ?? true;
 }
 
-export async function getDeploymentSettings(api: Api, id: string, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.get(`${base(id)}/settings`, {signal}));
+export async function getDeploymentSettings(api: Api, id: string, signal?: AbortSignal): Promise<DeploymentSettingsView> {
+  return readSettings(unwrap(await api.get(`${base(id)}/settings`, {signal})));
 }
 
 function readVersion(row: Json): DeploymentVersion | undefined {

@@ -1,11 +1,14 @@
 // The GitHub integration: status, installations, repositories, branches, connecting a deployment.
+import type {GitHubConnectStatusResponse} from '../contract/github.js';
 import type {Api} from './client.js';
-import {bool, idString, listRows, readRows, str, unwrap, type Json, type Paging} from './read.js';
+import {bool, fieldReader, idString, listRows, readRows, str, unwrap, type Json, type Paging} from './read.js';
 
 const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;
 
-export async function getGithubStatus(api: Api, signal?: AbortSignal): Promise<Json> {
-  return unwrap(await api.get('/api/v1/github/status', {signal}));
+const readStatus = fieldReader<GitHubConnectStatusResponse>()({connected: 'boolean', linkUrl: 'string', settingsUrl: 'string'});
+
+export async function getGithubStatus(api: Api, signal?: AbortSignal): Promise<ReturnType<typeof readStatus>> {
+  return readStatus(unwrap(await api.get('/api/v1/github/status', {signal})));
 }
 
 export async function listInstallations(api: Api, paging: Paging = {}, signal?: AbortSignal): Promise<{installations: {installationId: string; login: string}[]; raw: unknown}> {

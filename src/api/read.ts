@@ -6,6 +6,35 @@ import {UnexpectedBodyError} from './errors.js';
 
 export type Json = Record<string, unknown>;
 
+type KindOf<V> = V extends string ? 'string' : V extends number ? 'number' : V extends boolean ? 'boolean' : never;
+type TypeOf<K> = K extends 'string' ? string : K extends 'number' ? number : K extends 'boolean' ? boolean : never;
+
+/** The fields the client reads from a response of contract type `T`, each with its JSON kind. */
+export type FieldKinds<T> = {readonly [K in keyof T]?: KindOf<NonNullable<T[K]>>};
+
+/**
+ * A response read tolerantly: each listed field is of its kind, null or absent (a field of another kind is
+ * dropped); every other field is kept as it came, so `--json` still prints the whole document.
+ */
+export type Tolerant<S> = Json & {readonly [K in keyof S]?: TypeOf<S[K]> | null};
+
+/**
+ * A reader for responses of contract type `T` (imported with `import type`, so no zod is loaded):
+ * `fieldReader<DeploymentSettings>()({name: 'string'})` checks at compile time that `name` is a string field of
+ * `T`, and at run time that the answer's `name` is a string (or null, or absent).
+ */
+export function fieldReader<T>() {
+  return <const S extends FieldKinds<T> & Record<Exclude<keyof S, keyof T>, never>>(kinds: S) =>
+    (body: Json): Tolerant<S> => {
+      const out: Json = {...body};
+      for (const [key, kind] of Object.entries(kinds)) {
+        const value = out[key];
+        if (value !== undefined && value !== null && typeof value !== kind) delete out[key];
+      }
+      return out as Tolerant<S>;
+    };
+}
+
 export function asRecord(value: unknown): Json | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : undefined;
 }

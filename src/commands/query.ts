@@ -5,7 +5,6 @@ import type {Command} from '@commander-js/extra-typings';
 import {loadQuery} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
-import {str} from '../api/read.js';
 import {waitFor} from '../workflows/wait.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, printTable, progress, UserError} from './output.js';
@@ -46,7 +45,7 @@ export function register(program: Command): void {
       const timeoutMs = parseDuration(flags.timeout);
       const intervalMs = parseDuration(flags.poll);
       const {api, json} = connect(cmd);
-      const deploymentUrl = str((await getDeployment(api, deployment)).deploymentUrl);
+      const deploymentUrl = (await getDeployment(api, deployment)).deploymentUrl ?? undefined;
       if (!deploymentUrl) throw new UserError(`deployment ${deployment} reports no deploymentUrl to query its data API at`);
       const {token} = await createDeploymentToken(api, deployment);
       const branch = flags.branch !== undefined && flags.branch.trim() !== '' ? flags.branch : undefined;

@@ -1,7 +1,7 @@
 // Deployment shapes. The list answers the seed's `{data:{deployments}, pagination}` with the current API's
 // `items`/`pageInfo` beside it; detail, settings and the write bodies follow the platform API description.
 import {z} from 'zod';
-import {MAX_LIMIT, OffsetLimitQuery, PageInfo, Pagination} from './common.js';
+import {CursorQuery, OffsetLimitQuery, PageInfo, Pagination} from './common.js';
 
 export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
 export const CreationStep = z.enum(CREATION_STEPS).meta({id: 'CreationStep'});
@@ -31,14 +31,7 @@ export const Deployment = z
 export type Deployment = z.infer<typeof Deployment>;
 
 /** Offset paging (the seed) or cursor paging (`first`/`after`, the current API); not both at once. */
-export const DeploymentsQuery = OffsetLimitQuery.extend({
-  first: z
-    .string()
-    .regex(/^\d{1,9}$/, 'first must be a positive integer')
-    .refine((v) => Number(v) >= 1 && Number(v) <= MAX_LIMIT, `first must be between 1 and ${MAX_LIMIT}`)
-    .optional(),
-  after: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'after must be a pageInfo.endCursor value').optional(),
-});
+export const DeploymentsQuery = OffsetLimitQuery.extend(CursorQuery.shape);
 
 export const DeploymentsListResponse = z
   .object({

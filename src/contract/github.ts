@@ -5,6 +5,7 @@ import {CursorQuery, PageInfo} from './common.js';
 export const GitHubConnectStatusResponse = z
   .object({connected: z.boolean(), linkUrl: z.string(), settingsUrl: z.string()})
   .meta({id: 'GitHubConnectStatusResponse'});
+export type GitHubConnectStatusResponse = z.infer<typeof GitHubConnectStatusResponse>;
 
 export const GitHubInstallation = z
   .object({id: z.string(), installationId: z.string(), login: z.string(), avatarUrl: z.string()})

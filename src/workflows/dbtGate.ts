@@ -8,7 +8,6 @@ import {oneLine} from '../api/errors.js';
 import {branchMeasures, loadQuery} from '../api/dataApi.js';
 import {deleteBranch, startDevMode, stopDevMode, validateModel} from '../api/dataModel.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
-import {str} from '../api/read.js';
 import {syncLabel, waitForSync} from './dbtWait.js';
 import {refProblem} from '../contract/gitRef.js';
 import {waitFor, type WaitOptions} from './wait.js';
@@ -54,7 +53,7 @@ type DataConnection = {deploymentUrl: string; token: string};
 
 /** Where the deployment's data API answers, with a fresh deployment token for it. */
 async function dataConnection(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataConnection> {
-  const deploymentUrl = str((await getDeployment(api, deploymentId, signal)).deploymentUrl);
+  const deploymentUrl = (await getDeployment(api, deploymentId, signal)).deploymentUrl ?? undefined;
   if (!deploymentUrl) throw new StepFailure(`deployment ${deploymentId} reports no deploymentUrl to query its data API at`);
   const {token} = await createDeploymentToken(api, deploymentId, signal);
   return {deploymentUrl, token};

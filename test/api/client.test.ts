@@ -3,7 +3,7 @@ import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, U
 import {normalizeBaseUrl} from '../../src/api/url.js';
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {VERSION} from '../../src/version.js';
-import {json, startStub, text} from '../helpers/httpStub.js';
+import {failure, json, startStub, text} from '../helpers/httpStub.js';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 let hang: Awaited<ReturnType<typeof startStub>>;
@@ -65,15 +65,6 @@ afterAll(async () => {
 });
 
 const api = (extra: Partial<Parameters<typeof createApi>[0]> = {}) => createApi({baseUrl: stub.url, token: 'tok-123', ...extra});
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 describe('base URL', () => {
   it('trims, drops trailing slashes and assumes https', () => {

@@ -3,7 +3,7 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {RedirectRefusedError, createApi} from '../../src/api/client.js';
 import {refreshAccessToken} from '../../src/api/oauth.js';
-import {json, startStub} from '../helpers/httpStub.js';
+import {failure, json, startStub} from '../helpers/httpStub.js';
 
 let origin: Awaited<ReturnType<typeof startStub>>;
 /** The "other host": a second port on 127.0.0.1, which is another origin. */
@@ -42,15 +42,6 @@ afterAll(async () => {
   await origin.close();
   await other.close();
 });
-
-async function failure(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (err) {
-    return err as Error;
-  }
-  throw new Error('expected the request to fail');
-}
 
 const api = () => createApi({baseUrl: origin.url, token: 'svc_secretKey', idleTimeoutMs: 2000});
 

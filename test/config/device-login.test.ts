@@ -1,39 +1,29 @@
 // The client side of the device flow against a scripted loopback server: it sleeps the interval before every
 // poll, adds 5 s on slow_down, keeps polling through network failures, and maps the RFC 8628 errors to messages.
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {deviceLogin, shouldOpenBrowser, type DeviceLoginIo} from '../../src/config/deviceLogin.js';
+import {json, stubsPerTest, text} from '../helpers/httpStub.js';
 
 type Answer = {status: number; body: unknown} | 'drop';
-let server: Server | undefined;
+const stub = stubsPerTest();
 
+/** The device-code endpoint, then a token endpoint answering `polls` in turn (pending once they run out). */
 async function serve(polls: Answer[], code: Record<string, unknown> = {}): Promise<{url: string; forms: URLSearchParams[]}> {
   const forms: URLSearchParams[] = [];
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (d: Buffer) => (text += d.toString()));
-    req.on('end', () => {
+  const {url} = await stub({
+    '/auth/device/code': (_req, res, text) => {
       forms.push(new URLSearchParams(text));
-      if (req.url === '/auth/device/code') {
-        res.writeHead(200, {'content-type': 'application/json'});
-        res.end(JSON.stringify({device_code: 'dev-123', user_code: 'BCDF-GHJK', verification_uri: 'http://x/device', interval: 2, expires_in: 60, ...code}));
-        return;
-      }
+      json(res, 200, {device_code: 'dev-123', user_code: 'BCDF-GHJK', verification_uri: 'http://x/device', interval: 2, expires_in: 60, ...code});
+    },
+    '/auth/device/token': (_req, res, text) => {
+      forms.push(new URLSearchParams(text));
       const answer = polls.shift() ?? {status: 400, body: {error: 'authorization_pending'}};
-      if (answer === 'drop') return res.socket?.destroy();
-      res.writeHead(answer.status, {'content-type': 'application/json'});
-      res.end(JSON.stringify(answer.body));
-    });
+      if (answer === 'drop') return void res.socket?.destroy();
+      json(res, answer.status, answer.body);
+    },
   });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, forms};
+  return {url, forms};
 }
-
-afterEach(async () => {
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = undefined;
-});
 
 function io(): DeviceLoginIo & {lines: string[]; sleeps: number[]} {
   let now = 0;
@@ -95,9 +85,7 @@ describe('deviceLogin', () => {
   });
 
   it('explains a refused device authorization request', async () => {
-    server = createServer((_req, res) => res.writeHead(404, {'content-type': 'text/plain'}).end('no such thing'));
-    await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const {url} = await stub({'/auth/device/code': (_req, res) => text(res, 404, 'no such thing')});
     await expect(deviceLogin(url, client, io())).rejects.toThrow(`device authorization request failed (404) at ${url}/auth/device/code: no such thing`);
   });
 

@@ -1,29 +1,22 @@
 // The 401 refresh hook: one refresh per process (shared by concurrent 401s), the rotated tokens handed to the
 // saver, a warning and no token when the refresh is refused, and no hook at all without a saved refresh token.
-import {createServer, type Server} from 'node:http';
-import type {AddressInfo} from 'node:net';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {tokenRefresher} from '../../src/config/refresh.js';
 import type {Credentials} from '../../src/config/resolve.js';
+import {json, stubsPerTest} from '../helpers/httpStub.js';
 
-let server: Server | undefined;
-afterEach(async () => {
-  await new Promise((r) => (server ? server.close(r) : r(undefined)));
-  server = undefined;
-});
+const stub = stubsPerTest();
 
+/** The refresh endpoint answering `status` and `body`; `forms` collects the forms posted to it. */
 async function tokenEndpoint(status: number, body: unknown): Promise<{url: string; forms: URLSearchParams[]}> {
   const forms: URLSearchParams[] = [];
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (d: Buffer) => (text += d.toString()));
-    req.on('end', () => {
+  const {url} = await stub({
+    '/auth/oauth2/refresh': (_req, res, text) => {
       forms.push(new URLSearchParams(text));
-      res.writeHead(status, {'content-type': 'application/json'}).end(JSON.stringify(body));
-    });
+      json(res, status, body);
+    },
   });
-  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
-  return {url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, forms};
+  return {url, forms};
 }
 
 const creds = (url: string, extra: Partial<Credentials> = {}): Credentials => ({

@@ -6,6 +6,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, runCli, startServerProcess} from '../helpers/cliHarness.js';
+import {smallManifest} from '../helpers/dbtManifest.js';
 
 const ADMIN_KEY = 'svc_e2eDbtSync0123456789abcdefghijkl';
 const work = mkdtempSync(join(tmpdir(), 'svc-dbt-'));
@@ -114,19 +115,7 @@ describe('svc dbt cancel', () => {
   });
 });
 
-/** A small dbt manifest (schema v11) with one model: what `dbt compile` writes to target/manifest.json. */
-const MANIFEST = {
-  metadata: {dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v11.json', dbt_version: '1.7.0', generated_at: '2026-05-30T12:00:00Z'},
-  nodes: {
-    'model.shop.big_orders': {
-      resource_type: 'model', name: 'big_orders', schema: 'main', alias: 'orders', config: {materialized: 'table'},
-      description: 'Orders over 100 EUR.', compiled_code: 'select id, amount, status from "main"."orders" where amount > 100',
-      columns: {id: {name: 'id', data_type: 'integer'}, amount: {name: 'amount', data_type: 'numeric', meta: {measures: 'sum'}}, status: {name: 'status'}},
-    },
-  },
-  sources: {},
-  macros: {},
-};
+const MANIFEST = smallManifest();
 
 describe('svc dbt generate and sync --manifest', () => {
   it('writes the cube files a manifest generates, then --check passes; a changed file makes --check exit 1', async () => {

@@ -2,6 +2,7 @@
 // plain-text bodies). Each test registers handlers per path; every request is recorded.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
 import type {AddressInfo} from 'node:net';
+import {afterEach} from 'vitest';
 
 export interface Recorded {
   method: string;
@@ -12,7 +13,13 @@ export interface Recorded {
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
-export async function startStub(routes: Record<string, Handler>): Promise<{url: string; requests: Recorded[]; close(): Promise<void>}> {
+export interface Stub {
+  url: string;
+  requests: Recorded[];
+  close(): Promise<void>;
+}
+
+export async function startStub(routes: Record<string, Handler>): Promise<Stub> {
   const requests: Recorded[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -47,4 +54,27 @@ export function json(res: ServerResponse, status: number, body: unknown): void {
 export function text(res: ServerResponse, status: number, body: string, type = 'text/plain'): void {
   res.writeHead(status, {'content-type': type});
   res.end(body);
+}
+
+/** The error `promise` rejects with; throws when it resolves instead. */
+export async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (err) {
+    return err as Error;
+  }
+  throw new Error('expected the request to fail');
+}
+
+/** `startStub` for the calling file's tests: every stub it starts is closed after the test that started it. */
+export function stubsPerTest(): (routes: Record<string, Handler>) => Promise<Stub> {
+  const open: Stub[] = [];
+  afterEach(async () => {
+    for (const stub of open.splice(0)) await stub.close();
+  });
+  return async (routes) => {
+    const stub = await startStub(routes);
+    open.push(stub);
+    return stub;
+  };
 }

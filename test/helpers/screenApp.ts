@@ -105,6 +105,28 @@ export function instrument(api: Api) {
 }
 
 /**
+ * Presses p and waits for the screen to say `pausedText`, then for requests already on their way to land:
+ * after this, no request may start until live updates resume.
+ */
+export async function pauseLive(tui: Tui, spy: ReturnType<typeof instrument>, pausedText: string): Promise<void> {
+  await tui.press('p');
+  await tui.waitForFrame(pausedText);
+  for (let i = 0; i < 1_000 && spy.inflight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/**
+ * Proves that the keys already pressed have been handled and opened nothing, without a fixed sleep: presses `?`
+ * and waits for the help overlay, then closes it. Keys are handled in order, and a dialog or form takes `?` for
+ * itself, so the wait fails if one of them opened one; whatever they rendered is on screen once help has gone.
+ */
+export async function keysSettled(tui: Tui): Promise<void> {
+  await tui.press('?');
+  await tui.waitForFrame('Keys (Esc closes');
+  await tui.press('escape');
+  await tui.waitForFrame((f) => !f.includes('Keys (Esc closes'));
+}
+
+/**
  * Waits for `marker` (a text input that just appeared), lets its input hook subscribe (an effect, after the
  * paint), then presses `keys`: text typed before that would be lost, as it would for a very fast human.
  */

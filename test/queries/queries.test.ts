@@ -1,10 +1,11 @@
 // The query layer without React: the same option objects the screens use, driven by query-core observers
 // against the real local service (what command mode and the UI both rely on).
 import {environmentManager, MutationObserver, QueryClient, QueryObserver} from '@tanstack/query-core';
-import {afterEach, beforeAll, describe, expect, it} from 'vitest';
+import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../../src/queries/deployments.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {instrument, startDemo} from '../helpers/screenApp.js';
 
 const clients: QueryClient[] = [];
@@ -26,6 +27,7 @@ async function until(ok: () => boolean, timeoutMs = 10_000) {
 
 beforeAll(() => environmentManager.setIsServer(() => false));
 afterEach(() => {
+  vi.useRealTimers();
   for (const c of clients.splice(0)) c.clear();
 });
 
@@ -65,16 +67,18 @@ describe('build status polling', () => {
     const {api, clock} = await startDemo();
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     const spy = instrument(api);
+    fakeIntervals();
     const observer = new QueryObserver(newClient(), buildQueries.status(spy.api, '1', 'main', {paused: false, intervalMs: 10}));
     const statuses: string[] = [];
     const off = observer.subscribe((r) => r.data && statuses.at(-1) !== r.data.status && statuses.push(r.data.status));
-    await until(() => spy.count(statusCalls) > 3);
+    await advanceUntil(() => spy.count(statusCalls) > 3, 10);
     expect(statuses).toEqual(['building']);
     clock.advance(6_000);
-    await until(() => statuses.length === 2);
+    await advanceUntil(() => statuses.length === 2, 10);
     expect(statuses).toEqual(['building', 'built']);
     const atEnd = spy.count(statusCalls);
-    await delay(200);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await delay(20);
     expect(spy.count(statusCalls)).toBe(atEnd);
     off();
   });
@@ -83,9 +87,12 @@ describe('build status polling', () => {
     const {api} = await startDemo();
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     const spy = instrument(api);
+    fakeIntervals();
     const observer = new QueryObserver(newClient(), buildQueries.status(spy.api, '1', 'main', {paused: true, intervalMs: 10}));
     const off = observer.subscribe(() => {});
-    await delay(200);
+    await until(() => spy.count(statusCalls) === 1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await delay(20);
     expect(spy.count(statusCalls)).toBe(1);
     off();
   });

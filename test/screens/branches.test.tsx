@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {commit, createBranch, listBranches, putFiles, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {cursorOn, instrument, keysSettled, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches (deploy + one shared). The featured deployment 1 also carries the
 // seed's dev-mode branch and dbt sync branches, which would only crowd these trees.
@@ -180,7 +180,7 @@ describe('BranchesScreen', () => {
     await tui.press('j');
     await cursorOn(tui, /›\s+└─ staging/);
     await tui.press('n', 'D', 's', 'm');
-    await new Promise((r) => setTimeout(r, 150));
+    await keysSettled(tui);
     expect(tui.lastFrame()).not.toMatch(/New branch|Delete branch|staging environment of|Merge staging/);
     expect(spy.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
   });

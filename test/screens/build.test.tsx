@@ -1,20 +1,36 @@
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, pauseLive, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
 const statusCalls = /GET \/api\/v1\/deployments\/1\/build-status/;
+/** The screen polls every BUILD_POLL_MS (2 s) × liveScale 0.01 = 20 ms; "no more requests" is checked over 100 polls. */
+const POLL_STEP_MS = 20;
+const QUIET_MS = 100 * POLL_STEP_MS;
+
+afterEach(() => vi.useRealTimers());
+
+/** The Build screen on deployment 1 while a version switch rebuilds main, with polls on fake intervals. */
+async function rebuilding() {
+  const {api, clock} = await startDemo();
+  await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
+  const spy = instrument(api);
+  fakeIntervals();
+  return {api, clock, spy, tui: renderApp(spy.api, BUILD)};
+}
 
 describe('BuildScreen', () => {
   it('shows a finished build without polling it', async () => {
+    fakeIntervals();
     const {spy, frame} = await renderThroughLoading(BUILD, 'Loading build status…', /✓ built\s+09:00:00/);
     expect(frame).toContain('Build · analytics-prod · main');
     expect(frame).toContain('Branch: main (production) build #1');
     expect(frame).toContain('Status: ✓ built');
     expect(frame).toContain('finished: live updates stopped');
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(spy.count(statusCalls)).toBe(1);
   });
 
@@ -26,47 +42,44 @@ describe('BuildScreen', () => {
   });
 
   it('follows a rebuild step by step, then stops polling and flashes the outcome', async () => {
-    const {api, clock} = await startDemo();
-    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
-    const spy = instrument(api);
-    const tui = renderApp(spy.api, BUILD);
+    const {clock, spy, tui} = await rebuilding();
+    /** The frame once polling has shown `shown` (polls fire as the test advances the fake intervals). */
+    const polledTo = async (shown: RegExp | string) => {
+      await advanceUntil(() => (typeof shown === 'string' ? tui.lastFrame().includes(shown) : shown.test(tui.lastFrame())), POLL_STEP_MS);
+      return tui.lastFrame();
+    };
     let frame = await tui.waitForFrame(/● queued\s+09:00:00/);
     expect(frame).toContain('Status: ● building');
     expect(frame).toMatch(/○ warmup/);
     clock.advance(STEP_MS.queued);
-    frame = await tui.waitForFrame(/● building\s+09:00:01/);
+    frame = await polledTo(/● building\s+09:00:01/);
     expect(frame).toMatch(/✓ queued\s+09:00:00/);
     clock.advance(STEP_MS.building);
-    await tui.waitForFrame(/● warmup\s+09:00:04/);
+    await polledTo(/● warmup\s+09:00:04/);
     const whileRunning = spy.count(statusCalls);
     expect(whileRunning).toBeGreaterThan(2);
     clock.advance(STEP_MS.warmup);
-    frame = await tui.waitForFrame('Build of main built');
+    frame = await polledTo('Build of main built');
     expect(frame).toContain('Status: ✓ built');
     expect(frame).toMatch(/✓ built\s+09:00:06/);
     expect(frame).toContain('finished: live updates stopped');
     const atEnd = spy.count(statusCalls);
-    await new Promise((r) => setTimeout(r, 300));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(spy.count(statusCalls)).toBe(atEnd);
   });
 
   it('p pauses live updates: no requests until resumed', async () => {
-    const {api, clock} = await startDemo();
-    await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
-    const spy = instrument(api);
-    const tui = renderApp(spy.api, BUILD);
+    const {clock, spy, tui} = await rebuilding();
     await tui.waitForFrame('Status: ● building');
-    await tui.press('p');
-    await tui.waitForFrame('live updates paused');
     // A request already on its way when p was pressed may still land; nothing after it may start.
-    while (spy.inflight() > 0) await new Promise((r) => setTimeout(r, 10));
+    await pauseLive(tui, spy, 'live updates paused');
     const paused = spy.count(statusCalls);
     clock.advance(10_000);
-    await new Promise((r) => setTimeout(r, 200));
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
     expect(spy.count(statusCalls)).toBe(paused);
     expect(tui.lastFrame()).toContain('Status: ● building');
     await tui.press('p');
-    await tui.waitForFrame('Status: ✓ built');
+    await advanceUntil(() => tui.lastFrame().includes('Status: ✓ built'), POLL_STEP_MS);
   });
 
   it('shows a failed build with its error text and flashes it', async () => {

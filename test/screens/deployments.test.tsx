@@ -4,7 +4,7 @@ import {listDeployments} from '../../src/api/deployments.js';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, keysSettled, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const DEPLOYMENTS = {screen: 'deployments'};
 
@@ -165,7 +165,7 @@ describe('DeploymentsScreen', () => {
     const frame = await tui.waitForFrame('Deployments [45]');
     expect(frame).not.toContain('D delete');
     await tui.press('D', 'c');
-    await new Promise((r) => setTimeout(r, 100));
+    await keysSettled(tui);
     expect(tui.lastFrame()).not.toContain('to confirm');
     expect(tui.lastFrame()).not.toContain('New deployment');
   });

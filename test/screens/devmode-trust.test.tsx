@@ -2,16 +2,16 @@
 // or failing model is not committed or merged by a default Enter, the guide keeps its progress across screens
 // and restarts, errors lead to their files, and the lazygit habits (diff, discard, delete, rename, re-opening
 // your own fork) work against the real service.
-import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {existsSync, readFileSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import type {Api} from '../../src/api/client.js';
 import {listBranches, putFiles} from '../../src/api/dataModel.js';
 import {ApiError} from '../../src/api/errors.js';
 import {listDevFiles} from '../../src/queries/dataModel.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import type {Tui} from '../helpers/renderTui.js';
+import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dbt sync
@@ -24,33 +24,8 @@ const CUSTOMERS = 'model/views/customers.yml';
 const original = DEMO_MODEL_FILES.find((f) => f.path === ORDERS)!.content;
 const broken = original.replace('type: sum\n', 'type: summ\n');
 
-let dir: string;
-let saved: {editor?: string; visual?: string};
-/** The scripted $EDITOR: records the file, runs `extra` (shell), then puts next.txt in place when there is one. */
-function useEditorScript(extra = '') {
-  const script = join(dir, 'editor.sh');
-  writeFileSync(
-    script,
-    `#!/bin/sh\ncp "$1" "${dir}/seen.txt"\necho "$1" >> "${dir}/calls.txt"\n${extra}\nif [ -f "${dir}/next.txt" ]; then cp "${dir}/next.txt" "$1"; rm "${dir}/next.txt"; fi`,
-  );
-  chmodSync(script, 0o755);
-  process.env.EDITOR = script;
-}
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-devtrust-'));
-  saved = {editor: process.env.EDITOR, visual: process.env.VISUAL};
-  delete process.env.VISUAL;
-  useEditorScript();
-});
-afterEach(() => {
-  rmSync(dir, {recursive: true, force: true});
-  if (saved.editor === undefined) delete process.env.EDITOR;
-  else process.env.EDITOR = saved.editor;
-  if (saved.visual !== undefined) process.env.VISUAL = saved.visual;
-});
-const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
-const seen = () => readFileSync(join(dir, 'seen.txt'), 'utf8');
-const calls = () => (existsSync(join(dir, 'calls.txt')) ? readFileSync(join(dir, 'calls.txt'), 'utf8').trim().split('\n') : []);
+const editor = scriptedEditorPerTest('svc-devtrust-');
+const {nextEdit, seen, calls} = editor;
 const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, D, branch)).find((f) => f.path === path)?.content;
 
 /** Enters dev mode on the highlighted branch (main unless moved) and returns the fork's name. */
@@ -77,21 +52,32 @@ async function toRow(tui: Tui, row: RegExp): Promise<void> {
   await cursorOn(tui, row);
 }
 
+/** On `fork`, saves the broken orders.yml through the editor and, with 'validate', validates it to its two errors. */
+async function saveBrokenOrders(tui: Tui, fork: string, then?: 'validate'): Promise<void> {
+  await toRow(tui, /› model\/cubes\/orders\.yml/);
+  nextEdit(broken);
+  await tui.press('e');
+  await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
+  if (then !== 'validate') return;
+  await tui.press('V');
+  await tui.waitForFrame('2 errors in 2 files');
+}
+
 describe('dev mode: the editor', () => {
   it('keeps the service in this process answering while the editor is open', async () => {
     const demo = await startDemo();
-    useEditorScript(`curl -s -m 4 -o /dev/null -w '%{http_code}' "${demo.svc.url}/build/api/v1/deployments" > "${dir}/code.txt"`);
+    editor.use(`curl -s -m 4 -o /dev/null -w '%{http_code}' "${demo.svc.url}/build/api/v1/deployments" > "${editor.dir()}/code.txt"`);
     const tui = renderApp(demo.api, DEV, OPTS);
     await enter(tui);
     await tui.press('e');
     await tui.waitForFrame(/No changes to model\/cubes\/line_items\.yml/);
     // spawnSync would block the event loop: curl would time out (000) instead of getting an answer.
-    expect(readFileSync(join(dir, 'code.txt'), 'utf8')).toMatch(/^[1-5]\d\d$/);
+    expect(readFileSync(join(editor.dir(), 'code.txt'), 'utf8')).toMatch(/^[1-5]\d\d$/);
   });
 
   it('an editor that exits non-zero still has what it left saved, and says how it ended', async () => {
     const {api} = await startDemo();
-    useEditorScript(`cp "${dir}/next.txt" "$1"; exit 3`);
+    editor.use(`cp "${editor.dir()}/next.txt" "$1"; exit 3`);
     const tui = renderApp(api, DEV, OPTS);
     const fork = await enter(tui);
     await toRow(tui, /› model\/cubes\/orders\.yml/);
@@ -105,7 +91,7 @@ describe('dev mode: the editor', () => {
 
   it('an editor ended by a signal still has what it left saved', async () => {
     const {api} = await startDemo();
-    useEditorScript(`cp "${dir}/next.txt" "$1"; kill -TERM $$`);
+    editor.use(`cp "${editor.dir()}/next.txt" "$1"; kill -TERM $$`);
     const tui = renderApp(api, DEV, OPTS);
     const fork = await enter(tui);
     await toRow(tui, /› model\/cubes\/orders\.yml/);
@@ -141,10 +127,7 @@ describe('dev mode: no broken model by a default Enter', () => {
     const spy = instrument(api);
     const tui = renderApp(spy.api, DEV, OPTS);
     const fork = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
+    await saveBrokenOrders(tui, fork);
 
     // Not validated since the edit: asks.
     await tui.press('c');
@@ -179,12 +162,7 @@ describe('dev mode: no broken model by a default Enter', () => {
     await tui.waitForFrame(/› main\s+deploy/);
     await tui.press('j');
     const fork = await enter(tui, /›\s+staging\s+shared/);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, fork, 'validate');
     await tui.press('m');
     const frame = await tui.waitForFrame(`Merge staging into main? the last validation of ${fork} failed (2 errors)`);
     expect(frame).toMatch(/ Merge anyway\s+› No/);
@@ -199,12 +177,7 @@ describe('dev mode: the guide belongs to the dev branch', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, OPTS);
     const fork = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${fork}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, fork, 'validate');
     await tui.press('b');
     await tui.waitForFrame((f) => !f.includes('FILE') && f.includes(fork));
     await tui.press('escape');
@@ -229,12 +202,7 @@ describe('dev mode: progress per dev branch', () => {
     const {api} = await startDemo();
     const tui = renderApp(api, DEV, OPTS);
     const first = await enter(tui);
-    await toRow(tui, /› model\/cubes\/orders\.yml/);
-    nextEdit(broken);
-    await tui.press('e');
-    await tui.waitForFrame(`Saved ${ORDERS} to ${first}`);
-    await tui.press('V');
-    await tui.waitForFrame('2 errors in 2 files');
+    await saveBrokenOrders(tui, first, 'validate');
     await tui.press('t');
     await tui.waitForFrame('Not in dev mode');
     await tui.waitForFrame(/› main\s+deploy/);

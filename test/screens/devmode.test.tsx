@@ -1,7 +1,4 @@
-import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {getBuildStatus} from '../../src/api/builds.js';
 import type {Api} from '../../src/api/client.js';
 import {createBranch} from '../../src/api/dataModel.js';
@@ -10,6 +7,7 @@ import {ApiError} from '../../src/api/errors.js';
 import {editorCommand} from '../../src/ui/hooks/useExternal.js';
 import {refusal} from '../../screens/branches/advice.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
+import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches. The featured deployment 1 also carries the seed's dev-mode
@@ -25,28 +23,7 @@ const BUILD_MS = 6_000;
 const LEAVE_ALT = '\x1b[?1049l';
 const ENTER_ALT = '\x1b[?1049h';
 
-// The scripted $EDITOR: records the file it was given, then replaces it with what the test put in next.txt
-// (or leaves it alone when there is none).
-let dir: string;
-let saved: {editor?: string; visual?: string};
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-devmode-test-'));
-  const script = join(dir, 'editor.sh');
-  writeFileSync(script, `#!/bin/sh\ncp "$1" "${dir}/seen.txt"\necho "$1" >> "${dir}/calls.txt"\nif [ -f "${dir}/next.txt" ]; then cp "${dir}/next.txt" "$1"; rm "${dir}/next.txt"; fi\n`);
-  chmodSync(script, 0o755);
-  saved = {editor: process.env.EDITOR, visual: process.env.VISUAL};
-  delete process.env.VISUAL;
-  process.env.EDITOR = script;
-});
-afterEach(() => {
-  rmSync(dir, {recursive: true, force: true});
-  if (saved.editor === undefined) delete process.env.EDITOR;
-  else process.env.EDITOR = saved.editor;
-  if (saved.visual !== undefined) process.env.VISUAL = saved.visual;
-});
-const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
-const seen = () => readFileSync(join(dir, 'seen.txt'), 'utf8');
-const editorCalls = () => (existsSync(join(dir, 'calls.txt')) ? readFileSync(join(dir, 'calls.txt'), 'utf8').trim().split('\n') : []);
+const {nextEdit, seen, calls: editorCalls} = scriptedEditorPerTest('svc-devmode-test-');
 const fileOn = async (api: Api, branch: string, path: string) => (await listDevFiles(api, D, branch)).find((f) => f.path === path)?.content;
 
 describe('DevModeScreen', () => {

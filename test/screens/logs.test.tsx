@@ -1,12 +1,16 @@
 // Logs screen against the real service: builds triggered through the API write the lines the screen follows.
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
+import {instrument, pauseLive, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const LOGS = {screen: 'logs', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const logCalls = /GET \/api\/v1\/deployments\/1\/logs/;
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
-const settle = () => new Promise((r) => setTimeout(r, 200));
+/** Logs poll every 2 s × liveScale 0.01 = 20 ms; "no polls" is checked over 100 of them on fake intervals. */
+const POLL_STEP_MS = 20;
+
+afterEach(() => vi.useRealTimers());
 
 describe('LogsScreen', () => {
   it('shows the newest lines: dimmed time, level glyph, pod/container, message', async () => {
@@ -48,19 +52,19 @@ describe('LogsScreen', () => {
   it('p pauses following: no polls and no new lines until resumed', async () => {
     const {api, clock} = await startDemo();
     const spy = instrument(api);
+    fakeIntervals();
     const tui = renderApp(spy.api, LOGS);
     await tui.waitForFrame('following');
-    await tui.press('p');
-    await tui.waitForFrame('live updates paused (p resumes)');
-    while (spy.inflight() > 0) await new Promise((r) => setTimeout(r, 10));
+    await pauseLive(tui, spy, 'live updates paused (p resumes)');
     const paused = spy.count(logCalls);
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     clock.advance(STEP_MS.queued);
-    await settle();
+    await vi.advanceTimersByTimeAsync(100 * POLL_STEP_MS);
     expect(spy.count(logCalls)).toBe(paused);
     expect(tui.lastFrame()).not.toMatch(/build \d+ queued/);
     await tui.press('p');
-    const frame = await tui.waitForFrame(/build \d+ building/);
+    await advanceUntil(() => /build \d+ building/.test(tui.lastFrame()), POLL_STEP_MS);
+    const frame = tui.lastFrame();
     expect(frame).toMatch(/build \d+ queued/);
   });
 

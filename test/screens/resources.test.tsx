@@ -1,36 +1,15 @@
-import {chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {createApiKey} from '../../src/api/account.js';
 import {createApi} from '../../src/api/client.js';
 import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
 import {RESOURCE_TYPES} from '../../screens/resources/types.js';
 import {SCREENS} from '../../screens/index.js';
+import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
 
-// The scripted $EDITOR: keeps what it was given (seen.txt), then saves next.txt in its place when there is one.
-let dir: string;
-let saved: {editor?: string; visual?: string};
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'svc-resources-test-'));
-  const script = join(dir, 'editor.sh');
-  writeFileSync(script, `#!/bin/sh\ncp "$1" "${dir}/seen.txt"\nif [ -f "${dir}/next.txt" ]; then cp "${dir}/next.txt" "$1"; rm "${dir}/next.txt"; fi\n`);
-  chmodSync(script, 0o755);
-  saved = {editor: process.env.EDITOR, visual: process.env.VISUAL};
-  delete process.env.VISUAL;
-  process.env.EDITOR = script;
-});
-afterEach(() => {
-  rmSync(dir, {recursive: true, force: true});
-  if (saved.editor === undefined) delete process.env.EDITOR;
-  else process.env.EDITOR = saved.editor;
-  if (saved.visual !== undefined) process.env.VISUAL = saved.visual;
-});
-const nextEdit = (content: string) => writeFileSync(join(dir, 'next.txt'), content);
-const seen = () => (existsSync(join(dir, 'seen.txt')) ? readFileSync(join(dir, 'seen.txt'), 'utf8') : '');
+const {nextEdit, seen} = scriptedEditorPerTest('svc-resources-test-');
 
 describe('generic resource view', () => {
   it('has one `:` screen per object group of the command mode, named as the group and titled with its type', () => {

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {listVersions} from '../../src/api/deployments.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, keysSettled, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 // Deployment 1 lists 6: the two channel heads plus 1.3.2 and 1.3.0 (it ran them) and 1.2.4 and 1.2.0 (deployment 2 did).
 const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
@@ -84,7 +84,7 @@ describe('VersionsScreen', () => {
     const tui = renderApp(api, VERSIONS, {readonly: true});
     await tui.waitForFrame('[6]');
     await tui.press('j', 'enter', 's');
-    await new Promise((r) => setTimeout(r, 100));
+    await keysSettled(tui);
     expect(tui.lastFrame()).not.toContain('Switch analytics-prod');
   });
 });

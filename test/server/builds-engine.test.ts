@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {BuildEngine} from '../../src/server/engines/builds.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {BUILDS_MIGRATION, latestBuildTime} from '../../src/server/store/builds.js';
@@ -157,18 +157,26 @@ describe('BuildEngine', () => {
   });
 
   it('startTicking advances unwatched builds on a timer until stopped', async () => {
-    const clock = new ManualClock();
-    const lines: string[] = [];
-    const engine = new BuildEngine(openDb(), clock, {log: (l) => lines.push(l)});
-    engine.trigger(1, 'main', 'deploy');
-    const stop = engine.startTicking(10);
-    clock.advance(1_000);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(lines.at(-1)).toBe('[build] deployment 1 main: build 1 building');
-    stop();
-    clock.advance(10_000);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(lines).toHaveLength(2);
+    // Fake intervals: the engine's timer fires exactly when the test advances time, and "never again" is checked
+    // over a hundred intervals instead of a fixed sleep.
+    vi.useFakeTimers({toFake: ['setInterval', 'clearInterval']});
+    try {
+      const clock = new ManualClock();
+      const lines: string[] = [];
+      const engine = new BuildEngine(openDb(), clock, {log: (l) => lines.push(l)});
+      engine.trigger(1, 'main', 'deploy');
+      const stop = engine.startTicking(10);
+      clock.advance(1_000);
+      expect(lines).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(lines.at(-1)).toBe('[build] deployment 1 main: build 1 building');
+      stop();
+      clock.advance(10_000);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(lines).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('recordFinished stores a complete built build ending at the given time', () => {

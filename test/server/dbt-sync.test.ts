@@ -3,6 +3,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {DBT_STAGES} from '../../src/contract/dbt.js';
 import {BASE, dbtService, runOf, runToEnd, startSync, type DbtService} from './dbtHelpers.js';
+import {smallManifest} from '../helpers/dbtManifest.js';
 
 const open: DbtService[] = [];
 afterEach(() => open.splice(0).forEach((s) => s.close()));
@@ -201,7 +202,7 @@ describe('uploaded manifests and output files', () => {
     await runToEnd(s, first.syncJobId, 5000);
     const files = (await s.call(`${BASE}/${first.syncJobId}/generated-files?first=100`)).body.items;
     expect(files.length).toBe(7);
-    const {syncJobId, branchName} = await startSync(s, {source: 'manifest', manifest: uploadedManifest()});
+    const {syncJobId, branchName} = await startSync(s, {source: 'manifest', manifest: smallManifest()});
     expect(branchName).toMatch(/^dbt-sync\/manifest-/);
     const {seen} = await runToEnd(s, syncJobId, 200);
     expect(seen).toEqual(['INITIALIZING', 'PROCESSING_MANIFEST', 'WRITING_CUBE_FILES', 'FINALIZING', 'COMPLETED']);
@@ -230,18 +231,3 @@ describe('uploaded manifests and output files', () => {
     expect(await branchNames()).toEqual(before);
   });
 });
-
-function uploadedManifest() {
-  return {
-    metadata: {dbt_schema_version: 'https://schemas.getdbt.com/dbt/manifest/v11.json', dbt_version: '1.7.0', generated_at: '2026-05-30T12:00:00Z'},
-    nodes: {
-      'model.shop.big_orders': {
-        resource_type: 'model', name: 'big_orders', schema: 'main', alias: 'orders', config: {materialized: 'table'},
-        description: 'Orders over 100 EUR.', compiled_code: 'select id, amount, status from "main"."orders" where amount > 100',
-        columns: {id: {name: 'id', data_type: 'integer'}, amount: {name: 'amount', data_type: 'numeric', meta: {measures: 'sum'}}, status: {name: 'status'}},
-      },
-    },
-    sources: {},
-    macros: {},
-  };
-}

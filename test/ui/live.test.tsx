@@ -1,13 +1,17 @@
 import React from 'react';
 import {Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {useApi} from '../../src/ui/hooks/useApi.js';
 import {useLive} from '../../src/ui/hooks/useLive.js';
-import {delay, fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
+import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 let tui: Tui | undefined;
-afterEach(() => tui?.unmount());
+afterEach(() => {
+  vi.useRealTimers();
+  tui?.unmount();
+});
 
 function Polling() {
   const api = useApi();
@@ -22,23 +26,24 @@ function Polling() {
 
 describe('live updates', () => {
   it('polls while live, stops on p, resumes on p again; r refetches even when paused', async () => {
+    fakeIntervals();
     let calls = 0;
     const api = fakeApi((_m, path) => (path === '/api/v1/things' ? {n: ++calls} : undefined));
-    // liveScale 0.02: the 1 s interval polls every 20 ms.
-    tui = renderTui(<Polling />, {api, liveScale: 0.02});
-    await tui.waitForFrame(/value [3-9]/);
-    await tui.press('p');
-    await tui.waitForFrame('paused');
-    await delay(60);
+    // liveScale 0.02: the 1 s interval polls every 20 ms (fired by the test: intervals are fake).
+    const t = renderTui(<Polling />, {api, liveScale: 0.02});
+    tui = t;
+    await advanceUntil(() => /value [3-9]/.test(t.lastFrame()), 20);
+    await t.press('p');
+    await t.waitForFrame('paused');
     const frozen = calls;
-    await delay(200);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(calls).toBe(frozen);
-    await tui.press('r');
-    await tui.waitForFrame(`value ${frozen + 1}`);
-    await delay(150);
+    await t.press('r');
+    await t.waitForFrame(`value ${frozen + 1}`);
+    await vi.advanceTimersByTimeAsync(2_000);
     expect(calls).toBe(frozen + 1);
-    await tui.press('p');
-    await tui.waitForFrame(`value ${frozen + 4}`);
+    await t.press('p');
+    await advanceUntil(() => t.lastFrame().includes(`value ${frozen + 4}`), 20);
   });
 
   it('shows how old the data is and a spinner while fetching', async () => {

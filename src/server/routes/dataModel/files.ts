@@ -1,16 +1,16 @@
 // Data model source files of a branch: the tree (optionally with content), content hashes for deploy diffs,
 // and writes (put, delete, rename), which land only on personal dev-mode branches and each make a new revision.
 import {createRoute} from '@hono/zod-openapi';
-import type {MiddlewareHandler} from 'hono';
+import type {Context, MiddlewareHandler} from 'hono';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {
   DataModelWriteResponse, FileHashesQuery, FileHashesResponse, FilesQuery, RemoveDataModelFilesInput, RenameDataModelFilesInput,
   SourceTreeResponse, UpdateDataModelFilesInput,
 } from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
+import {requirePermission, type AppEnv} from '../../auth.js';
 import {HttpFailure, badRequest, conflict, notFound} from '../../errors.js';
-import {branchFiles} from '../../store/branches.js';
+import {branchFiles, type BranchRow} from '../../store/branches.js';
 import {commitTree, readTarget, writeTarget} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath} from './filePaths.js';
@@ -80,19 +80,31 @@ export const register: RouteGroup = (app, ctx) => {
 
   const writeResponses = {200: json(DataModelWriteResponse, 'written'), ...errorResponses(400, 403, 404, 409, 413)};
 
+  /** A write to the target branch's files: `change` edits its tree in place and returns the commit message. */
+  const editTree = (
+    c: Context<AppEnv>,
+    deploymentId: string,
+    target: {branchName?: string; branchId?: number},
+    change: (files: Map<string, string>, branch: BranchRow) => string,
+  ): void => {
+    requirePermission(c, 'SchemaUpdateDevBranches');
+    const deployment = loadDeployment(ctx, deploymentId);
+    const branch = writeTarget(ctx, c, deployment, target);
+    const files = filesOf(ctx.db, branch);
+    commitTree(ctx, deployment, branch, files, change(files, branch));
+  };
+
   app.openapi(
     createRoute({method: 'put', path: FILES, operationId: 'updateFiles', summary: 'Create or overwrite data-model source files', tags,
       request: {params: DeploymentIdParam, body: jsonBody(UpdateDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
-      requirePermission(c, 'SchemaUpdateDevBranches');
-      const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx.db, branch);
-      const written = body.files.map((f) => ({path: normalisePath(f.path), content: f.content}));
-      for (const f of written) checkSize(f.path, f.content);
-      for (const f of written) files.set(f.path, f.content);
-      commitTree(ctx, deployment, branch, files, `update ${written.map((f) => f.path).join(', ')}`);
+      editTree(c, c.req.valid('param').deploymentId, body, (files) => {
+        const written = body.files.map((f) => ({path: normalisePath(f.path), content: f.content}));
+        for (const f of written) checkSize(f.path, f.content);
+        for (const f of written) files.set(f.path, f.content);
+        return `update ${written.map((f) => f.path).join(', ')}`;
+      });
       return c.json({success: true}, 200);
     },
   );
@@ -101,16 +113,14 @@ export const register: RouteGroup = (app, ctx) => {
     createRoute({method: 'delete', path: FILES, operationId: 'removeFiles', summary: 'Delete data-model source files', tags,
       request: {params: DeploymentIdParam, body: jsonBody(RemoveDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
-      requirePermission(c, 'SchemaUpdateDevBranches');
-      const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx.db, branch);
-      const paths = body.files.map((f) => normalisePath(f.path));
-      const missing = paths.filter((p) => !files.has(p));
-      if (missing.length > 0) throw notFound(`no such file on branch ${branch.name}: ${missing.join(', ')}`);
-      for (const p of paths) files.delete(p);
-      commitTree(ctx, deployment, branch, files, `delete ${paths.join(', ')}`);
+      editTree(c, c.req.valid('param').deploymentId, body, (files, branch) => {
+        const paths = body.files.map((f) => normalisePath(f.path));
+        const missing = paths.filter((p) => !files.has(p));
+        if (missing.length > 0) throw notFound(`no such file on branch ${branch.name}: ${missing.join(', ')}`);
+        for (const p of paths) files.delete(p);
+        return `delete ${paths.join(', ')}`;
+      });
       return c.json({success: true}, 200);
     },
   );
@@ -119,20 +129,18 @@ export const register: RouteGroup = (app, ctx) => {
     createRoute({method: 'post', path: `${FILES}/rename`, operationId: 'renameFiles', summary: 'Rename data-model source files', tags,
       request: {params: DeploymentIdParam, body: jsonBody(RenameDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
-      requirePermission(c, 'SchemaUpdateDevBranches');
-      const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const branch = writeTarget(ctx, c, deployment, body);
-      const files = filesOf(ctx.db, branch);
-      const moves = body.files.map((f) => ({from: normalisePath(f.path), to: normalisePath(f.newPath)}));
-      for (const {from, to} of moves) {
-        const content = files.get(from);
-        if (content === undefined) throw notFound(`no such file on branch ${branch.name}: ${from}`);
-        if (files.has(to) && to !== from) throw conflict(`cannot rename ${from} to ${to}: ${to} already exists on branch ${branch.name}`);
-        files.delete(from);
-        files.set(to, content);
-      }
-      commitTree(ctx, deployment, branch, files, `rename ${moves.map((m) => `${m.from} -> ${m.to}`).join(', ')}`);
+      editTree(c, c.req.valid('param').deploymentId, body, (files, branch) => {
+        const moves = body.files.map((f) => ({from: normalisePath(f.path), to: normalisePath(f.newPath)}));
+        for (const {from, to} of moves) {
+          const content = files.get(from);
+          if (content === undefined) throw notFound(`no such file on branch ${branch.name}: ${from}`);
+          if (files.has(to) && to !== from) throw conflict(`cannot rename ${from} to ${to}: ${to} already exists on branch ${branch.name}`);
+          files.delete(from);
+          files.set(to, content);
+        }
+        return `rename ${moves.map((m) => `${m.from} -> ${m.to}`).join(', ')}`;
+      });
       return c.json({success: true}, 200);
     },
   );
