@@ -163,11 +163,16 @@ export function DevModeScreen({params}: ScreenProps) {
     <DevDialog dialog={dialog} session={session} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
   );
   const dialogHeight = dialog.kind === 'none' || dialog.kind === 'diff' ? 0 : ['newBranch', 'newFile', 'commit', 'rename'].includes(dialog.kind) ? PROMPT_HEIGHT : 6;
-  const height = Math.max(3, body.height - STEPS_BAR_HEIGHT - dialogHeight - (actions.busy ? 1 : 0));
+  // A question in a short terminal gets the body to itself (its title says what it is about; the header keeps the
+  // ★ branch): under the steps bar its last lines — the answer being typed or chosen — would be cut off.
+  const stepsShown = dialogHeight === 0 || body.height >= STEPS_BAR_HEIGHT + dialogHeight + 4;
+  const height = Math.max(3, body.height - (stepsShown ? STEPS_BAR_HEIGHT : 0) - dialogHeight - (actions.busy ? 1 : 0));
 
   return (
     <Box flexDirection="column">
-      <StepsBar session={session} progress={step} build={devBuild.data} production={state.merged ? production.data : undefined} />
+      <Box display={stepsShown ? 'flex' : 'none'} flexDirection="column">
+        <StepsBar session={session} progress={step} build={devBuild.data} production={state.merged ? production.data : undefined} />
+      </Box>
       {dialogView}
       {actions.busy ? <Text color={color.muted}>{actions.busy}…</Text> : null}
       {dialog.kind === 'diff' ? (

@@ -136,6 +136,8 @@ export const SCREENS: readonly ScreenDef[] = [
     title: 'Contexts',
     name: 'ctx',
     aliases: ['contexts', 'context'],
+    // `:ctx staging` switches the console to that saved context in place.
+    argument: {param: 'switchTo', label: 'switch to context'},
     ...lazyScreen(() => import('./ContextsScreen.js').then((m) => m.ContextsScreen)),
   },
   // The generic resource view: one entry per object type of resources/types.ts, `:` names from the same table.

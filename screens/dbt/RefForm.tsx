@@ -51,7 +51,10 @@ export function RefForm({title, submitLabel, onSubmit, onCancel, withMeasure, bu
   });
 
   const label = (f: 'ref' | 'measure', text: string) => (
-    <Text color={field === f ? color.accent : color.muted}>{field === f ? glyph.selected : ' '} {text}</Text>
+    // Never shrunk: a long example in the field wraps under itself instead of eating the label's padding.
+    <Box flexShrink={0}>
+      <Text color={field === f ? color.accent : color.muted}>{field === f ? glyph.selected : ' '} {text}</Text>
+    </Box>
   );
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.accent} paddingX={1}>

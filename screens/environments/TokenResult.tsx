@@ -6,9 +6,10 @@ import type {MetaSyncToken} from '../../src/api/environments.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
+import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
+import {hints, keysFor} from '../hints.js';
 import {osc52, writeTokenFile} from './tokenInput.js';
 
 /** Where `w` writes the token unless the user edits the pre-filled path. */
@@ -28,6 +29,13 @@ export function TokenResult({environment, token, what = 'Metadata token', onClos
   const [path, setPath] = useState<string | undefined>();
   const latestPath = useRef('');
   const writing = path !== undefined;
+  const body = useBodySize();
+  const info = `issued ${token.created_at ?? '?'} · expires ${token.expires_at ?? '?'}${token.scopes ? ` · scopes ${token.scopes.join(', ')}` : ''} · shown only now`;
+  // Border and padding take 4 columns. When the whole token and its details do not fit the body, the token is cut
+  // in the middle on one line (y and w still take it whole) so the keys that act on it stay on screen.
+  const inner = Math.max(1, body.width - 4);
+  const rowsOf = (text: string) => Math.max(1, Math.ceil([...text].length / inner));
+  const compact = 2 + 1 + rowsOf(token.token) + rowsOf(info) + (writing ? 1 : 0) + 1 > body.height;
 
   const write = (target: string) =>
     writeTokenFile(target, token.token).then(
@@ -52,10 +60,9 @@ export function TokenResult({environment, token, what = 'Metadata token', onClos
       <Text bold color={color.success}>
         {glyph.ok} {what} for {environment}
       </Text>
-      <Text wrap="wrap">{token.token}</Text>
-      <Text color={color.muted}>
-        issued {token.created_at ?? '?'} · expires {token.expires_at ?? '?'}
-        {token.scopes ? ` · scopes ${token.scopes.join(', ')}` : ''} · shown only now
+      <Text wrap={compact ? 'truncate-middle' : 'wrap'}>{token.token}</Text>
+      <Text color={color.muted} wrap={compact ? 'truncate-end' : 'wrap'}>
+        {compact ? `cut to fit: ${keysFor('token.copy')} copies it whole · ${info}` : info}
       </Text>
       {writing ? (
         <Box>
@@ -70,7 +77,7 @@ export function TokenResult({environment, token, what = 'Metadata token', onClos
           />
         </Box>
       ) : null}
-      <Text color={color.muted}>
+      <Text color={color.muted} wrap="truncate-end">
         {writing
           ? hints([['form.submit', 'write'], ['form.cancel', 'cancel']])
           : hints([['token.copy', 'copy'], ['token.write', 'write to file'], ['form.cancel', 'close (forgets the token)']])}

@@ -1,16 +1,16 @@
 // `svc login`, `svc logout`, `svc whoami`: saved credentials and who they belong to.
 import type {Command} from '@commander-js/extra-typings';
 import {getMe} from '../api/account.js';
-import {ApiError, createApi} from '../api/client.js';
+import {createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
+import {removeContext, saveContext} from '../config/contexts.js';
+import {readConfigFile} from '../config/file.js';
+import {configPath} from '../config/paths.js';
 import {authScheme} from '../config/resolve.js';
 import {EXIT_USAGE, UserError, printJson, progress, success, say} from './output.js';
-import {connect, globalOptions, readStdin} from './session.js';
-
-/** conf (and ajv behind it) is loaded only by the commands that write the config. */
-const openStore = async () => new (await import('../config/store.js')).ConfigStore();
+import {checkCredential, connect, globalOptions, readStdin} from './session.js';
 
 interface Login {
   url: string;
@@ -19,14 +19,9 @@ interface Login {
   email: string;
 }
 
-async function whoIs(url: string, token: string, rejected: string): Promise<string> {
-  try {
-    return (await getMe(createApi({baseUrl: url, token, scheme: authScheme(token)}))).email;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) throw new Error(`${url} rejected ${rejected} (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
-    throw err;
-  }
-}
+/** Who a new credential belongs to, checked before it is saved. */
+const whoIs = (url: string, token: string, rejected: string): Promise<string> =>
+  checkCredential(createApi({baseUrl: url, token, scheme: authScheme(token)}), rejected);
 
 async function apiKeyLogin(url: string, flag: string): Promise<Login> {
   // `-` keeps the key out of the process list and shell history.
@@ -87,13 +82,9 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
       if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
       const url = normalizeBaseUrl(rawUrl);
       const login = opts.apiKey === undefined ? await browserLogin(url) : await apiKeyLogin(url, opts.apiKey);
-      const store = await openStore();
-      store.update((config) => {
-        config.contexts[opts.name] = {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})};
-        config.default_context = opts.name;
-      });
+      const path = await saveContext(opts.name, {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})}, {makeDefault: true});
       const who = login.email === '' ? 'Logged in (the tenant does not say as whom)' : `Logged in as ${login.email}`;
-      success(`${who} (context \`${opts.name}\`, saved to ${store.path})`);
+      success(`${who} (context \`${opts.name}\`, saved to ${path})`);
     });
 
   program
@@ -101,22 +92,9 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
     .description('forget the saved credentials of a context (default: the current one); no server call')
     .option('--name <context>', 'context to remove')
     .action(async (opts, cmd) => {
-      const store = await openStore();
-      const config = store.read();
-      const name = opts.name ?? globalOptions(cmd).context ?? config.default_context ?? 'default';
-      if (!(name in config.contexts)) {
-        success(`No saved credentials for context \`${name}\``);
-        return;
-      }
-      store.update((c) => {
-        delete c.contexts[name];
-        if (c.default_context === name) {
-          const next = Object.keys(c.contexts).sort()[0];
-          if (next === undefined) delete c.default_context;
-          else c.default_context = next;
-        }
-      });
-      success(`Removed context \`${name}\``);
+      const name = opts.name ?? globalOptions(cmd).context ?? readConfigFile(configPath()).default_context ?? 'default';
+      const {removed} = await removeContext(name);
+      success(removed ? `Removed context \`${name}\`` : `No saved credentials for context \`${name}\``);
     });
 
   program

@@ -1,5 +1,6 @@
 // `svc context list|use`: the saved contexts and which one is the default.
 import type {Command} from '@commander-js/extra-typings';
+import {setDefaultContext} from '../config/contexts.js';
 import {readConfigFile} from '../config/file.js';
 import {configPath} from '../config/paths.js';
 import {printJson, printTable, success} from './output.js';
@@ -30,12 +31,7 @@ export function register(program: Command): void {
     .description('make a saved context the default')
     .argument('<name>', 'context name (see `svc context list`)')
     .action(async (name) => {
-      const {ConfigStore} = await import('../config/store.js');
-      const store = new ConfigStore();
-      if (!(name in store.read().contexts)) throw new Error(`context \`${name}\` not found (run \`svc login --name ${name}\`)`);
-      store.update((c) => {
-        c.default_context = name;
-      });
+      await setDefaultContext(name);
       success(`Switched to context \`${name}\``);
     });
 }

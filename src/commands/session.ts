@@ -2,7 +2,8 @@
 // whose failures are usage errors (exit 2).
 import {readFile} from 'node:fs/promises';
 import {InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
-import {createApi, type Api} from '../api/client.js';
+import {getMe} from '../api/account.js';
+import {ApiError, createApi, type Api} from '../api/client.js';
 import {tokenRefresher, type RefreshIo, type RefreshOptions} from '../config/refresh.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import {EXIT_USAGE, UserError} from './output.js';
@@ -36,6 +37,20 @@ export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials;
 export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh: RefreshOptions = {}, client: {sanitizeStrings?: boolean} = {}): Api {
   const onUnauthorized = tokenRefresher(creds, io, refresh);
   return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...client, ...(onUnauthorized ? {onUnauthorized} : {})});
+}
+
+/**
+ * Who a credential belongs to ('' when the tenant does not say): checked before `svc login` saves it. A 401 says
+ * which credential the tenant refused. (The console's context switch asks the same question in uiTarget.ts and
+ * words a refusal for its one-line flash.)
+ */
+export async function checkCredential(api: Api, what: string): Promise<string> {
+  try {
+    return (await getMe(api)).email;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) throw new Error(`${api.baseUrl} rejected ${what} (401)${err.detail === '' ? '' : `: ${err.detail}`}`);
+    throw err;
+  }
 }
 
 /** Commander argument parser for ids the API keeps as integers. */

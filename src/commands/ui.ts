@@ -3,7 +3,7 @@ import type {Command} from '@commander-js/extra-typings';
 import type {QueryClient} from '@tanstack/query-core';
 import type {UiTarget} from '../ui/run.js';
 import {UserError, EXIT_USAGE} from './output.js';
-import {localTarget, remoteTarget} from './uiTarget.js';
+import {contextTarget, localTarget, remoteTarget} from './uiTarget.js';
 
 export function register(program: Command): void {
   program
@@ -27,6 +27,7 @@ export function register(program: Command): void {
         readonly: opts.readonly,
         ...(early && {queryClient: early.queryClient, firstData: early.firstData}),
         connect: early ? () => early.target : connect,
+        switchTo: contextTarget,
       });
     });
 }

@@ -3,8 +3,9 @@
 import {mkdtempSync, rmSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {createApi} from '../api/client.js';
-import {resolveCredentials} from '../config/resolve.js';
+import {getMe} from '../api/account.js';
+import {ApiError, createApi} from '../api/client.js';
+import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import type {UiTarget} from '../ui/run.js';
 import {sessionIdentity} from '../workflows/contexts.js';
 import {apiFor} from './session.js';
@@ -32,7 +33,28 @@ export async function localTarget(speed: number): Promise<UiTarget> {
 }
 
 export function remoteTarget(opts: {context?: string; url?: string; token?: string}): UiTarget {
-  const creds = resolveCredentials(opts);
+  return targetFor(resolveCredentials(opts));
+}
+
+/**
+ * The console's in-place switch (`:ctx <name>`, Enter on Contexts): that saved context's own URL and credential —
+ * SVC_API_URL/SVC_API_KEY and --api-url/--token chose only the first connection — checked with one request
+ * before the console leaves the one it has. A refused or unreachable context rejects with a message that says so.
+ */
+export async function contextTarget(name: string): Promise<UiTarget> {
+  const {SVC_API_URL: _url, SVC_API_KEY: _key, ...env} = process.env;
+  const target = targetFor(resolveCredentials({context: name}, env));
+  try {
+    await getMe(target.api);
+  } catch (err) {
+    // Said short: it is one line under the console, the context's name and URL are on screen already.
+    if (err instanceof ApiError && err.status === 401) throw new Error(`its saved key was refused (401); \`svc login --name ${name}\` saves a new one`);
+    throw err;
+  }
+  return target;
+}
+
+function targetFor(creds: Credentials): UiTarget {
   // A session outlives one access token: refresh on a 401 (again after a minute), silently — nothing may print
   // while Ink owns the screen, and a refused refresh shows as the 401 it was.
   return {

@@ -1,11 +1,12 @@
-// Providers only: query cache, API, key dispatcher, navigation, flash, live toggle, title/header slots.
-import React, {useMemo} from 'react';
+// Providers only: query cache, API, key dispatcher, flash, live toggle, navigation, title/header slots; and the
+// in-place context switch, which swaps the client and starts the navigation over.
+import React, {useCallback, useMemo, useState} from 'react';
 import {useApp} from 'ink';
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
-import {ApiProvider} from './hooks/useApi.js';
+import {ApiProvider, type Connection} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
 import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
@@ -37,6 +38,11 @@ export interface AppProps {
   readonly liveScale?: number;
   /** @default Ink's exit() */
   readonly onQuit?: () => void;
+  /**
+   * Connects to a saved context by name (the command layer builds the client from its URL and credential and
+   * checks it); rejects when it cannot. Without it the console cannot switch contexts.
+   */
+  readonly switchContext?: (name: string) => Promise<Connection>;
 }
 
 export function App(props: AppProps) {
@@ -44,17 +50,40 @@ export function App(props: AppProps) {
   const queryClient = useMemo(() => props.queryClient ?? createQueryClient(), [props.queryClient]);
   const onQuit = props.onQuit ?? (() => exit());
   const readonly = props.readonly ?? false;
+  // After a context switch the console runs on the connection it got; `generation` remounts everything that
+  // holds state about the old one (the stack, remembered cursors, titles, the screens).
+  const [switched, setSwitched] = useState<{connection: Connection; generation: number} | undefined>(undefined);
+  const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host};
+  const {switchContext: connectTo} = props;
+  const switchContext = useCallback(
+    async (name: string) => {
+      if (!connectTo) throw new Error('this console was started without saved contexts to switch to');
+      // Nothing changes until the new context has answered: a refused credential keeps the current one working.
+      const next = await connectTo(name);
+      // No answer from the old context may land in the new one's cache.
+      void queryClient.cancelQueries();
+      queryClient.clear();
+      setSwitched((s) => ({connection: next, generation: (s?.generation ?? 0) + 1}));
+    },
+    [connectTo, queryClient],
+  );
   const info = useMemo(
-    () => ({contextName: props.contextName, host: props.host, readonly, ...(props.session ? {session: props.session} : {})}),
-    [props.contextName, props.host, readonly, props.session],
+    () => ({
+      contextName: connection.contextName,
+      host: connection.host,
+      readonly,
+      ...(connection.session ? {session: connection.session} : {}),
+      ...(connectTo ? {switchContext} : {}),
+    }),
+    [connection.contextName, connection.host, readonly, connection.session, connectTo, switchContext],
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <ApiProvider api={props.api} info={info}>
+      <ApiProvider api={connection.api} info={info}>
         <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
-          <NavProvider initial={props.initial ?? {screen: 'deployments'}}>
-            <FlashProvider ttlMs={props.flashMs}>
-              <LiveProvider scale={props.liveScale}>
+          <FlashProvider ttlMs={props.flashMs}>
+            <LiveProvider scale={props.liveScale}>
+              <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
                 <ChromeProvider>
                   <PositionProvider>
                     <ScreensProvider screens={props.screens}>
@@ -62,9 +91,9 @@ export function App(props: AppProps) {
                     </ScreensProvider>
                   </PositionProvider>
                 </ChromeProvider>
-              </LiveProvider>
-            </FlashProvider>
-          </NavProvider>
+              </NavProvider>
+            </LiveProvider>
+          </FlashProvider>
         </DispatcherProvider>
       </ApiProvider>
     </QueryClientProvider>

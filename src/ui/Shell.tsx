@@ -113,18 +113,22 @@ export function Shell({screens, onQuit}: ShellProps) {
     };
   }
 
-  const go = (id: string) => {
+  const go = (id: string, arg?: string) => {
     const target = byId.get(id);
     setMode('none');
     if (!target) return;
     const needs = target.needs ?? [];
     const stack = nav.stack;
+    // `:ctx staging`: the word after the name is the screen's argument param.
+    const argParams = arg !== undefined && target.argument ? {[target.argument.param]: arg} : undefined;
     if (needs.length === 0) {
       // The root screen starts over; another global screen (Audit, Contexts) opens on top, so Esc comes back
       // (replacing the global screen on top rather than stacking a second one).
-      if (stack[0]?.screen === id) nav.reset({screen: id});
-      else if (top.screen === id) return;
-      else nav.jump(byId.get(top.screen)?.needs?.length ? stack.length : stack.length - (stack.length > 1 ? 1 : 0), [{screen: id}]);
+      const entry = argParams ? {screen: id, params: argParams} : {screen: id};
+      if (stack[0]?.screen === id) nav.reset(entry);
+      else if (top.screen === id && !argParams) return;
+      else if (top.screen === id) nav.replace(entry);
+      else nav.jump(byId.get(top.screen)?.needs?.length ? stack.length : stack.length - (stack.length > 1 ? 1 : 0), [entry]);
       return;
     }
     // The entry the jump belongs to: the first one that gives every param the target needs (the deployment).
@@ -180,7 +184,7 @@ export function Shell({screens, onQuit}: ShellProps) {
   const escape = top.filter ? 'clear filter' : nav.stack.length > 1 ? 'back' : undefined;
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
-    .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title}));
+    .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
   const Screen = def?.component;
   const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 

@@ -21,6 +21,8 @@ export const FIRST_DATA_WAIT_MS = 500;
 export interface UiOptions {
   /** Where to connect; called once the terminal is known to be interactive (the command layer starts it). */
   readonly connect: () => Promise<UiTarget>;
+  /** Connects to a saved context by name for an in-place switch (`:ctx <name>`); rejects when it cannot. */
+  readonly switchTo?: (name: string) => Promise<UiTarget>;
   readonly readonly?: boolean;
   /** The screen registry (screens/index.ts). */
   readonly screens: readonly ScreenDef[];
@@ -48,12 +50,23 @@ export async function runUi(opts: UiOptions): Promise<number> {
   // Before any query exists: makes react-query poll in Node.
   const queryClient = opts.queryClient ?? createQueryClient();
   const firstScreen = opts.screens.find((s) => s.id === FIRST_SCREEN)?.preload?.();
-  const target = await opts.connect();
+  let target = await opts.connect();
+  const {switchTo} = opts;
+  // After a switch the console no longer uses the old target: it is closed (an in-process service stops).
+  const switchContext = switchTo
+    ? async (name: string) => {
+        const next = await switchTo(name);
+        const old = target;
+        target = next;
+        void old.close().catch(() => {});
+        return next;
+      }
+    : undefined;
   await firstScreen;
   if (opts.firstData) await settledWithin(opts.firstData, FIRST_DATA_WAIT_MS);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} />,
+    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

@@ -24,6 +24,11 @@ export interface ScreenDef {
   readonly needs?: readonly string[];
   /** Crumb text for an entry of this screen. @default title */
   readonly crumb?: (params: ScreenParams) => string;
+  /**
+   * The palette takes a word after the name (`:ctx staging`) and opens the screen with it as this param; `label`
+   * says what it does with it ('switch to context').
+   */
+  readonly argument?: {readonly param: string; readonly label: string};
   /** Listed in the palette. @default true */
   readonly palette?: boolean;
   readonly component: ComponentType<ScreenProps>;

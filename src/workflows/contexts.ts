@@ -1,7 +1,8 @@
-// Saved contexts for the Contexts screen: names and URLs only (the credential never leaves config/), and
-// switching the default one through the config store's atomic write.
+// Saved contexts for the Contexts screen: names and URLs only (a saved credential never leaves config/), and
+// adding, deleting and choosing the default one through the config layer (config/contexts.ts), as command mode does.
 import {createHash} from 'node:crypto';
-import {normalizeBaseUrl} from '../api/url.js';
+import {checkBaseUrl, normalizeBaseUrl} from '../api/url.js';
+import {contextNameProblem, defaultAfterRemoving, removeContext, saveContext, setDefaultContext} from '../config/contexts.js';
 import {readConfigFile} from '../config/file.js';
 import {configPath} from '../config/paths.js';
 
@@ -45,13 +46,50 @@ export function listSavedContexts(session?: SessionIdentity): SavedContext[] {
     });
 }
 
-/** Makes `name` the default context; refuses a name the config does not hold. */
-export async function switchDefaultContext(name: string): Promise<void> {
-  // conf (and its validator) loads only when something is written.
-  const {ConfigStore} = await import('../config/store.js');
-  const store = new ConfigStore();
-  if (!(name in store.read().contexts)) throw new Error(`context \`${name}\` not found (run \`svc login --name ${name}\`)`);
-  store.update((c) => {
-    c.default_context = name;
-  });
+/** Makes `name` the default context (what new svc sessions use); refuses a name the config does not hold. */
+export const switchDefaultContext = setDefaultContext;
+
+export interface NewContext {
+  readonly name: string;
+  readonly url: string;
+  readonly credential: string;
+}
+
+/** Checks a new context's fields; the URL comes back normalised. */
+export function checkNewContext(input: NewContext, existing: readonly string[]): {ok: true; value: NewContext} | {ok: false; field: keyof NewContext; error: string} {
+  const name = input.name.trim();
+  const problem = contextNameProblem(name);
+  if (problem) return {ok: false, field: 'name', error: problem};
+  if (existing.includes(name)) return {ok: false, field: 'name', error: `a context named \`${name}\` exists already (delete it first to replace it)`};
+  if (input.url.trim() === '') return {ok: false, field: 'url', error: 'the URL must not be empty (e.g. https://acme.example.com)'};
+  const url = normalizeBaseUrl(input.url);
+  try {
+    checkBaseUrl(url);
+  } catch (err) {
+    return {ok: false, field: 'url', error: (err as Error).message};
+  }
+  const credential = input.credential.trim();
+  if (credential === '') return {ok: false, field: 'credential', error: 'the API key must not be empty'};
+  return {ok: true, value: {name, url, credential}};
+}
+
+/** Saves a checked context; it does not become the default (u does that). */
+export async function addSavedContext(input: NewContext): Promise<void> {
+  await saveContext(input.name, {url: input.url, api_key: input.credential}, {makeDefault: false, replace: false});
+}
+
+/** Forgets a saved context's credentials; resolves to the new default when the removed one was the default. */
+export async function deleteSavedContext(name: string): Promise<{newDefault?: string}> {
+  const {removed, newDefault} = await removeContext(name);
+  if (!removed) throw new Error(`context \`${name}\` is not saved any more`);
+  return newDefault === undefined ? {} : {newDefault};
+}
+
+/** Which context becomes the default if `name` is deleted (for the question before it is). */
+export function defaultAfterDeleting(rows: readonly SavedContext[], name: string): string | undefined {
+  return defaultAfterRemoving(
+    rows.map((r) => r.name),
+    rows.find((r) => r.isDefault)?.name,
+    name,
+  );
 }

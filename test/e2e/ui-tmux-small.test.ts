@@ -98,6 +98,179 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.keys('Escape', 'q');
     await ui.waitFor('exit=0');
   }, 120_000);
+
+  it('branches and dev mode: every question and prompt, title and focused field on intact lines', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+
+    // Branches: new (a prompt), then the three questions about the branch under the cursor.
+    await ui.keys('B');
+    await ui.waitFor(/Branches · analytics-prod \[\d+\]/);
+    await ui.keys('n');
+    let text = await ui.waitFor('New branch from main');
+    expectLaidOut(text, [/^│ New branch from main\s+│$/, /^│ Name:\s+/]);
+    await ui.keys('feature-x');
+    text = await ui.waitFor(/Name:\s+feature-x/);
+    expectLaidOut(text, [/^│ New branch from main\s+│$/, /^│ Name:\s+feature-x\s+│$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('New branch from'));
+    await ui.keys('j');
+    await ui.waitFor(/^› ├─ dbt\/main/m);
+    for (const [key, title] of [
+      ['D', /^│ ! Delete branch dbt\/main\?\s+│$/],
+      ['s', /^│ ! Enable the staging environment of dbt\/main\?\s+│$/],
+      ['m', /^│ ! Merge dbt\/main into main\?\s+│$/],
+    ] as const) {
+      await ui.keys(key);
+      text = await ui.waitFor((t) => title.test(t.split('\n').find((l) => l.startsWith('│ !')) ?? ''));
+      expectLaidOut(text, [title, /^│\s+\w+\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+      await ui.keys('Escape');
+      await ui.waitFor((t) => !t.includes('│ !'));
+    }
+    await ui.keys('Escape');
+    await ui.waitFor('Deploy branch');
+
+    // Dev mode: the picker's new-branch prompt, then (in dev mode) new file, rename, delete and the commit guard.
+    await ui.keys('d');
+    await ui.waitFor(/› main\s+deploy/);
+    await ui.keys('n');
+    text = await ui.waitFor('New branch from main, then dev mode on it');
+    expectLaidOut(text, [/^│ New branch from main, then dev mode on it\s+│$/, /^│ Name:\s+/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('then dev mode on it'));
+    await ui.keys('t');
+    await ui.waitFor(/Entered dev mode: dev-\S+ forked/);
+    await ui.waitFor(/^› model\//m);
+    const prompts: [string, RegExp, RegExp][] = [
+      ['n', /^│ New file on dev-\S+ \(opens in \$EDITOR\)\s+│$/, /^│ Path: model\/cubes\/\s+│$/],
+      ['R', /^│ Rename model\/\S+\s+│$/, /^│ New path: model\/\S+\s+│$/],
+    ];
+    for (const [key, title, field] of prompts) {
+      await ui.keys(key);
+      text = await ui.waitFor((t) => t.split('\n').some((l) => title.test(l)));
+      expectLaidOut(text, [title, field, /^╰─+╯$/]);
+      await ui.keys('Escape');
+      await ui.waitFor((t) => !t.includes('╭'));
+    }
+    const questions: [string, RegExp][] = [
+      // A title longer than the dialog wraps onto the next line instead of running over it.
+      ['D', /^│ ! Delete model\/\S+ from\s+│$/],
+      ['c', /^│ ! Commit anyway\? dev-\S+ was not validated\s+│$/],
+    ];
+    for (const [key, title] of questions) {
+      await ui.keys(key);
+      text = await ui.waitFor((t) => t.split('\n').some((l) => title.test(l)));
+      expectLaidOut(text, [title, /^│\s+[\w ]+\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+      await ui.keys('Escape');
+      await ui.waitFor((t) => !t.includes('╭'));
+    }
+    await ui.keys('q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+
+  it('environment tokens, variables, an object screen and the dbt gate: forms and questions on intact lines', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+
+    // Environment tokens: the list, then the issue form.
+    await ui.keys('e');
+    await ui.waitFor(/Environments · analytics-prod \[\d+\]/);
+    await ui.keys('K');
+    let text = await ui.waitFor('Environment tokens of production');
+    expectLaidOut(text, [/^│ Environment tokens of production \[\d+\]\s+│$/]);
+    await ui.keys('n');
+    text = await ui.waitFor('Issue environment token for production');
+    expectLaidOut(text, [/^│ Issue environment token for production\s+│$/, /^│ › Security context: \{\}\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+    // An issued token: too long for the body, so it is cut in the middle and the keys that act on it stay.
+    await ui.keys('T');
+    await ui.waitFor('Issue metadata token for production');
+    await ui.keys('Enter');
+    text = await ui.waitFor('Metadata token for production');
+    expectLaidOut(text, [/^│ ✓ Metadata token for production\s+│$/, /^│ eyJ\S+…\S+\s+│$/, /^│ cut to fit: y copies it whole/, /^│ y copy · w write to file · Esc close/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'Escape');
+    await ui.waitFor('Deploy branch');
+
+    // Variables: the set form, then the unset question.
+    await ui.keys(':', 'variables', 'Enter');
+    await ui.waitFor(/Variables · analytics-prod \[\d+\]/);
+    await ui.keys('n');
+    text = await ui.waitFor('Set a variable on analytics-prod');
+    expectLaidOut(text, [/^│ Set a variable on analytics-prod\s+│$/, /^│ › Name:\s+/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'D');
+    text = await ui.waitFor(/! Unset \S+ on analytics-prod\?/);
+    expectLaidOut(text, [/^│ ! Unset \S+ on analytics-prod\?\s+│$/, /^│\s+Unset\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+
+    // An object screen's delete question.
+    await ui.keys(':', 'api-keys', 'Enter');
+    await ui.waitFor(/API keys \[\d+\]/);
+    await ui.keys('D');
+    text = await ui.waitFor('Delete API key');
+    expectLaidOut(text, [/^│ ! Delete API key \d+ "\S+"\?\s+│$/, /^│\s+Yes\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+
+    // The dbt gate's form: two labelled fields, the long example wrapping under its own field.
+    await ui.keys(':', 'gate', 'Enter');
+    await ui.waitFor(/^dbt gate · analytics-prod/m);
+    await ui.keys('s');
+    text = await ui.waitFor('Gate a dbt ref');
+    expectLaidOut(text, [/^│ Gate a dbt ref\s+│$/, /^│ › Ref:\s{6}‹main/, /^│ {3}Measure: ‹cube\.measure/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+
+  it('a running dbt sync: the cancel question and the dbt generate form', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+    await ui.keys('s');
+    await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
+    await ui.keys('s');
+    await ui.waitFor('Start a dbt sync');
+    await ui.keys('main', 'Enter');
+    await ui.waitFor(/^dbt run · [0-9a-f-]{36}/m);
+    await ui.keys('x');
+    let text = await ui.waitFor('Cancel dbt sync');
+    expectLaidOut(text, [/^│ ! Cancel dbt sync [0-9a-f-]{36}\?\s+│$/, /^│\s+Cancel the sync\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor((t) => !t.includes('╭'));
+    await ui.keys('m');
+    text = await ui.waitFor('dbt generate: cube files from a dbt manifest');
+    expectLaidOut(text, [/^│ dbt generate: cube files from a dbt manifest\s+│$/, /^│ › Manifest: \S+\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+
+  it('contexts: the add form (key masked) and the delete question', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys(':', 'ctx', 'Enter');
+    await ui.waitFor('No saved contexts yet');
+    await ui.keys('a');
+    let text = await ui.waitFor('Add context');
+    expectLaidOut(text, [/^│ Add context\s+│$/, /^│ › Name\s+/, /^╰─+╯$/]);
+    await ui.keys('mine', 'Tab', 'https://acme.example.com', 'Tab', 'svc_secret_typed_here_123');
+    text = await ui.waitFor(/› API key •{25}\s/);
+    expectLaidOut(text, [/^│ Add context\s+│$/, /^│ {3}Name\s+mine\s+│$/, /^│ {3}URL\s+https:\/\/acme\.example\.com\s+│$/, /^│ › API key •{25}\s+│$/]);
+    expect(text).not.toContain('svc_secret_typed_here_123');
+    await ui.keys('Enter');
+    text = await ui.waitFor(/Contexts \[1\]/);
+    expect(text).not.toContain('svc_secret_typed_here_123');
+    await ui.keys('D');
+    text = await ui.waitFor('Delete context mine?');
+    expectLaidOut(text, [/^│ ! Delete context mine\?\s+│$/, /^│\s+Delete\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
 });
 
 describe.skipIf(!hasTmux)('resizing', () => {

@@ -128,6 +128,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}
       flashMs={opts.flashMs}
       liveScale={opts.liveScale}
+      {...(opts.switchContext ? {switchContext: opts.switchContext} : {})}
       onQuit={() => {
         quitCount++;
         opts.onQuit?.();

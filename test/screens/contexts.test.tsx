@@ -64,7 +64,7 @@ describe('ContextsScreen', () => {
     expect(tui.frames.some((f) => f.includes(SECRET) || f.includes('rt_hidden_too'))).toBe(false);
   });
 
-  it('Enter makes the highlighted context the default: the file changes and a flash says so', async () => {
+  it('u makes the highlighted context the default: the file changes and a flash says so', async () => {
     const {api, svc} = await startDemo();
     writeConfig(svc.url);
     const tui = renderApp(api, CTX, {contextName: 'prod', session: sessionIdentity(svc.url, SECRET)});
@@ -72,8 +72,9 @@ describe('ContextsScreen', () => {
     await tui.press('j');
     await tui.waitForFrame(/›\s+staging/);
     await new Promise((r) => setTimeout(r, 30));
-    await tui.press('enter');
-    const frame = await tui.waitForFrame('Default context is now `staging`; new svc sessions use it (this one stays on `prod`)');
+    await tui.press('u');
+    // Enter switches this console instead (contexts-switch.test.tsx); u only changes what new sessions use.
+    const frame = await tui.waitForFrame('Default context is now `staging`; new svc sessions use it (Enter switches this one)');
     await tui.waitForFrame(/★ staging/);
     const config = readConfigFile(join(dir, 'config.toml'));
     expect(config.default_context).toBe('staging');
@@ -82,7 +83,7 @@ describe('ContextsScreen', () => {
     expect(config.contexts.staging?.refresh_token).toBe('rt_hidden_too');
     expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
     expect(frame).not.toContain(SECRET);
-    // u does the same for the row under the cursor.
+    // And back, for the row under the cursor.
     await tui.press('k');
     await tui.waitForFrame(/›\s+prod/);
     await new Promise((r) => setTimeout(r, 30));
@@ -107,7 +108,7 @@ describe('ContextsScreen', () => {
   it('says how to save one when there are none, and why when the file is broken', async () => {
     const {api} = await startDemo();
     const empty = renderApp(api, CTX);
-    await empty.waitForFrame('No saved contexts yet (svc login --name <name> saves one)');
+    await empty.waitForFrame('No saved contexts yet (a adds one; svc login --name <name> saves one)');
     empty.unmount();
     writeFileSync(join(dir, 'config.toml'), 'contexts = [not toml', {mode: 0o600});
     const broken = renderApp(api, CTX);

@@ -3,14 +3,15 @@ import React, {useReducer, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {color, glyph} from '../theme.js';
-import {paletteMatches, type PaletteEntry} from './paletteMatch.js';
+import {paletteCommand, paletteMatches, type PaletteEntry} from './paletteMatch.js';
 import {TextField} from './TextField.js';
 
 export type {PaletteEntry} from './paletteMatch.js';
 
 export interface PaletteProps {
   readonly entries: readonly PaletteEntry[];
-  readonly onGo: (id: string) => void;
+  /** `arg`: the word typed after the name of an entry that takes one (`:ctx staging`). */
+  readonly onGo: (id: string, arg?: string) => void;
   readonly onCancel: () => void;
   /** Match lines shown under the prompt. @default 5 */
   readonly maxMatches?: number;
@@ -50,27 +51,37 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
     'palette.next': () => dispatch({type: 'move', delta: 1, count: current().matches.length}),
     'palette.prev': () => dispatch({type: 'move', delta: -1, count: current().matches.length}),
     'input.submit': () => {
+      const command = paletteCommand(entries, latest.current.text);
+      if (command) return onGo(command.entry.id, command.arg);
       const {chosen} = current();
       if (chosen) onGo(chosen.id);
       else onCancel();
     },
     'input.cancel': () => onCancel(),
   });
+  const command = paletteCommand(entries, state.text);
   const matches = paletteMatches(entries, state.text);
   const index = Math.min(state.index, matches.length - 1);
   const chosen = matches[index];
   // The list scrolls with the highlight: the chosen entry is always one of the lines shown.
   const start = Math.max(0, index - maxMatches + 1);
   // Fish-style ghost text: the rest of the highlighted name after what was typed.
-  const ghost = chosen && chosen.name.startsWith(state.text.toLowerCase()) ? chosen.name.slice(state.text.length) : '';
+  const ghost = !command && chosen && chosen.name.startsWith(state.text.toLowerCase()) ? chosen.name.slice(state.text.length) : '';
   return (
     <Box flexDirection="column" height={paletteHeight(maxMatches)}>
       <Box>
         <Text color={color.accent}>:</Text>
         <TextField value={state.text} onChange={setText} ghost={ghost} />
       </Box>
-      {matches.length === 0 ? <Text color={color.muted}>  no screen matches “{state.text}”</Text> : null}
-      {matches.slice(start, start + maxMatches).map((m, at) => {
+      {command ? (
+        <Text inverse wrap="truncate-end">
+          {`${glyph.selected} `}
+          {command.entry.name.padEnd(14)}
+          {command.entry.argument} “{command.arg}”
+        </Text>
+      ) : null}
+      {command ? null : matches.length === 0 ? <Text color={color.muted}>  no screen matches “{state.text}”</Text> : null}
+      {(command ? [] : matches).slice(start, start + maxMatches).map((m, at) => {
         const i = start + at;
         return (
         <Text key={m.id} inverse={i === index} wrap="truncate-end">

@@ -6,6 +6,17 @@ export interface PaletteEntry {
   readonly name: string;
   readonly aliases: readonly string[];
   readonly title: string;
+  /** What a word typed after the name does (`:ctx staging` → 'switch to context'); none: no argument. */
+  readonly argument?: string;
+}
+
+/** `name word`: an entry that takes an argument, named exactly, and the word after it. */
+export function paletteCommand(entries: readonly PaletteEntry[], text: string): {entry: PaletteEntry; arg: string} | undefined {
+  const m = /^\s*(\S+)\s+(\S.*?)\s*$/.exec(text);
+  if (!m) return undefined;
+  const head = m[1]!.toLowerCase();
+  const entry = entries.find((e) => e.argument !== undefined && [e.name, ...e.aliases].some((w) => w.toLowerCase() === head));
+  return entry ? {entry, arg: m[2]!} : undefined;
 }
 
 export function paletteMatches(entries: readonly PaletteEntry[], text: string): PaletteEntry[] {

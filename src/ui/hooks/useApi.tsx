@@ -12,6 +12,20 @@ export interface AppInfo {
   readonly readonly: boolean;
   /** The session's URL and credential fingerprint: which saved context (if any) this session is. */
   readonly session?: SessionIdentity;
+  /**
+   * Moves the running console to a saved context (a new client from its URL and credential, an empty cache, the
+   * stack back at the deployments list). Rejects, changing nothing, when that context's credential fails.
+   * Absent when the console was started without a way to switch.
+   */
+  readonly switchContext?: (name: string) => Promise<void>;
+}
+
+/** Where the console is connected: the client and what the header and Contexts show about it. */
+export interface Connection {
+  readonly api: Api;
+  readonly session?: SessionIdentity;
+  readonly contextName?: string;
+  readonly host?: string;
 }
 
 const ApiContext = createContext<Api | null>(null);

@@ -1,0 +1,61 @@
+// Changing the saved contexts: one place for `svc login` (save), `svc logout` (remove), `svc context use`
+// (default) and the console's Contexts screen (add, delete, make default). conf (and ajv behind it) loads only
+// when something is written.
+import type {ContextEntry} from './file.js';
+
+const openStore = async () => new (await import('./store.js')).ConfigStore();
+
+/** Context names are TOML table keys and command-line arguments: letters, digits, `.`, `_`, `-`, at most 64. */
+export function contextNameProblem(name: string): string | undefined {
+  if (name.trim() === '') return 'the name must not be empty';
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) return 'the name may hold letters, digits, `.`, `_` and `-` (at most 64, starting with a letter or digit)';
+  return undefined;
+}
+
+/**
+ * Saves `entry` under `name` (replacing one of that name unless `replace` is false) and, with `makeDefault`,
+ * makes it the default. Resolves to the config file's path.
+ */
+export async function saveContext(name: string, entry: ContextEntry, opts: {makeDefault: boolean; replace?: boolean}): Promise<string> {
+  const store = await openStore();
+  if (opts.replace === false && name in store.read().contexts) throw new Error(`a context named \`${name}\` exists already`);
+  store.update((config) => {
+    config.contexts[name] = {url: entry.url, api_key: entry.api_key, ...(entry.refresh_token ? {refresh_token: entry.refresh_token} : {})};
+    if (opts.makeDefault) config.default_context = name;
+  });
+  return store.path;
+}
+
+/**
+ * Forgets a context's credentials (no server call). When it was the default, the first remaining one (by name)
+ * becomes the default. `removed` is false when there was no such context.
+ */
+export async function removeContext(name: string): Promise<{removed: boolean; newDefault?: string}> {
+  const store = await openStore();
+  if (!(name in store.read().contexts)) return {removed: false};
+  let newDefault: string | undefined;
+  store.update((c) => {
+    delete c.contexts[name];
+    if (c.default_context === name) {
+      newDefault = Object.keys(c.contexts).sort()[0];
+      if (newDefault === undefined) delete c.default_context;
+      else c.default_context = newDefault;
+    }
+  });
+  return newDefault === undefined ? {removed: true} : {removed: true, newDefault};
+}
+
+/** The default context after a removal of `name`, without removing it (what a confirmation can announce). */
+export function defaultAfterRemoving(contexts: readonly string[], defaultContext: string | undefined, name: string): string | undefined {
+  if (defaultContext !== name) return defaultContext;
+  return contexts.filter((c) => c !== name).sort()[0];
+}
+
+/** Makes `name` the default; refuses a name the config does not hold. */
+export async function setDefaultContext(name: string): Promise<void> {
+  const store = await openStore();
+  if (!(name in store.read().contexts)) throw new Error(`context \`${name}\` not found (run \`svc login --name ${name}\`)`);
+  store.update((c) => {
+    c.default_context = name;
+  });
+}

@@ -1,0 +1,49 @@
+// The config layer's context changes shared by svc login/logout/context use and the console's Contexts screen.
+import {mkdtempSync, rmSync, statSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {contextNameProblem, removeContext, saveContext, setDefaultContext} from '../../src/config/contexts.js';
+import {readConfigFile} from '../../src/config/file.js';
+import {checkNewContext} from '../../src/workflows/contexts.js';
+
+let dir: string;
+let saved: string | undefined;
+beforeEach(() => {
+  saved = process.env.SVC_CONFIG_DIR;
+  dir = mkdtempSync(join(tmpdir(), 'svc-ctxcfg-'));
+  process.env.SVC_CONFIG_DIR = dir;
+});
+afterEach(() => {
+  if (saved === undefined) delete process.env.SVC_CONFIG_DIR;
+  else process.env.SVC_CONFIG_DIR = saved;
+  rmSync(dir, {recursive: true, force: true});
+});
+const config = () => readConfigFile(join(dir, 'config.toml'));
+
+describe('saved contexts', () => {
+  it('saves (0600), refuses a second one of a name when asked not to replace, and moves the default on removal', async () => {
+    await saveContext('b', {url: 'https://b.example', api_key: 'kb'}, {makeDefault: true});
+    await saveContext('a', {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'}, {makeDefault: false});
+    expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
+    expect(config()).toEqual({default_context: 'b', contexts: {a: {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'}, b: {url: 'https://b.example', api_key: 'kb'}}});
+    await expect(saveContext('a', {url: 'https://x', api_key: 'x'}, {makeDefault: false, replace: false})).rejects.toThrow('a context named `a` exists already');
+    expect(config().contexts.a?.api_key).toBe('ka');
+    expect(await removeContext('b')).toEqual({removed: true, newDefault: 'a'});
+    expect(config().default_context).toBe('a');
+    expect(await removeContext('b')).toEqual({removed: false});
+    expect(await removeContext('a')).toEqual({removed: true});
+    expect(config()).toEqual({contexts: {}});
+    await expect(setDefaultContext('gone')).rejects.toThrow('context `gone` not found');
+  });
+
+  it('checks a new context: name, duplicate, URL (no plain HTTP off this machine), key', () => {
+    expect(contextNameProblem('staging-2.eu_west')).toBeUndefined();
+    for (const bad of ['', ' ', '../x', 'a b', '-x', 'x'.repeat(65)]) expect(contextNameProblem(bad), bad).toBeDefined();
+    expect(checkNewContext({name: 'a', url: 'acme.example.com/', credential: ' k '}, [])).toEqual({ok: true, value: {name: 'a', url: 'https://acme.example.com', credential: 'k'}});
+    expect(checkNewContext({name: 'a', url: 'https://a', credential: 'k'}, ['a'])).toMatchObject({ok: false, field: 'name'});
+    expect(checkNewContext({name: 'a', url: 'http://a.example', credential: 'k'}, [])).toMatchObject({ok: false, field: 'url', error: expect.stringContaining('plain HTTP')});
+    expect(checkNewContext({name: 'a', url: 'http://127.0.0.1:9', credential: 'k'}, [])).toMatchObject({ok: true});
+    expect(checkNewContext({name: 'a', url: 'https://a', credential: '  '}, [])).toMatchObject({ok: false, field: 'credential'});
+  });
+});
