@@ -1,11 +1,7 @@
-// `svc query <deployment> [--branch B] '<json>'`: one data API query, the way the documented CI gate does it:
-// a deployment token, the deployment's data API address, `/dev-mode/<B>` for a
-// branch, and `{"error":"Continue wait"}` answered by asking again through the shared wait engine.
+// `svc query <deployment> [--branch B] '<json>'`: one data API query through the engine the console's query
+// screen and the dbt gate share (workflows/query.ts).
 import type {Command} from '@commander-js/extra-typings';
-import {loadQuery} from '../api/dataApi.js';
-import {createDeploymentToken, getDeployment} from '../api/deployments.js';
-import {TransportError, UnexpectedBodyError} from '../api/errors.js';
-import {waitFor} from '../workflows/wait.js';
+import {columnsOf, dataTarget, NoDataApiError, runQuery} from '../workflows/query.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, printTable, progress, UserError} from './output.js';
 import {connect, numericId} from './session.js';
@@ -23,14 +19,6 @@ function parseQuery(text: string): Record<string, unknown> {
   return parsed as Record<string, unknown>;
 }
 
-/** Columns in the order the query names its members, then anything else the rows carry. */
-function columnsOf(query: Record<string, unknown>, rows: Array<Record<string, unknown>>): string[] {
-  const named = ['dimensions', 'measures'].flatMap((k) => (Array.isArray(query[k]) ? (query[k] as unknown[]).filter((m): m is string => typeof m === 'string') : []));
-  const seen = new Set(named.filter((m) => rows.some((r) => m in r)));
-  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
-  return [...seen];
-}
-
 export function register(program: Command): void {
   program
     .command('query')
@@ -45,22 +33,16 @@ export function register(program: Command): void {
       const timeoutMs = parseDuration(flags.timeout);
       const intervalMs = parseDuration(flags.poll);
       const {api, json} = connect(cmd);
-      const deploymentUrl = (await getDeployment(api, deployment)).deploymentUrl ?? undefined;
-      if (!deploymentUrl) throw new UserError(`deployment ${deployment} reports no deploymentUrl to query its data API at`);
-      const {token} = await createDeploymentToken(api, deployment);
-      const branch = flags.branch !== undefined && flags.branch.trim() !== '' ? flags.branch : undefined;
-      const answer = await waitFor({
-        what: `query on ${branch ?? `deployment ${deployment}`}`,
+      const target = await dataTarget(api, deployment).catch((err: unknown) => {
+        throw err instanceof NoDataApiError ? new UserError(err.message) : err;
+      });
+      const answer = await runQuery(target, query, {
+        branch: flags.branch,
+        what: `query on ${flags.branch?.trim() || `deployment ${deployment}`}`,
         timeoutMs,
         intervalMs,
         onProgress: progress,
         advice: 'The branch is still warming up — try again later, or raise --timeout',
-        // Only a lost connection or a non-JSON answer is worth another try; an error body is the answer.
-        isTransient: (err) => err instanceof TransportError || err instanceof UnexpectedBodyError,
-        poll: async (signal) => {
-          const res = await loadQuery({deploymentUrl, token}, {branch, query}, signal);
-          return res.wait ? {done: false, label: 'Continue wait'} : {done: true, value: res};
-        },
       });
       if (json) return printJson(answer.raw);
       const columns = columnsOf(query, answer.rows);

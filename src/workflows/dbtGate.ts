@@ -5,12 +5,12 @@
 import {ApiError, type Api} from '../api/client.js';
 import {startDbtSync} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {branchMeasures, loadQuery} from '../api/dataApi.js';
+import {branchMeasures} from '../api/dataApi.js';
 import {deleteBranch, startDevMode, stopDevMode, validateModel} from '../api/dataModel.js';
-import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {syncLabel, waitForSync} from './dbtWait.js';
 import {refProblem} from '../contract/gitRef.js';
 import {waitFor, type WaitOptions} from './wait.js';
+import {dataTarget, runQuery, type DataTarget} from './query.js';
 
 export const GATE_STEPS = ['sync', 'devMode', 'validate', 'query', 'verdict', 'cleanup'] as const;
 export type GateStep = (typeof GATE_STEPS)[number];
@@ -49,15 +49,7 @@ export interface GateOptions extends Pick<WaitOptions<unknown>, 'sleep' | 'now' 
 /** A step's own verdict (not a transport problem): its message becomes the FAIL reason as it is. */
 class StepFailure extends Error {}
 
-type DataConnection = {deploymentUrl: string; token: string};
-
-/** Where the deployment's data API answers, with a fresh deployment token for it. */
-async function dataConnection(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataConnection> {
-  const deploymentUrl = (await getDeployment(api, deploymentId, signal)).deploymentUrl ?? undefined;
-  if (!deploymentUrl) throw new StepFailure(`deployment ${deploymentId} reports no deploymentUrl to query its data API at`);
-  const {token} = await createDeploymentToken(api, deploymentId, signal);
-  return {deploymentUrl, token};
-}
+const BUILDING = 'Continue wait (the branch is still building)';
 
 const messageOf = (err: unknown) => oneLine(err instanceof Error ? err.message : String(err));
 
@@ -102,18 +94,18 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     emit({step: 'validate', status: 'completed', detail: `valid, ${validation.cubesCount ?? '?'} cubes`});
 
     begin('query', 'waiting for the dev branch to answer');
-    const data = await dataConnection(api, opts.deploymentId, opts.signal);
+    const data = await dataTarget(api, opts.deploymentId, opts.signal);
     const measure = opts.measure?.trim() || (await firstMeasure(data, dev.branchName, waits, (d) => begin('query', d)));
     out.measure = measure;
     begin('query', `querying ${measure}`);
-    const rows = await waitFor({
+    const {rows} = await runQuery(data, {measures: [measure]}, {
       ...waits,
+      branch: dev.branchName,
       what: `a query of ${measure} on ${dev.branchName}`,
+      waitLabel: BUILDING,
+      // The gate's rule for a failed look is the API client's (5xx, 408, 429, network), as for every other step.
+      isTransient: undefined,
       onProgress: (line) => emit({step: 'query', status: 'running', detail: line}),
-      poll: async (signal) => {
-        const answer = await loadQuery(data, {branch: dev.branchName, query: {measures: [measure]}}, signal);
-        return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.rows};
-      },
     });
     if (rows.length === 0) throw new StepFailure(`the query of ${measure} answered no rows`);
     out.total = rows.reduce((sum, r) => sum + (Number(r[measure]) || 0), 0);
@@ -130,7 +122,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
   }
 }
 
-async function firstMeasure(data: DataConnection, branch: string, waits: Omit<WaitOptions<string>, 'what' | 'poll'>, say: (detail: string) => void): Promise<string> {
+async function firstMeasure(data: DataTarget, branch: string, waits: Omit<WaitOptions<string>, 'what' | 'poll'>, say: (detail: string) => void): Promise<string> {
   say(`reading the model of ${branch}`);
   const measures = await waitFor<string[]>({
     ...waits,
@@ -138,7 +130,7 @@ async function firstMeasure(data: DataConnection, branch: string, waits: Omit<Wa
     onProgress: say,
     poll: async (signal) => {
       const answer = await branchMeasures(data, branch, signal);
-      return answer.wait ? {done: false, label: 'Continue wait (the branch is still building)'} : {done: true, value: answer.measures};
+      return answer.wait ? {done: false, label: BUILDING} : {done: true, value: answer.measures};
     },
   });
   const first = measures[0];

@@ -12,7 +12,9 @@ import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/au
 import {parseCsv} from '../helpers/csv.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
-const EVENTS = 20_000;
+const INSERTED = 20_000;
+// The inserted events and the service's own start (the oldest).
+const EVENTS = INSERTED + 1;
 let svc: RunningService;
 let dir: string;
 
@@ -21,7 +23,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-audit-wf-'));
   const db = svc.ctx.db;
   db.transaction(() => {
-    for (let i = 0; i < EVENTS; i++) {
+    for (let i = 0; i < INSERTED; i++) {
       insertAuditEvent(db, {name: 'deployment.update', userEmail: 'admin@acme.example', createdAt: TEST_EPOCH + i, ip: null, data: {note: `line\nbreak, "${i}"`}});
     }
   })();
@@ -44,7 +46,8 @@ describe('exportAuditLogTo', () => {
     expect(result.bytes).toBe(Buffer.byteLength(text));
     const rows = parseCsv(text);
     expect(rows).toHaveLength(EVENTS + 1);
-    expect(JSON.parse(rows[EVENTS]?.[4] ?? '')).toEqual({note: `line\nbreak, "${EVENTS - 1}"`});
+    expect(rows[1]?.[2]).toBe('service.start');
+    expect(JSON.parse(rows[EVENTS]?.[4] ?? '')).toEqual({note: `line\nbreak, "${INSERTED - 1}"`});
   });
 
   it('an aborted export leaves neither the file nor a partial one', async () => {

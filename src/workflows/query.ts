@@ -1,0 +1,69 @@
+// One data API query, the way `svc query`, the console's query screen and the dbt gate run it: a deployment
+// token, the deployment's data API address (`/dev-mode/<branch>` for a branch), and `{"error":"Continue wait"}`
+// answered by asking again through the shared wait engine.
+import type {Api} from '../api/client.js';
+import {loadQuery} from '../api/dataApi.js';
+import {createDeploymentToken, getDeployment} from '../api/deployments.js';
+import {TransportError, UnexpectedBodyError} from '../api/errors.js';
+import {waitFor, type WaitOptions} from './wait.js';
+
+export interface DataTarget {
+  readonly deploymentUrl: string;
+  readonly token: string;
+}
+
+export type QueryRows = Array<Record<string, unknown>>;
+
+/** The deployment has no data API address to query. */
+export class NoDataApiError extends Error {}
+
+/** The deployment's data API address and a fresh deployment token for it. */
+export async function dataTarget(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataTarget> {
+  const deploymentUrl = (await getDeployment(api, deploymentId, signal)).deploymentUrl ?? undefined;
+  if (!deploymentUrl) throw new NoDataApiError(`deployment ${deploymentId} reports no deploymentUrl to query its data API at`);
+  const {token} = await createDeploymentToken(api, deploymentId, signal);
+  return {deploymentUrl, token};
+}
+
+export interface RunQueryOptions extends Pick<WaitOptions<unknown>, 'timeoutMs' | 'intervalMs' | 'onProgress' | 'signal' | 'advice' | 'sleep' | 'now' | 'isTransient'> {
+  /** A dev-mode or staging branch; none: the deployment's production runtime. */
+  readonly branch?: string;
+  /** Names the query in progress lines and the timeout message. @default `query on <branch>` */
+  readonly what?: string;
+  /** The progress label while the branch warms up. @default 'Continue wait' */
+  readonly waitLabel?: string;
+}
+
+/** Runs `query` until it answers (waiting out "Continue wait"); an error body is the answer and throws. */
+export async function runQuery(target: DataTarget, query: Record<string, unknown>, opts: RunQueryOptions): Promise<{rows: QueryRows; raw: unknown}> {
+  const branch = opts.branch !== undefined && opts.branch.trim() !== '' ? opts.branch : undefined;
+  const {what, waitLabel, ...waits} = opts;
+  return waitFor({
+    advice: 'The branch is still warming up — try again later',
+    // Only a lost connection or a non-JSON answer is worth another try; an error body is the answer.
+    isTransient: (err) => err instanceof TransportError || err instanceof UnexpectedBodyError,
+    ...waits,
+    what: what ?? `query on ${branch ?? 'the deployment'}`,
+    poll: async (signal) => {
+      const res = await loadQuery(target, {branch, query}, signal);
+      return res.wait ? {done: false, label: waitLabel ?? 'Continue wait'} : {done: true, value: {rows: res.rows, raw: res.raw}};
+    },
+  });
+}
+
+/** Columns in the order the query names its members, then anything else the rows carry. */
+export function columnsOf(query: Record<string, unknown>, rows: QueryRows): string[] {
+  const named = ['dimensions', 'measures'].flatMap((k) => (Array.isArray(query[k]) ? (query[k] as unknown[]).filter((m): m is string => typeof m === 'string') : []));
+  const seen = new Set(named.filter((m) => rows.some((r) => m in r)));
+  for (const row of rows) for (const key of Object.keys(row)) seen.add(key);
+  return [...seen];
+}
+
+const cellText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+
+/** RFC 4180 CSV: a header line, then a line per row; fields quoted when they hold a comma, quote or line break. */
+export function rowsToCsv(columns: readonly string[], rows: QueryRows): string {
+  const field = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+  const lines = [columns.map(field).join(','), ...rows.map((r) => columns.map((c) => field(cellText(r[c]))).join(','))];
+  return `${lines.join('\r\n')}\r\n`;
+}
