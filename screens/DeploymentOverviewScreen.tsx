@@ -63,6 +63,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     'deployment.logs': go('logs'),
     'deployment.variables': go('variables'),
     'deployment.files': go('files'),
+    'deployment.query': go('query'),
   });
 
   const version = useMemo(() => {

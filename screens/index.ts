@@ -125,6 +125,14 @@ export const SCREENS: readonly ScreenDef[] = [
     ...lazyScreen(() => import('./FileScreen.js').then((m) => m.FileScreen)),
   },
   {
+    id: 'query',
+    title: 'Query',
+    name: 'query',
+    aliases: ['data-query'],
+    needs: ['deploymentId'],
+    ...lazyScreen(() => import('./QueryScreen.js').then((m) => m.QueryScreen)),
+  },
+  {
     id: 'audit',
     title: 'Audit log',
     name: 'audit',

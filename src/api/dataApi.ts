@@ -64,14 +64,23 @@ export async function loadQuery(conn: DataApiConnection, params: {branch?: strin
   return {wait: false, rows: body.data.map((r) => asRecord(r) ?? {}), raw: body};
 }
 
-/** `cube.measure` names of the branch's compiled model (`…/cubejs-api/v1/meta`), in the order the model lists them. */
-export async function branchMeasures(conn: DataApiConnection, branch: string, signal?: AbortSignal): Promise<MeasuresAnswer> {
-  const answer = await getDataApi(conn, `${branchPrefix(branch)}/cubejs-api/v1/meta`, '', signal);
-  if (answer === 'wait') return {wait: true};
-  const cubes = answer.body.cubes;
-  const measures = (Array.isArray(cubes) ? cubes : []).flatMap((c) => {
-    const list = asRecord(c)?.measures;
+export type MembersAnswer = {wait: true} | {wait: false; measures: string[]; dimensions: string[]};
+
+const memberNames = (cubes: unknown, kind: 'measures' | 'dimensions'): string[] =>
+  (Array.isArray(cubes) ? cubes : []).flatMap((c) => {
+    const list = asRecord(c)?.[kind];
     return Array.isArray(list) ? list.map((m) => str(asRecord(m)?.name)).filter((n): n is string => n !== undefined) : [];
   });
-  return {wait: false, measures};
+
+/** `cube.member` names of the compiled model (`…/cubejs-api/v1/meta`) of a branch, or production without one. */
+export async function modelMembers(conn: DataApiConnection, branch: string | undefined, signal?: AbortSignal): Promise<MembersAnswer> {
+  const answer = await getDataApi(conn, `${branchPrefix(branch)}/cubejs-api/v1/meta`, '', signal);
+  if (answer === 'wait') return {wait: true};
+  return {wait: false, measures: memberNames(answer.body.cubes, 'measures'), dimensions: memberNames(answer.body.cubes, 'dimensions')};
+}
+
+/** `cube.measure` names of the branch's compiled model, in the order the model lists them. */
+export async function branchMeasures(conn: DataApiConnection, branch: string, signal?: AbortSignal): Promise<MeasuresAnswer> {
+  const answer = await modelMembers(conn, branch, signal);
+  return answer.wait ? answer : {wait: false, measures: answer.measures};
 }

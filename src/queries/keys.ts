@@ -53,3 +53,11 @@ export const githubKeys = {
   /** The account's GitHub app connection (one for every deployment). */
   status: () => [...githubKeys.all, 'status'] as const,
 };
+
+export const dataQueryKeys = {
+  all: ['dataQuery'] as const,
+  /** The deployment's data API address and a deployment token for it. */
+  target: (deploymentId: string) => [...dataQueryKeys.all, deploymentId, 'target'] as const,
+  /** The members of the model the query screen completes from; '' is production. */
+  members: (deploymentId: string, branch: string) => [...dataQueryKeys.all, deploymentId, 'members', branch] as const,
+};

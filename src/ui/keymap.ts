@@ -173,6 +173,11 @@ const SCREENS = [
   {id: 'files.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:files', dangerous: true, footer: true, immediate: true},
   {id: 'file.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:file', footer: true},
   {id: 'file.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:file', dangerous: true, footer: true, immediate: true},
+  // The query console: the query line takes the keys while editing (Enter runs, Tab completes, ↑/↓ history).
+  {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true},
+  {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true},
+  {id: 'query.export', keys: ['x'], description: 'export the result (CSV/JSON)', scope: 'screen:query', footer: true},
+  {id: 'deployment.query', keys: ['Q'], description: 'query console', scope: 'screen:deployment'},
 ] as const satisfies readonly Binding[];
 
 const ALL = [...GLOBAL, ...LIST, ...PAGER, ...DIALOG, ...OVERLAY, ...INPUT, ...PALETTE, ...SCREENS] as const;

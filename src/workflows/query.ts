@@ -1,6 +1,7 @@
 // One data API query, the way `svc query`, the console's query screen and the dbt gate run it: a deployment
 // token, the deployment's data API address (`/dev-mode/<branch>` for a branch), and `{"error":"Continue wait"}`
 // answered by asking again through the shared wait engine.
+import {writeFileSync} from 'node:fs';
 import type {Api} from '../api/client.js';
 import {loadQuery} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
@@ -66,4 +67,19 @@ export function rowsToCsv(columns: readonly string[], rows: QueryRows): string {
   const field = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
   const lines = [columns.map(field).join(','), ...rows.map((r) => columns.map((c) => field(cellText(r[c]))).join(','))];
   return `${lines.join('\r\n')}\r\n`;
+}
+
+/**
+ * Writes a result to a new file, private to the user (0600), as JSON (the rows) for a `.json` name and CSV
+ * otherwise. An existing file is never replaced: the error says so and nothing is written.
+ */
+export function writeResult(path: string, format: 'json' | 'csv', columns: readonly string[], rows: QueryRows): number {
+  const text = format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : rowsToCsv(columns, rows);
+  try {
+    writeFileSync(path, text, {flag: 'wx', mode: 0o600});
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${path} exists already; choose another name`);
+    throw err;
+  }
+  return Buffer.byteLength(text);
 }
