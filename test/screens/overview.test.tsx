@@ -6,7 +6,8 @@ const OVERVIEW = {screen: 'deployment', params: {deploymentId: '1', deploymentNa
 
 describe('DeploymentOverviewScreen', () => {
   it('summarises settings, version, build, environments and dev mode', async () => {
-    const {frame} = await renderThroughLoading(OVERVIEW, 'Loading deployment…', /Environments\s+3/);
+    // Every section has answered (they load side by side, the build status last or not).
+    const {frame} = await renderThroughLoading(OVERVIEW, 'Loading deployment…', (f) => /Environments\s+3/.test(f) && /Build\s+✓ built/.test(f));
     expect(frame).toContain('Deployment · analytics-prod');
     expect(frame).toMatch(/Name\s+analytics-prod \(1\)/);
     expect(frame).toMatch(/Region\s+aws-us-east-1/);
