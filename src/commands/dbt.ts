@@ -25,7 +25,6 @@ export function formatDuration(ms: number | undefined): string {
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
 }
 
-
 function logLine(e: DbtLogEntry): string {
   if (e.message === undefined) return safeJson(JSON.stringify(e.raw));
   const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
@@ -149,4 +148,3 @@ export function register(program: Command): void {
       success(`Cancelled dbt sync ${id}`);
     });
 }
-

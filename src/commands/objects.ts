@@ -103,7 +103,6 @@ function buildGroup(program: Command, group: ObjectGroup): void {
   SPECIALS[group.command]?.(root);
 }
 
-
 export function register(program: Command): void {
   registerLogs(program);
   registerVariables(program);

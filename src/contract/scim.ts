@@ -70,7 +70,6 @@ export const ScimUserInput = z
   .meta({id: 'ScimUserInput'});
 export type ScimUserInput = z.infer<typeof ScimUserInput>;
 
-
 export const ScimGroup = z
   .object({
     schemas: z.array(z.string()),

@@ -156,7 +156,6 @@ export async function authorizeDataToken(ctx: ServiceContext, c: Context, deploy
   return authorizeDeploymentToken(ctx, c, deploymentId, 'data');
 }
 
-
 /**
  * A deployment's data (`data`) or metadata (`meta`) operation, checked by the data API's one authoriser
  * (routes/dataModel/dataAuth.ts: data, metadata and environment tokens, their scopes and environments).

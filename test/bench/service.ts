@@ -45,7 +45,7 @@ async function fill(file: string): Promise<void> {
   const run = db.prepare('SELECT id, deployment_id FROM dbt_syncs ORDER BY id LIMIT 1').get() as {id: number; deployment_id: number} | undefined;
   if (!run) throw new Error('the demo seed has no dbt run to copy');
   const runs = db.prepare('SELECT count(*) FROM dbt_syncs WHERE deployment_id = ?').pluck().get(run.deployment_id) as number;
-  multiply(db, 'dbt_syncs', run.id, ROWS - runs, {sync_job_id: "lower(hex(randomblob(16)))", status: "'COMPLETED'", branch_name: "'dbt-sync/bench-' || n"});
+  multiply(db, 'dbt_syncs', run.id, ROWS - runs, {sync_job_id: 'lower(hex(randomblob(16)))', status: "'COMPLETED'", branch_name: "'dbt-sync/bench-' || n"});
   await svc.close();
 }
 

@@ -207,4 +207,3 @@ describe('ancestors, workspace move and bulk user actions', () => {
     expect((await h.admin(['users', 'bulk', 'DELETE', 'abc'])).code).toBe(2);
   });
 });
-

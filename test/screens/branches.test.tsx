@@ -197,4 +197,3 @@ describe('BranchesScreen', () => {
     await tui.waitForFrame(/Dev mode · sandbox-01[\s\S]*Not in dev mode/);
   });
 });
-

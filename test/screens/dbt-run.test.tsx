@@ -47,7 +47,7 @@ describe('DbtRunScreen', () => {
     const frame = await tui.waitForFrame(/failed in phase dbt-compile: Compilation Error/);
     expect(frame).toContain('Status: ✗ FAILED');
     expect(frame).toMatch(/✗ dbt-compile\s+failed/);
-    expect(frame).toContain("[dbt-compile] Compilation Error");
+    expect(frame).toContain('[dbt-compile] Compilation Error');
     expect(frame).toContain('[dbt-compile] dbt-compile failed');
     expect(frame).toMatch(/depends on a node named 'stg_payments'/);
     expect(frame).not.toContain('Generated');

@@ -215,4 +215,3 @@ describe('dev-mode helpers', () => {
     expect(refusal('could not delete x', new ApiError(404, 'DELETE', '/x', 'branch x not found in deployment 1'), 'branches')).toBe('could not delete x: branch x not found in deployment 1');
   });
 });
-

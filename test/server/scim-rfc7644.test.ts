@@ -9,7 +9,6 @@ const {scim, createUser} = scimAppEach();
 const patch = (id: string, ...Operations: unknown[]) => scim(`/Users/${id}`, {method: 'PATCH', json: {schemas: [SCIM_PATCH_SCHEMA], Operations}});
 const ENT = SCIM_ENTERPRISE_SCHEMA;
 
-
 describe('replace on a complex attribute (§3.5.2.3)', () => {
   it('keeps the sub-attributes the value does not name, with a path and without one', async () => {
     const id = await createUser('jo@example.com', {name: {givenName: 'Jo', familyName: 'March'}});

@@ -6,7 +6,6 @@ import {scimAppEach} from '../helpers/scim.js';
 const {t, token, scim, createUser} = scimAppEach();
 const patchOp = (...Operations: unknown[]) => ({schemas: [SCIM_PATCH_SCHEMA], Operations});
 
-
 describe('create and get', () => {
   it('creates a user: 201, Location, SCIM media type, the stored representation', async () => {
     const res = await scim('/Users', {

@@ -21,7 +21,7 @@ const files: Record<string, string> = {
   'src/contract/ok.ts': "import {z} from 'zod';\nexport const ok = z;\n",
   'src/api/ok.ts': "import {ok} from '../contract/ok.js';\nexport const api = ok;\n",
   'src/commands/ok.ts': "export async function run() {\n  return import('../ui/ok.js');\n}\n",
-  'src/ui/ok.ts': "export const ui = 1;\n",
+  'src/ui/ok.ts': 'export const ui = 1;\n',
   'src/ui/typeA.ts': "import type {B} from './typeB.js';\nexport type A = {b?: B};\n",
   'src/ui/typeB.ts': "import type {A} from './typeA.js';\nexport type B = {a?: A};\n",
   // Wrong, one per rule.

@@ -117,7 +117,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       path: '/api/v1/usage-analytics/token',
       operationId: 'createToken',
       tags: ['Usage Analytics'],
-      summary: "A data API token for usage analytics, on the first deployment the credential may read",
+      summary: 'A data API token for usage analytics, on the first deployment the credential may read',
       responses: {200: json(UsageAnalyticsTokenResponse, 'the token and where to use it'), ...errorResponses(403, 404)},
     }),
     async (c) => {

@@ -23,7 +23,6 @@ const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const TAGS = ['Embed Tenants'];
 const GroupParams = EmbedTenantParam.extend({id: z.string().regex(/^\d{1,12}$/, 'group id must be numeric')});
 
-
 function presentTenant(ctx: ServiceContext, row: ResourceRow): Json {
   const name = String(row.body.name);
   return {id: row.id, name, displayName: row.body.displayName ?? null, userCount: listResources(ctx.db, 'embed-user', name).length, createdAt: isoTime(row.createdAt)};

@@ -56,4 +56,3 @@ function migrate(db: Db): void {
     applied.add(m.id);
   }
 }
-

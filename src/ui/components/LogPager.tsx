@@ -138,4 +138,3 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
     </Box>
   );
 }
-

@@ -35,4 +35,3 @@ export function writeSyncBranch(
   })();
   return {ok: true, revision: hash};
 }
-

@@ -81,4 +81,3 @@ export function plannedStages(source: 'git' | 'manifest', runId: string, scale =
     ms: Math.round(PLANNED_STAGE_MS[stage] * scale * (0.8 + (0.4 * digest[i % digest.length]!) / 255)),
   }));
 }
-

@@ -46,7 +46,6 @@ const responses = {
 const credentials = new WeakMap<Request, DataCredential>();
 const credentialOf = (c: Context): DataCredential => credentials.get(c.req.raw)!;
 
-
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
 export async function runtimeModel(
   ctx: ServiceContext,

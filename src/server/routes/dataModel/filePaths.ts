@@ -7,7 +7,6 @@ import {UNSAFE_NAME_CHARS, printableName} from '../../names.js';
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 
-
 /**
  * A client path (`model/cubes/a.yml` or `/model/cubes/a.yml`) as the stored project-relative path, in Unicode
  * NFC (so an NFD spelling from macOS names the same file). Rejects anything that could leave the project or
