@@ -52,6 +52,8 @@ export function QueryScreen({params}: ScreenProps) {
   const [run, setRun] = useState<Run>({kind: 'idle'});
   const [fieldKey, setFieldKey] = useState(0);
   const [exportName, setExportName] = useState('');
+  // The branch being typed: the model is read for the branch once it is chosen, not for every prefix typed.
+  const [branchDraft, setBranchDraft] = useState('');
   const historyAt = useRef(-1);
   useTitle('Query', name);
   // While the query line (or a prompt) has the keys, the footer and help do not offer the result's keys.
@@ -121,7 +123,7 @@ export function QueryScreen({params}: ScreenProps) {
     'screen',
     {
       'query.edit': () => setMode('edit'),
-      'query.branch': () => setMode('branch'),
+      'query.branch': () => (setBranchDraft(branch), setMode('branch')),
       'query.export': () => {
         if (run.kind !== 'done') return false;
         setExportName(`query-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -159,7 +161,7 @@ export function QueryScreen({params}: ScreenProps) {
       {mode === 'branch' ? (
         <Box>
           <Text>Branch (empty: production): </Text>
-          <TextField value={branch} onChange={setBranch} onSubmit={(v) => (setBranch(v.trim()), setMode(run.kind === 'done' ? 'result' : 'edit'))} onCancel={() => setMode(run.kind === 'done' ? 'result' : 'edit')} placeholder="dev-…" />
+          <TextField value={branchDraft} onChange={setBranchDraft} onSubmit={(v) => (setBranch(v.trim()), setMode(run.kind === 'done' ? 'result' : 'edit'))} onCancel={() => setMode(run.kind === 'done' ? 'result' : 'edit')} placeholder="dev-…" />
         </Box>
       ) : (
         <Box>
