@@ -160,7 +160,7 @@ export function QueryScreen({params}: ScreenProps) {
       </Text>
       {mode === 'branch' ? (
         <Box>
-          <Text>Branch (empty: production): </Text>
+          <Text>Branch (empty: production) › </Text>
           <TextField value={branchDraft} onChange={setBranchDraft} onSubmit={(v) => (setBranch(v.trim()), setMode(run.kind === 'done' ? 'result' : 'edit'))} onCancel={() => setMode(run.kind === 'done' ? 'result' : 'edit')} placeholder="dev-…" />
         </Box>
       ) : (
@@ -183,13 +183,16 @@ export function QueryScreen({params}: ScreenProps) {
       </Text>
       <Status run={run} />
       {mode === 'export' ? (
-        <Box>
-          <Text>Export to (.json for JSON, else CSV; never replaces a file): </Text>
-          <TextField value={exportName} onChange={setExportName} onSubmit={exportTo} onCancel={() => setMode('result')} />
+        <Box flexDirection="column">
+          <Text wrap="truncate-end">Export to a new file (.json for JSON, else CSV; never replaces one):</Text>
+          <Box>
+            <Text color={color.accent}>› </Text>
+            <TextField value={exportName} onChange={setExportName} onSubmit={exportTo} onCancel={() => setMode('result')} />
+          </Box>
         </Box>
       ) : null}
       {run.kind === 'done' && run.rows.length > 0 ? (
-        <DataTable rows={run.rows} columns={columns} getRowId={(r) => rowIds.get(r) ?? ''} noun="result rows" height={Math.max(3, body.height - 6)} active={mode === 'result'} publishCount={mode === 'result'} />
+        <DataTable rows={run.rows} columns={columns} getRowId={(r) => rowIds.get(r) ?? ''} noun="result rows" height={Math.max(3, body.height - 6 - (mode === 'export' ? 2 : 0))} active={mode === 'result'} publishCount={mode === 'result'} />
       ) : null}
       <Text color={color.muted} wrap="truncate-end">
         {running ? hints([['dialog.cancel', 'cancel']]) : mode === 'edit' ? `Enter run  ${hints([['form.next', 'complete'], ['form.up', 'history']])}  Esc ${run.kind === 'done' ? 'result' : 'back'}` : ''}

@@ -196,12 +196,18 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.keys('Escape', 'Escape');
     await ui.waitFor('Deploy branch');
 
-    // Variables: the set form, then the unset question.
+    // Variables: the set form and its review question, then the unset question.
     await ui.keys(':', 'variables', 'Enter');
     await ui.waitFor(/Variables · analytics-prod \[\d+\]/);
     await ui.keys('n');
     text = await ui.waitFor('Set a variable on analytics-prod');
     expectLaidOut(text, [/^│ Set a variable on analytics-prod\s+│$/, /^│ › Name:\s+/, /^╰─+╯$/]);
+    // The review question after the form names the rebuild; No goes back to the form, Esc closes it.
+    await ui.keys('SMALL_TEST', 'Tab', 'on', 'Enter');
+    text = await ui.waitFor(/! Set SMALL_TEST on analytics-prod\?/);
+    expectLaidOut(text, [/^│ ! Set SMALL_TEST on analytics-prod\?\s+│$/, /^│\s+Set\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape');
+    await ui.waitFor('Set a variable on analytics-prod');
     await ui.keys('Escape', 'D');
     text = await ui.waitFor(/! Unset \S+ on analytics-prod\?/);
     expectLaidOut(text, [/^│ ! Unset \S+ on analytics-prod\?\s+│$/, /^│\s+Unset\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
@@ -268,6 +274,26 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.keys('D');
     text = await ui.waitFor('Delete context mine?');
     expectLaidOut(text, [/^│ ! Delete context mine\?\s+│$/, /^│\s+Delete\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
+    await ui.keys('Escape', 'q');
+    await ui.waitFor('exit=0');
+  }, 120_000);
+  it('the query console: the query line, the branch prompt and the export prompt with their fields on screen', async () => {
+    const ui = open(60, 15);
+    await ui.waitFor(/Deployments \[\d+\]/);
+    await ui.keys('Enter');
+    await ui.waitFor('Deploy branch');
+    await ui.keys(':', 'query', 'Enter');
+    let text = await ui.waitFor(/\d+ measures, \d+ dimensions/);
+    expectLaidOut(text, [/^Query · analytics-prod/, /^› /]);
+    await ui.keys('orders.count', 'Enter');
+    text = await ui.waitFor(/✓ \d+ rows? in/);
+    expectLaidOut(text, [/^ {2}orders\.count$/, /^✓ \d+ rows? in \d+ ms$/]);
+    await ui.keys('b');
+    text = await ui.waitFor('Branch (empty: production)');
+    expectLaidOut(text, [/^Branch \(empty: production\) › /]);
+    await ui.keys('Escape', 'x');
+    text = await ui.waitFor('Export to a new file');
+    expectLaidOut(text, [/^Export to a new file/, /^› query-\d{4}-\d{2}-\d{2}\.csv$/]);
     await ui.keys('Escape', 'q');
     await ui.waitFor('exit=0');
   }, 120_000);

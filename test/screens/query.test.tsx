@@ -38,7 +38,7 @@ describe('QueryScreen', () => {
     dirs.push(dir);
     const file = join(dir, 'result.csv');
     await tui.press('x');
-    await typeAfter(tui, 'Export to', 'ctrl+u');
+    await typeAfter(tui, 'Export to a new file', 'ctrl+u');
     await tui.press(...file.split(''), 'enter');
     await tui.waitForFrame(`Exported ${shown} row`);
     const rows = parseCsv(readFileSync(file, 'utf8'));
@@ -48,7 +48,7 @@ describe('QueryScreen', () => {
     // An existing file is never replaced.
     writeFileSync(join(dir, 'taken.csv'), 'mine');
     await tui.press('x');
-    await typeAfter(tui, 'Export to', 'ctrl+u');
+    await typeAfter(tui, 'Export to a new file', 'ctrl+u');
     await tui.press(...join(dir, 'taken.csv').split(''), 'enter');
     await tui.waitForFrame('exists already; choose another name');
     expect(readFileSync(join(dir, 'taken.csv'), 'utf8')).toBe('mine');
