@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import stylistic from '@stylistic/eslint-plugin';
 
 export default tseslint.config(
-  {ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', '**/*.d.ts']},
+  {ignores: ['dist/**', 'dist.*/**', '.tmp/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**', '**/*.d.ts']},
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,30 +4,11 @@ import {Command, CommanderError, type CommandUnknownOpts} from '@commander-js/ex
 import {caseInsensitiveChoices} from './session.js';
 import {VERSION} from '../version.js';
 import {exitQuietlyOnClosedPipe, printError, EXIT_USAGE} from './output.js';
-import {registerApiKeys, registerRegions} from './account.js';
-import {register as registerUi} from './ui.js';
-import {register as registerAuth} from './auth.js';
-import {register as registerContext} from './context.js';
-import {register as registerDeployments} from './deployments.js';
-import {register as registerEnvironments} from './environments.js';
-import {registerApi, registerSpec} from './spec.js';
-import {register as registerServer} from './server.js';
-import {register as registerAudit} from './audit.js';
-import {register as registerScim} from './scim.js';
-import {register as registerDbt} from './dbt.js';
-import {register as registerObjects} from './objects.js';
-import {register as registerIntegrations} from './integrations.js';
-import {register as registerOidc} from './oidc.js';
-import {register as registerCompletion} from './completion.js';
-import {register as registerUpdate} from './update.js';
 import {register as registerHousekeeping} from './housekeeping.js';
-import {register as registerDataModel} from './dataModel.js';
-import {register as registerDeploy} from './deploy.js';
-import {register as registerValidate} from './validate.js';
-import {register as registerQuery} from './query.js';
-import {register as registerAgents} from './agents.js';
+import {groupsFor} from './groups.js';
 
-export function buildProgram(): Command {
+/** The command tree for a run of `argv` (the group its first word names, or every group), or the whole tree. */
+export async function buildProgram(argv?: readonly string[]): Promise<Command> {
   const program = new Command('svc')
     .description('Console, command line and local service for an analytics platform management API')
     .version(VERSION, '-V, --version', 'print the version')
@@ -41,29 +22,8 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s)});
   // Registration order is the order `svc --help` lists commands: `ui` first, then sign-in, then the API groups.
-  registerUi(program);
-  registerAuth(program);
-  registerContext(program);
-  registerDeployments(program);
-  registerEnvironments(program);
-  registerDataModel(program);
-  registerDeploy(program);
-  registerValidate(program);
-  registerQuery(program);
-  registerRegions(program);
-  registerApiKeys(program);
-  registerAudit(program);
-  registerScim(program);
-  registerDbt(program);
-  registerObjects(program);
-  registerAgents(program);
-  registerIntegrations(program);
-  registerOidc(program);
-  registerSpec(program);
-  registerApi(program);
-  registerServer(program);
-  registerCompletion(program);
-  registerUpdate(program);
+  const groups = groupsFor(argv);
+  for (const register of await Promise.all(groups.map((g) => g.load()))) register(program);
   registerHousekeeping(program);
   caseInsensitiveChoices(program as unknown as CommandUnknownOpts);
   return program;
@@ -72,7 +32,7 @@ export function buildProgram(): Command {
 /** Runs the CLI and resolves to the exit code: 0 ok, 1 any error, 2 usage. */
 export async function run(argv: string[]): Promise<number> {
   exitQuietlyOnClosedPipe();
-  const program = buildProgram();
+  const program = await buildProgram(argv);
   if (argv.length === 0) {
     process.stdout.write(`svc ${VERSION}\n\n`);
     program.outputHelp();

@@ -88,7 +88,7 @@ export function pageQuery(opts: Record<string, unknown>): {first?: number; after
 /**
  * Every enum-valued argument and option is declared with commander's `.choices()` (so help lists the values);
  * this makes each of them accept any case of a listed value and pass on the listed spelling — what help prints
- * always works, and `deactivate` means `DEACTIVATE`. Run once over the whole tree by buildProgram.
+ * always works, and `deactivate` means `DEACTIVATE`. Run once over the tree buildProgram builds.
  */
 export function caseInsensitiveChoices(root: CommandUnknownOpts): void {
   const fix = (item: {argChoices?: string[]; parseArg?: unknown}) => {

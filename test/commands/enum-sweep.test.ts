@@ -24,9 +24,11 @@ function walk(cmd: CommandUnknownOpts, path: string[], out: {choices: Choice[]; 
   for (const sub of cmd.commands) walk(sub as CommandUnknownOpts, [...path, sub.name()], out);
 }
 
+const tree = await buildProgram();
+
 describe('enum-valued arguments', () => {
   const found = {choices: [] as Choice[], undeclared: [] as string[]};
-  walk(buildProgram() as unknown as CommandUnknownOpts, [], found);
+  walk(tree as unknown as CommandUnknownOpts, [], found);
 
   it('finds the enums of the tree (users bulk, dbt history, deployments create, …)', () => {
     const where = found.choices.map((c) => c.where);

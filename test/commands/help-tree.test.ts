@@ -11,7 +11,7 @@ function walk(cmd: CommandUnknownOpts, path: string[] = []): Array<{path: string
   return [{path, cmd}, ...cmd.commands.flatMap((sub) => walk(sub, [...path, sub.name()]))];
 }
 
-const all = walk(buildProgram());
+const all = walk(await buildProgram());
 
 describe('help for the whole command tree', () => {
   it('has more than a handful of commands to check', () => {

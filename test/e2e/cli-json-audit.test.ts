@@ -15,7 +15,7 @@ interface Target {
 }
 
 /** Leaf list/get-like commands whose required arguments are a deployment id or an item id. */
-function targets(): {runnable: Target[]; needsId: Target[]} {
+async function targets(): Promise<{runnable: Target[]; needsId: Target[]}> {
   const runnable: Target[] = [];
   const needsId: Target[] = [];
   const walk = (cmd: CommandUnknownOpts, path: string[]) => {
@@ -36,7 +36,7 @@ function targets(): {runnable: Target[]; needsId: Target[]} {
     }
     (id ? needsId : runnable).push({path, args});
   };
-  walk(buildProgram() as unknown as CommandUnknownOpts, []);
+  walk((await buildProgram()) as unknown as CommandUnknownOpts, []);
   return {runnable, needsId};
 }
 
@@ -57,7 +57,7 @@ async function jsonRun(args: string[]): Promise<{printed: unknown; answered: unk
 
 describe('--json is the API document as returned', () => {
   it('for every list/get command of the tree', async () => {
-    const {runnable, needsId} = targets();
+    const {runnable, needsId} = await targets();
     expect(runnable.length).toBeGreaterThanOrEqual(20);
     const differ: string[] = [];
     let compared = 0;
