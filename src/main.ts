@@ -1,4 +1,6 @@
 // Entry point. Command mode never loads React or Ink: the UI is imported lazily by the `ui` command.
+import {setFlagsFromString} from 'node:v8';
+import {commandWord} from './commands/commandWord.js';
 import {VERSION} from './version.js';
 
 const argv = process.argv.slice(2);
@@ -10,6 +12,23 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
     // chalk (used by Ink) ignores NO_COLOR; FORCE_COLOR=0 is what it honours.
     process.env.FORCE_COLOR = '0';
   }
+  if (commandWord(argv) !== 'ui') {
+    // fetch parses HTTP with a WebAssembly module, which V8 recompiles with its optimising compiler on a background
+    // thread; a process cannot exit before that thread is done (~25 ms after a short command's last line). A
+    // command sends a few requests: the baseline compiler serves them. The console keeps both (its layout engine
+    // is WebAssembly too, and lives for hours).
+    setFlagsFromString('--liftoff-only');
+  }
   const {run} = await import('./commands/program.js');
-  process.exitCode = await run(argv);
+  const code = await run(argv);
+  // Done: exit now rather than when the event loop drains. fetch keeps its idle keep-alive connection open for
+  // ~50 ms after the last answer, a quarter of a short command's run. Every command awaits its own work (a server
+  // until its signal, background checks are detached processes), so what is left is output still being written.
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit(code);
+}
+
+/** Resolves once everything written to `stream` has been handed to the system. */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return stream.writableLength === 0 ? Promise.resolve() : new Promise((resolve) => stream.once('drain', () => resolve()));
 }
