@@ -1,4 +1,5 @@
-// What each start-up path of the built binary parses: `svc --version` answers without the command tree, and the
+// What each start-up path of the built binary parses: `svc --version` answers without the command tree, a command
+// loads only its own group, a command's whole output reaches a slow reader although it exits at once, and the
 // console's first frame (the entry, the command tree, the UI shell, the screen registry, the deployments screen)
 // statically imports neither the service nor the contract's zod schemas.
 import {spawnSync} from 'node:child_process';
@@ -73,5 +74,30 @@ describe('start-up paths of the built binary', () => {
     const server = chunkOf('src/server/index.ts');
     expect([...firstFrame]).not.toContain(zod);
     expect([...firstFrame]).not.toContain(server);
+  });
+
+  it('a command loads its own group only; the program help loads every group', () => {
+    const dbt = chunkOf('src/commands/dbt.ts');
+    const deployments = chunkOf('src/commands/deployments.ts');
+    const one = loadedFiles(['--json', 'deployments', '--help']);
+    expect(one.status).toBe(0);
+    expect(one.stdout).toContain('Usage: svc deployments|deployment');
+    expect(one.files).toContain(deployments);
+    expect(one.files).not.toContain(dbt);
+    const all = loadedFiles(['--help']);
+    expect(all.files).toEqual(expect.arrayContaining([dbt, deployments]));
+    expect(all.stdout).toMatch(/\n {2}deployments\|deployment .*\n[^]*\n {2}dbt /);
+  });
+
+  it('output larger than a pipe holds reaches a reader that is slow to read it, whole', () => {
+    const env = {PATH: process.env.PATH ?? '', HOME: work};
+    const whole = spawnSync(process.execPath, [SVC, 'completion', 'fish'], {env, encoding: 'utf8'});
+    expect(whole.status).toBe(0);
+    expect(whole.stdout.length).toBeGreaterThan(128 * 1024);
+    // The reader starts after the command has long filled the pipe and wants to exit.
+    const slow = spawnSync('sh', ['-c', `"$NODE" "$SVC" completion fish | (sleep 0.5; cat)`], {env: {...env, NODE: process.execPath, SVC}, encoding: 'utf8'});
+    expect(slow.status).toBe(0);
+    expect(slow.stdout.length).toBe(whole.stdout.length);
+    expect(slow.stdout).toBe(whole.stdout);
   });
 });
