@@ -20,8 +20,7 @@ export function register(program: Command): void {
       // On a terminal, connecting and the first frame's requests run while Ink, React and the screens load (about
       // 150 ms of parsing): the first frame is painted from data. Off a terminal runUi refuses before connecting.
       const early = process.stdin.isTTY && process.stdout.isTTY ? await connectEarly(connect) : undefined;
-      const {runUi} = await importUiLive();
-      const {SCREENS} = await import('../../screens/index.js');
+      const [{runUi}, {SCREENS}] = await importUiLive();
       process.exitCode = await runUi({
         screens: SCREENS,
         readonly: opts.readonly,
@@ -48,12 +47,17 @@ async function connectEarly(connect: () => Promise<UiTarget>): Promise<{queryCli
  * CI-flagged shell (a pane opened by a CI job, a developer with CI=true exported) still needs live frames, so a
  * TTY hides the flag while Ink loads; everything else (telemetry, update checks) still sees it afterwards.
  */
-async function importUiLive(): Promise<typeof import('../ui/run.js')> {
+async function importUiLive(): Promise<[typeof import('../ui/run.js'), typeof import('../../screens/index.js')]> {
   const names = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
   const saved = names.map((name) => [name, process.env[name]] as const);
   if (process.stdout.isTTY) for (const name of names) delete process.env[name];
   try {
-    return await import('../ui/run.js');
+    // Side by side: the loader reads one module's files while it compiles the other's.
+    const screens = import('../../screens/index.js');
+    // The registry loads first (it holds no Ink): the first screen's own module then loads alongside the shell
+    // instead of after it.
+    void screens.then(({SCREENS}) => SCREENS.find((s) => s.id === 'deployments')?.preload?.()).catch(() => {});
+    return await Promise.all([import('../ui/run.js'), screens]);
   } finally {
     for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
   }
