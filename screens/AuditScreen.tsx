@@ -20,6 +20,7 @@ import {describeFilters, nextPreset} from './audit/auditInput.js';
 import {EventDetail} from './audit/EventDetail.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
+import {groupDigits} from '../src/api/format.js';
 
 // Events carry what callers sent: line breaks and control characters (terminal escapes) are shown as spaces.
 const clean = (text: string) => text.replace(/[\x00-\x1f\x7f\s]+/g, ' ');
@@ -89,7 +90,7 @@ export function AuditScreen(_props: ScreenProps) {
         <StateView query={query} noun="audit events" empty={preview?.events.length === 0} emptyText="No audit events in this range and filters">
           {preview ? (
             <Text color={color.muted}>
-              newest {Math.min(preview.events.length, AUDIT_PREVIEW_ROWS)} of {preview.total.toLocaleString('en-US')} events
+              newest {Math.min(preview.events.length, AUDIT_PREVIEW_ROWS)} of {groupDigits(preview.total)} events
             </Text>
           ) : null}
           <DataTable

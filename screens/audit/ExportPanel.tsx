@@ -10,7 +10,7 @@ import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/auditExport.js';
 import {hints} from '../hints.js';
-import {formatBytes} from './auditInput.js';
+import {formatBytes, groupDigits} from '../../src/api/format.js';
 import {ForbiddenHelp, isForbidden} from './ForbiddenHelp.js';
 
 /** Progress repaints at most this often: every chunk would repaint the whole screen. */
@@ -23,7 +23,7 @@ export type ExportState =
   | {kind: 'failed'; path: string; error: unknown};
 
 const events = (p: AuditExportProgress) =>
-  `${p.events.toLocaleString('en-US')}${p.total !== undefined ? ` of ${p.total.toLocaleString('en-US')}` : ''} events (${formatBytes(p.bytes)})`;
+  `${groupDigits(p.events)}${p.total !== undefined ? ` of ${groupDigits(p.total)}` : ''} events (${formatBytes(p.bytes)})`;
 
 export function ExportPanel({api, filters, onClose, today}: {api: Api; filters: AuditExportFilters; onClose: () => void; today: string}) {
   const [path, setPath] = useState(`audit-log-${today}.csv`);

@@ -76,9 +76,3 @@ export function describeFilters(f: AuditExportFilters, preset: string | undefine
   const rest = [f.eventName && `event ${f.eventName}`, f.userEmail && `user ${f.userEmail}`, f.search && `search "${f.search}"`].filter(Boolean);
   return [`range ${range}`, ...rest].join(' · ');
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}

@@ -3,6 +3,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import {InvalidArgumentError} from '@commander-js/extra-typings';
 import type {AuditExportFilters} from '../api/audit.js';
+import {formatBytes, groupDigits} from '../api/format.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../workflows/auditExport.js';
 import {progress, success} from './output.js';
 import {connect} from './session.js';
@@ -26,17 +27,11 @@ function nonEmpty(flag: string): (value: string) => string {
   };
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
-
-const events = (n: number) => `${n.toLocaleString('en-US')} event${n === 1 ? '' : 's'}`;
+const events = (n: number) => `${groupDigits(n)} event${n === 1 ? '' : 's'}`;
 
 function progressLine(p: AuditExportProgress): string {
-  const of = p.total !== undefined ? ` of ${p.total.toLocaleString('en-US')}` : '';
-  return `… ${p.events.toLocaleString('en-US')}${of} events (${formatBytes(p.bytes)})`;
+  const of = p.total !== undefined ? ` of ${groupDigits(p.total)}` : '';
+  return `… ${groupDigits(p.events)}${of} events (${formatBytes(p.bytes)})`;
 }
 
 export function register(program: Command): void {

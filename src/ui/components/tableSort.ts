@@ -1,5 +1,6 @@
 // Sorting, the position line and the wrapped cells of a DataTable: pure functions, so the table stays a view.
 import type {Column} from './tableLayout.js';
+import {groupDigits} from '../../api/format.js';
 
 export interface SortState {
   /** The column id sorted on. */
@@ -17,7 +18,8 @@ export function stepSort<T>(sort: SortState | undefined, columns: readonly Colum
   return {column: ids[next]!, desc: false};
 }
 
-const collator = new Intl.Collator('en', {numeric: true, sensitivity: 'base'});
+// Made on the first sort: building it at import would load ICU's collation data on the console's first frame.
+let collator: Intl.Collator | undefined;
 
 /** Rows in the sort's order (stable; empty cells last either way); the rows as given without a sort. */
 export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], sort: SortState | undefined): readonly T[] {
@@ -29,7 +31,7 @@ export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], s
   keyed.sort((a, b) => {
     if (empty(a.k) !== empty(b.k)) return empty(a.k) ? 1 : -1;
     const order =
-      typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : collator.compare(String(a.k ?? ''), String(b.k ?? ''));
+      typeof a.k === 'number' && typeof b.k === 'number' ? a.k - b.k : (collator ??= new Intl.Collator('en', {numeric: true, sensitivity: 'base'})).compare(String(a.k ?? ''), String(b.k ?? ''));
     return (sort.desc ? -order : order) || a.i - b.i;
   });
   return keyed.map((k) => k.row);
@@ -53,7 +55,7 @@ export interface Position {
   readonly wrap: boolean;
 }
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = groupDigits;
 
 /** `12 of 45`; `3 of 12 matching · 45 in all`; `12 of 10,000 · sorted: 50 loaded`. */
 export function positionText(p: Position): string {
