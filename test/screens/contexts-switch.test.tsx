@@ -119,8 +119,11 @@ describe('switching the running console to another context', () => {
     // The old connection still answers: back to the list, refresh, the rows are alpha's.
     await tui.press('escape');
     await tui.waitForFrame('analytics-prod');
+    // The refresh is a few milliseconds against a local service: its frame is looked for among all frames painted,
+    // not only the last one (a loaded machine may paint it between two looks).
+    const before = tui.frames.length;
     await tui.press('r');
-    await tui.waitForFrame('refreshing…');
+    await tui.waitForFrame(() => tui.frames.slice(before).some((f) => f.includes('refreshing…')));
     await tui.waitForFrame((f) => f.includes('analytics-prod') && !f.includes('refreshing…'));
     expect(tui.frames.some((f) => f.includes(WRONG_KEY) || f.includes(alpha.svc.adminKey))).toBe(false);
   });
