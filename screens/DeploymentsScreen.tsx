@@ -7,7 +7,7 @@ import type {DeploymentItem} from '../src/api/deployments.js';
 import {idString} from '../src/api/read.js';
 import {DEPLOYMENTS_PAGE_SIZE, deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
-import {DataTable, type Column} from '../src/ui/components/DataTable.js';
+import {DataTable} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {TypeToConfirm} from '../src/ui/components/TypeToConfirm.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
@@ -15,7 +15,8 @@ import {useOfferSelection} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
-import {stateColumns, useRowStates} from './deployments/liveState.js';
+import {deploymentColumns, STATE_MIN_WIDTH} from './deployments/columns.js';
+import {useRowStates} from './deployments/liveState.js';
 import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
@@ -23,15 +24,6 @@ import {useScreenKit} from './useScreenKit.js';
 
 const deploymentId = (d: DeploymentItem) => d.id;
 
-const columns: Column<DeploymentItem>[] = [
-  {id: 'id', header: 'ID', width: 8, render: (d) => d.id},
-  {id: 'name', header: 'NAME', flex: 2, render: (d) => d.name},
-  {id: 'url', header: 'URL', flex: 3, render: (d) => d.deploymentUrl ?? ''},
-];
-const created: Column<DeploymentItem> = {id: 'created', header: 'CREATED', width: 16, render: (d) => (d.created_at ?? '').replace('T', ' ').slice(0, 16)};
-
-/** Body width from which the list shows build, version, last sync, age and git. */
-export const STATE_MIN_WIDTH = 110;
 const NO_IDS: readonly string[] = [];
 
 type Dialog = {kind: 'none'} | {kind: 'create'} | {kind: 'delete'; target: DeploymentItem};
@@ -53,7 +45,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   // The state columns need room; on a narrow terminal the name and URL keep it (and no state is fetched).
   const wide = body.width >= STATE_MIN_WIDTH;
   const states = useRowStates(wide ? visibleIds : NO_IDS, live);
-  const allColumns = useMemo(() => (wide ? [...columns, ...stateColumns(states, Date.now()), created] : [...columns, created]), [states, wide]);
+  const allColumns = useMemo(() => deploymentColumns(wide ? states : undefined, Date.now()), [states, wide]);
   const selected = useRef<DeploymentItem | undefined>(undefined);
   const create = useMutation(deploymentMutations.create(api, client));
   const remove = useMutation(deploymentMutations.remove(api, client));

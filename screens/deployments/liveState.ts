@@ -4,12 +4,10 @@ import {useMemo} from 'react';
 import {useQueries} from '@tanstack/react-query';
 import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
-import type {DeploymentItem, DeploymentSettingsView} from '../../src/api/deployments.js';
-import {age, deploymentStateQueries} from '../../src/queries/deploymentState.js';
+import type {DeploymentSettingsView} from '../../src/api/deployments.js';
+import {deploymentStateQueries} from '../../src/queries/deploymentState.js';
 import type {LivePolicy} from '../../src/queries/poll.js';
-import type {Column} from '../../src/ui/components/DataTable.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
-import {statusStyle} from '../../src/ui/theme.js';
 
 export interface RowState {
   build?: BuildStatus;
@@ -31,21 +29,4 @@ export function useRowStates(visibleIds: readonly string[], live: LivePolicy): R
     // Rebuilt only when some row's data was updated (`key` says so), so an unchanged refresh repaints nothing.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-}
-
-/** The version in effect, else the channel it follows. */
-const version = (s: DeploymentSettingsView | undefined) => s?.releaseChannelVersion?.replace(/^.*:v?/, '') ?? s?.cubeImageVersion ?? s?.releaseChannel ?? '';
-
-const withGlyph = (status: string | undefined) => (status ? `${statusStyle(status).glyph} ${status.toLowerCase()}` : '');
-
-/** BUILD, VERSION, SYNC, AGE and GIT columns reading `states` (blank until a row's state arrives). */
-export function stateColumns(states: ReadonlyMap<string, RowState>, now: number): Column<DeploymentItem>[] {
-  const of = (d: DeploymentItem) => states.get(d.id);
-  return [
-    {id: 'build', header: 'BUILD', width: 11, render: (d) => withGlyph(of(d)?.build?.status), color: (d) => statusStyle(of(d)?.build?.status).color},
-    {id: 'version', header: 'VERSION', width: 9, render: (d) => version(of(d)?.settings)},
-    {id: 'sync', header: 'LAST SYNC', width: 12, render: (d) => (of(d)?.sync === null ? '—' : withGlyph(of(d)?.sync?.status)), color: (d) => statusStyle(of(d)?.sync?.status).color},
-    {id: 'age', header: 'AGE', width: 4, render: (d) => age(of(d)?.sync?.startedAt, now)},
-    {id: 'git', header: 'GIT', width: 5, render: (d) => (of(d)?.settings ? (of(d)?.settings?.repoType === 'git' ? '⎇ git' : '—') : '')},
-  ];
 }

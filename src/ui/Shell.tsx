@@ -23,27 +23,13 @@ import {Palette, paletteHeight} from './components/Palette.js';
 import {Spinner} from './components/Spinner.js';
 import {color} from './theme.js';
 import type {ScreenDef} from './screen.js';
-import {safeLine} from '../api/safeText.js';
-
-export const MIN_COLUMNS = 60;
-export const MIN_ROWS = 15;
-/** header + title + crumbs + footer + flash */
-const CHROME_ROWS = 5;
+import {bodyHeight as bodyHeightOf, frameRows as frameRowsOf, MIN_COLUMNS, MIN_ROWS, titleLine, tooSmall} from './shellLayout.js';
 
 type Mode = 'none' | 'help' | 'palette' | 'filter';
 
 export interface ShellProps {
   readonly screens: readonly ScreenDef[];
   readonly onQuit: () => void;
-}
-
-/** The title line; its scope is often a server name (a deployment's), so the line goes through the sanitizer. */
-export function titleLine(resource: string, scope: string | undefined, count: number | undefined, filter: string): string {
-  return safeLine(
-    [resource, scope ? `· ${scope}` : '', count !== undefined ? `[${count}]` : '', filter ? `/${filter}` : '']
-      .filter(Boolean)
-      .join(' '),
-  );
 }
 
 /** The title on the left, the list position (`12 of 45`) on the right when a list publishes one. */
@@ -153,7 +139,7 @@ export function Shell({screens, onQuit}: ShellProps) {
     flash.warn(`${target.title} needs a ${what.join(' and a ')}: pick one first`);
   };
 
-  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+  if (tooSmall(columns, rows)) {
     // Wrapped rather than cut, so the notice reads whole even at 25 columns.
     return (
       <Box width={columns}>
@@ -164,11 +150,9 @@ export function Shell({screens, onQuit}: ShellProps) {
     );
   }
 
-  // One row short of the terminal: a frame as tall as the terminal makes Ink clear the whole screen on every
-  // update (flicker); one row less gets line-by-line redraws.
-  const frameRows = rows - 1;
+  const frameRows = frameRowsOf(rows);
   const extra = mode === 'palette' ? paletteHeight() : mode === 'filter' ? 1 : 0;
-  const bodyHeight = Math.max(1, frameRows - CHROME_ROWS - extra);
+  const bodyHeight = bodyHeightOf(rows, extra);
   const titleFor = (screen: string) => byId.get(screen)?.title ?? screen;
   // Crumbs name the screen; the entry that brings a deployment in also says which one.
   const crumbs = nav.stack.map((e, i) => {

@@ -4,7 +4,7 @@ import {binding, KEYMAP, type ActionId} from '../../src/ui/keymap.js';
 import type {KeyHandlers} from '../../src/ui/dispatch/dispatch.js';
 import {hints} from '../../screens/hints.js';
 import {SCREENS} from '../../screens/index.js';
-import {footerText} from '../../src/ui/components/Footer.js';
+import {footerText} from '../../src/ui/components/footerText.js';
 
 const keysOf = (pred: (scope: string, id: string) => boolean) =>
   new Set(KEYMAP.filter((b) => pred(b.scope, b.id)).flatMap((b) => b.keys));

@@ -1,6 +1,6 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {formatAgo} from '../../src/ui/components/Header.js';
+import {formatAgo} from '../../src/ui/shellLayout.js';
 import {sparkline} from '../../src/ui/components/Sparkline.js';
 import {columnWidths, fit, truncate, windowStart} from '../../src/ui/components/tableLayout.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';

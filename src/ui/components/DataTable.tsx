@@ -9,9 +9,9 @@ import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, useOpenLabel, useTitleCount} from '../hooks/useTitle.js';
 import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
-import {columnWidths, filterRows, fit, GAP, windowStart, type Column} from './tableLayout.js';
+import {cellText, columnWidths, filterRows, GAP, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
-import {positionText, sortedHeader, sortRows, stepSort, wrapText, type SortState} from './tableSort.js';
+import {headerText, positionText, sortRows, stepSort, wrapText, type SortState} from './tableSort.js';
 import {usePublishPosition} from '../hooks/usePosition.js';
 import {safeLine} from '../../api/safeText.js';
 
@@ -174,7 +174,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       />
     );
   }
-  const header = columns.map((c, i) => fit(sortedHeader(c.header, sort, c.id), widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
+  const header = headerText(columns, widths, sort);
   const windowRows = filtered.slice(start, start + visible);
   return (
     <Box flexDirection="column" width={width} height={Math.min(height, windowRows.length + 1 + wrapped.length)}>
@@ -183,7 +183,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         {header}
       </Text>
       {windowRows.map((row, i) => {
-        const cells = columns.map((c, ci) => ({text: fit(safeLine(c.render(row)), widths[ci] ?? 0, c.align), color: c.color?.(row)}));
+        const cells = columns.map((c, ci) => ({text: cellText(row, c, widths[ci] ?? 0), color: c.color?.(row)}));
         const line = <Row key={ids[start + i]} cells={cells} selected={start + i === index} />;
         if (start + i !== index || wrapped.length === 0) return line;
         return (

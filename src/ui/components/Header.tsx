@@ -3,6 +3,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {Spinner} from './Spinner.js';
+import {formatAgo} from '../shellLayout.js';
 
 export interface HeaderProps {
   readonly contextName?: string;
@@ -20,12 +21,6 @@ export interface HeaderProps {
   /** --readonly: a badge says so, as dangerous keys are hidden. */
   readonly readonly?: boolean;
   readonly width: number;
-}
-
-export function formatAgo(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  return `${Math.floor(seconds / 3600)}h`;
 }
 
 export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, connectionLost, readonly, width}: HeaderProps) {

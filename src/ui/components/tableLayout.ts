@@ -1,5 +1,6 @@
 // Pure table layout: column widths from the available width, truncation with …, alignment, filtering.
 import {glyph} from '../theme.js';
+import {safeLine} from '../../api/safeText.js';
 
 export interface Column<T> {
   readonly id: string;
@@ -36,6 +37,11 @@ export function fit(text: string, width: number, align: 'left' | 'right' = 'left
   const t = truncate(text, width);
   const pad = ' '.repeat(Math.max(0, width - len(t)));
   return align === 'right' ? pad + t : t + pad;
+}
+
+/** One cell as the table shows it: the column's text made safe for the terminal, fitted to its width. */
+export function cellText<T>(row: T, column: Column<T>, width: number): string {
+  return fit(safeLine(column.render(row)), width, column.align);
 }
 
 /** A heading as wide as its fixed column would run into the next one (`LATEST PASS AS`): one more cell keeps them apart. */

@@ -1,5 +1,5 @@
 // Sorting, the position line and the wrapped cells of a DataTable: pure functions, so the table stays a view.
-import type {Column} from './tableLayout.js';
+import {fit, GAP, type Column} from './tableLayout.js';
 import {groupDigits} from '../../api/format.js';
 
 export interface SortState {
@@ -40,6 +40,11 @@ export function sortRows<T>(rows: readonly T[], columns: readonly Column<T>[], s
 /** A heading with its sort arrow. */
 export function sortedHeader(header: string, sort: SortState | undefined, id: string): string {
   return sort?.column === id ? `${header}${sort.desc ? '▼' : '▲'}` : header;
+}
+
+/** The heading line after the marker cells: each heading fitted to its column, the sorted one marked. */
+export function headerText<T>(columns: readonly Column<T>[], widths: readonly number[], sort: SortState | undefined): string {
+  return columns.map((c, i) => fit(sortedHeader(c.header, sort, c.id), widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
 }
 
 export interface Position {

@@ -3,12 +3,9 @@
 import {useEffect, useState} from 'react';
 import {useStdout} from 'ink';
 
-export interface ScreenSize {
-  readonly columns: number;
-  readonly rows: number;
-}
+import {terminalSize as read, type ScreenSize} from '../shellLayout.js';
 
-const read = (s: NodeJS.WriteStream): ScreenSize => ({columns: s.columns || 80, rows: s.rows || 24});
+export type {ScreenSize} from '../shellLayout.js';
 
 export function useScreenSize(): ScreenSize {
   const {stdout} = useStdout();
