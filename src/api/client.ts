@@ -2,12 +2,13 @@
 //
 // Retries: ky runs with `retry: 0`. The ONE retry layer is the caller's — the wait engine (workflows/wait.ts) in
 // command mode and react-query in the UI — which decide with `isTransient`. Two stacked layers would multiply.
-import ky, {TimeoutError} from 'ky';
+import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
 import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from './url.js';
 import {isRedirect, nextLocation} from './redirect.js';
 import {safeText} from './safeText.js';
+import {directGet} from './directGet.js';
 
 export {ApiError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
@@ -58,11 +59,34 @@ export interface Api {
   request(method: string, path: string, options?: RequestOptions): Promise<unknown>;
   /** A 2xx response with its body unread, for streams (CSV export, large downloads). */
   raw(method: string, path: string, options?: RequestOptions): Promise<Response>;
+  /**
+   * GET without fetch (api/directGet.ts), for the console's first frame: no refresh on 401, no redirect followed.
+   * Optional: a client without it (a test double) serves the first frame through `get`.
+   */
+  readonly getDirect?: (path: string, options?: RequestOptions) => Promise<unknown>;
 }
 
 /** The real client's budgets: 120 s without a byte, 1,800 s in all. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_TIMEOUT_MS = 1_800_000;
+
+const BASE_HEADERS = {'user-agent': `svc/${VERSION}`, accept: 'application/json'};
+
+/** An answer's JSON document (null when empty); with `sanitize`, every string made inert as it is parsed. */
+function parseBody(text: string, where: string, contentType: string | null, sanitize: boolean): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  try {
+    return sanitize ? JSON.parse(trimmed, (_key, value: unknown) => (typeof value === 'string' ? safeText(value) : value)) : JSON.parse(trimmed);
+  } catch {
+    if (trimmed.startsWith('<') && !trimmed.startsWith('<?xml')) {
+      throw new UnexpectedBodyError(
+        `${where} returned the web app instead of JSON — this endpoint is not available on this tenant (the server may be running an older version)`,
+      );
+    }
+    throw new UnexpectedBodyError(`${where} returned a body that is not JSON (${contentType ?? 'no content type'}): ${oneLine(trimmed, 200)}`);
+  }
+}
 
 function authorization(token: string, scheme: AuthScheme): string {
   return scheme === 'api-key' ? `Api-Key ${token}` : `Bearer ${token}`;
@@ -137,15 +161,24 @@ export function createApi(options: ApiOptions): Api {
   const idleTimeoutMs = Math.min(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timeoutMs);
   let token = options.token;
 
-  const http = ky.create({
+  // ky is loaded on the first request, not with this module: importing it loads Node's fetch (see directGet.ts).
+  let httpClient: Promise<KyInstance> | undefined;
+  const http = async (url: string, init: Parameters<KyInstance>[1]) => (await (httpClient ??= loadKy()))(url, init);
+  const loadKy = async () => (await import('ky')).default.create({
     retry: 0,
     throwHttpErrors: false,
     // The deadlines below are this client's own (idle and total); ky's single timeout cannot express "idle".
     timeout: false,
     // Redirects are decided here (api/redirect.ts), never followed by fetch.
     redirect: 'manual',
-    headers: {'user-agent': `svc/${VERSION}`, accept: 'application/json'},
+    headers: BASE_HEADERS,
   });
+
+  function target(path: string, opts: RequestOptions): {pathOnly: string; url: string} {
+    const pathOnly = path.startsWith('/') ? path : `/${path}`;
+    const query = toSearchParams(opts.searchParams).toString();
+    return {pathOnly, url: `${baseUrl}${pathOnly}${query === '' ? '' : `${pathOnly.includes('?') ? '&' : '?'}${query}`}`};
+  }
 
   /** A 2xx answer (its body watched: reading errors arrive as TransportError) and its final URL. */
   interface Sent {
@@ -160,9 +193,8 @@ export function createApi(options: ApiOptions): Api {
    */
   async function send(method: string, path: string, opts: RequestOptions): Promise<Sent> {
     const verb = method.toUpperCase();
-    const pathOnly = path.startsWith('/') ? path : `/${path}`;
-    const query = toSearchParams(opts.searchParams).toString();
-    let url = `${baseUrl}${pathOnly}${query === '' ? '' : `${pathOnly.includes('?') ? '&' : '?'}${query}`}`;
+    const {pathOnly, url: first} = target(path, opts);
+    let url = first;
     const controller = new AbortController();
     const total = setTimeout(() => controller.abort(new Deadline('total')), timeoutMs);
     const idle = setTimeout(() => controller.abort(new Deadline('idle')), idleTimeoutMs);
@@ -212,7 +244,7 @@ export function createApi(options: ApiOptions): Api {
         if (reason.stop === 'total') return new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
         return new TransportError(url, gotHeaders ? `no data for ${seconds(idleTimeoutMs)} while reading the response` : `no response within ${seconds(idleTimeoutMs)}`);
       }
-      if (err instanceof TimeoutError) return new TransportError(url, `no response within ${seconds(idleTimeoutMs)}`);
+      if (err instanceof Error && err.name === 'TimeoutError') return new TransportError(url, `no response within ${seconds(idleTimeoutMs)}`);
       return new TransportError(url, transportReason(err));
     };
     try {
@@ -252,20 +284,23 @@ export function createApi(options: ApiOptions): Api {
       if (opts.signal?.aborted) throw opts.signal.reason;
       throw err instanceof TransportError ? err : new TransportError(url, transportReason(err));
     }
-    const trimmed = text.trim();
-    if (trimmed === '') return null;
+    return parseBody(text, `${verb} ${path}`, response.headers.get('content-type'), options.sanitizeStrings === true);
+  }
+
+  async function getDirect(path: string, opts: RequestOptions = {}): Promise<unknown> {
+    const {pathOnly, url} = target(path, opts);
+    const headers = {...BASE_HEADERS, ...(token === undefined ? {} : {authorization: authorization(token, scheme)})};
+    let answer;
     try {
-      return options.sanitizeStrings ? JSON.parse(trimmed, (_key, value: unknown) => (typeof value === 'string' ? safeText(value) : value)) : JSON.parse(trimmed);
-    } catch {
-      const where = `${verb} ${path}`;
-      if (trimmed.startsWith('<') && !trimmed.startsWith('<?xml')) {
-        throw new UnexpectedBodyError(
-          `${where} returned the web app instead of JSON — this endpoint is not available on this tenant (the server may be running an older version)`,
-        );
-      }
-      const type = response.headers.get('content-type') ?? 'no content type';
-      throw new UnexpectedBodyError(`${where} returned a body that is not JSON (${type}): ${oneLine(trimmed, 200)}`);
+      answer = await directGet({url, headers, idleTimeoutMs, signal: opts.signal});
+    } catch (err) {
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      throw new TransportError(url, transportReason(err));
     }
+    if (answer.status < 200 || answer.status > 299) {
+      throw new ApiError(answer.status, 'GET', pathOnly.split('?')[0] ?? pathOnly, errorDetail(answer.text), answer.statusText);
+    }
+    return parseBody(answer.text, `GET ${path}`, answer.contentType, options.sanitizeStrings === true);
   }
 
   return {
@@ -278,5 +313,6 @@ export function createApi(options: ApiOptions): Api {
     request,
     // A stream's deadlines keep running while the caller reads it; every chunk read restarts the idle one.
     raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
+    getDirect,
   };
 }

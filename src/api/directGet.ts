@@ -1,0 +1,47 @@
+// A GET over node:http(s) without fetch. Node loads its fetch (undici) on first use, and ky touches it at import:
+// about 20 ms of a 2-core machine's CPU, a quarter of the console's path to its first rows. The console's first
+// frame (two small GETs, queries/startup.ts) goes this way; everything else goes through the one client (ky).
+// Stricter than the client, never looser: no redirect is followed and a 401 is not refreshed — any answer but 2xx
+// is an error, and the screen then asks again through the client.
+import type {IncomingMessage} from 'node:http';
+
+export interface DirectGet {
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Longest silence before the answer starts and between two chunks of it. */
+  readonly idleTimeoutMs: number;
+  readonly signal?: AbortSignal;
+}
+
+export interface DirectAnswer {
+  readonly status: number;
+  readonly statusText: string;
+  readonly contentType: string | null;
+  readonly text: string;
+}
+
+export async function directGet(req: DirectGet): Promise<DirectAnswer> {
+  const {request} = req.url.startsWith('https:') ? await import('node:https') : await import('node:http');
+  return new Promise<DirectAnswer>((resolve, reject) => {
+    if (req.signal?.aborted) return reject(req.signal.reason);
+    const outgoing = request(req.url, {method: 'GET', headers: req.headers}, (res: IncomingMessage) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          statusText: res.statusMessage ?? '',
+          contentType: typeof res.headers['content-type'] === 'string' ? res.headers['content-type'] : null,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    outgoing.setTimeout(req.idleTimeoutMs, () => outgoing.destroy(new Error(`no data for ${Math.round(req.idleTimeoutMs / 1000)}s`)));
+    outgoing.on('error', reject);
+    const abort = () => outgoing.destroy(req.signal?.reason instanceof Error ? req.signal.reason : new Error('aborted'));
+    req.signal?.addEventListener('abort', abort, {once: true});
+    outgoing.on('close', () => req.signal?.removeEventListener('abort', abort));
+    outgoing.end();
+  });
+}
