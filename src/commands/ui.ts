@@ -2,6 +2,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import type {QueryClient} from '@tanstack/query-core';
 import type {UiTarget} from '../ui/run.js';
+import type {EarlyScreen} from '../ui/terminal.js';
 import {UserError, EXIT_USAGE} from './output.js';
 import {contextTarget, localTarget, remoteTarget} from './uiTarget.js';
 
@@ -19,27 +20,54 @@ export function register(program: Command): void {
       const connect = async () => (opts.local ? localTarget(speed) : remoteTarget({context: globals.context, url: globals.apiUrl, token: globals.token}));
       // On a terminal, connecting and the first frame's requests run while Ink, React and the screens load (about
       // 150 ms of parsing): the first frame is painted from data. Off a terminal runUi refuses before connecting.
-      const early = process.stdin.isTTY && process.stdout.isTTY ? await connectEarly(connect) : undefined;
-      const [{runUi}, {SCREENS}] = await importUiLive();
-      process.exitCode = await runUi({
-        screens: SCREENS,
-        readonly: opts.readonly,
-        ...(early && {queryClient: early.queryClient, firstData: early.firstData}),
-        connect: early ? () => early.target : connect,
-        switchTo: contextTarget,
-      });
+      const early = process.stdin.isTTY && process.stdout.isTTY ? await connectEarly(connect, opts.readonly === true) : undefined;
+      try {
+        const [{runUi}, {SCREENS}] = await importUiLive();
+        process.exitCode = await runUi({
+          screens: SCREENS,
+          readonly: opts.readonly,
+          ...(early && {queryClient: early.queryClient, firstData: early.firstData, early: early.screen}),
+          connect: early ? () => early.target : connect,
+          switchTo: contextTarget,
+        });
+      } finally {
+        // A failure before Ink took over (a module that did not load) must not leave the painted frame behind.
+        early?.screen.restore();
+      }
     });
 }
 
-/** Starts connecting and, once connected, the first frame's requests; a failure surfaces when runUi awaits the target. */
-async function connectEarly(connect: () => Promise<UiTarget>): Promise<{queryClient: QueryClient; target: Promise<UiTarget>; firstData: Promise<void>}> {
+interface Early {
+  readonly queryClient: QueryClient;
+  readonly target: Promise<UiTarget>;
+  /** Settles once the first frame's data is in and, when there are rows, painted (EarlyScreen). */
+  readonly firstData: Promise<void>;
+  readonly screen: EarlyScreen;
+}
+
+/**
+ * Starts connecting and, once connected, the first frame's requests; their answers are painted at once, before
+ * Ink and React have loaded (Ink's first frame later draws the same picture over it). A failure surfaces when
+ * runUi awaits the target.
+ */
+async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean): Promise<Early> {
+  // The painter loads while the requests are out; it is small and holds no Ink.
+  const painter = Promise.all([import('../ui/terminal.js'), import('../../screens/deployments/firstFrame.js'), import('../ui/shellLayout.js')]);
   const [{createQueryClient}, {prefetchFirstFrame}] = await Promise.all([import('../ui/queryClient.js'), import('../queries/startup.js')]);
   const queryClient = createQueryClient();
   const target = connect();
   // Awaited by runUi; until then a refusal (not logged in) must not count as unhandled.
   target.catch(() => {});
-  const firstData = target.then((t) => prefetchFirstFrame(queryClient, t.api)).catch(() => {});
-  return {queryClient, target, firstData};
+  const screen = painter.then(([{EarlyScreen}]) => new EarlyScreen());
+  const firstData = target
+    .then(async (t) => {
+      await prefetchFirstFrame(queryClient, t.api);
+      const [[, {deploymentsFirstFrame}, {terminalSize}], early] = await Promise.all([painter, screen]);
+      const frame = deploymentsFirstFrame(queryClient, t, {...terminalSize(process.stdout), readonly});
+      if (frame !== undefined) early.paint(frame);
+    })
+    .catch(() => {});
+  return {queryClient, target, firstData, screen: await screen};
 }
 
 /**

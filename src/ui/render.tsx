@@ -3,22 +3,13 @@
 // terminal is restored, as `error: <message>`, never with a stack.
 import type {ReactElement} from 'react';
 import {render, type Instance} from 'ink';
-
-const ENTER_ALT = '\x1b[?1049h\x1b[H\x1b[2J';
-// The alternate screen is cleared before it is left: after a resize, tmux carries what it held into the
-// restored shell screen (list rows were left above the prompt after 50×12 → 140×40 → q).
-const LEAVE_ALT = '\x1b[2J\x1b[3J\x1b[H\x1b[?25h\x1b[?1049l';
-// On a resize the terminal reflows the old frame (wrapped or scrolled lines) and Ink's line-by-line erase misses
-// pieces of it: the whole (alternate) screen is cleared first, then the frame is drawn for the new size.
-const CLEAR = '\x1b[2J\x1b[H';
+import {CLEAR, ENTER_ALT, HOME, holdFrames, LEAVE_ALT, SIGNAL_EXIT_CODES, type EarlyScreen} from './terminal.js';
 
 export interface FullScreenIo {
   readonly stdout: NodeJS.WriteStream;
   readonly stdin: NodeJS.ReadStream;
   readonly stderr: NodeJS.WriteStream;
 }
-
-const SIGNALS = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
 
 /**
  * Ink's options for the console (the benches render with the same). ctrl+c goes through the key dispatcher (it
@@ -33,6 +24,9 @@ const SIGNALS = {SIGTERM: 143, SIGHUP: 129, SIGINT: 130} as const;
  */
 export const INK_OPTIONS = {exitOnCtrlC: false, patchConsole: false, incrementalRendering: false, maxFps: 60} as const;
 
+/** At most this long Ink's first two frames are held, to be written together over a painted frame (holdFrames). */
+const HANDOVER_MAX_MS = 300;
+
 function message(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -42,6 +36,7 @@ export async function renderFullScreen(
   element: ReactElement,
   io: FullScreenIo = {stdout: process.stdout, stdin: process.stdin, stderr: process.stderr},
   onRestored: () => Promise<void> = async () => {},
+  early?: EarlyScreen,
 ): Promise<number> {
   // Cleanup (closing an in-process service) runs once, whichever exit path gets there first.
   let cleanup: Promise<void> | undefined;
@@ -56,10 +51,12 @@ export async function renderFullScreen(
       // The terminal is gone; there is nobody to tell.
     }
   };
+  let handover: {release(): void} | undefined;
   const restore = () => {
     if (restored) return;
     restored = true;
     quietly(() => instance?.unmount());
+    quietly(() => handover?.release());
     quietly(() => io.stdout.write(LEAVE_ALT));
     // Ink leaves stdin flowing; a flowing TTY keeps the process alive after the UI is gone.
     quietly(() => io.stdin.pause());
@@ -76,8 +73,8 @@ export async function renderFullScreen(
     void cleanUpOnce().finally(() => process.exit(code));
   };
   const fail = (err: unknown) => exitNow(1, err);
-  const hangUp = () => exitNow(SIGNALS.SIGHUP);
-  const signalHandlers = Object.entries(SIGNALS).map(([signal, code]) => {
+  const hangUp = () => exitNow(SIGNAL_EXIT_CODES.SIGHUP);
+  const signalHandlers = Object.entries(SIGNAL_EXIT_CODES).map(([signal, code]) => {
     const handler = () => exitNow(code);
     process.on(signal, handler);
     return [signal, handler] as const;
@@ -86,7 +83,12 @@ export async function renderFullScreen(
   process.on('unhandledRejection', fail);
   // EIO/EPIPE on the terminal streams means the terminal closed (tmux killed, ssh dropped): treat as a hang-up.
   for (const stream of [io.stdout, io.stderr, io.stdin]) stream.on('error', hangUp);
-  io.stdout.write(ENTER_ALT);
+  // A frame painted before Ink loaded (EarlyScreen) stays on screen: Ink draws the same picture over it from the
+  // top, its first two frames written as one (holdFrames) so that the half frame before the screen's effects never shows.
+  const painted = early?.painted === true;
+  early?.handOver();
+  if (painted) handover = holdFrames(io.stdout, 2, HANDOVER_MAX_MS);
+  io.stdout.write(painted ? HOME : ENTER_ALT);
   // Registered before Ink's own resize listener, so the clear comes before Ink redraws.
   const onResize = () => quietly(() => io.stdout.write(CLEAR));
   io.stdout.on('resize', onResize);

@@ -8,6 +8,7 @@ import {App} from './App.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
 import type {ScreenDef} from './screen.js';
+import type {EarlyScreen} from './terminal.js';
 
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
@@ -30,6 +31,8 @@ export interface UiOptions {
   readonly queryClient?: QueryClient;
   /** Settles when `queryClient` holds the first screen's data: the first frame waits for it (a while at most). */
   readonly firstData?: Promise<unknown>;
+  /** The first frame the command layer painted before Ink loaded, if it did: Ink takes the terminal over from it. */
+  readonly early?: EarlyScreen;
 }
 
 export interface UiTarget {
@@ -74,6 +77,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
       queryClient.clear();
       await target.close();
     },
+    opts.early,
   );
   // The UI is gone and the terminal restored; a library handle left open must not keep the shell waiting.
   setTimeout(() => process.exit(code), 1000).unref();

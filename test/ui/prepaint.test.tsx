@@ -1,0 +1,129 @@
+// The first frame `svc ui` paints before Ink has loaded must be the picture Ink then draws: otherwise the console
+// would jump a moment after start. Both are fed to a terminal emulator (@xterm/headless) and compared cell by cell
+// — text, bold, inverse and colour — at several sizes, read-only or not, with a header long enough to be cut. The
+// data is real (the local service, demo seed); the per-row state requests are held, as they are when Ink's first
+// frame is drawn (they only start once the rows are on screen). Ink's spinner cell and the seconds of "updated Ns
+// ago" are the only cells left out: both move on their own clock.
+import React from 'react';
+import {EventEmitter} from 'node:events';
+import chalk from 'chalk';
+import {render} from 'ink';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {SCREENS} from '../../screens/index.js';
+import {deploymentsFirstFrame} from '../../screens/deployments/firstFrame.js';
+import {createApi, type Api} from '../../src/api/client.js';
+import type {RunningService} from '../../src/server/index.js';
+import {prefetchFirstFrame} from '../../src/queries/startup.js';
+import {App} from '../../src/ui/App.js';
+import {createQueryClient} from '../../src/ui/queryClient.js';
+import {INK_OPTIONS} from '../../src/ui/render.js';
+import {FakeStdin} from '../helpers/fakeStdin.js';
+import {delay} from '../helpers/renderTui.js';
+import {startTestService} from '../helpers/startService.js';
+import {terminalScreen, type Screen} from '../helpers/terminalScreen.js';
+
+let service: RunningService;
+beforeAll(async () => {
+  service = await startTestService({seed: 'demo'});
+});
+afterAll(() => service.close());
+
+class Terminal extends EventEmitter {
+  isTTY = true;
+  output = '';
+  constructor(
+    readonly columns: number,
+    readonly rows: number,
+  ) {
+    super();
+  }
+  write = (data: string) => {
+    this.output += data;
+    return true;
+  };
+}
+
+/** The client the console uses, with the per-row state requests (`/deployments/<id>/…`) never answered. */
+function consoleApi(): Api {
+  const api = createApi({baseUrl: service.url, token: service.adminKey, sanitizeStrings: true});
+  const held = (path: string) => /\/deployments\/[^/?]+/.test(path);
+  return {...api, get: (path, opts) => (held(path) ? new Promise(() => {}) : api.get(path, opts))};
+}
+
+const normalise = (s: Screen): Screen => ({...s, text: s.text.map((line, i) => (i === 0 ? line.replace(/updated \d+s ago/, 'updated Ns ago') : line))});
+
+interface Case {
+  readonly columns: number;
+  readonly rows: number;
+  readonly readonly?: boolean;
+  readonly contextName?: string;
+}
+
+async function bothFrames(c: Case): Promise<{painted: Screen; ink: Screen}> {
+  const api = consoleApi();
+  const queryClient = createQueryClient();
+  await prefetchFirstFrame(queryClient, api);
+  const target = {api, contextName: c.contextName ?? 'staging', host: new URL(service.url).host};
+  const frame = deploymentsFirstFrame(queryClient, target, {columns: c.columns, rows: c.rows, readonly: c.readonly === true});
+  expect(frame, 'a frame is painted').toBeDefined();
+  const spinner = [{row: 0, from: c.columns - 2}];
+  const painted = normalise(await terminalScreen(`${frame}\n`, c.columns, c.rows, spinner));
+
+  const terminal = new Terminal(c.columns, c.rows);
+  const instance = render(
+    <App screens={SCREENS} api={api} queryClient={queryClient} contextName={target.contextName} host={target.host} readonly={c.readonly} onQuit={() => {}} />,
+    {stdout: terminal as never, stdin: new FakeStdin() as never, stderr: new Terminal(c.columns, c.rows) as never, ...INK_OPTIONS},
+  );
+  try {
+    // Settled: the rows, the count and the list's own footer keys are drawn (they come from effects after mount).
+    const deadline = Date.now() + 10_000;
+    let ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+    while (Date.now() < deadline && !(ink.text.some((l) => l.includes('Deployments [')) && ink.text.some((l) => l.includes('Enter open')))) {
+      await delay(50);
+      ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+    }
+    await delay(200);
+    ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+    return {painted, ink};
+  } finally {
+    instance.unmount();
+    queryClient.clear();
+  }
+}
+
+describe('the first frame painted before Ink', () => {
+  const level = chalk.level;
+  beforeAll(() => {
+    // Styles on, for both: Ink and the painter style through this one chalk instance.
+    chalk.level = 1;
+  });
+  afterAll(() => {
+    chalk.level = level;
+  });
+
+  it.each<Case>([
+    {columns: 120, rows: 35},
+    {columns: 200, rows: 50},
+    {columns: 109, rows: 30},
+    {columns: 80, rows: 24},
+    {columns: 60, rows: 15},
+    {columns: 120, rows: 35, readonly: true},
+    {columns: 60, rows: 20, contextName: 'a-context-name-long-enough-to-cut-the-header-line'},
+  ])('is what Ink draws at $columns×$rows (readonly: $readonly, context: $contextName)', async (c) => {
+    const {painted, ink} = await bothFrames(c);
+    expect(painted.text.some((l) => l.startsWith('› 1 ')), 'the first row, selected').toBe(true);
+    expect(painted.text).toEqual(ink.text);
+    expect(painted.styles).toEqual(ink.styles);
+  });
+
+  it('paints nothing below the minimum size or without rows', async () => {
+    const api = consoleApi();
+    const queryClient = createQueryClient();
+    const target = {api, host: 'h'};
+    expect(deploymentsFirstFrame(queryClient, target, {columns: 120, rows: 35, readonly: false}), 'no data yet').toBeUndefined();
+    await prefetchFirstFrame(queryClient, api);
+    expect(deploymentsFirstFrame(queryClient, target, {columns: 59, rows: 35, readonly: false})).toBeUndefined();
+    expect(deploymentsFirstFrame(queryClient, target, {columns: 120, rows: 14, readonly: false})).toBeUndefined();
+    queryClient.clear();
+  });
+});
