@@ -94,14 +94,18 @@ export function holdFrames(stream: NodeJS.WriteStream, frames: number, maxMs: nu
   const write = stream.write;
   let held = '';
   let seen = 0;
+  let holding = true;
   const release = () => {
     clearTimeout(timer);
-    if (stream.write !== hold) return;
-    stream.write = write;
-    if (held !== '') stream.write(held);
+    if (!holding) return;
+    holding = false;
+    // Put back unless someone replaced it meanwhile (the editor hand-off does); `hold` passes writes on from now.
+    if (stream.write === hold) stream.write = write;
+    if (held !== '') write.call(stream, held);
     held = '';
   };
   const hold = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    if (!holding) return (write as (...a: unknown[]) => boolean).call(stream, chunk, ...rest);
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     held += text;
     (rest.find((a) => typeof a === 'function') as (() => void) | undefined)?.();
