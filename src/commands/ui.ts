@@ -51,23 +51,24 @@ interface Early {
  * runUi awaits the target.
  */
 async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean): Promise<Early> {
-  // The painter loads while the requests are out; it is small and holds no Ink.
-  const painter = Promise.all([import('../ui/terminal.js'), import('../../screens/deployments/firstFrame.js'), import('../ui/shellLayout.js')]);
-  const [{createQueryClient}, {prefetchFirstFrame}] = await Promise.all([import('../ui/queryClient.js'), import('../queries/startup.js')]);
-  const queryClient = createQueryClient();
+  const {fetchFirstFrame} = await import('../queries/startup.js');
   const target = connect();
   // Awaited by runUi; until then a refusal (not logged in) must not count as unhandled.
   target.catch(() => {});
-  const screen = painter.then(([{EarlyScreen}]) => new EarlyScreen());
-  const firstData = target
-    .then(async (t) => {
-      await prefetchFirstFrame(queryClient, t.api);
-      const [[, {deploymentsFirstFrame}, {terminalSize}], early] = await Promise.all([painter, screen]);
+  const answers = target.then((t) => fetchFirstFrame(t.api));
+  answers.catch(() => {});
+  // The query client and the painter load while the requests are out.
+  const {createQueryClient, storeFirstFrame, EarlyScreen, deploymentsFirstFrame, terminalSize} = await import('../../screens/early.js');
+  const queryClient = createQueryClient();
+  const screen = new EarlyScreen();
+  const firstData = Promise.all([target, answers])
+    .then(([t, data]) => {
+      storeFirstFrame(queryClient, data);
       const frame = deploymentsFirstFrame(queryClient, t, {...terminalSize(process.stdout), readonly});
-      if (frame !== undefined) early.paint(frame);
+      if (frame !== undefined) screen.paint(frame);
     })
     .catch(() => {});
-  return {queryClient, target, firstData, screen: await screen};
+  return {queryClient, target, firstData, screen};
 }
 
 /**

@@ -13,10 +13,10 @@ import {
   type DeploymentList,
 } from '../api/deployments.js';
 import type {Json} from '../api/read.js';
-import {buildKeys, deploymentKeys, type DeploymentListParams} from './keys.js';
+import {buildKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, type DeploymentListParams} from './keys.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 
-export const DEPLOYMENTS_PAGE_SIZE = 50;
+export {DEPLOYMENTS_PAGE_SIZE} from './keys.js';
 
 /** Offset of the page after `last`, or undefined once every deployment is loaded. */
 export function nextDeploymentsOffset(last: DeploymentList): number | undefined {

@@ -11,6 +11,9 @@ export interface EnvironmentListParams {
   limit: number;
 }
 
+/** Rows per page of the deployments list (the console's list and its first frame). */
+export const DEPLOYMENTS_PAGE_SIZE = 50;
+
 export const deploymentKeys = {
   all: ['deployments'] as const,
   lists: () => [...deploymentKeys.all, 'list'] as const,

@@ -1,35 +1,43 @@
 // What the console's first frame reads: the deployments list (its first page) and the signed-in user in the
-// header. `svc ui` asks for both as soon as it has a client, side by side and while the UI modules are still
-// loading, so the first frame can be painted from data instead of a spinner. The answers go into the cache under
-// the keys the screen and the header read (fresh for the client's staleTime).
+// header. `svc ui` asks for both as soon as it has a client, side by side and before query-core, Ink and React
+// have loaded (this module needs none of them), so the first frame can be painted from data. The answers go into
+// the cache under the keys the screen and the header read (fresh for the client's staleTime).
 //
 // They are asked without fetch when the client can (Api.getDirect: Node's fetch takes ~20 ms to load, which the
 // first frame need not wait for). That way is stricter than the client: no redirect, no refresh of an expired
 // token. So a failure leaves nothing behind — no error, no retry, no query holding the direct way — and the screen
 // asks again through the client when it mounts.
 import type {InfiniteData, QueryClient} from '@tanstack/query-core';
+import {getMe, type Me} from '../api/account.js';
 import type {Api} from '../api/client.js';
-import {accountQueries} from './account.js';
-import {DEPLOYMENTS_PAGE_SIZE, deploymentQueries} from './deployments.js';
+import {listDeployments, type DeploymentList} from '../api/deployments.js';
+import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys} from './keys.js';
 
-/** Resolves once both answers are in the cache or have failed; never rejects. */
-export function prefetchFirstFrame(client: QueryClient, viaClient: Api): Promise<void> {
+export interface FirstFrameData {
+  readonly list?: DeploymentList;
+  readonly me?: Me;
+}
+
+/** Asks for both at once; an answer that fails is left out. Never rejects. */
+export async function fetchFirstFrame(viaClient: Api): Promise<FirstFrameData> {
   const api: Api = viaClient.getDirect ? {...viaClient, get: viaClient.getDirect} : viaClient;
-  const signal = new AbortController().signal;
-  const list = deploymentQueries.list(api, {limit: DEPLOYMENTS_PAGE_SIZE});
-  const me = accountQueries.me(api);
-  // Kept only while the cache has nothing newer (a screen that mounted meanwhile asked on its own).
-  const keep = <T>(key: readonly unknown[], data: T) => {
-    if (client.getQueryData(key) === undefined) client.setQueryData(key, data);
+  const [list, me] = await Promise.all([
+    listDeployments(api, {offset: 0, limit: DEPLOYMENTS_PAGE_SIZE}).catch(() => undefined),
+    getMe(api).catch(() => undefined),
+  ]);
+  return {...(list && {list}), ...(me && {me})};
+}
+
+/** Puts the answers where the list query (its first page) and the header's user query read them, unless a screen that mounted meanwhile has its own. */
+export function storeFirstFrame(client: QueryClient, data: FirstFrameData): void {
+  const keep = <T>(key: readonly unknown[], value: T | undefined) => {
+    if (value !== undefined && client.getQueryData(key) === undefined) client.setQueryData(key, value);
   };
-  return Promise.all([
-    list
-      .queryFn({pageParam: list.initialPageParam, signal})
-      .then((page) => keep<InfiniteData<typeof page, number>>(list.queryKey, {pages: [page], pageParams: [list.initialPageParam]}))
-      .catch(() => {}),
-    me
-      .queryFn({signal})
-      .then((data) => keep(me.queryKey, data))
-      .catch(() => {}),
-  ]).then(() => undefined);
+  keep<InfiniteData<DeploymentList, number>>(deploymentKeys.list({limit: DEPLOYMENTS_PAGE_SIZE}), data.list && {pages: [data.list], pageParams: [0]});
+  keep(accountKeys.me(), data.me);
+}
+
+/** Both in one: asks, then stores. */
+export async function prefetchFirstFrame(client: QueryClient, api: Api): Promise<void> {
+  storeFirstFrame(client, await fetchFirstFrame(api));
 }
