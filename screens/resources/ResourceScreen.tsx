@@ -18,7 +18,7 @@ import {useApi} from '../../src/ui/hooks/useApi.js';
 import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
 import {useEditor} from '../../src/ui/hooks/useExternal.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
-import {useTitle} from '../../src/ui/hooks/useTitle.js';
+import {useTitle, useUnavailableActions} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../../src/ui/screen.js';
 import {color} from '../../src/ui/theme.js';
 import {useLivePolicy} from '../useLivePolicy.js';
@@ -145,6 +145,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     },
     {active: mode.kind === 'list' && !busy && (type.scope === undefined || scope !== undefined) && !needsToken},
   );
+  // What this type's API cannot do is not offered in the footer and help (pressed anyway, the key says why).
+  useUnavailableActions([...(type.create ? [] : ['resource.create']), ...(type.update ? [] : ['resource.edit']), ...(type.delete ? [] : ['resource.delete'])]);
 
   async function describe(row: Json) {
     try {

@@ -191,7 +191,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} readonly={info.readonly} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} readonly={info.readonly} unavailable={chrome.features.unavailable} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
@@ -225,6 +225,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         pager={chrome.features.pager > 0}
         filterable={chrome.features.filterable > 0}
         searchable={(chrome.features.searchable ?? 0) > 0}
+        unavailable={chrome.features.unavailable}
       />
       <Flash message={flash.message} />
     </Box>

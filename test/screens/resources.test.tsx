@@ -160,4 +160,19 @@ describe('generic resource view', () => {
     expect(seen()).toBe('');
     expect(spy.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
   });
+
+  it('offers only the keys its API allows: an API key is created and deleted, never edited', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'res:api-keys'}, {columns: 200});
+    const frame = await tui.waitForFrame(/API keys \[\d+\][\s\S]*c create/);
+    expect(frame).toMatch(/D delete/);
+    expect(frame).not.toMatch(/e edit/);
+    await tui.press('?');
+    const help = await tui.waitForFrame('Keys (Esc closes');
+    expect(help).toMatch(/create from a template/);
+    expect(help).not.toMatch(/edit in \$EDITOR/);
+    await tui.press('escape', 'e');
+    await tui.waitForFrame('the API cannot change api keys');
+    expect(seen()).toBe('');
+  });
 });

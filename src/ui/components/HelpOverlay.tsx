@@ -10,6 +10,8 @@ export interface HelpOverlayProps {
   /** Heading for the screen's own keys: 'Deployments'. */
   readonly screenTitle: string;
   readonly readonly: boolean;
+  /** Action ids the object on screen does not allow: not listed. */
+  readonly unavailable?: readonly string[];
   readonly onClose: () => void;
   readonly height: number;
 }
@@ -19,7 +21,7 @@ export interface HelpSection {
   readonly bindings: readonly Binding[];
 }
 
-export function helpSections(screen: string, screenTitle: string, readonly: boolean): HelpSection[] {
+export function helpSections(screen: string, screenTitle: string, readonly: boolean, unavailable: readonly string[] = []): HelpSection[] {
   const scopes: [string, KeyScope][] = [
     [screenTitle, `screen:${screen}`],
     ['Lists', 'list'],
@@ -28,11 +30,11 @@ export function helpSections(screen: string, screenTitle: string, readonly: bool
     ['Dialogs', 'dialog'],
   ];
   return scopes
-    .map(([heading, scope]) => ({heading, bindings: bindingsFor(scope, {readonly})}))
+    .map(([heading, scope]) => ({heading, bindings: bindingsFor(scope, {readonly}).filter((b) => !unavailable.includes(b.id))}))
     .filter((s) => s.bindings.length > 0);
 }
 
-export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: HelpOverlayProps) {
+export function HelpOverlay({screen, screenTitle, readonly, unavailable, onClose, height}: HelpOverlayProps) {
   const [top, scroll] = useReducer((t: number, delta: number) => Math.max(0, t + delta), 0);
   const page = Math.max(1, height - 2);
   useKeys('dialog', {
@@ -45,7 +47,7 @@ export function HelpOverlay({screen, screenTitle, readonly, onClose, height}: He
     '*': () => true,
   });
   const lines: React.ReactNode[] = [];
-  for (const s of helpSections(screen, screenTitle, readonly)) {
+  for (const s of helpSections(screen, screenTitle, readonly, unavailable)) {
     lines.push(
       <Text key={`h-${s.heading}`} bold color={color.accent}>
         {s.heading}

@@ -19,6 +19,8 @@ export interface FooterProps {
   readonly filterable?: boolean;
   /** The `/` on screen finds lines in a log (n/N) rather than filtering. */
   readonly searchable?: boolean;
+  /** Action ids the object on screen does not allow: not offered. */
+  readonly unavailable?: readonly string[];
 }
 
 interface Hint {
@@ -34,7 +36,8 @@ const MORE = '? help (more keys)';
 const SEARCH = 'search (n/N)';
 
 export function footerHints(p: FooterProps): Hint[] {
-  const visible = (b: Binding | undefined): b is Binding => b !== undefined && b.footer === true && !(p.readonly && b.dangerous);
+  const visible = (b: Binding | undefined): b is Binding =>
+    b !== undefined && b.footer === true && !(p.readonly && b.dangerous) && !(p.unavailable ?? []).includes(b.id);
   const own = KEYMAP.filter((b) => b.scope === `screen:${p.screen}` && visible(b));
   const open = p.open ? [{...binding('list.open')!, description: p.open}] : [];
   const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];

@@ -21,6 +21,8 @@ export interface Features {
   readonly open?: string;
   /** A view over the screen (an event's details) whose own keys replace the screen's in the footer and help. */
   readonly keyScope?: string;
+  /** Actions of the screen's scope that the object on screen does not allow (an API key cannot be edited). */
+  readonly unavailable?: readonly string[];
 }
 
 interface ChromeApi {
@@ -115,6 +117,20 @@ export function useKeyScope(scope: string): void {
     setFeatures((f) => ({...f, keyScope: scope}));
     return () => setFeatures((f) => ({...f, keyScope: undefined}));
   }, [scope, setFeatures]);
+}
+
+/**
+ * Takes the screen's actions the object on screen does not allow out of the footer and help (the key still says
+ * why when pressed): a screen shown for several kinds of object shows only the keys that act on this one.
+ */
+export function useUnavailableActions(ids: readonly string[]): void {
+  const {setFeatures} = useChrome();
+  const key = ids.join(' ');
+  useLayoutEffect(() => {
+    const list = key === '' ? [] : key.split(' ');
+    setFeatures((f) => ({...f, unavailable: list}));
+    return () => setFeatures((f) => ({...f, unavailable: undefined}));
+  }, [key, setFeatures]);
 }
 
 /** Publishes what Enter does on the calling list (the footer's `Enter <label>`); undefined: nothing. */
