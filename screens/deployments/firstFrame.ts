@@ -1,13 +1,9 @@
 // The console's first frame, the Deployments screen, painted from the data `svc ui` fetched while Ink and React
 // load (queries/startup.ts): the same columns, widths, cells and chrome DeploymentsScreen and the Shell draw
 // once Ink is up, so Ink's first frame lands on the same picture. No Ink or React here.
-import type {InfiniteData, QueryClient} from '@tanstack/query-core';
 import chalk from 'chalk';
-import type {Api} from '../../src/api/client.js';
-import type {DeploymentItem, DeploymentList} from '../../src/api/deployments.js';
-import {maxOf} from '../../src/api/lists.js';
-import {accountQueries} from '../../src/queries/account.js';
-import {DEPLOYMENTS_PAGE_SIZE, deploymentQueries} from '../../src/queries/deployments.js';
+import type {DeploymentItem} from '../../src/api/deployments.js';
+import type {FirstFrameData} from '../../src/queries/startup.js';
 import {cellText, columnWidths, GAP, MARKER_WIDTH, type Column} from '../../src/ui/components/tableLayout.js';
 import {headerText, positionText} from '../../src/ui/components/tableSort.js';
 import {inkStyle, paintShell} from '../../src/ui/prepaint.js';
@@ -16,7 +12,6 @@ import {color, glyph} from '../../src/ui/theme.js';
 import {deploymentColumns, STATE_MIN_WIDTH} from './columns.js';
 
 export interface FirstFrameTarget {
-  readonly api: Api;
   readonly contextName?: string;
   readonly host: string;
 }
@@ -25,7 +20,7 @@ export interface FirstFrameOptions {
   readonly columns: number;
   readonly rows: number;
   readonly readonly: boolean;
-  /** @default Date.now() */
+  /** For the AGE column. @default Date.now() */
   readonly now?: number;
 }
 
@@ -41,24 +36,19 @@ function rowLine(row: DeploymentItem, columns: readonly Column<DeploymentItem>[]
 }
 
 /**
- * The frame, or undefined when there is nothing to paint ahead of Ink: no rows (the screen's empty and error
- * states are Ink's), or a terminal below the minimum size.
+ * The frame from the first frame's answers (queries/startup.ts), or undefined when there is nothing to paint ahead
+ * of Ink: no rows (the screen's empty and error states are Ink's), or a terminal below the minimum size.
  */
-export function deploymentsFirstFrame(client: QueryClient, target: FirstFrameTarget, opts: FirstFrameOptions): string | undefined {
-  const list = client.getQueryState<InfiniteData<DeploymentList>>(deploymentQueries.list(target.api, {limit: DEPLOYMENTS_PAGE_SIZE}).queryKey);
-  const rows = list?.data?.pages.flatMap((p) => p.deployments) ?? [];
-  if (!list || rows.length === 0) return undefined;
-  const meKey = accountQueries.me(target.api).queryKey;
-  const me = client.getQueryState<{email: string}>(meKey);
-  const now = opts.now ?? Date.now();
+export function deploymentsFirstFrame(data: FirstFrameData, target: FirstFrameTarget, opts: FirstFrameOptions): string | undefined {
+  const rows = data.list?.deployments ?? [];
+  if (rows.length === 0) return undefined;
   const height = Math.max(3, bodyHeight(opts.rows));
-  const columns = deploymentColumns(opts.columns >= STATE_MIN_WIDTH ? new Map() : undefined, now);
+  const columns = deploymentColumns(opts.columns >= STATE_MIN_WIDTH ? new Map() : undefined, opts.now ?? Date.now());
   const widths = columnWidths(columns, opts.columns);
   const body = [
     inkStyle(color.muted, true)!(`${' '.repeat(MARKER_WIDTH)}${headerText(columns, widths, undefined)}`),
     ...rows.slice(0, height - 1).map((row, i) => rowLine(row, columns, widths, i === 0)),
   ];
-  const updatedAt = maxOf([list.dataUpdatedAt, me?.dataUpdatedAt ?? 0], 0);
   return paintShell(
     {
       columns: opts.columns,
@@ -67,11 +57,12 @@ export function deploymentsFirstFrame(client: QueryClient, target: FirstFrameTar
       readonly: opts.readonly,
       contextName: target.contextName,
       host: target.host,
-      user: me?.data?.email,
-      agoSeconds: Math.max(0, Math.floor((now - updatedAt) / 1000)),
+      user: data.me?.email,
+      // The answers have just arrived (the header counts from when they are stored, a moment later).
+      agoSeconds: 0,
       title: 'Deployments',
       count: rows.length,
-      position: positionText({at: 1, shown: rows.length, total: list.data?.pages.at(-1)?.total, filtered: false, partialSort: false, wrap: false}),
+      position: positionText({at: 1, shown: rows.length, total: data.list?.total, filtered: false, partialSort: false, wrap: false}),
       open: 'open',
       crumb: 'Deployments',
     },

@@ -1,6 +1,6 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
-import type {QueryClient} from '@tanstack/query-core';
+import type {FirstFrameData} from '../queries/startup.js';
 import type {UiTarget} from '../ui/run.js';
 import type {EarlyScreen} from '../ui/terminal.js';
 import {UserError, EXIT_USAGE} from './output.js';
@@ -26,7 +26,7 @@ export function register(program: Command): void {
         process.exitCode = await runUi({
           screens: SCREENS,
           readonly: opts.readonly,
-          ...(early && {queryClient: early.queryClient, firstData: early.firstData, early: early.screen}),
+          ...(early && {firstData: early.firstData, early: early.screen}),
           connect: early ? () => early.target : connect,
           switchTo: contextTarget,
         });
@@ -38,17 +38,16 @@ export function register(program: Command): void {
 }
 
 interface Early {
-  readonly queryClient: QueryClient;
   readonly target: Promise<UiTarget>;
-  /** Settles once the first frame's data is in and, when there are rows, painted (EarlyScreen). */
-  readonly firstData: Promise<void>;
+  /** The first frame's answers, once in (and painted, when there are rows); undefined when none came. */
+  readonly firstData: Promise<FirstFrameData | undefined>;
   readonly screen: EarlyScreen;
 }
 
 /**
  * Starts connecting and, once connected, the first frame's requests; their answers are painted at once, before
- * Ink and React have loaded (Ink's first frame later draws the same picture over it). A failure surfaces when
- * runUi awaits the target.
+ * Ink, React and query-core have loaded (Ink's first frame later draws the same picture over it). A failure
+ * surfaces when runUi awaits the target.
  */
 async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean): Promise<Early> {
   const {fetchFirstFrame} = await import('../queries/startup.js');
@@ -57,18 +56,17 @@ async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean)
   target.catch(() => {});
   const answers = target.then((t) => fetchFirstFrame(t.api));
   answers.catch(() => {});
-  // The query client and the painter load while the requests are out.
-  const {createQueryClient, storeFirstFrame, EarlyScreen, deploymentsFirstFrame, terminalSize} = await import('../../screens/early.js');
-  const queryClient = createQueryClient();
+  // The painter loads while the requests are out.
+  const {EarlyScreen, deploymentsFirstFrame, terminalSize} = await import('../../screens/early.js');
   const screen = new EarlyScreen();
   const firstData = Promise.all([target, answers])
     .then(([t, data]) => {
-      storeFirstFrame(queryClient, data);
-      const frame = deploymentsFirstFrame(queryClient, t, {...terminalSize(process.stdout), readonly});
+      const frame = deploymentsFirstFrame(data, t, {...terminalSize(process.stdout), readonly});
       if (frame !== undefined) screen.paint(frame);
+      return data;
     })
-    .catch(() => {});
-  return {queryClient, target, firstData, screen};
+    .catch(() => undefined);
+  return {target, firstData, screen};
 }
 
 /**

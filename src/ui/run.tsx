@@ -1,10 +1,10 @@
 // `svc ui`: runs the App full screen against the target the command layer connects to (commands/uiTarget.ts)
 // with the registry it passes. Loaded only by a dynamic import from commands/ui.ts, so command mode never loads Ink.
 import React from 'react';
-import type {QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
 import {App} from './App.js';
+import {storeFirstFrame, type FirstFrameData} from '../queries/startup.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
 import type {ScreenDef} from './screen.js';
@@ -27,10 +27,8 @@ export interface UiOptions {
   readonly readonly?: boolean;
   /** The screen registry (screens/index.ts). */
   readonly screens: readonly ScreenDef[];
-  /** A client the caller already filled (the first frame's data, fetched while the UI loaded). @default a new one */
-  readonly queryClient?: QueryClient;
-  /** Settles when `queryClient` holds the first screen's data: the first frame waits for it (a while at most). */
-  readonly firstData?: Promise<unknown>;
+  /** The first frame's answers, asked for while the UI loaded: the first frame waits for them (a while at most). */
+  readonly firstData?: Promise<FirstFrameData | undefined>;
   /** The first frame the command layer painted before Ink loaded, if it did: Ink takes the terminal over from it. */
   readonly early?: EarlyScreen;
 }
@@ -51,7 +49,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
     return 1;
   }
   // Before any query exists: makes react-query poll in Node.
-  const queryClient = opts.queryClient ?? createQueryClient();
+  const queryClient = createQueryClient();
   const firstScreen = opts.screens.find((s) => s.id === FIRST_SCREEN)?.preload?.();
   let target = await opts.connect();
   const {switchTo} = opts;
@@ -66,7 +64,8 @@ export async function runUi(opts: UiOptions): Promise<number> {
       }
     : undefined;
   await firstScreen;
-  if (opts.firstData) await settledWithin(opts.firstData, FIRST_DATA_WAIT_MS);
+  const first = opts.firstData && (await settledWithin(opts.firstData, FIRST_DATA_WAIT_MS));
+  if (first) storeFirstFrame(queryClient, first);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
     <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
@@ -84,8 +83,8 @@ export async function runUi(opts: UiOptions): Promise<number> {
   return code;
 }
 
-/** Resolves when `p` settles or after `ms`, whichever comes first; never rejects. */
-function settledWithin(p: Promise<unknown>, ms: number): Promise<void> {
+/** What `p` resolves to, if it does within `ms`; undefined after that or when it rejects. */
+function settledWithin<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
-  return Promise.race([p.then(() => {}, () => {}), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p.catch(() => undefined), new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))]).finally(() => clearTimeout(timer));
 }

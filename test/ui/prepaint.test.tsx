@@ -13,7 +13,7 @@ import {SCREENS} from '../../screens/index.js';
 import {deploymentsFirstFrame} from '../../screens/deployments/firstFrame.js';
 import {createApi, type Api} from '../../src/api/client.js';
 import type {RunningService} from '../../src/server/index.js';
-import {prefetchFirstFrame} from '../../src/queries/startup.js';
+import {fetchFirstFrame, storeFirstFrame} from '../../src/queries/startup.js';
 import {App} from '../../src/ui/App.js';
 import {createQueryClient} from '../../src/ui/queryClient.js';
 import {INK_OPTIONS} from '../../src/ui/render.js';
@@ -62,9 +62,10 @@ interface Case {
 async function bothFrames(c: Case): Promise<{painted: Screen; ink: Screen}> {
   const api = consoleApi();
   const queryClient = createQueryClient();
-  await prefetchFirstFrame(queryClient, api);
-  const target = {api, contextName: c.contextName ?? 'staging', host: new URL(service.url).host};
-  const frame = deploymentsFirstFrame(queryClient, target, {columns: c.columns, rows: c.rows, readonly: c.readonly === true});
+  const data = await fetchFirstFrame(api);
+  storeFirstFrame(queryClient, data);
+  const target = {contextName: c.contextName ?? 'staging', host: new URL(service.url).host};
+  const frame = deploymentsFirstFrame(data, target, {columns: c.columns, rows: c.rows, readonly: c.readonly === true});
   expect(frame, 'a frame is painted').toBeDefined();
   const spinner = [{row: 0, from: c.columns - 2}];
   const painted = normalise(await terminalScreen(`${frame}\n`, c.columns, c.rows, spinner));
@@ -117,13 +118,12 @@ describe('the first frame painted before Ink', () => {
   });
 
   it('paints nothing below the minimum size or without rows', async () => {
-    const api = consoleApi();
-    const queryClient = createQueryClient();
-    const target = {api, host: 'h'};
-    expect(deploymentsFirstFrame(queryClient, target, {columns: 120, rows: 35, readonly: false}), 'no data yet').toBeUndefined();
-    await prefetchFirstFrame(queryClient, api);
-    expect(deploymentsFirstFrame(queryClient, target, {columns: 59, rows: 35, readonly: false})).toBeUndefined();
-    expect(deploymentsFirstFrame(queryClient, target, {columns: 120, rows: 14, readonly: false})).toBeUndefined();
-    queryClient.clear();
+    const target = {host: 'h'};
+    expect(deploymentsFirstFrame({}, target, {columns: 120, rows: 35, readonly: false}), 'no answer').toBeUndefined();
+    const data = await fetchFirstFrame(consoleApi());
+    expect(deploymentsFirstFrame({...data, list: {...data.list!, deployments: []}}, target, {columns: 120, rows: 35, readonly: false}), 'no rows').toBeUndefined();
+    expect(deploymentsFirstFrame(data, target, {columns: 120, rows: 35, readonly: false})).toBeDefined();
+    expect(deploymentsFirstFrame(data, target, {columns: 59, rows: 35, readonly: false})).toBeUndefined();
+    expect(deploymentsFirstFrame(data, target, {columns: 120, rows: 14, readonly: false})).toBeUndefined();
   });
 });
