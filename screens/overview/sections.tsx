@@ -7,7 +7,7 @@ import type {DbtRun} from '../../src/api/dbt.js';
 import type {Environment} from '../../src/api/environments.js';
 import {maxOf} from '../../src/api/lists.js';
 import {safeLine} from '../../src/api/safeText.js';
-import {age} from '../../src/queries/deploymentState.js';
+import {age} from '../../src/api/format.js';
 import type {GithubConnection} from '../../src/queries/overview.js';
 import {useNow} from '../../src/ui/hooks/useNow.js';
 import {color, glyph, statusStyle} from '../../src/ui/theme.js';

@@ -1,4 +1,4 @@
-// Counts and sizes as the console and the command line print them. Without Intl on purpose: the first
+// Counts, sizes and ages as the console and the command line print them. Without Intl on purpose: the first
 // toLocaleString of a process loads ICU's number data (3–13 ms measured), and the console's first frame shows a count.
 
 /** An integer with thousands separators, as `toLocaleString('en-US')` writes it: 12345 → `12,345`. */
@@ -14,4 +14,16 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** "3m", "2h", "5d": how long ago `iso` was, from `now`. */
+export function age(iso: string | undefined, now: number): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
 }

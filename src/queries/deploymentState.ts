@@ -31,14 +31,3 @@ export const deploymentStateQueries = {
   }),
 };
 
-/** "3m", "2h", "5d": how long ago `iso` was, from `now`. */
-export function age(iso: string | undefined, now: number): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  const s = Math.max(0, Math.round((now - t) / 1000));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
-  return `${Math.floor(s / 86_400)}d`;
-}
