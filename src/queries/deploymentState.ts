@@ -30,4 +30,3 @@ export const deploymentStateQueries = {
     staleTime: SETTINGS_STALE_MS,
   }),
 };
-
