@@ -4,7 +4,6 @@
 import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {str} from '../src/api/read.js';
 import {buildQueries} from '../src/queries/builds.js';
 import {environmentQueries} from '../src/queries/environments.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
@@ -42,7 +41,7 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   const envs = useQuery(environmentQueries.list(api, id, undefined, listLive));
   const syncs = useQuery(overviewQueries.recentSyncs(api, id, listLive));
   // Only a deployment built from a repository has a GitHub connection to show (and to ask for).
-  const git = s !== undefined && (str(s.repoType) === 'git' || str(s.deployMode) === 'git');
+  const git = s !== undefined && (s.repoType === 'git' || s.deployMode === 'git');
   const github = useQuery({...overviewQueries.github(api, listLive), enabled: git});
   const devBranch = session.data?.mode === 'dev_mode' ? session.data.branchName : undefined;
   useDevBranch(devBranch);
@@ -67,8 +66,8 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
   });
 
   const version = useMemo(() => {
-    const v = str(s?.releaseChannelVersion) ?? str(s?.cubeImageVersion);
-    const channel = str(s?.releaseChannel);
+    const v = s?.releaseChannelVersion ?? s?.cubeImageVersion;
+    const channel = s?.releaseChannel;
     return v ? `${v}${channel ? ` (channel ${channel})` : ''}` : channel ? `channel ${channel}` : undefined;
   }, [s]);
   const b = build.data;
@@ -83,10 +82,10 @@ export function DeploymentOverviewScreen({params}: ScreenProps) {
     <StateView query={settings} noun="deployment">
       <Box flexDirection="column">
         <Field label="Name" value={`${name} (${id})`} />
-        <Field label="Region" value={str(s?.region) ?? undefined} />
-        <Field label="Deploy mode" value={str(s?.deployMode) ?? undefined} />
+        <Field label="Region" value={s?.region ?? undefined} />
+        <Field label="Deploy mode" value={s?.deployMode ?? undefined} />
         <Field label="Deploy branch" value={deployBranch} />
-        <Field label="URL" value={str(s?.deploymentUrl)} />
+        <Field label="URL" value={s?.deploymentUrl ?? undefined} />
         <Field label="Version" value={version} />
         <Field label="Build">
           {b ? (
