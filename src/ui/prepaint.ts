@@ -77,8 +77,9 @@ function headerLine(f: ShellFrameInput): string {
   const right: Span[] = [];
   if (f.readonly) right.push({text: 'READONLY', style: inkStyle(color.warn, true)}, {text: ' '});
   right.push({text: `${glyph.refresh} updated ${formatAgo(f.agoSeconds)} ago`, style: muted}, {text: '  '});
-  const shown = truncateSpans(left, f.columns - width(right));
-  return styled(shown) + ' '.repeat(Math.max(0, f.columns - width(shown) - width(right))) + styled(right);
+  // The right box keeps one cell from the left one, so a cut name never runs into it.
+  const shown = truncateSpans(left, f.columns - width(right) - 1);
+  return styled(shown) + ' '.repeat(Math.max(1, f.columns - width(shown) - width(right))) + styled(right);
 }
 
 /** The title on the left (bold, cut to fit), the position at the right edge (Shell.tsx's TitleLine). */

@@ -35,7 +35,7 @@ export function Header({contextName, host, user, devBranch, paused, fetching, ag
           {devBranch ? <Text color={color.devBranch}> · {glyph.star} {devBranch}</Text> : null}
         </Text>
       </Box>
-      <Box flexShrink={0} gap={1}>
+      <Box flexShrink={0} gap={1} marginLeft={1}>
         {readonly ? <Text bold color={color.warn}>READONLY</Text> : null}
         {connectionLost ? <Text color={color.error}>{glyph.warn} connection lost — retrying</Text> : null}
         {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
