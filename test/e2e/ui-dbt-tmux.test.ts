@@ -14,9 +14,10 @@ describe.skipIf(!hasTmux)('a dbt run in tmux', () => {
     const capture = process.env.SVC_CAPTURE_DIR;
     const ui = term.open({columns: 120, rows: 35});
     await ui.waitFor(/Deployments \[\d+\]/, 30_000);
-    await ui.keys('/', 'analytics', 'Enter', 'Enter');
-    await ui.waitFor('Deployment · analytics-prod');
-    await ui.keys('s');
+    // Jumped to with `:` from the list, for the deployment under the cursor (as every new screen's e2e does).
+    await ui.keys('/', 'analytics', 'Enter');
+    await ui.waitFor(/› 1 +analytics-prod/);
+    await ui.keys(':', 'dbt', 'Enter');
     const runs = await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
     expect(runs).toMatch(/SYNC JOB ID\s+STATUS\s+TRIGGER\s+STARTED\s+DURATION\s+PHASE\s+BRANCH/);
     if (capture) writeFileSync(join(capture, 'dbt-runs.txt'), runs);
