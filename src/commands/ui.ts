@@ -57,7 +57,7 @@ async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean)
   const answers = target.then((t) => fetchFirstFrame(t.api));
   answers.catch(() => {});
   // The painter loads while the requests are out.
-  const {EarlyScreen, deploymentsFirstFrame, terminalSize} = await import('../../screens/early.js');
+  const {EarlyScreen, deploymentsFirstFrame, terminalSize} = await withCiHidden(() => import('../../screens/early.js'));
   const screen = new EarlyScreen();
   const firstData = Promise.all([target, answers])
     .then(([t, data]) => {
@@ -70,22 +70,30 @@ async function connectEarly(connect: () => Promise<UiTarget>, readonly: boolean)
 }
 
 /**
- * Ink reads `is-in-ci` once, at import, and in CI paints nothing but the last frame. A person at a terminal in a
- * CI-flagged shell (a pane opened by a CI job, a developer with CI=true exported) still needs live frames, so a
- * TTY hides the flag while Ink loads; everything else (telemetry, update checks) still sees it afterwards.
+ * Ink reads `is-in-ci` once, at import, and in CI paints nothing but the last frame; chalk (Ink's colours, and the
+ * painter's) decides at import that a CI shell gets no colour. A person at a terminal in a CI-flagged shell (a pane
+ * opened by a CI job, a developer with CI=true exported) still needs live, coloured frames, so a TTY hides the flag
+ * while the console's modules load; everything else (telemetry, update checks) still sees it afterwards. Loads run
+ * one after the other (the painter's, then Ink's), so one load never puts the flag back under another.
  */
-async function importUiLive(): Promise<[typeof import('../ui/run.js'), typeof import('../../screens/index.js')]> {
+async function withCiHidden<T>(load: () => Promise<T>): Promise<T> {
   const names = ['CI', 'CONTINUOUS_INTEGRATION'] as const;
   const saved = names.map((name) => [name, process.env[name]] as const);
   if (process.stdout.isTTY) for (const name of names) delete process.env[name];
   try {
+    return await load();
+  } finally {
+    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
+  }
+}
+
+function importUiLive(): Promise<[typeof import('../ui/run.js'), typeof import('../../screens/index.js')]> {
+  return withCiHidden(() => {
     // Side by side: the loader reads one module's files while it compiles the other's.
     const screens = import('../../screens/index.js');
     // The registry loads first (it holds no Ink): the first screen's own module then loads alongside the shell
     // instead of after it.
     void screens.then(({SCREENS}) => SCREENS.find((s) => s.id === 'deployments')?.preload?.()).catch(() => {});
-    return await Promise.all([import('../ui/run.js'), screens]);
-  } finally {
-    for (const [name, value] of saved) if (value !== undefined) process.env[name] = value;
-  }
+    return Promise.all([import('../ui/run.js'), screens]);
+  });
 }

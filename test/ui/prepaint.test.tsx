@@ -28,9 +28,11 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
+/** A terminal for Ink in debug mode, which writes every frame whole (also under CI=true, where Ink otherwise holds
+ * its frames until it exits): the last write is the frame on screen. */
 class Terminal extends EventEmitter {
   isTTY = true;
-  output = '';
+  frame = '';
   constructor(
     readonly columns: number,
     readonly rows: number,
@@ -38,7 +40,7 @@ class Terminal extends EventEmitter {
     super();
   }
   write = (data: string) => {
-    this.output += data;
+    this.frame = data;
     return true;
   };
 }
@@ -73,18 +75,18 @@ async function bothFrames(c: Case): Promise<{painted: Screen; ink: Screen}> {
   const terminal = new Terminal(c.columns, c.rows);
   const instance = render(
     <App screens={SCREENS} api={api} queryClient={queryClient} contextName={target.contextName} host={target.host} readonly={c.readonly} onQuit={() => {}} />,
-    {stdout: terminal as never, stdin: new FakeStdin() as never, stderr: new Terminal(c.columns, c.rows) as never, ...INK_OPTIONS},
+    {stdout: terminal as never, stdin: new FakeStdin() as never, stderr: new Terminal(c.columns, c.rows) as never, ...INK_OPTIONS, debug: true},
   );
   try {
     // Settled: the rows, the count and the list's own footer keys are drawn (they come from effects after mount).
     const deadline = Date.now() + 10_000;
-    let ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+    let ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
     while (Date.now() < deadline && !(ink.text.some((l) => l.includes('Deployments [')) && ink.text.some((l) => l.includes('Enter open')))) {
       await delay(50);
-      ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+      ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
     }
     await delay(200);
-    ink = normalise(await terminalScreen(terminal.output, c.columns, c.rows, spinner));
+    ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
     return {painted, ink};
   } finally {
     instance.unmount();
