@@ -4,19 +4,18 @@
 // command mode and react-query in the UI — which decide with `isTransient`. Two stacked layers would multiply.
 import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
-import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
+import {ApiError, TransportError, errorDetail} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from './url.js';
 import {isRedirect, nextLocation} from './redirect.js';
-import {safeText} from './safeText.js';
 import {directGet} from './directGet.js';
+import {Deadline, parseBody, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
 
 export {ApiError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
 
 export type AuthScheme = 'bearer' | 'api-key';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-type ParamValue = string | number | boolean | undefined;
-export type SearchParams = URLSearchParams | Record<string, ParamValue | readonly ParamValue[]>;
+export type {SearchParams} from './wire.js';
 
 export interface RequestOptions {
   searchParams?: SearchParams;
@@ -72,85 +71,8 @@ export const DEFAULT_TIMEOUT_MS = 1_800_000;
 
 const BASE_HEADERS = {'user-agent': `svc/${VERSION}`, accept: 'application/json'};
 
-/** An answer's JSON document (null when empty); with `sanitize`, every string made inert as it is parsed. */
-function parseBody(text: string, where: string, contentType: string | null, sanitize: boolean): unknown {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  try {
-    return sanitize ? JSON.parse(trimmed, (_key, value: unknown) => (typeof value === 'string' ? safeText(value) : value)) : JSON.parse(trimmed);
-  } catch {
-    if (trimmed.startsWith('<') && !trimmed.startsWith('<?xml')) {
-      throw new UnexpectedBodyError(
-        `${where} returned the web app instead of JSON — this endpoint is not available on this tenant (the server may be running an older version)`,
-      );
-    }
-    throw new UnexpectedBodyError(`${where} returned a body that is not JSON (${contentType ?? 'no content type'}): ${oneLine(trimmed, 200)}`);
-  }
-}
-
 function authorization(token: string, scheme: AuthScheme): string {
   return scheme === 'api-key' ? `Api-Key ${token}` : `Bearer ${token}`;
-}
-
-function toSearchParams(params: SearchParams | undefined): URLSearchParams {
-  if (params instanceof URLSearchParams) return params;
-  const out = new URLSearchParams();
-  for (const [key, value] of Object.entries(params ?? {})) {
-    const values: readonly ParamValue[] = Array.isArray(value) ? value : [value as ParamValue];
-    for (const v of values) if (v !== undefined) out.append(key, String(v));
-  }
-  return out;
-}
-
-function transportReason(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & {cause?: unknown}).cause;
-    if (cause instanceof Error && cause.message !== '') return cause.message;
-    return err.message;
-  }
-  return String(err);
-}
-
-const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
-
-type Stop = 'idle' | 'total';
-class Deadline extends Error {
-  constructor(readonly stop: Stop) {
-    super('The operation timed out.');
-    this.name = 'TimeoutError';
-  }
-}
-
-/** The response with a body that restarts the idle clock on every chunk and calls `done` when it ends. */
-function watchBody(response: Response, touch: () => void, done: () => void, failure: (err: unknown) => unknown): Response {
-  const source = response.body;
-  if (source === null) {
-    done();
-    return response;
-  }
-  const reader = source.getReader();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        const {done: ended, value} = await reader.read();
-        if (ended) {
-          done();
-          controller.close();
-          return;
-        }
-        touch();
-        controller.enqueue(value);
-      } catch (err) {
-        done();
-        controller.error(failure(err));
-      }
-    },
-    cancel(reason) {
-      done();
-      return reader.cancel(reason);
-    },
-  });
-  return new Response(body, {status: response.status, statusText: response.statusText, headers: response.headers});
 }
 
 export function createApi(options: ApiOptions): Api {

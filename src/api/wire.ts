@@ -1,0 +1,85 @@
+// What the client does to a request and an answer that holds no client state: the query string, the JSON
+// document (made inert for the console), the watched body stream and its deadlines, the reason of a failed
+// transport. Both ways out of createApi (ky, and getDirect over node:http) use these.
+import {UnexpectedBodyError, oneLine} from './errors.js';
+import {safeText} from './safeText.js';
+
+type ParamValue = string | number | boolean | undefined;
+export type SearchParams = URLSearchParams | Record<string, ParamValue | readonly ParamValue[]>;
+
+/** An answer's JSON document (null when empty); with `sanitize`, every string made inert as it is parsed. */
+export function parseBody(text: string, where: string, contentType: string | null, sanitize: boolean): unknown {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  try {
+    return sanitize ? JSON.parse(trimmed, (_key, value: unknown) => (typeof value === 'string' ? safeText(value) : value)) : JSON.parse(trimmed);
+  } catch {
+    if (trimmed.startsWith('<') && !trimmed.startsWith('<?xml')) {
+      throw new UnexpectedBodyError(
+        `${where} returned the web app instead of JSON — this endpoint is not available on this tenant (the server may be running an older version)`,
+      );
+    }
+    throw new UnexpectedBodyError(`${where} returned a body that is not JSON (${contentType ?? 'no content type'}): ${oneLine(trimmed, 200)}`);
+  }
+}
+
+export function toSearchParams(params: SearchParams | undefined): URLSearchParams {
+  if (params instanceof URLSearchParams) return params;
+  const out = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const values: readonly ParamValue[] = Array.isArray(value) ? value : [value as ParamValue];
+    for (const v of values) if (v !== undefined) out.append(key, String(v));
+  }
+  return out;
+}
+
+export function transportReason(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & {cause?: unknown}).cause;
+    if (cause instanceof Error && cause.message !== '') return cause.message;
+    return err.message;
+  }
+  return String(err);
+}
+
+export const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
+
+export type Stop = 'idle' | 'total';
+export class Deadline extends Error {
+  constructor(readonly stop: Stop) {
+    super('The operation timed out.');
+    this.name = 'TimeoutError';
+  }
+}
+
+/** The response with a body that restarts the idle clock on every chunk and calls `done` when it ends. */
+export function watchBody(response: Response, touch: () => void, done: () => void, failure: (err: unknown) => unknown): Response {
+  const source = response.body;
+  if (source === null) {
+    done();
+    return response;
+  }
+  const reader = source.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const {done: ended, value} = await reader.read();
+        if (ended) {
+          done();
+          controller.close();
+          return;
+        }
+        touch();
+        controller.enqueue(value);
+      } catch (err) {
+        done();
+        controller.error(failure(err));
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, {status: response.status, statusText: response.statusText, headers: response.headers});
+}
