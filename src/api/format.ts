@@ -16,14 +16,19 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-/** "3m", "2h", "5d": how long ago `iso` was, from `now`. */
-export function age(iso: string | undefined, now: number): string {
-  if (!iso) return '';
-  const t = Date.parse(iso);
-  if (Number.isNaN(t)) return '';
-  const s = Math.max(0, Math.round((now - t) / 1000));
+/** A short duration: "45s", "3m", "2h", "5d" (the header's "updated 3m ago", the lists' AGE). */
+export function shortDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m`;
   if (s < 86_400) return `${Math.floor(s / 3600)}h`;
   return `${Math.floor(s / 86_400)}d`;
+}
+
+/** How long ago `iso` was, from `now` (`shortDuration`); '' without a valid time. */
+export function age(iso: string | undefined, now: number): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return shortDuration(Math.round((now - t) / 1000));
 }

@@ -6,7 +6,8 @@
 import chalk from 'chalk';
 import {safeLine} from '../api/safeText.js';
 import {footerText} from './components/footerText.js';
-import {bodyHeight, formatAgo, titleLine, tooSmall} from './shellLayout.js';
+import {shortDuration} from '../api/format.js';
+import {bodyHeight, titleLine, tooSmall} from './shellLayout.js';
 import {color, glyph} from './theme.js';
 
 /** A run of text with the style Ink would give it. */
@@ -76,7 +77,7 @@ function headerLine(f: ShellFrameInput): string {
   // The right box: its items one cell apart; the last is the spinner's place (blank: nothing is fetching).
   const right: Span[] = [];
   if (f.readonly) right.push({text: 'READONLY', style: inkStyle(color.warn, true)}, {text: ' '});
-  right.push({text: `${glyph.refresh} updated ${formatAgo(f.agoSeconds)} ago`, style: muted}, {text: '  '});
+  right.push({text: `${glyph.refresh} updated ${shortDuration(f.agoSeconds)} ago`, style: muted}, {text: '  '});
   // The right box keeps one cell from the left one, so a cut name never runs into it.
   const shown = truncateSpans(left, f.columns - width(right) - 1);
   return styled(shown) + ' '.repeat(Math.max(1, f.columns - width(shown) - width(right))) + styled(right);

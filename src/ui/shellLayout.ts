@@ -34,10 +34,3 @@ export function titleLine(resource: string, scope: string | undefined, count: nu
       .join(' '),
   );
 }
-
-/** The header's freshness: `12s`, `3m`, `2h`. */
-export function formatAgo(seconds: number): string {
-  if (seconds < 60) return `${seconds}s`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)}m`;
-  return `${Math.floor(seconds / 3600)}h`;
-}

@@ -1,6 +1,6 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {formatAgo} from '../../src/ui/shellLayout.js';
+import {shortDuration} from '../../src/api/format.js';
 import {sparkline} from '../../src/ui/components/Sparkline.js';
 import {columnWidths, fit, truncate, windowStart} from '../../src/ui/components/tableLayout.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
@@ -54,8 +54,8 @@ describe('small widgets', () => {
   });
 
   it('formats "updated … ago"', () => {
-    expect(formatAgo(3)).toBe('3s');
-    expect(formatAgo(125)).toBe('2m');
-    expect(formatAgo(7300)).toBe('2h');
+    expect(shortDuration(3)).toBe('3s');
+    expect(shortDuration(125)).toBe('2m');
+    expect(shortDuration(7300)).toBe('2h');
   });
 });

@@ -3,7 +3,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {Spinner} from './Spinner.js';
-import {formatAgo} from '../shellLayout.js';
+import {shortDuration} from '../../api/format.js';
 
 export interface HeaderProps {
   readonly contextName?: string;
@@ -41,7 +41,7 @@ export function Header({contextName, host, user, devBranch, paused, fetching, ag
         {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
         {agoSeconds !== undefined ? (
           <Text color={color.muted}>
-            {glyph.refresh} updated {formatAgo(agoSeconds)} ago
+            {glyph.refresh} updated {shortDuration(agoSeconds)} ago
           </Text>
         ) : null}
         {fetching ? <Spinner /> : <Text> </Text>}
