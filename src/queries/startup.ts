@@ -36,8 +36,3 @@ export function storeFirstFrame(client: QueryClient, data: FirstFrameData): void
   keep<InfiniteData<DeploymentList, number>>(deploymentKeys.list({limit: DEPLOYMENTS_PAGE_SIZE}), data.list && {pages: [data.list], pageParams: [0]});
   keep(accountKeys.me(), data.me);
 }
-
-/** Both in one: asks, then stores. */
-export async function prefetchFirstFrame(client: QueryClient, api: Api): Promise<void> {
-  storeFirstFrame(client, await fetchFirstFrame(api));
-}

@@ -4,8 +4,10 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import {createApi} from '../../src/api/client.js';
 import {accountKeys, deploymentKeys} from '../../src/queries/keys.js';
-import {prefetchFirstFrame} from '../../src/queries/startup.js';
+import type {Api} from '../../src/api/client.js';
+import {fetchFirstFrame, storeFirstFrame} from '../../src/queries/startup.js';
 import {createQueryClient} from '../../src/ui/queryClient.js';
+import type {QueryClient} from '@tanstack/query-core';
 import {json, startStub, type Stub} from '../helpers/httpStub.js';
 
 const TOKEN = 'svc_startupTestKey0123456789abcdefghij';
@@ -13,7 +15,12 @@ const LIST_KEY = deploymentKeys.list({limit: 50});
 let stub: Stub | undefined;
 afterEach(() => stub?.close());
 
-describe('prefetchFirstFrame', () => {
+/** What svc ui does with them: ask, then store in the client runUi makes. */
+async function prefetchFirstFrame(client: QueryClient, api: Api): Promise<void> {
+  storeFirstFrame(client, await fetchFirstFrame(api));
+}
+
+describe('the first frame\'s answers', () => {
   it('fills the list and the user under the keys the screen and the header read', async () => {
     stub = await startStub({
       '/api/v1/deployments': (_req, res) => json(res, 200, {items: [{id: 1, name: 'analytics-prod'}], pagination: {offset: 0, limit: 50, total: 1}}),
