@@ -58,8 +58,6 @@ export function deploymentsFirstFrame(data: FirstFrameData, target: FirstFrameTa
       contextName: target.contextName,
       host: target.host,
       user: data.me?.email,
-      // The answers have just arrived (the header counts from when they are stored, a moment later).
-      agoSeconds: 0,
       title: 'Deployments',
       count: rows.length,
       position: positionText({at: 1, shown: rows.length, total: data.list?.total, filtered: false, partialSort: false, wrap: false}),

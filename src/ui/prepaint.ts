@@ -2,7 +2,7 @@
 // Ink and React are still loading, and Ink's own first frame then draws the same picture over it. It reads the
 // shell's layout rules (shellLayout.ts), the footer's hints and the table's layout from the modules the
 // components read, and styles with the chalk instance Ink styles with (same colours, same colour level).
-// test/ui/prepaint.test.ts holds it to Ink's frame cell by cell, through a terminal emulator.
+// test/ui/prepaint.test.tsx holds it to Ink's frame cell by cell, through a terminal emulator.
 import chalk from 'chalk';
 import {safeLine} from '../api/safeText.js';
 import {footerText} from './components/footerText.js';
@@ -55,8 +55,6 @@ export interface ShellFrameInput {
   readonly contextName?: string;
   readonly host?: string;
   readonly user?: string;
-  /** Seconds since the newest data on screen arrived. */
-  readonly agoSeconds: number;
   /** The screen's title (`Deployments`) and count. */
   readonly title: string;
   readonly count?: number;
@@ -77,7 +75,8 @@ function headerLine(f: ShellFrameInput): string {
   // The right box: its items one cell apart; the last is the spinner's place (blank: nothing is fetching).
   const right: Span[] = [];
   if (f.readonly) right.push({text: 'READONLY', style: inkStyle(color.warn, true)}, {text: ' '});
-  right.push({text: `${glyph.refresh} updated ${shortDuration(f.agoSeconds)} ago`, style: muted}, {text: '  '});
+  // The answers have just arrived (Ink's header counts from when runUi stores them, a moment later).
+  right.push({text: `${glyph.refresh} updated ${shortDuration(0)} ago`, style: muted}, {text: '  '});
   // The right box keeps one cell from the left one, so a cut name never runs into it.
   const shown = truncateSpans(left, f.columns - width(right) - 1);
   return styled(shown) + ' '.repeat(Math.max(1, f.columns - width(shown) - width(right))) + styled(right);
