@@ -53,3 +53,14 @@ export async function getBuildStatus(api: Api, deploymentId: string, branchName?
   }
   return result;
 }
+
+/**
+ * The caller's open dev-mode branch on a deployment, if any: the branch build-status picks when none is named,
+ * when it runs in dev mode. THE one place a command that omits a branch learns the session (spec: while a session
+ * is open, every command that omits a branch targets the dev branch); commands whose operation already defaults
+ * to the session (put, commit, deploy, build-status) need not ask.
+ */
+export async function activeSessionBranch(api: Api, deploymentId: string, signal?: AbortSignal): Promise<string | undefined> {
+  const status = await getBuildStatus(api, deploymentId, undefined, signal);
+  return status.mode === 'dev_mode' && status.branchName !== '' ? status.branchName : undefined;
+}

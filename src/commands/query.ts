@@ -1,6 +1,7 @@
 // `svc query <deployment> [--branch B] '<json>'`: one data API query through the engine the console's query
 // screen and the dbt gate share (workflows/query.ts).
 import type {Command} from '@commander-js/extra-typings';
+import {activeSessionBranch} from '../api/builds.js';
 import {columnsOf, dataTarget, NoDataApiError, runQuery} from '../workflows/query.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, printTable, progress, UserError} from './output.js';
@@ -25,7 +26,7 @@ export function register(program: Command): void {
     .description('run a data API query on a deployment (or on a branch with --branch), waiting while the branch warms up')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
     .argument('<query>', 'the query as JSON, e.g. \'{"measures":["orders.count"]}\'')
-    .option('--branch <name>', 'query this branch’s runtime (a dev-… branch, or a staging-enabled one)')
+    .option('--branch <name>', 'query this branch’s runtime (a dev-… branch, or a staging-enabled one; default: your active dev-mode branch, else production)')
     .option('--timeout <duration>', 'give up waiting for the branch after this long (30s, 15m, 1h)', '5m')
     .option('--poll <duration>', 'time between attempts while the branch warms up', '2s')
     .action(async (deployment, text, flags, cmd) => {
@@ -36,9 +37,10 @@ export function register(program: Command): void {
       const target = await dataTarget(api, deployment).catch((err: unknown) => {
         throw err instanceof NoDataApiError ? new UserError(err.message) : err;
       });
+      const branch = flags.branch?.trim() || (await activeSessionBranch(api, deployment));
       const answer = await runQuery(target, query, {
-        branch: flags.branch,
-        what: `query on ${flags.branch?.trim() || `deployment ${deployment}`}`,
+        branch,
+        what: `query on ${branch ?? `deployment ${deployment}`}`,
         timeoutMs,
         intervalMs,
         onProgress: progress,

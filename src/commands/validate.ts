@@ -1,6 +1,7 @@
 // `svc validate <deployment> [--branch B | --dev-mode] [--json]`: compiles the branch's data model on the
-// service. Exit 1 when it does not compile (also under --json); every error names the file it was found in.
+// service (without either flag: your open dev-mode session's branch, else the deploy branch). Exit 1 when it does not compile (also under --json); every error names the file it was found in.
 import type {Command} from '@commander-js/extra-typings';
+import {activeSessionBranch} from '../api/builds.js';
 import {validateModel} from '../api/dataModel.js';
 import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
 import {connect, numericId} from './session.js';
@@ -10,12 +11,14 @@ export function register(program: Command): void {
     .command('validate')
     .description('compile the data model of a branch and report its errors (exit 1 when it does not compile)')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
-    .option('--branch <name>', 'branch to compile (default: the deploy branch)')
+    .option('--branch <name>', 'branch to compile (default: your active dev-mode branch, else the deploy branch)')
     .option('--dev-mode', 'compile your active dev-mode branch')
     .action(async (deployment, flags, cmd) => {
       if (flags.branch !== undefined && flags.devMode) throw new UserError('--branch and --dev-mode cannot be used together', EXIT_USAGE);
       const {api, json} = connect(cmd);
-      const report = await validateModel(api, deployment, {branchName: flags.branch, devMode: flags.devMode === true});
+      // The operation itself defaults to the deploy branch; with a session open the command targets its branch.
+      const devMode = flags.devMode === true || (!flags.branch?.trim() && (await activeSessionBranch(api, deployment)) !== undefined);
+      const report = await validateModel(api, deployment, {branchName: flags.branch, devMode});
       const branch = report.branchName || flags.branch || 'the deploy branch';
       if (json) {
         printJson({valid: report.valid, errors: report.errors, cubesCount: report.cubesCount ?? null, mode: report.mode, branchName: report.branchName});

@@ -45,7 +45,7 @@ describe('the branch workflow: branch → dev mode → put → validate → comm
     expect(valid.stdout).toMatch(new RegExp(`^✓ Data model on ${dev} is valid \\((\\d+) cubes\\)\\n$`));
     const report = JSON.parse((await h.svc(['validate', '1', '--branch', dev, '--json'])).stdout) as {valid: boolean; cubesCount: number; mode: string; errors: unknown[]};
     expect(report).toMatchObject({valid: true, mode: 'dev_mode', errors: []});
-    const before = JSON.parse((await h.svc(['validate', '1', '--json'])).stdout) as {cubesCount: number; mode: string};
+    const before = JSON.parse((await h.svc(['validate', '1', '--branch', 'main', '--json'])).stdout) as {cubesCount: number; mode: string};
     expect(before.mode).toBe('production');
     expect(report.cubesCount).toBe(before.cubesCount + 1);
 
@@ -167,6 +167,28 @@ describe('rule 6: a shared branch is compiled and queried on the personal dev br
     expect(unknown.stderr.split('\n').filter(Boolean)).toHaveLength(1);
     const bad = await h.svc(['query', '3', '--branch', dev, '[1]']);
     expect(bad.code).toBe(2);
+  });
+});
+
+describe('spec: while a dev-mode session is open, a command that omits the branch targets the dev branch', () => {
+  it('validate fails on the session’s broken branch (not "main is valid"), and query answers from the dev branch', async () => {
+    const dev = devBranchOf((await h.svc(['dm', 'dev-mode', '4', 'main'])).stdout)!;
+    expect((await h.svc(['dm', 'put', '4', 'model/cubes/refunds.yml', '--content', CUBE])).code).toBe(0);
+    const query = '{"measures":["refunds.count"]}';
+    const answered = await h.svc(['query', '4', '--poll', '1s', '--json', query]);
+    expect(answered.code, answered.stderr).toBe(0);
+    expect(JSON.parse(answered.stdout)).toMatchObject({data: [{'refunds.count': expect.anything() as unknown}]});
+
+    expect((await h.svc(['dm', 'put', '4', 'model/cubes/broken.yml', '--content', BROKEN])).code).toBe(0);
+    const invalid = await h.svc(['validate', '4']);
+    expect(invalid.code).toBe(1);
+    expect(invalid.stderr).toContain(`error: data model on ${dev} has 1 compilation error(s)`);
+    expect(JSON.parse((await h.svc(['validate', '4', '--json'])).stdout)).toMatchObject({valid: false, branchName: dev, mode: 'dev_mode'});
+    expect((await h.svc(['validate', '4', '--branch', 'main'])).code).toBe(0);
+
+    expect((await h.svc(['dm', 'exit-dev-mode', '4'])).code).toBe(0);
+    const released = await h.svc(['validate', '4']);
+    expect([released.code, released.stdout]).toEqual([0, expect.stringMatching(/^✓ Data model on main is valid/) as unknown]);
   });
 });
 
