@@ -94,18 +94,16 @@ export function EnvironmentsScreen({params}: ScreenProps) {
     {active: dialog.kind === 'none'},
   );
 
+  // Both kinds of token are listed under K: the listing read before is dropped once either is issued, so K never
+  // shows it (no "No tokens issued" next to the token just issued) and reads it again.
+  const issued = (env: Environment, next: Dialog) => {
+    client.removeQueries({queryKey: environmentKeys.tokens(id, env.id)});
+    setDialog(next);
+  };
   const submit = (env: Environment, input: {securityContext: Json; expiresIn: number}) =>
-    issue.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => setDialog({kind: 'token', env, token})});
+    issue.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => issued(env, {kind: 'token', env, token})});
   const submitEnv = (env: Environment, input: TokenFormInput) =>
-    issueEnv.mutate(
-      {environmentId: env.id, ...input},
-      {
-        onSuccess: (token) => {
-          void client.invalidateQueries({queryKey: environmentKeys.tokens(id, env.id)});
-          setDialog({kind: 'envToken', env, token});
-        },
-      },
-    );
+    issueEnv.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => issued(env, {kind: 'envToken', env, token})});
   const close = () => setDialog({kind: 'none'});
 
   if (dialog.kind === 'token') return <TokenResult environment={dialog.env.name} token={dialog.token} onClose={close} />;

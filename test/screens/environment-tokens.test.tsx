@@ -61,6 +61,29 @@ describe('Environments screen: environment tokens', () => {
     expect(frame).toContain(listed!.token);
   });
 
+  it('K lists a metadata token T has just issued, also when the listing was open (and empty) before', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, ENVS, {columns: 140});
+    await tui.waitForFrame('Environments · analytics-prod [3]');
+    await tui.press('K');
+    await tui.waitForFrame('No tokens issued for production yet.');
+    await tui.press('escape');
+    await tui.waitForFrame((f) => !f.includes('Environment tokens of'));
+    await tui.press('T');
+    await typeAfter(tui, 'Issue metadata token for production', 'enter');
+    await tui.waitForFrame('Metadata token for production');
+    await tui.press('escape');
+    await tui.waitForFrame((f) => !f.includes('Metadata token for production'));
+    const before = tui.frames.length;
+    await tui.press('K');
+    const frame = await tui.waitForFrame(/Environment tokens of production \[1\][\s\S]*…\S{8}\s+meta\s/);
+    // Not even for a moment: the listing read before the token was issued is not shown again.
+    expect(tui.frames.slice(before).filter((f) => f.includes('No tokens issued'))).toEqual([]);
+    const [listed] = (await listEnvironmentTokens(api, '1', await productionId(api))).tokens;
+    expect(listed?.scopes).toEqual(['meta']);
+    expect(frame).toContain(listed!.token);
+  });
+
   it('is read-only with --readonly: K lists, n issues nothing', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);

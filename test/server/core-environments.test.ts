@@ -45,6 +45,16 @@ describe('POST …/environments/{env}/tokens-for-meta-sync', () => {
     expect(payload.exp! - payload.iat!).toBe(86400);
   });
 
+  it('is listed with the environment tokens (its tail only, scope meta)', async () => {
+    const res = await t.call(path, {method: 'POST', json: {security_context: {tenant: 'north'}}});
+    const listed = await t.call('/api/v1/deployments/1/environments/2/tokens');
+    expect(listed.status).toBe(200);
+    expect(listed.body.pagination.total).toBe(1);
+    expect(listed.body.items).toEqual([
+      {token: `…${res.body.data.token.slice(-8)}`, security_context: {tenant: 'north'}, scopes: ['meta'], created_at: res.body.data.created_at, expires_at: res.body.data.expires_at},
+    ]);
+  });
+
   it('honours expires_in', async () => {
     const res = await t.call(path, {method: 'POST', json: {security_context: {}, expires_in: 120}});
     const claims = decodeJwt(res.body.data.token);

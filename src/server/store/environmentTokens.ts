@@ -1,5 +1,6 @@
-// Environment tokens issued through `POST …/environments/{e}/tokens`: a record of each (never the token itself,
-// only its last characters, so a listing cannot leak a usable credential).
+// Tokens issued for an environment (`POST …/environments/{e}/tokens`, and the metadata tokens of
+// `…/tokens-for-meta-sync` with scope meta): a record of each (never the token itself, only its last characters, so
+// a listing cannot leak a usable credential).
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
 

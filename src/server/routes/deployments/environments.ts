@@ -91,6 +91,8 @@ export const register: RouteGroup = (app, ctx) => {
         {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_META_TOKEN_TTL,
       );
+      // Listed with the environment's tokens (scope meta, the only one it has), so `K` shows it beside the others.
+      recordToken(ctx, env, issued, body.security_context, ['meta'], principalOf(c).userId);
       const data = {token: issued.token, security_context: body.security_context, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt)};
       return c.json({data}, 200);
     },
@@ -147,10 +149,7 @@ export const register: RouteGroup = (app, ctx) => {
         {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))},
         body.expires_in ?? DEFAULT_ENVIRONMENT_TOKEN_TTL,
       );
-      insertEnvironmentToken(ctx.db, {
-        deploymentId: env.deployment_id, environmentId: env.id, tokenTail: issued.token.slice(-8), securityContext: body.security_context,
-        scopes, createdBy: principalOf(c).userId, createdAt: issued.issuedAt, expiresAt: issued.expiresAt,
-      });
+      recordToken(ctx, env, issued, body.security_context, scopes, principalOf(c).userId);
       const data = {token: issued.token, security_context: body.security_context, created_at: isoTime(issued.issuedAt), expires_at: isoTime(issued.expiresAt), scopes};
       return c.json({data}, 200);
     },
@@ -158,6 +157,21 @@ export const register: RouteGroup = (app, ctx) => {
 };
 
 const MAX_PAGE = 100;
+
+/** Keeps a record of an issued token for the listing: never the token, only its last characters. */
+function recordToken(
+  ctx: ServiceContext,
+  env: EnvironmentRow,
+  issued: {token: string; issuedAt: number; expiresAt: number},
+  securityContext: Record<string, unknown>,
+  scopes: string[],
+  createdBy: number,
+): void {
+  insertEnvironmentToken(ctx.db, {
+    deploymentId: env.deployment_id, environmentId: env.id, tokenTail: issued.token.slice(-8), securityContext, scopes, createdBy,
+    createdAt: issued.issuedAt, expiresAt: issued.expiresAt,
+  });
+}
 
 function loadEnvironment(ctx: ServiceContext, params: {deploymentId: string; environmentId: string}): EnvironmentRow {
   const deployment = loadDeployment(ctx, params.deploymentId);
