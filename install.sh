@@ -3,12 +3,16 @@
 #
 #   curl -fsSL <release host>/install.sh | sh
 #
+# svc has no release host of its own: a download needs a release source you name (SVC_UPDATE_URL, or
+# SVC_VERSION with SVC_RELEASE_URL), or a local checkout (SVC_SOURCE_DIR). Nothing else is contacted.
+#
 # Environment:
 #   SVC_VERSION       release to install, e.g. 0.2.0 (default: the latest, from SVC_UPDATE_URL)
 #   SVC_INSTALL_DIR   where releases are unpacked (default: ~/.local/share/svc)
 #   SVC_BIN_DIR       where the `svc` launcher goes (default: ~/.local/bin)
-#   SVC_RELEASE_URL   tarball address, `{version}` replaced (default: the GitHub release asset); file:// works
-#   SVC_UPDATE_URL    GitHub-releases-style JSON naming the latest release (tag_name)
+#   SVC_RELEASE_URL   tarball address, `{version}` replaced (default: the .tgz asset the SVC_UPDATE_URL document
+#                     lists for that release); file:// works
+#   SVC_UPDATE_URL    GitHub-releases-style JSON naming the latest release (tag_name, assets)
 #   SVC_SOURCE_DIR    install from this local checkout (npm pack) instead of downloading
 #   SVC_INSTALL_DEPS  0 skips `npm install` of the runtime dependencies (only `svc server` and `svc ui --local`
 #                     need one: the native SQLite binding)
@@ -20,15 +24,20 @@ set -eu
 
 INSTALL_DIR="${SVC_INSTALL_DIR:-$HOME/.local/share/svc}"
 BIN_DIR="${SVC_BIN_DIR:-$HOME/.local/bin}"
-# Kept out of ${…:-…}: the braces of `{version}` would end the expansion early.
-DEFAULT_RELEASE_URL='https://github.com/svc-cli/svc/releases/download/v{version}/svc-{version}.tgz'
-RELEASE_URL="${SVC_RELEASE_URL:-$DEFAULT_RELEASE_URL}"
-UPDATE_URL="${SVC_UPDATE_URL:-https://api.github.com/repos/svc-cli/svc/releases/latest}"
+RELEASE_URL="${SVC_RELEASE_URL:-}"
+UPDATE_URL="${SVC_UPDATE_URL:-}"
 VERSION="${SVC_VERSION:-}"
+NO_SOURCE="no release source is configured: svc names no release host of its own — set SVC_UPDATE_URL (a GitHub-releases-style JSON document), or SVC_VERSION and SVC_RELEASE_URL, or SVC_SOURCE_DIR to install from a checkout"
 
 fail() {
   echo "error: $*" >&2
   exit 1
+}
+
+check_version() {
+  case "$1" in
+    *[!0-9A-Za-z.-]* | "") fail "SVC_VERSION must look like 1.2.3 (got '$1')" ;;
+  esac
 }
 
 command -v node >/dev/null 2>&1 || fail "svc needs Node.js 20.19 or newer: install it first (https://nodejs.org)"
@@ -47,18 +56,26 @@ if [ -n "${SVC_SOURCE_DIR:-}" ]; then
   TARBALL="$(ls "$TMP"/*.tgz)"
   VERSION="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).version)' "$SVC_SOURCE_DIR/package.json")"
 else
+  VERSION="${VERSION#v}"
+  [ -z "$VERSION" ] || check_version "$VERSION"
+  [ -n "$UPDATE_URL" ] || { [ -n "$VERSION" ] && [ -n "$RELEASE_URL" ]; } || fail "$NO_SOURCE"
   command -v curl >/dev/null 2>&1 || fail "curl is needed to download svc"
-  if [ -z "$VERSION" ]; then
+  if [ -z "$VERSION" ] || [ -z "$RELEASE_URL" ]; then
     ERR="$(curl -gfsSL -H 'Accept: application/vnd.github+json' "$UPDATE_URL" -o "$TMP/latest.json" 2>&1)" ||
       fail "could not find the latest release at $UPDATE_URL (set SVC_VERSION to choose one): ${ERR#curl: }"
+  fi
+  if [ -z "$VERSION" ]; then
     VERSION="$(node -e 'const t = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).tag_name; if (typeof t !== "string") process.exit(1); console.log(t.replace(/^v/, ""))' "$TMP/latest.json")" ||
       fail "$UPDATE_URL names no release (no tag_name)"
   fi
   VERSION="${VERSION#v}"
-  case "$VERSION" in
-    *[!0-9A-Za-z.-]* | "") fail "SVC_VERSION must look like 1.2.3 (got '$VERSION')" ;;
-  esac
-  URL="$(printf '%s' "$RELEASE_URL" | sed "s/{version}/$VERSION/g")"
+  check_version "$VERSION"
+  if [ -n "$RELEASE_URL" ]; then
+    URL="$(printf '%s' "$RELEASE_URL" | sed "s/{version}/$VERSION/g")"
+  else
+    URL="$(node -e 'const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); const a = (Array.isArray(d.assets) ? d.assets : []).find((x) => x && typeof x.name === "string" && x.name.endsWith(".tgz") && typeof x.browser_download_url === "string"); if (!a || String(d.tag_name).replace(/^v/, "") !== process.argv[2]) process.exit(1); console.log(a.browser_download_url)' "$TMP/latest.json" "$VERSION")" ||
+      fail "$UPDATE_URL lists no .tgz asset for svc $VERSION (set SVC_RELEASE_URL to its address)"
+  fi
   TARBALL="$TMP/svc-$VERSION.tgz"
   ERR="$(curl -gfsSL "$URL" -o "$TARBALL" 2>&1)" || fail "could not download svc $VERSION from $URL: ${ERR#curl: }"
 fi

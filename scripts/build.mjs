@@ -19,7 +19,12 @@ await build({
   chunkNames: 'chunks/[name]-[hash]',
   sourcemap: false,
   legalComments: 'none',
-  define: {'process.env.NODE_ENV': '"production"'},
+  // SVC_BUILD_UPDATE_URL names the release source a release build checks (src/update/release.ts); without it the
+  // bundle has none and never checks for updates unless SVC_UPDATE_URL is set where it runs.
+  define: {
+    'process.env.NODE_ENV': '"production"',
+    ...(process.env.SVC_BUILD_UPDATE_URL?.trim() ? {SVC_BUILD_UPDATE_URL: JSON.stringify(process.env.SVC_BUILD_UPDATE_URL.trim())} : {}),
+  },
   alias: {'react-devtools-core': './stubs/react-devtools-core.js'},
   external: ['better-sqlite3'],
   splitting: true,

@@ -1,15 +1,17 @@
-// `svc update [--check]`: compare with the latest release (SVC_UPDATE_URL) and, without --check, install it in
-// place when this copy was installed by install.sh.
+// `svc update [--check]`: compare with the latest release (SVC_UPDATE_URL, or the build's own source) and, without
+// --check, install it in place when this copy was installed by install.sh. Without a source it says so.
 import type {Command} from '@commander-js/extra-typings';
 import {writeUpdateCache} from '../update/background.js';
 import {installLayout, installRelease} from '../update/install.js';
-import {compareVersions, fetchLatestRelease, updateUrl, type Release} from '../update/release.js';
+import {compareVersions, fetchLatestRelease, NO_RELEASE_SOURCE, updateUrl, type Release} from '../update/release.js';
 import {VERSION} from '../version.js';
 import {success, say} from './output.js';
 
 async function latest(): Promise<Release> {
+  const source = updateUrl();
+  if (source === undefined) throw new Error(NO_RELEASE_SOURCE);
   try {
-    const release = await fetchLatestRelease(updateUrl());
+    const release = await fetchLatestRelease(source);
     try {
       writeUpdateCache({checkedAt: Date.now(), latest: release.version});
     } catch {

@@ -1,6 +1,7 @@
 // The background update check. It never delays a command: when the cached answer is older than 24 h, a detached
 // child process asks the release source (10 s timeout) and writes the answer to the cache; the notice comes
-// from the cache, on stderr, only when stderr is a terminal. Off under CI and with SVC_NO_UPDATE_CHECK.
+// from the cache, on stderr, only when stderr is a terminal. Off under CI, with SVC_NO_UPDATE_CHECK, and whenever no
+// release source is configured (release.ts: svc has no release host of its own).
 import {spawn} from 'node:child_process';
 import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -19,7 +20,7 @@ export interface UpdateCache {
 const set = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
 
 export function updateChecksEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !set(env.CI) && !set(env.SVC_NO_UPDATE_CHECK);
+  return !set(env.CI) && !set(env.SVC_NO_UPDATE_CHECK) && updateUrl(env) !== undefined;
 }
 
 export function readUpdateCache(env: NodeJS.ProcessEnv = process.env): UpdateCache | undefined {
@@ -56,14 +57,15 @@ try {
 
 /** Starts a check when due; returns whether one was started. */
 export function startBackgroundCheck(env: NodeJS.ProcessEnv = process.env, now = Date.now()): boolean {
-  if (!updateChecksEnabled(env)) return false;
+  const url = updateUrl(env);
+  if (!updateChecksEnabled(env) || url === undefined) return false;
   const cache = readUpdateCache(env);
   if (cache && now - cache.checkedAt < CACHE_TTL_MS && now >= cache.checkedAt) return false;
   try {
     // Claim the check first: concurrent commands must not all start one.
     writeUpdateCache({checkedAt: now, latest: cache?.latest ?? null}, env);
     const child = spawn(process.execPath, ['--input-type=module', '-e', CHECKER], {
-      env: {SVC_UPDATE_URL: updateUrl(env), SVC_UPDATE_CACHE: join(configDir(env), CACHE_FILE), SVC_UPDATE_TIMEOUT: String(CHECK_TIMEOUT_MS)},
+      env: {SVC_UPDATE_URL: url, SVC_UPDATE_CACHE: join(configDir(env), CACHE_FILE), SVC_UPDATE_TIMEOUT: String(CHECK_TIMEOUT_MS)},
       detached: true,
       stdio: 'ignore',
     });

@@ -1,7 +1,17 @@
 // Where releases are announced and how versions compare. The source is a GitHub-releases-style JSON document
-// (`tag_name`, `assets[].name`, `assets[].browser_download_url`), at SVC_UPDATE_URL.
-export const DEFAULT_UPDATE_URL = 'https://api.github.com/repos/svc-cli/svc/releases/latest';
+// (`tag_name`, `assets[].name`, `assets[].browser_download_url`), at SVC_UPDATE_URL or at the address a release
+// build names (SVC_BUILD_UPDATE_URL when `npm run build` ran). svc has no release host of its own: without either,
+// there is no source, no check starts and nothing is sent anywhere (the same rule as telemetry: no traffic to a
+// host the user did not name).
 export const CHECK_TIMEOUT_MS = 10_000;
+
+/** Set by scripts/build.mjs from SVC_BUILD_UPDATE_URL at build time; absent in a plain build and under tsx. */
+declare const SVC_BUILD_UPDATE_URL: string | undefined;
+const BUILT_IN_UPDATE_URL = typeof SVC_BUILD_UPDATE_URL === 'string' && SVC_BUILD_UPDATE_URL.trim() !== '' ? SVC_BUILD_UPDATE_URL.trim() : undefined;
+
+/** What `svc update` and install.sh say when there is no source. */
+export const NO_RELEASE_SOURCE =
+  'no release source is configured: this build of svc names no release host, so it never checks for updates by itself — set SVC_UPDATE_URL to a GitHub-releases-style JSON document (tag_name, assets) to use one';
 
 export interface Release {
   version: string;
@@ -9,8 +19,9 @@ export interface Release {
   tarballUrl?: string;
 }
 
-export function updateUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SVC_UPDATE_URL?.trim() || DEFAULT_UPDATE_URL;
+/** The configured release source, or undefined when there is none. */
+export function updateUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.SVC_UPDATE_URL?.trim() || BUILT_IN_UPDATE_URL;
 }
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?$/;

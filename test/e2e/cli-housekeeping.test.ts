@@ -98,6 +98,26 @@ describe('updates', () => {
     expect(odd.stderr + offline.stderr).not.toMatch(STACK_LINE);
   });
 
+  it('without a configured release source, starts no check and `svc update` says there is none', async () => {
+    // No SVC_UPDATE_URL and a build that names no source: the rule of telemetry, no traffic to a host the user did
+    // not name. The check claims its turn in the cache file before it starts a child, so no file means no check.
+    const {SVC_UPDATE_URL: _none, ...e} = env({CI: ''});
+    const before = hits;
+    expect(await runCli(['context', 'list'], e)).toMatchObject({code: 0, stderr: 'No results\n'});
+    expect(existsSync(join(e.SVC_CONFIG_DIR, 'update-check.json'))).toBe(false);
+    for (const args of [['update'], ['update', '--check']]) {
+      const run = await runCli(args, e);
+      expect(run).toMatchObject({code: 1, stdout: ''});
+      expect(run.stderr).toMatch(/^error: no release source is configured: this build of svc names no release host, so it never checks for updates by itself — set SVC_UPDATE_URL to /);
+      expect(run.stderr).not.toMatch(STACK_LINE);
+    }
+    // A cached answer from an earlier configured source gives no notice or hint without a source now.
+    writeFileSync(join(e.SVC_CONFIG_DIR, 'update-check.json'), JSON.stringify({checkedAt: Date.now(), latest: '9.9.9'}));
+    const tty = spawnSync('script', ['-qec', `node '${CLI}' context list`, '/dev/null'], {encoding: 'utf8', env: e});
+    expect(tty.stdout).not.toContain('A new release');
+    expect(hits).toBe(before);
+  });
+
   it('checks in the background at most once a day, without delaying the command', async () => {
     answer = {...release('v9.9.9'), delayMs: 4000};
     const e = env({CI: ''});

@@ -2,7 +2,7 @@
 // file:// URL pattern and from the checkout itself, a missing release leaving the install untouched, then
 // `svc update` fetching a newer tarball over loopback HTTP and switching `current` to it.
 import {execFileSync, spawn, spawnSync} from 'node:child_process';
-import {mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
+import {existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
@@ -82,6 +82,29 @@ describe('install.sh', () => {
   it('refuses a malformed SVC_VERSION', () => {
     const run = install({SVC_VERSION: '1.0; rm -rf /', SVC_INSTALL_DIR: dir(), SVC_BIN_DIR: bin()});
     expect(run).toMatchObject({status: 1, stderr: "error: SVC_VERSION must look like 1.2.3 (got '1.0; rm -rf /')\n"});
+  });
+
+  it('without a release source, says so instead of downloading from anywhere', () => {
+    // svc has no release host: no SVC_UPDATE_URL, SVC_RELEASE_URL or SVC_SOURCE_DIR leaves nothing to ask.
+    for (const extra of [{}, {SVC_VERSION: VERSION}] as Record<string, string>[]) {
+      const run = install({SVC_INSTALL_DIR: join(work, 'nowhere'), SVC_BIN_DIR: join(work, 'nowhere-bin'), ...extra});
+      expect(run).toMatchObject({status: 1, stdout: ''});
+      expect(run.stderr).toMatch(/^error: no release source is configured: svc names no release host of its own — set SVC_UPDATE_URL /);
+      expect(existsSync(join(work, 'nowhere'))).toBe(false);
+    }
+  });
+
+  it('installs the latest release that SVC_UPDATE_URL names, from the .tgz asset it lists', async () => {
+    const target = join(work, 'inst-latest');
+    // Async: the release server answering curl lives in this process.
+    const run = await new Promise<{status: number | null; stderr: string}>((done) => {
+      const child = spawn('sh', [INSTALL_SH], {env: {PATH: process.env.PATH ?? '', HOME: work, SVC_INSTALL_DEPS: '0', SVC_INSTALL_DIR: target, SVC_BIN_DIR: join(work, 'bin-latest'), SVC_UPDATE_URL: `${releasesUrl}/releases/latest`}});
+      let stderr = '';
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+      child.on('close', (status) => done({status, stderr}));
+    });
+    expect(run).toMatchObject({status: 0, stderr: ''});
+    expect(readlinkSync(join(target, 'current'))).toBe('versions/99.0.0');
   });
 
   it('svc update installs the newer release beside the old one and switches to it', async () => {
