@@ -48,6 +48,7 @@ export function seed(ctx: ServiceContext, name: SeedName, adminKey?: string): Se
       const featured = seedDeployments(ctx, now);
       seedDbtHistory(ctx, featured[0]!, now);
       seedDevEnvironments(ctx, featured, adminUserId);
+      seedStagingBuilds(ctx, featured);
     }
     return {adminUserId, ...issueSeedKeys(ctx, name, adminKey)};
   })();
@@ -111,6 +112,23 @@ function seedDeployments(ctx: ServiceContext, now: number): number[] {
     );
   }
   return featured;
+}
+
+/**
+ * An enabled staging environment stays active, so it has been built: each seeded staging branch gets the
+ * finished build enabling it would have started, when its deployment was created (else its queries and metadata
+ * would answer "Continue wait" forever).
+ */
+function seedStagingBuilds(ctx: ServiceContext, deploymentIds: number[]): void {
+  for (const id of deploymentIds) {
+    const row = findDeployment(ctx.db, id)!;
+    ensureBranches(ctx.db, ctx.clock, row);
+    const names = ctx.db.prepare("SELECT branch FROM environments WHERE deployment_id = ? AND type = 'staging' AND branch IS NOT NULL").pluck().all(id) as string[];
+    for (const name of names) {
+      const branch = findBranch(ctx.db, id, name)!;
+      ctx.builds.recordFinished(id, name, 'staging environment enabled', {finishedAt: row.created_at, lastHash: branch.last_hash, filesHash: branch.last_hash});
+    }
+  }
 }
 
 /**

@@ -120,6 +120,27 @@ describe('staging environment', () => {
     expect(after.body.items.map((e: {branch: string}) => e.branch)).not.toContain('preview');
   });
 
+  it('the seeded staging environments have been built: queries and metadata answer instead of "Continue wait"', async () => {
+    const token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken as string;
+    const staging = (await t.call('/api/v1/deployments/1/environments?type=staging')).body.items as Array<{branch: string}>;
+    expect(staging.map((e) => e.branch)).toContain('staging');
+    for (const {branch} of staging) {
+      expect((await t.call(`/api/v1/deployments/1/build-status?branchName=${encodeURIComponent(branch)}`)).body).toMatchObject({branchName: branch, status: 'built'});
+      const meta = await t.call(`/data/1/dev-mode/${encodeURIComponent(branch)}/cubejs-api/v1/meta`, {key: token});
+      expect(meta.status).toBe(200);
+      expect(meta.body.cubes.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('enabling always builds, also a staging environment that is already enabled', async () => {
+    const before = (await t.call('/api/v1/deployments/1/build-status?branchName=staging')).body as {buildJobId: number};
+    const again = await t.call(`${D}/branches/staging-environment`, {method: 'PUT', json: {branchName: 'staging', enabled: true}});
+    expect(again.body.data).toMatchObject({name: 'staging', isStagingEnvironmentEnabled: true});
+    const after = (await t.call('/api/v1/deployments/1/build-status?branchName=staging')).body as {buildJobId: number; status: string};
+    expect(after.status).toBe('building');
+    expect(after.buildJobId).toBeGreaterThan(before.buildJobId);
+  });
+
   it('rejects the deploy branch and personal dev branches with a clear message', async () => {
     const deploy = await t.call(`${D}/branches/staging-environment`, {method: 'PUT', json: {branchName: 'main', enabled: true}});
     expect(deploy.status).toBe(400);

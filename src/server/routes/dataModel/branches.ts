@@ -132,10 +132,11 @@ export const register: RouteGroup = (app, ctx) => {
       if (!branch) throw badRequest('give branchName or branchId');
       const refusal = stagingRefusal(branch, deployment.id);
       if (refusal) throw badRequest(refusal);
-      if (body.enabled && branch.staging === 0) {
-        insertEnvironment(ctx.db, {deploymentId: deployment.id, name: branch.name, type: 'staging', branch: branch.name, userEmail: null, now: ctx.clock.now()});
+      if (body.enabled) {
+        // Enabling always builds, also an environment already enabled: it stays active only once it has been built.
+        if (branch.staging === 0) insertEnvironment(ctx.db, {deploymentId: deployment.id, name: branch.name, type: 'staging', branch: branch.name, userEmail: null, now: ctx.clock.now()});
         triggerBuild(ctx, deployment, branch.name, filesOf(ctx.db, branch), branch.last_hash, 'staging environment enabled');
-      } else if (!body.enabled) {
+      } else {
         disableStaging(ctx.db, deployment.id, branch.name);
       }
       return c.json({data: toBranch(findBranchById(ctx.db, deployment.id, branch.id)!)}, 200);
