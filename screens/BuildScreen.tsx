@@ -1,12 +1,13 @@
 // Build: a branch's build (the deploy branch by default) watched live until it is built, failed or cancelled;
-// then polling stops and the outcome is flashed. Each step shows when it began (kept in the query cache, so
+// then polling stops and the outcome is flashed. A branch nothing builds (not active, no such branch) says so and
+// is not polled. Each step shows when it began (kept in the query cache, so
 // leaving and coming back keeps them), the running one also how long it has run, ticking.
 import React, {useEffect, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery, useQueryClient} from '@tanstack/react-query';
 import {buildQueries, noteStep, type BuildTimes} from '../src/queries/builds.js';
 import {buildKeys} from '../src/queries/keys.js';
-import {isTerminalBuildStatus} from '../src/api/builds.js';
+import {buildBlock, isTerminalBuildStatus, type BuildStatus} from '../src/api/builds.js';
 import {BUILD_POLL_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
@@ -32,8 +33,9 @@ export function BuildScreen({params}: ScreenProps) {
   const seen = useQuery(buildQueries.times(client, deploymentId, branch)).data;
   const step = build ? currentStep(build) : undefined;
   const terminal = isTerminalBuildStatus(build?.status);
-  // The running step's elapsed time ticks; a finished build needs no clock.
-  const now = useNow(terminal ? 3_600_000 : 1000);
+  const state = build ? stateOf(build) : undefined;
+  // The running step's elapsed time ticks; a finished build, or no build at all, needs no clock.
+  const now = useNow(terminal || state?.note !== undefined ? 3_600_000 : 1000);
 
   useEffect(() => {
     if (build && step)
@@ -55,7 +57,7 @@ export function BuildScreen({params}: ScreenProps) {
     } else if (!terminal) watched.current = true;
   }, [build, terminal, flash]);
 
-  const style = statusStyle(build?.status);
+  const style = statusStyle(state?.note !== undefined ? 'none' : build?.status);
   return (
     <StateView query={query} noun="build status">
       {build ? (
@@ -65,15 +67,36 @@ export function BuildScreen({params}: ScreenProps) {
             {build.buildJobId !== undefined ? <Text color={color.muted}> build #{build.buildJobId}</Text> : null}
           </Text>
           <Text>
-            Status: <Text color={style.color}>{style.glyph} {build.status || 'unknown'}</Text>
+            Status: <Text color={style.color}>{style.glyph} {state?.label}</Text>
           </Text>
-          {build.status === 'none' ? <Text color={color.muted}>No build yet for this branch</Text> : <BuildTimeline steps={buildSteps(step ?? '', seen && seen.buildId === build.buildJobId ? seen.at : {})} now={now} />}
-          {build.errorText ? <Text color={color.error}>{build.errorText}</Text> : null}
+          {state?.note !== undefined ? (
+            <Text color={color.muted}>{state.note}</Text>
+          ) : (
+            <BuildTimeline steps={buildSteps(step ?? '', seen && seen.buildId === build.buildJobId ? seen.at : {})} now={now} />
+          )}
+          {build.errorText && !state?.blocked ? <Text color={color.error}>{build.errorText}</Text> : null}
           <Text color={color.muted}>
-            {terminal ? 'finished: live updates stopped' : live.paused ? 'live updates paused' : `live: every ${Math.round(BUILD_POLL_MS / 1000)}s`}
+            {terminal
+              ? 'finished: live updates stopped'
+              : state?.blocked
+                ? 'nothing builds it: live updates stopped (r checks again)'
+                : live.paused
+                  ? 'live updates paused'
+                  : `live: every ${Math.round(BUILD_POLL_MS / 1000)}s`}
           </Text>
         </Box>
       ) : null}
     </StateView>
   );
+}
+
+/** What the status line says, and instead of the steps when no build runs (`note`); `blocked`: nothing builds it. */
+function stateOf(build: BuildStatus): {label: string; note?: string; blocked?: boolean} {
+  const block = buildBlock(build);
+  if (block === 'not-active') {
+    return {label: 'not active', blocked: true, note: 'Not built: nobody has this branch open in dev mode and it has no staging environment'};
+  }
+  if (block === 'bad-branch') return {label: 'no such branch', blocked: true, note: `The service knows no branch ${build.branchName}`};
+  if (build.status === 'none') return {label: 'not built', note: 'No build yet for this branch'};
+  return {label: build.status || 'unknown'};
 }

@@ -15,6 +15,26 @@ export function isFailedBuildStatus(status: string | undefined): boolean {
   return isTerminalBuildStatus(status) && status!.trim().toLowerCase() !== 'built';
 }
 
+/**
+ * Why nothing builds the branch, when the answer says so: the API reports a branch that does not exist as
+ * `building` with errorText `Bad branch`, and a shared branch nobody opened in dev mode (no staging environment)
+ * as `building` with `Branch is not active`. THE one place those texts are read (the Build screen, its poll and
+ * `build-status --wait` ask here).
+ */
+export type BuildBlock = 'bad-branch' | 'not-active';
+
+export function buildBlock(status: Pick<BuildStatus, 'errorText'>): BuildBlock | undefined {
+  const text = status.errorText ?? '';
+  if (text.includes('Bad branch')) return 'bad-branch';
+  if (text.includes('Branch is not active')) return 'not-active';
+  return undefined;
+}
+
+/** Nothing more will happen without the user: the build finished, or nothing builds the branch. */
+export function isSettledBuildStatus(status: Pick<BuildStatus, 'status' | 'errorText'>): boolean {
+  return isTerminalBuildStatus(status.status) || buildBlock(status) !== undefined;
+}
+
 export interface BuildStatus {
   deploymentId: string;
   branchName: string;

@@ -1,8 +1,9 @@
-// Build-status query: polls while the build runs and stops by itself on built, failed or cancelled. The step
+// Build-status query: polls while the build runs and stops by itself on built, failed or cancelled, or when nothing
+// builds the branch (not active, no such branch: `r` asks again). The step
 // times of a build live in the query cache beside it, so a screen that is left and opened again keeps them.
 import type {QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
-import {getBuildStatus, isTerminalBuildStatus} from '../api/builds.js';
+import {getBuildStatus, isSettledBuildStatus} from '../api/builds.js';
 import {buildKeys} from './keys.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 
@@ -30,7 +31,7 @@ export const buildQueries = {
   status: (api: Api, deploymentId: string, branch?: string, live?: LivePolicy) => ({
     queryKey: buildKeys.status(deploymentId, branch),
     queryFn: ({signal}: {signal: AbortSignal}) => getBuildStatus(api, deploymentId, branch, signal),
-    refetchInterval: pollUntil<BuildStatusData>(live, (data) => isTerminalBuildStatus(data.status)),
+    refetchInterval: pollUntil<BuildStatusData>(live, isSettledBuildStatus),
   }),
   /** The step times noted so far (see noteStep); `r` re-reads them from the cache, never from the service. */
   times: (client: QueryClient, deploymentId: string, branch?: string) => ({

@@ -4,7 +4,7 @@
 // minute means nothing will ever build it; anything else, unknown values included, is progress.
 import type {Api} from '../api/client.js';
 import {oneLine} from '../api/errors.js';
-import {getBuildStatus, isTerminalBuildStatus, type BuildStatus} from '../api/builds.js';
+import {buildBlock, getBuildStatus, isTerminalBuildStatus, type BuildStatus} from '../api/builds.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
 const IDLE: ReadonlySet<string> = new Set(['none', 'stopped']);
@@ -51,10 +51,11 @@ export function unbuildableReason(deploymentId: string, status: BuildStatus, idl
   const branch = status.branchName;
   const text = status.errorText ?? '';
   const extra = (known: string) => (text.trim() === known ? '' : `: ${oneLine(text)}`);
-  if (text.includes('Bad branch')) {
+  const block = buildBlock(status);
+  if (block === 'bad-branch') {
     return `branch ${branch} is not building (Bad branch)${extra('Bad branch')}. There is no such branch — check the name with \`svc data-model branches ${deploymentId}\``;
   }
-  if (text.includes('Branch is not active')) {
+  if (block === 'not-active') {
     return `branch ${branch} is not building (Branch is not active)${extra('Branch is not active')}. A branch only compiles once it is opened in dev mode — ${devModeHint(deploymentId, branch)}`;
   }
   if (IDLE.has(status.status) && idleForMs > IDLE_GRACE_MS) {

@@ -1,4 +1,5 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
+import {createBranch} from '../../src/api/dataModel.js';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
@@ -80,6 +81,28 @@ describe('BuildScreen', () => {
     expect(tui.lastFrame()).toContain('Status: ● building');
     await tui.press('p');
     await advanceUntil(() => tui.lastFrame().includes('Status: ✓ built'), POLL_STEP_MS);
+  });
+
+  it('a branch nothing builds says so (not active / no such branch), without polling or a ticking clock', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, '1', {name: 'quiet'});
+    const spy = instrument(api);
+    fakeIntervals();
+    const tui = renderApp(spy.api, {screen: 'build', params: {deploymentId: '1', branch: 'quiet'}});
+    const frame = await tui.waitForFrame('Status: ○ not active');
+    expect(frame).toContain('Not built: nobody has this branch open in dev mode and it has no staging environment');
+    expect(frame).toContain('nothing builds it: live updates stopped (r checks again)');
+    expect(frame).not.toMatch(/building|Branch is not active|queued/);
+    const frames = tui.frames.length;
+    await vi.advanceTimersByTimeAsync(QUIET_MS);
+    expect(spy.count(statusCalls)).toBe(1);
+    // Nothing ticks: every frame drawn while the time passed is the one before it.
+    expect(new Set(tui.frames.slice(frames - 1))).toEqual(new Set([frame]));
+
+    const unknown = renderApp(api, {screen: 'build', params: {deploymentId: '1', branch: 'no-such'}});
+    const other = await unknown.waitForFrame('Status: ○ no such branch');
+    expect(other).toContain('The service knows no branch no-such');
+    expect(other).not.toMatch(/building|Bad branch/);
   });
 
   it('shows a failed build with its error text and flashes it', async () => {
