@@ -87,8 +87,9 @@ export async function waitFor<T>(opts: WaitOptions<T>): Promise<T> {
 
   for (;;) {
     if (signal.aborted) throw abortError(signal);
+    const look = boundedLook(signal, Math.max(deadline - now(), LAST_LOOK_MS));
     try {
-      const result = await opts.poll(signal);
+      const result = await look.run(opts.poll);
       streak = 0;
       lastError = undefined;
       if (result.done) return result.value;
@@ -97,15 +98,47 @@ export async function waitFor<T>(opts: WaitOptions<T>): Promise<T> {
         emit(`${opts.what}: ${result.label}`);
       }
     } catch (err) {
+      if (look.overran()) throw timeoutError(opts, now() - start, new Error('no answer to the request in flight'));
       if (signal.aborted || !transient(err) || streak >= MAX_TRANSIENT_FAILURES) throw err;
       streak += 1;
       lastError = err;
       emit(`${opts.what}: ${messageOf(err)} (retrying, ${streak}/${MAX_TRANSIENT_FAILURES})`);
+    } finally {
+      look.release();
     }
     const left = deadline - now();
     if (left <= 0) throw timeoutError(opts, now() - start, lastError);
     await sleep(Math.min(backoffMs(opts.intervalMs, streak), left), signal);
   }
+}
+
+/** The least time a look gets, also the last one taken at the deadline: the wait ends by `timeoutMs` + this. */
+export const LAST_LOOK_MS = 1_000;
+
+class LookOverran extends Error {}
+
+/**
+ * One poll bounded by the wait's deadline (real time: a request that never answers must not outlast --timeout).
+ * Its signal follows the caller's and aborts when the time is up; the poll is also raced against it, so a poll that
+ * ignores its signal cannot hold the wait either.
+ */
+function boundedLook(outer: AbortSignal, ms: number) {
+  const controller = new AbortController();
+  const follow = () => controller.abort(outer.reason);
+  outer.addEventListener('abort', follow, {once: true});
+  const timer = setTimeout(() => controller.abort(new LookOverran()), Math.min(ms, MAX_TIMER_MS));
+  timer.unref?.();
+  const stopped = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {once: true});
+  });
+  return {
+    run: <R>(poll: (signal: AbortSignal) => Promise<R>): Promise<R> => Promise.race([poll(controller.signal), stopped]),
+    overran: () => controller.signal.reason instanceof LookOverran,
+    release: () => {
+      clearTimeout(timer);
+      outer.removeEventListener('abort', follow);
+    },
+  };
 }
 
 function timeoutError(opts: WaitOptions<unknown>, elapsedMs: number, lastError: unknown): WaitTimeoutError {

@@ -162,6 +162,20 @@ describe('waitFor', () => {
     expect(calls()).toBe(1);
   });
 
+  it('bounds a look that never answers by the deadline: its signal aborts, and a poll ignoring it is left behind', async () => {
+    let seen: AbortSignal | undefined;
+    const hung = (signal: AbortSignal) => {
+      seen = signal;
+      return new Promise<PollResult<number>>(() => {});
+    };
+    const started = Date.now();
+    const err = await waitFor({what: 'build', timeoutMs: 1_200, intervalMs: 100, poll: hung, isTransient}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(WaitTimeoutError);
+    expect((err as Error).message).toMatch(/^timed out after 1s waiting for build\. .*Last error: no answer to the request in flight$/);
+    expect(seen?.aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
   it('sleeps for real by default', async () => {
     const {poll} = script<number>([waiting('a'), {done: true, value: 3}]);
     const started = Date.now();

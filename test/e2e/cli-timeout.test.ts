@@ -1,0 +1,41 @@
+// --timeout bounds the whole wait, the request in flight included: the built CLI against a loopback server that
+// accepts every request and never answers (a hung gateway). Before, each look waited for the client's 120 s idle
+// limit, so `--timeout 2s` ran for minutes.
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {STACK_LINE, runCli} from '../helpers/cliHarness.js';
+import {stubsPerTest} from '../helpers/httpStub.js';
+
+const stub = stubsPerTest();
+const work = mkdtempSync(join(tmpdir(), 'svc-timeout-'));
+const silent = () => stub({'/api/v1/deployments/1/build-status': () => {}, '/api/v1/deployments/1/dbt-sync/s-1': () => {}});
+
+async function timed(url: string, args: string[]) {
+  const started = Date.now();
+  const run = await runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: url, SVC_API_KEY: 'svc_k'});
+  return {...run, seconds: (Date.now() - started) / 1000};
+}
+
+describe('--timeout against a service that never answers', () => {
+  it('build-status --wait --timeout 2s ends after about 2 s, saying the request got no answer', async () => {
+    const server = await silent();
+    const run = await timed(server.url, ['deployments', 'build-status', '1', '--wait', '--timeout', '2s']);
+    expect(run.code).toBe(1);
+    expect(run.seconds).toBeGreaterThanOrEqual(1.9);
+    expect(run.seconds).toBeLessThan(6);
+    expect(run.stderr).toMatch(/^error: timed out after 2s waiting for build\. .*Last error: no answer to the request in flight\n$/m);
+    expect(run.stderr).not.toMatch(STACK_LINE);
+    expect(server.requests.map((r) => r.url.split('?')[0])).toEqual(['/api/v1/deployments/1/build-status']);
+  });
+
+  it('dbt status --wait --timeout 2s ends after about 2 s too', async () => {
+    const server = await silent();
+    const run = await timed(server.url, ['dbt', 'status', '1', 's-1', '--wait', '--timeout', '2s']);
+    expect(run.code).toBe(1);
+    expect(run.seconds).toBeGreaterThanOrEqual(1.9);
+    expect(run.seconds).toBeLessThan(6);
+    expect(run.stderr).toMatch(/^error: timed out after 2s waiting for dbt sync\. .*Last error: no answer to the request in flight\n$/m);
+  });
+});
