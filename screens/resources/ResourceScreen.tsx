@@ -6,6 +6,7 @@ import React, {useMemo, useRef, useState, type ComponentType} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery, useQueryClient} from '@tanstack/react-query';
 import {createApi} from '../../src/api/client.js';
+import {ApiError} from '../../src/api/errors.js';
 import type {Json} from '../../src/api/read.js';
 import {LIST_REFRESH_MS} from '../../src/queries/poll.js';
 import {resourceKeys, resourceQueries} from '../../src/queries/resources.js';
@@ -20,7 +21,8 @@ import {useEditor} from '../../src/ui/hooks/useExternal.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {useTitle, useUnavailableActions} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../../src/ui/screen.js';
-import {color} from '../../src/ui/theme.js';
+import {color, glyph} from '../../src/ui/theme.js';
+import {hints} from '../hints.js';
 import {useLivePolicy} from '../useLivePolicy.js';
 import {Describe} from './Describe.js';
 import {check, editableFields, editorText, redact} from './document.js';
@@ -50,6 +52,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     [consoleApi, scimToken, type.credential],
   );
   const needsToken = type.credential === 'scim' && !scimToken;
+  /** Why the last SCIM token was dropped (the service refused it): shown above the prompt for another one. */
+  const [refused, setRefused] = useState<string | undefined>();
   const body = useBodySize();
   const flash = useFlash();
   const editor = useEditor();
@@ -59,8 +63,27 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const scope = type.scope === 'deployment' ? params.deploymentId : type.scope === 'embed tenant' ? tenant : undefined;
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle(type.title, type.scope === 'deployment' ? (params.deploymentName ?? scope) : tenant && `tenant ${tenant}`);
+  // A refused SCIM token is forgotten at once (the one refused, not one typed since): the prompt comes back,
+  // saying so, for another one.
+  const list = async (signal: AbortSignal) => {
+    try {
+      return await type.list!(api, scope, signal);
+    } catch (err) {
+      if (type.credential === 'scim' && err instanceof ApiError && err.status === 401 && scimToken !== undefined) forget(scimToken, err.message);
+      throw err;
+    }
+  };
+  const tokenNow = useRef(scimToken);
+  tokenNow.current = scimToken;
+  const forget = (token: string, why: string) => {
+    if (scimTokens.get(consoleApi.baseUrl) === token) scimTokens.delete(consoleApi.baseUrl);
+    if (tokenNow.current !== token) return;
+    setScimToken(undefined);
+    setTokenText('');
+    setRefused(why);
+  };
   const query = useQuery({
-    ...resourceQueries.list(type.id, scope, (signal) => type.list!(api, scope, signal), live),
+    ...resourceQueries.list(type.id, scope, list, live),
     enabled: type.list !== undefined && (type.scope === undefined || scope !== undefined) && !needsToken,
   });
   const rows = query.data ?? NO_ROWS;
@@ -182,23 +205,29 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
       <Problems heading={heading} text={mode.text} errors={mode.errors} height={body.height} width={body.width} onReopen={() => void edit(target, editorText(heading, mode.text, mode.errors))} onDiscard={back} />
     );
   }
+  // The two prompts a screen may open with. Esc is not theirs: it goes back like on any screen (TextField).
   if (needsToken) {
-    const keep = (v: string) => v.trim() && (scimTokens.set(consoleApi.baseUrl, v.trim()), setScimToken(v.trim()));
+    const keep = (v: string) => v.trim() && (scimTokens.set(consoleApi.baseUrl, v.trim()), setRefused(undefined), setScimToken(v.trim()));
     return (
       <Box flexDirection="column">
-        <Text color={color.muted}>{type.title} need a SCIM token (:api-keys, c with scim: true); it stays in memory for this session.</Text>
+        {refused ? <Text color={color.error} wrap="wrap">{glyph.fail} {refused}: enter another.</Text> : null}
+        <Text color={color.muted} wrap="wrap">{type.title} need a SCIM token (an API key issued with scim: true, in API keys); it stays in memory for this session.</Text>
         <Box>
           <Text color={color.accent}>SCIM token: </Text>
-          <TextField value={tokenText} onChange={setTokenText} onSubmit={keep} mask="•" placeholder="scim_…" modal />
+          <TextField value={tokenText} onChange={setTokenText} onSubmit={keep} mask="•" placeholder="svc_…" modal />
         </Box>
+        <Text color={color.muted}>{hints([['input.submit', 'use it'], ['app.back', 'back']])}</Text>
       </Box>
     );
   }
   if (type.scope === 'embed tenant' && !scope) {
     return (
-      <Box>
-        <Text color={color.accent}>Embed tenant: </Text>
-        <TextField value={tenantText} onChange={setTenantText} onSubmit={(v) => v.trim() && setTenant(v.trim())} placeholder="tenant name" modal />
+      <Box flexDirection="column">
+        <Box>
+          <Text color={color.accent}>Embed tenant: </Text>
+          <TextField value={tenantText} onChange={setTenantText} onSubmit={(v) => v.trim() && setTenant(v.trim())} placeholder="tenant name" modal />
+        </Box>
+        <Text color={color.muted}>{hints([['input.submit', 'open it'], ['app.back', 'back']])}</Text>
       </Box>
     );
   }

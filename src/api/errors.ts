@@ -47,15 +47,21 @@ export class ApiError extends Error {
     readonly path: string,
     readonly detail: string,
     readonly statusText = '',
+    /**
+     * The credential the request carried when it is not the session's (a SCIM token): a 401 then says that this
+     * one was refused, not that the session expired.
+     */
+    readonly credential?: string,
   ) {
-    super(ApiError.describe(status, method, path, detail, statusText));
+    super(ApiError.describe(status, method, path, detail, statusText, credential));
     this.name = 'ApiError';
   }
 
-  static describe(status: number, method: string, path: string, detail: string, statusText: string): string {
+  static describe(status: number, method: string, path: string, detail: string, statusText: string, credential?: string): string {
     const tail = (sep: string) => (detail === '' ? '' : `${sep}${detail}`);
     switch (status) {
       case 401:
+        if (credential !== undefined) return `unauthorized (401): the ${credential} was refused${tail(': ')}`;
         return `unauthorized (401): session expired — run \`svc login\` (or set SVC_API_KEY).${tail(' ')}`;
       case 403:
         // Valid but not allowed here: signing in again would not help (that is 401's advice).

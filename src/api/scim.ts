@@ -38,11 +38,14 @@ function scimDetail(detail: string): string {
   }
 }
 
+/** Every SCIM request carries a SCIM token, never the session's credential: a 401 names that token. */
+export const SCIM_CREDENTIAL = 'SCIM token';
+
 async function scim<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
-    if (err instanceof ApiError) throw new ApiError(err.status, err.method, err.path, scimDetail(err.detail), err.statusText);
+    if (err instanceof ApiError) throw new ApiError(err.status, err.method, err.path, scimDetail(err.detail), err.statusText, SCIM_CREDENTIAL);
     throw err;
   }
 }

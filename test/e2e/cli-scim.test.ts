@@ -48,6 +48,13 @@ describe('the SCIM token', () => {
     expect(apiKeyScheme.code).toBe(0);
   });
 
+  it('a wrong one is named as the SCIM token on 401, not as an expired session', async () => {
+    const run = await asIdp(['scim', 'users', 'list'], {SVC_API_KEY: `svc_${'0'.repeat(32)}`});
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^error: unauthorized \(401\): the SCIM token was refused/);
+    expect(run.stderr).not.toMatch(/session expired|svc login/);
+  });
+
   it('cannot be narrowed with --deployment or --permission', async () => {
     const run = await h.admin(['api-keys', 'create', '--scim', '--permission', 'DeploymentRead']);
     expect(run).toMatchObject({code: 2, stderr: 'error: a SCIM token cannot be limited with --deployment or --permission\n'});

@@ -146,6 +146,37 @@ describe('generic resource view', () => {
     await tui.waitForFrame(/SCIM users \[1\][\s\S]*jo@example\.com\s+Jo Doe/);
   });
 
+  it('SCIM: a refused token is named as the SCIM token and dropped, another one can be entered at once', async () => {
+    const {api} = await startDemo();
+    const created = await createApiKey(api, {name: 'idp', scim: true});
+    const tui = renderApp(api, {screen: 'deployments'});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press(':', 'scim', 'enter');
+    // `:` and `q` are text here (masked), not the palette or quit.
+    await typeAfter(tui, 'SCIM token:', ':api-keys q', 'enter');
+    const frame = await tui.waitForFrame(/refused[\s\S]*enter another/);
+    expect(frame).toContain('unauthorized (401): the SCIM token was refused');
+    expect(frame).not.toMatch(/session expired|svc login/);
+    expect(frame).toContain('SCIM token: ');
+    expect(tui.quits()).toBe(0);
+    // The prompt takes the next one at once.
+    await typeAfter(tui, /SCIM token: .*‹svc_…›/, created.key, 'enter');
+    await tui.waitForFrame(/SCIM users( \[\d+\]|\n.*No scim users yet)/);
+  });
+
+  it('prompts of the embed-tenant and SCIM screens: Esc goes back to the screen before', async () => {
+    const {api} = await startDemo();
+    const tui = renderApp(api, {screen: 'deployments'});
+    await tui.waitForFrame('analytics-prod');
+    for (const name of ['groups', 'scim']) {
+      await tui.press(':', name, 'enter');
+      await tui.waitForFrame(/Embed tenant:|SCIM token:/);
+      await tui.press('escape');
+      const frame = await tui.waitForFrame(/Deployments \[\d+\]/);
+      expect(frame).not.toMatch(/Embed tenant:|SCIM token:/);
+    }
+  });
+
   it('--readonly: c, e and D do nothing and are not offered', async () => {
     const {api} = await startDemo();
     await createObject(api, OBJECT_GROUPS.find((g) => g.command === 'policies')!, undefined, {name: 'viewers', policies: []});

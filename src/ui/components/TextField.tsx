@@ -15,7 +15,7 @@ export interface TextFieldProps {
   readonly onChange: (value: string) => void;
   /** Enter; receives the latest text even when the parent has not re-rendered yet. */
   readonly onSubmit?: (value: string) => void;
-  /** Esc. */
+  /** Esc. Without it, Esc passes on (to the dialog owning the field, else the shell goes back), even when modal. */
   readonly onCancel?: () => void;
   /**
    * Shown while the field is empty, dim and between ‹ › (so it reads as an example also without colour); it is
@@ -89,8 +89,9 @@ export function TextField(props: TextFieldProps) {
           apply(insertText(latest.current.value, latest.current.cursor, ev.input));
           return true;
         }
-        // ↑/↓/Tab/PgUp… belong to the list or palette below, unless a modal dialog owns every key.
-        return modal;
+        // ↑/↓/Tab/PgUp… belong to the list or palette below, unless a modal dialog owns every key. Esc is never
+        // swallowed: without onCancel it goes on to the dialog that owns the field, else to the shell's back.
+        return modal && ev.name !== 'escape';
       },
     },
     {active: focus, text: true},
