@@ -64,6 +64,12 @@ export function DevModeScreen({params}: ScreenProps) {
     if (session && parent) dispatch({type: 'session', session: {...session, parent}});
   }, [session, branches.data, dispatch]);
   useDevBranch(session?.name);
+  // Opened for a branch (Enter or d on Branches) while the session is on another one: the screen is about that
+  // branch, not the session it would otherwise show. t (or Enter) moves the session there in one step.
+  const wanted = params.devFrom;
+  const elsewhere = session != null && wanted !== undefined && session.name !== wanted && session.parent !== wanted;
+  /** The session this screen works on: none while it is about another branch. */
+  const current = elsewhere ? null : session;
 
   // Opened to enter at once (t in the file browser): on `devFrom`, as t here would, once the screen knows there is
   // no session; a session already open stays, and the flash says where.
@@ -72,9 +78,9 @@ export function DevModeScreen({params}: ScreenProps) {
     if (autoEntered.current || !params.devEnter || !params.devFrom || readonly || session === undefined) return;
     autoEntered.current = true;
     if (session === null) void actions.enter(params.devFrom);
-    else if (session.name !== params.devFrom && session.parent !== params.devFrom) flash.info(`already in dev mode on ${session.name}; t leaves it first`);
+    else if (session.name !== params.devFrom && session.parent !== params.devFrom) flash.info(`your session is on ${session.name}: t moves it to ${params.devFrom}`);
   }, [session, params.devEnter, params.devFrom, readonly, actions, flash]);
-  const devName = session && isDevBranch(session.name) ? session.name : undefined;
+  const devName = current && isDevBranch(current.name) ? current.name : undefined;
   const files = useQuery({...dataModelQueries.files(api, id, devName ?? ''), enabled: devName !== undefined});
   const parentFiles = useQuery({...dataModelQueries.files(api, id, session?.parent ?? ''), enabled: devName !== undefined && session?.parent !== undefined});
   const changes = files.data && parentFiles.data ? changedFiles(parentFiles.data, files.data) : [];
@@ -96,24 +102,24 @@ export function DevModeScreen({params}: ScreenProps) {
   const selected = useRef<PaneRow | undefined>(undefined);
   // Files changed against the parent count as edits: after a restart the guide resumes at "validate".
   const edited = [...new Set([...state.saved, ...changes.map((c) => c.path)])];
-  const step = progress({state: {...state, saved: edited}, deployBranch, picked: session ? undefined : pickedName, editor: editorCommand()});
-  const toProduction = session?.parent !== undefined && session.parent === deployBranch;
+  const step = progress({state: {...state, saved: edited, session: current}, deployBranch, picked: current ? undefined : pickedName, editor: editorCommand(), ...(elsewhere && {away: session.name})});
+  const toProduction = current?.parent !== undefined && current.parent === deployBranch;
   const v = state.validation;
   const unvalidated = !devName ? undefined : !v ? `${devName} was not validated since the last edit` : !v.valid ? `the last validation of ${devName} failed (${v.errors.length} error${v.errors.length === 1 ? '' : 's'})` : undefined;
 
   const close = () => setDialog(NONE);
   const open = (d: Dialog) => setDialog(d);
   const toggle = (fresh: boolean) => () => {
-    if (session === undefined) return false;
-    if (!fresh && session && isDevBranch(session.name)) return void actions.exit();
+    if (current === undefined) return false;
+    if (!fresh && current && isDevBranch(current.name)) return void actions.exit();
     // Before the table reports its cursor, the highlighted row is the first one.
-    const target = (session && !isDevBranch(session.name) ? session.name : undefined) ?? (session ? session.parent : undefined) ?? picked.current?.name ?? picks[0]?.name;
+    const target = (current && !isDevBranch(current.name) ? current.name : undefined) ?? (current ? current.parent : undefined) ?? picked.current?.name ?? picks[0]?.name;
     if (target) void actions.enter(target, fresh);
   };
   const merge = () => {
-    if (!session) return flash.warn('enter dev mode first: the merge brings your committed work to production');
-    if (!session.parent || session.parent === deployBranch) return flash.info(`${session.name} commits straight to ${deployBranch ?? 'the deploy branch'}: nothing to merge`);
-    if (!state.committed) flash.warn(`nothing committed in this visit: ${session.parent} is merged as it is`);
+    if (!current) return flash.warn('enter dev mode first: the merge brings your committed work to production');
+    if (!current.parent || current.parent === deployBranch) return flash.info(`${current.name} commits straight to ${deployBranch ?? 'the deploy branch'}: nothing to merge`);
+    if (!state.committed) flash.warn(`nothing committed in this visit: ${current.parent} is merged as it is`);
     open({kind: 'merge'});
   };
   /** The selected row's file (an error row's too), as the list shows it now. */
@@ -136,8 +142,8 @@ export function DevModeScreen({params}: ScreenProps) {
       'dev.toggle': toggle(false),
       'dev.fresh': toggle(true),
       'dev.edit': () => (devName ? editRow(selected.current) : false),
-      'dev.new': () => open({kind: session ? 'newFile' : 'newBranch'}),
-      'dev.validate': () => (session ? void actions.validate() : false),
+      'dev.new': () => open({kind: current ? 'newFile' : 'newBranch'}),
+      'dev.validate': () => (current ? void actions.validate() : false),
       'dev.commit': () => (devName ? open({kind: unvalidated ? 'commitGuard' : 'commit'}) : flash.warn('enter dev mode first: a commit brings a dev-… branch’s edits to its parent')),
       'dev.merge': merge,
       'dev.diff': () => {
@@ -154,13 +160,13 @@ export function DevModeScreen({params}: ScreenProps) {
       },
       'dev.delete': needFile((path) => open({kind: 'delete', path})),
       'dev.rename': needFile((path) => open({kind: 'rename', path})),
-      'dev.build': () => (session ? nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: session.name}, label: session.name}) : false),
+      'dev.build': () => (current ? nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: current.name}, label: current.name}) : false),
     },
     {active: dialog.kind === 'none' && actions.busy === undefined},
   );
 
   const dialogView = (
-    <DevDialog dialog={dialog} session={session} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
+    <DevDialog dialog={dialog} session={current} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
   );
   const dialogHeight = dialog.kind === 'none' || dialog.kind === 'diff' ? 0 : ['newBranch', 'newFile', 'commit', 'rename'].includes(dialog.kind) ? PROMPT_HEIGHT : 6;
   // A question in a short terminal gets the body to itself (its title says what it is about; the header keeps the
@@ -190,7 +196,7 @@ export function DevModeScreen({params}: ScreenProps) {
             onActivate={readonly ? undefined : editRow}
           />
         </StateView>
-      ) : session === undefined ? null : (
+      ) : current === undefined ? null : (
         <StateView query={branches} noun="branches" empty={picks.length === 0}>
           <BranchPicker
             rows={picks}

@@ -20,17 +20,20 @@ export interface ProgressInput {
   /** The branch the picker would enter dev mode on (highlighted row). */
   readonly picked?: string;
   readonly editor: string;
+  /** The session open on another branch than the one the screen is about (`state.session` is then null). */
+  readonly away?: string;
 }
 
-export function progress({state, deployBranch, picked, editor}: ProgressInput): Progress {
+export function progress({state, deployBranch, picked, editor, away}: ProgressInput): Progress {
   const s = state.session;
   const parent = s?.parent;
   const mergeApplies = parent !== undefined && parent !== deployBranch;
   const skipped = new Set<StepName>(s && !mergeApplies ? ['merge'] : []);
   const step = (current: StepName, next: string): Progress => ({current, skipped, next});
   if (!s) {
+    const enter = away ? `your session is on ${away}: Enter or ${k('dev.toggle')} moves it to ${picked}` : `Enter or ${k('dev.toggle')} enters dev mode on ${picked}`;
     return picked
-      ? step('dev mode', `Enter or ${k('dev.toggle')} enters dev mode on ${picked} (your own dev-… fork of it) · ${k('dev.new')} creates a new branch`)
+      ? step('dev mode', `${enter} (your own dev-… fork of it) · ${k('dev.new')} creates a new branch`)
       : step('branch', `pick a branch (↑/↓) · ${k('dev.new')} creates one`);
   }
   if (!isDevBranch(s.name)) return step('dev mode', `${s.name} is not a dev-… branch: ${k('dev.toggle')} enters dev mode on it (forks one you can edit)`);

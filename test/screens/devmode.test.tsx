@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {getBuildStatus} from '../../src/api/builds.js';
 import type {Api} from '../../src/api/client.js';
-import {createBranch} from '../../src/api/dataModel.js';
+import {createBranch, startDevMode} from '../../src/api/dataModel.js';
 import {listDevFiles} from '../../src/queries/dataModel.js';
 import {ApiError} from '../../src/api/errors.js';
 import {editorCommand} from '../../src/ui/hooks/useExternal.js';
@@ -146,6 +146,29 @@ describe('DevModeScreen', () => {
     await typeAfter(tui, 'New branch from main, then dev mode on it', 'feature-y', 'enter');
     frame = await tui.waitForFrame(/Created feature-y and entered dev mode: dev-\S+ forked from it/);
     expect(frame).toMatch(/★ dev-\S+ forked from feature-y/);
+  });
+
+  it('Enter on another branch while in dev mode is about that branch: one t moves the session there', async () => {
+    const {api} = await startDemo();
+    await createBranch(api, D, {name: 'feature-x'});
+    const old = (await startDevMode(api, D, 'main')).branchName!;
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'branches', params: DEV.params}, OPTS);
+    await tui.waitForFrame('[4]');
+    await tui.press('j', 'j');
+    await cursorOn(tui, /›\s+├─ feature-x/);
+    await tui.press('enter');
+    let frame = await tui.waitForFrame(`Next: your session is on ${old}: Enter or t moves it to feature-x`);
+    // Not the old session's files: the branches to enter, feature-x first.
+    expect(frame).toMatch(/› feature-x\s+shared/);
+    expect(frame).not.toContain('model/cubes/orders.yml');
+    expect(frame).toContain(`★ ${old} forked from main`);
+    await tui.press('t');
+    frame = await tui.waitForFrame(/Entered dev mode: (dev-\S+) forked from feature-x/);
+    const fork = /Entered dev mode: (dev-\S+) forked/.exec(frame)![1]!;
+    expect((await getBuildStatus(api, D)).branchName).toBe(fork);
+    expect(spy.count(/^DELETE .*dev-mode/)).toBe(0);
+    await tui.waitForFrame(/model\/cubes\/orders\.yml/);
   });
 
   it('a session on a shared branch cannot take files: it says to enter dev mode on it first (t), and t does', async () => {

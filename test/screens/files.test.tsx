@@ -185,14 +185,17 @@ describe('FilesScreen', () => {
     expect((await getBuildStatus(api, D)).branchName).toBe(fork);
   });
 
-  it('t while a dev session is open elsewhere keeps that session and says where it is', async () => {
+  it('t while a dev session is open elsewhere keeps that session, says where it is, and a second t moves it', async () => {
     const {api} = await startDemo();
     const open = (await startDevMode(api, D, 'staging')).branchName!;
     const tui = renderApp(api, FILES, OPTS);
     await openOrders(tui);
     await tui.press('t');
-    await tui.waitForFrame(`already in dev mode on ${open}; t leaves it first`);
+    await tui.waitForFrame(`your session is on ${open}: t moves it to main`);
     expect((await getBuildStatus(api, D)).branchName).toBe(open);
+    await tui.press('t');
+    const frame = await tui.waitForFrame(/Entered dev mode: (dev-\S+) forked from main/);
+    expect((await getBuildStatus(api, D)).branchName).toBe(/Entered dev mode: (dev-\S+) forked/.exec(frame)![1]);
   });
 
   it('a binary, a large and a missing file each say so', async () => {
