@@ -9,7 +9,7 @@ import {safeJson} from '../api/safeText.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
-import {connect, globalOptions, numericId, positiveInt} from './session.js';
+import {caseSensitive, connect, globalOptions, numericId, positiveInt} from './session.js';
 
 export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
@@ -116,8 +116,8 @@ export function register(program: Command): void {
     .aliases(['list', 'ls'])
     .description('list the dbt syncs of a deployment, newest first (at most 100 per page)')
     .argument('<deployment>', 'deployment id', numericId('deployment id'))
-    .addOption(new Option('--status <status>', 'only runs with this status').choices(DBT_STATUSES))
-    .addOption(new Option('--trigger <trigger>', 'only runs started this way').choices(DBT_TRIGGERS))
+    .addOption(caseSensitive(new Option('--status <status>', 'only runs with this status (case-sensitive)').choices(DBT_STATUSES)))
+    .addOption(caseSensitive(new Option('--trigger <trigger>', 'only runs started this way (case-sensitive)').choices(DBT_TRIGGERS)))
     .option('--first <n>', 'runs per page (the service returns at most 100)', positiveInt('--first'))
     .option('--after <cursor>', 'continue after this cursor (pageInfo.endCursor of the previous page)')
     .action(async (deployment, flags, cmd) => {

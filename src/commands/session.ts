@@ -85,17 +85,33 @@ export function pageQuery(opts: Record<string, unknown>): {first?: number; after
   return out;
 }
 
+const CASE_SENSITIVE = new WeakSet<object>();
+
+/**
+ * Exempts an option from caseInsensitiveChoices where the spec makes its values case-sensitive (dbt history's
+ * `--status` and `--trigger`): another case of a listed value is a usage error naming the listed spelling.
+ */
+export function caseSensitive<T extends object>(option: T): T {
+  CASE_SENSITIVE.add(option);
+  return option;
+}
+
+export const isCaseSensitive = (option: object): boolean => CASE_SENSITIVE.has(option);
+
 /**
  * Every enum-valued argument and option is declared with commander's `.choices()` (so help lists the values);
  * this makes each of them accept any case of a listed value and pass on the listed spelling — what help prints
- * always works, and `deactivate` means `DEACTIVATE`. Run once over the tree buildProgram builds.
+ * always works, and `deactivate` means `DEACTIVATE` (except options marked caseSensitive). Run once over the tree buildProgram builds.
  */
 export function caseInsensitiveChoices(root: CommandUnknownOpts): void {
   const fix = (item: {argChoices?: string[]; parseArg?: unknown}) => {
     const choices = item.argChoices;
     if (choices === undefined) return;
+    const exact = CASE_SENSITIVE.has(item);
     item.parseArg = (value: string, previous: unknown) => {
-      const found = choices.find((c) => c === value) ?? choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
+      const other = choices.find((c) => c.toLowerCase() === value.trim().toLowerCase());
+      const found = choices.find((c) => c === value) ?? (exact ? undefined : other);
+      if (found === undefined && other !== undefined) throw new InvalidArgumentError(`values are case-sensitive: use ${other}.`);
       // commander's own wording for a value that is not a choice
       if (found === undefined) throw new InvalidArgumentError(`Allowed choices are ${choices.join(', ')}.`);
       return Array.isArray(previous) ? [...previous, found] : found;

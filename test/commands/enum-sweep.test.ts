@@ -1,12 +1,15 @@
-// Every enum-valued argument and option accepts each value exactly as its own help prints it (and in any case),
+// Every enum-valued argument and option accepts each value exactly as its own help prints it (and in any case, but
+// for the options the spec makes case-sensitive: dbt history's --status and --trigger),
 // and an enumeration written into help text is a declared choice, not a free-form value checked elsewhere.
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';
+import {isCaseSensitive} from '../../src/commands/session.js';
 
 interface Choice {
   where: string;
   choices: string[];
+  exact: boolean;
   parse: (value: string, previous: unknown) => unknown;
 }
 
@@ -17,7 +20,7 @@ function walk(cmd: CommandUnknownOpts, path: string[], out: {choices: Choice[]; 
     ...cmd.registeredArguments.map((a) => ({name: `<${a.name()}>`, description: a.description, item: a as unknown as {argChoices?: string[]; parseArg?: Choice['parse']}})),
   ];
   for (const {name, description, item} of items) {
-    if (item.argChoices && item.parseArg) out.choices.push({where: where(name), choices: item.argChoices, parse: item.parseArg});
+    if (item.argChoices && item.parseArg) out.choices.push({where: where(name), choices: item.argChoices, exact: isCaseSensitive(item), parse: item.parseArg});
     // "DEACTIVATE, ACTIVATE or DELETE" in help text without declared choices is the mismatch this sweep hunts.
     else if (/\b[A-Z_]{3,}(, [A-Z_]{3,})* or [A-Z_]{3,}\b/.test(description)) out.undeclared.push(`${where(name)}: ${description}`);
   }
@@ -40,9 +43,9 @@ describe('enum-valued arguments', () => {
 
   it('accepts every value as help prints it, in lower and in upper case, and passes on the listed spelling', () => {
     const refused: string[] = [];
-    for (const {where, choices, parse} of found.choices) {
+    for (const {where, choices, exact, parse} of found.choices) {
       for (const choice of choices) {
-        for (const typed of [choice, choice.toLowerCase(), choice.toUpperCase()]) {
+        for (const typed of exact ? [choice] : [choice, choice.toLowerCase(), choice.toUpperCase()]) {
           try {
             const got = parse(typed, undefined);
             if (got !== choice) refused.push(`${where} ${typed} → ${String(got)}`);
@@ -53,6 +56,14 @@ describe('enum-valued arguments', () => {
       }
     }
     expect(refused).toEqual([]);
+  });
+
+  it('spec rule 2: dbt history --status and --trigger are case-sensitive, and another case is refused naming the listed spelling', () => {
+    expect(found.choices.filter((c) => c.exact).map((c) => c.where)).toEqual(['svc dbt history --status', 'svc dbt history --trigger']);
+    const status = found.choices.find((c) => c.where === 'svc dbt history --status')!;
+    expect(() => status.parse('completed', undefined)).toThrow('values are case-sensitive: use COMPLETED.');
+    const trigger = found.choices.find((c) => c.where === 'svc dbt history --trigger')!;
+    expect(() => trigger.parse('Webhook', undefined)).toThrow('values are case-sensitive: use webhook.');
   });
 
   it('still refuses a value that is not listed, naming the choices', () => {

@@ -194,12 +194,15 @@ describe('svc dbt history', () => {
     expect(webhooks.items.every((r: {trigger: string; status: string}) => r.trigger === 'webhook' && r.status === 'COMPLETED')).toBe(true);
   });
 
-  // Enum values are matched in any case and sent as listed (issue: `users bulk deactivate` refused the lower case its
-  // own help printed; one rule for every enum of the tree). What is not listed stays a usage error naming them.
-  it('takes values in any case, sends them as listed, and refuses unknown ones as usage errors listing the valid ones', async () => {
-    const lower = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--status', 'completed', '--trigger', 'Webhook'], env())).stdout);
-    expect(lower.items.length).toBeGreaterThan(0);
-    expect(lower.items.every((r: {trigger: string; status: string}) => r.trigger === 'webhook' && r.status === 'COMPLETED')).toBe(true);
+  // Spec rule 2: dbt history's --status and --trigger are case-sensitive (the one exception to the tree's rule that
+  // enum values match in any case). Another case is a usage error naming the accepted spelling, before any request.
+  it('refuses another case naming the listed spelling, and unknown values as usage errors listing the valid ones', async () => {
+    const lower = await svc(['--json', 'dbt', 'history', '1', '--status', 'completed'], env());
+    expect([lower.code, lower.stdout]).toEqual([2, '']);
+    expect(lower.stderr).toMatch(/^error: option '--status <status>' argument 'completed' is invalid\. values are case-sensitive: use COMPLETED\.\n/);
+    const mixed = await svc(['dbt', 'history', '1', '--trigger', 'Webhook'], env());
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain('use webhook');
     const status = await svc(['dbt', 'history', '1', '--status', 'finished'], env());
     expect(status.code).toBe(2);
     expect(status.stderr).toContain('RUNNING, COMPLETED, FAILED, CANCELLED, UNKNOWN');
