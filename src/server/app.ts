@@ -22,9 +22,11 @@ const RETRY_AFTER_SECONDS = 2;
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
   const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook});
-  // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit.
+  // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit. Only
+  // the endpoints without a credential have their (small) bodies read here; every other body is read after the
+  // credential and the permission were checked (guardEveryOperation).
   app.use('*', openRateLimits());
-  app.use('*', bodyLimits());
+  app.use('*', bodyLimits('open'));
   // Outside auth, so SCIM clients get SCIM-shaped errors for 401s too.
   app.use('/api/scim/v2/*', scimEnvelope());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));
@@ -40,15 +42,17 @@ export function createApp(ctx: ServiceContext): App {
 /**
  * Every operation registered from here on gets its requirement from permissions.ts (or an `x-svc-permission` it
  * declares itself): the guard runs before the operation's validators, and the document publishes the requirement.
+ * The body is read (and bounded) right after the guard, so nobody without the right credential gets it read.
  */
 function guardEveryOperation(app: App, ctx: ServiceContext): void {
+  const readBody = bodyLimits('credentialed');
   const register = app.openapi.bind(app) as (route: RouteConfig, handler: unknown, hook?: unknown) => App;
   (app as unknown as {openapi: unknown}).openapi = (route: RouteConfig, handler: unknown, hook?: unknown) => {
     const declared = (route as Record<string, unknown>)[PERMISSION_EXTENSION] as Requirement | undefined;
     const requirement = declared ?? (route.operationId ? OPERATION_REQUIREMENTS.get(route.operationId) : undefined);
     const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
     return register(
-      {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), ...own]},
+      {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), readBody, ...own]},
       handler,
       hook,
     );

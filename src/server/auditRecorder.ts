@@ -3,12 +3,13 @@
 // `deployment.update`), the acting user's email, the service clock's time, the caller's address and a
 // redacted summary of path parameters and body. Failed requests change nothing, so they record nothing.
 import {getConnInfo} from '@hono/node-server/conninfo';
-import type {MiddlewareHandler} from 'hono';
+import type {Context, MiddlewareHandler} from 'hono';
 import {matchedRoutes} from 'hono/route';
 import type {App} from './appTypes.js';
 import type {AppEnv, Principal} from './auth.js';
 import type {ServiceContext} from './context.js';
 import {redact} from './auditRedact.js';
+import {bufferedBody} from './limits.js';
 import {insertAuditEvent} from './store/audit.js';
 import {findUser} from './store/users.js';
 
@@ -45,13 +46,15 @@ function operationIndex(app: App): Map<string, string> {
   return index;
 }
 
-async function bodySummary(req: {header(name: string): string | undefined; text(): Promise<string>}): Promise<unknown> {
-  const type = req.header('content-type') ?? '';
-  const length = Number(req.header('content-length') ?? '0');
-  if (!/json/i.test(type)) return length > 0 ? {contentType: type.split(';')[0], bytes: length} : undefined;
+/** The body as the route read it (`bufferedBody`), redacted; its type and size when it is not JSON or too large. */
+function bodySummary(c: Context): unknown {
+  const type = c.req.header('content-type') ?? '';
+  const body = bufferedBody(c);
+  const length = body?.byteLength ?? Number(c.req.header('content-length') ?? '0');
+  if (!/json/i.test(type) || body === undefined) return length > 0 ? {contentType: type.split(';')[0], bytes: length} : undefined;
   if (length > MAX_BODY_BYTES) return {contentType: 'application/json', bytes: length};
   try {
-    const text = await req.text();
+    const text = body.toString();
     return text.trim() === '' ? undefined : redact(JSON.parse(text));
   } catch {
     return undefined;
@@ -87,7 +90,7 @@ export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<
     const operationId = operations.get(`${method} ${pattern}`);
     const principal = c.get('principal') as Principal | undefined;
     const params = c.req.param() as Record<string, string>;
-    const body = await bodySummary(c.req);
+    const body = bodySummary(c);
     const data: Record<string, unknown> = {method, path: c.req.path, status: c.res.status};
     if (Object.keys(params).length > 0) data.params = redact(params);
     if (body !== undefined) data.body = body;

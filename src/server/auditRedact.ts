@@ -13,7 +13,13 @@
 //    any field, so a key pasted into a description does not reach the log either.
 const SECRET_FIELD =
   /pass(word|wd|phrase)?|secret|token|api[-_]?key|^key$|[-_]key$|[a-z]Key$|private|credential|authorization|cookie|signature|security[-_]?context|(^|[-_])code$|[a-z]Code$/i;
-const SECRET_VALUE = /\bsvc_[0-9A-Za-z]{32}\b|\beyJ[\w-]+\.[\w-]+\.[\w-]*|^\s*(bearer|basic|api-key)\s+[\w.~+/=-]{16,}\s*$|-----BEGIN [A-Z ]*PRIVATE KEY-----/i;
+// Every value pattern below runs in time linear in the string: each is anchored or of bounded length, and the
+// JWT shape (`eyJ…` `.` `…` `.`, where a single backtracking regex costs O(n²) on `eyJ-eyJ-…` without a dot) is
+// found by walking the runs of [\w-] once (`containsJwt`). Any string of any body reaches these checks.
+const SVC_KEY_VALUE = /\bsvc_[0-9A-Za-z]{32}\b/i;
+const AUTH_HEADER_VALUE = /^\s*(bearer|basic|api-key)\s+[\w.~+/=-]{16,}\s*$/i;
+const PRIVATE_KEY_VALUE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/i;
+const WORD_RUN = /[\w-]+/g;
 const CONTENT_FIELD = /^(content|contents|file|source|sql|yaml|manifest|certificate|cert)$/i;
 const MAX_STRING = 200;
 const MAX_ITEMS = 20;
@@ -29,10 +35,34 @@ function describeContent(value: unknown): string {
   return '[omitted]';
 }
 
+/** A JWT header segment: `eyJ` (base64url of `{"`) at a word start, with more of the segment after it. */
+function isJwtHeaderRun(run: string): boolean {
+  const lower = run.toLowerCase();
+  if (lower.startsWith('eyj') && lower.length > 3) return true;
+  const at = lower.indexOf('-eyj');
+  return at >= 0 && at + 4 < lower.length;
+}
+
+/** Whether `text` holds `<header>.<payload>.` of a JWT: one pass over the runs of [\w-], each looked at once. */
+export function containsJwt(text: string): boolean {
+  let headerDot = -1; // index of the dot right after a header-like run
+  for (const m of text.matchAll(WORD_RUN)) {
+    const end = m.index + m[0].length;
+    if (headerDot >= 0 && m.index === headerDot + 1 && text[end] === '.') return true;
+    headerDot = text[end] === '.' && isJwtHeaderRun(m[0]) ? end : -1;
+  }
+  return false;
+}
+
+/** A string that is a credential by itself (an svc_ key, a JWT, `Bearer …`, a PEM private key), in linear time. */
+export function looksLikeCredential(text: string): boolean {
+  return SVC_KEY_VALUE.test(text) || AUTH_HEADER_VALUE.test(text) || PRIVATE_KEY_VALUE.test(text) || containsJwt(text);
+}
+
 /** A copy of `value` safe to store: secrets replaced, file contents described, long things cut. */
 export function redact(value: unknown, depth = 0): unknown {
   if (value === null || typeof value === 'boolean' || typeof value === 'number') return value;
-  if (typeof value === 'string' && SECRET_VALUE.test(value)) return REDACTED;
+  if (typeof value === 'string' && looksLikeCredential(value)) return REDACTED;
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [${value.length} chars]` : value;
   if (depth >= MAX_DEPTH) return describeContent(value);
   if (Array.isArray(value)) {

@@ -36,14 +36,21 @@ const tooLarge = (c: Context, limit: number) =>
  * Reads the body once, counting bytes as they arrive, and stops at the limit with 413 (a declared length over
  * the limit is refused before reading anything). JSON bodies nested deeper than MAX_JSON_DEPTH are a 400
  * before any parser or validator recurses into them. The handler then reads the buffered copy.
+ *
+ * When: a body is read only once the request is known to be allowed. `'open'` (installed in front of every
+ * route) reads the bodies of the endpoints that take no credential, at most MAX_OPEN_BODY_BYTES; `'credentialed'`
+ * (installed by the app after the operation guard, so after the credential and its permission were checked)
+ * reads every other body, at most MAX_BODY_BYTES. A request refused for its credential is answered without its
+ * body being read; the HTTP adapter drains or closes what is left, bounded.
  */
-export function bodyLimits(): MiddlewareHandler {
+export function bodyLimits(stage: 'open' | 'credentialed'): MiddlewareHandler {
   return async (c, next) => {
     // GET and HEAD carry no body; not touching `raw.body` keeps the Node adapter's lightweight request as it is.
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    if (isOpenPath(c.req.path) !== (stage === 'open')) return next();
     const body = c.req.raw.body;
     if (!body) return next();
-    const limit = isOpenPath(c.req.path) ? MAX_OPEN_BODY_BYTES : MAX_BODY_BYTES;
+    const limit = stage === 'open' ? MAX_OPEN_BODY_BYTES : MAX_BODY_BYTES;
     const declared = c.req.header('content-length');
     if (declared !== undefined && Number(declared) > limit) return tooLarge(c, limit);
     const chunks: Uint8Array[] = [];
@@ -68,8 +75,19 @@ export function bodyLimits(): MiddlewareHandler {
     headers.delete('transfer-encoding');
     headers.set('content-length', String(size));
     c.req.raw = new Request(c.req.raw.url, {method: c.req.raw.method, headers, body: bytes, signal: c.req.raw.signal});
+    buffered.set(c.req.raw, bytes);
     return next();
   };
+}
+
+const buffered = new WeakMap<Request, Buffer>();
+
+/**
+ * The request's body as `bodyLimits` read it (within its limit, after the credential check), or undefined when
+ * it was not read: a middleware that looks at bodies (audit, query log) reads this, never the raw stream.
+ */
+export function bufferedBody(c: Context): Buffer | undefined {
+  return buffered.get(c.req.raw);
 }
 
 /** Whether brackets outside strings nest deeper than `max`: one pass, no recursion, no parse. */

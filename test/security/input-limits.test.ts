@@ -3,6 +3,7 @@
 // retention of what those floods leave, and connections that never finish or sit idle.
 import {connect} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {redact, REDACTED} from '../../src/server/auditRedact.js';
 import {runHousekeeping} from '../../src/server/housekeeping.js';
 import {insertTelemetryEvents, TELEMETRY_MAX_EVENTS} from '../../src/server/store/telemetry.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
@@ -24,14 +25,14 @@ const MiB = 1024 * 1024;
  * server answers or closes; the status is read from what came back (a server that stops reading may close the
  * socket under a write, which an HTTP client reports as EPIPE instead of the answer it already got).
  */
-function chunkedPut(path: string, opts: {method?: string; prefix: string; total: number; auth?: boolean; contentType?: string}): Promise<{status: number; sent: number; body: string}> {
+function chunkedPut(path: string, opts: {method?: string; prefix: string; total: number; auth?: boolean | string; contentType?: string}): Promise<{status: number; sent: number; body: string}> {
   return new Promise((resolve) => {
     const head = [
       `${opts.method ?? 'PUT'} ${path} HTTP/1.1`,
       'Host: 127.0.0.1',
       `Content-Type: ${opts.contentType ?? 'application/json'}`,
       'Transfer-Encoding: chunked',
-      ...(opts.auth === false ? [] : [`Authorization: Bearer ${svc.adminKey}`]),
+      ...(opts.auth === false ? [] : [`Authorization: Bearer ${typeof opts.auth === 'string' ? opts.auth : svc.adminKey}`]),
     ].join('\r\n');
     const frame = (data: Buffer | string) => Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from('\r\n')]);
     const chunk = frame(Buffer.alloc(256 * 1024, 'x'));
@@ -69,6 +70,11 @@ function chunkedPut(path: string, opts: {method?: string; prefix: string; total:
   });
 }
 
+/** `chunkedPut` with another key: the status and how much was taken in before the answer. */
+function chunkedPutAs(key: string, path: string, total: number): Promise<{status: number; sent: number}> {
+  return chunkedPut(path, {prefix: '{"env_variables":[{"name":"X","value":"', total, auth: key});
+}
+
 async function call(path: string, init: {method?: string; body?: string; auth?: string | null; contentType?: string} = {}) {
   const headers: Record<string, string> = {'content-type': init.contentType ?? 'application/json'};
   const auth = init.auth === undefined ? svc.adminKey : init.auth;
@@ -101,13 +107,61 @@ describe('bytes actually read', () => {
   });
 });
 
+describe('no body is read before the credential is checked', () => {
+  // Offer 64 MiB without a credential: the answer must come before anything like that was taken in (loopback
+  // buffers hold a few MiB the service never reads). Before, the body was read up to the 8 MiB limit first.
+  it.each([
+    ['POST', '/api/v1/deployments'],
+    ['PUT', '/api/v1/deployments/1/env-vars'],
+    ['POST', '/data/1/cubejs-api/v1/load'],
+  ])('%s %s without a credential answers 401 without reading the body', async (method, path) => {
+    const res = await chunkedPut(path, {method, prefix: '{"name":"', total: 64 * MiB, auth: false});
+    expect(res.status).toBe(401);
+    expect(res.sent).toBeLessThan(16 * MiB);
+  });
+
+  it('a key without the permission is refused (403) before its body is read', async () => {
+    const readOnly = JSON.parse((await call('/api/v1/api-keys', {method: 'POST', body: JSON.stringify({name: 'ro-body', permissions: ['DeploymentRead']})})).text).key as string;
+    const res = await chunkedPutAs(readOnly, '/api/v1/deployments/1/env-vars', 64 * MiB);
+    expect(res.status).toBe(403);
+    expect(res.sent).toBeLessThan(16 * MiB);
+  });
+});
+
+describe('audit redaction in linear time', () => {
+  // `eyJ-eyJ-…` without a dot made the JWT pattern backtrack from every `eyJ` to the end: O(n²), ~2.5 s for
+  // 64 KB on one request, during which the event loop answered nobody.
+  const hostile = 'eyJ-'.repeat(15_000);
+
+  it.each(['application/json', 'text/plain; x=json'])('a 60 KB client_id of eyJ-eyJ-… (%s) is answered at once and stalls nobody', async (contentType) => {
+    const started = performance.now();
+    const slow = call('/auth/device/code', {method: 'POST', body: JSON.stringify({client_id: hostile}), auth: null, contentType});
+    const other = call('/api/v1/deployments?limit=1').then(() => performance.now() - started);
+    const [res, otherMs] = await Promise.all([slow, other]);
+    const ms = performance.now() - started;
+    expect(res.status).toBe(200);
+    expect(ms).toBeLessThan(1000);
+    expect(otherMs).toBeLessThan(1000);
+  });
+
+  it('redact() of a 1 MB hostile string takes milliseconds, and still finds a JWT and an svc_ key in it', () => {
+    const big = 'eyJ-'.repeat(250_000);
+    const started = performance.now();
+    expect(redact({note: big})).toEqual({note: `${big.slice(0, 200)}… [${big.length} chars]`});
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(redact({note: `${big} eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig`})).toEqual({note: REDACTED});
+    expect(redact({note: `${big} svc_${'a'.repeat(32)}`})).toEqual({note: REDACTED});
+  });
+});
+
 describe('nesting depth', () => {
   const deepArray = '['.repeat(100_000) + ']'.repeat(100_000);
   const deepObject = '{"a":'.repeat(100_000) + '1' + '}'.repeat(100_000);
   it.each([
     ['PUT', '/api/v1/deployments/1/env-vars', deepObject],
     ['PUT', '/api/v1/deployments/1/env-vars', deepArray],
-    ['PATCH', '/api/v1/deployments/1', deepObject],
+    // Deployment update is a PUT. (A PATCH has no route here: 404 before any body is read.)
+    ['PUT', '/api/v1/deployments/1', deepObject],
     ['POST', '/build/api/v1/deployments', deepObject],
   ])('%s %s with 100,000-deep JSON answers 400', async (method, path, body) => {
     const res = await call(path, {method, body});

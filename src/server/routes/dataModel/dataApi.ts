@@ -43,8 +43,9 @@ const responses = {
 };
 
 /** The credential the middleware accepted for this request (dataModel/dataAuth.ts). */
-const credentials = new WeakMap<Request, DataCredential>();
-const credentialOf = (c: Context): DataCredential => credentials.get(c.req.raw)!;
+// Keyed by the request object of the context, which stays the same when the body reader replaces `c.req.raw`.
+const credentials = new WeakMap<object, DataCredential>();
+const credentialOf = (c: Context): DataCredential => credentials.get(c.req)!;
 
 /** The compiled model a branch's runtime serves, or 'wait' while its build is not warm yet. */
 export async function runtimeModel(
@@ -108,7 +109,7 @@ export const register: RouteGroup = (app, ctx) => {
   // The token first, before the path or the query is looked at: without a valid token for this deployment nothing
   // else is answered (not even whether the query parameter is missing or the deployment exists).
   app.use('/data/:deploymentId/*', async (c, next) => {
-    credentials.set(c.req.raw, await authorizeData(ctx, c, Number(c.req.param('deploymentId')), dataUseOf(c.req.path)));
+    credentials.set(c.req, await authorizeData(ctx, c, Number(c.req.param('deploymentId')), dataUseOf(c.req.path)));
     await next();
   });
   app.openapi(createRoute({method: 'get', path: load, operationId: 'load', summary: 'Query the deploy branch', tags, request: {params: Params, query: LoadQueryParams}, responses}),

@@ -5,8 +5,17 @@ import type {App} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {findDeployment} from '../../store/deployments.js';
 import {appendLog} from '../../store/logs.js';
+import {bufferedBody} from '../../limits.js';
 
 const DATA_PATH = /^\/data\/(\d{1,12})\/(dev-mode\/([^/]+)\/)?cubejs-api\/v1\/(load|meta)$/;
+
+function postedQuery(body: Buffer | undefined): unknown {
+  try {
+    return body ? (JSON.parse(body.toString()) as {query?: unknown}).query : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function membersOf(queryText: string | undefined): string {
   if (!queryText) return '';
@@ -24,8 +33,9 @@ export function registerQueryLog(app: App, ctx: ServiceContext): void {
     const m = DATA_PATH.exec(c.req.path);
     if (!m) return next();
     const started = Date.now();
-    const queryText = c.req.method === 'GET' ? c.req.query('query') : ((await c.req.raw.clone().json().catch(() => undefined)) as {query?: unknown} | undefined)?.query;
     await next();
+    // The body as read after the token was checked (none when the token was refused).
+    const queryText = c.req.method === 'GET' ? c.req.query('query') : postedQuery(bufferedBody(c));
     const deploymentId = Number(m[1]);
     if (!findDeployment(ctx.db, deploymentId)) return;
     const branch = m[3] === undefined ? '' : ` on ${decodeURIComponent(m[3])}`;
