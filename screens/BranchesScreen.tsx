@@ -16,6 +16,7 @@ import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {refusal} from './branches/advice.js';
 import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
+import {newBranchNameProblem} from '../src/contract/names.js';
 import {branchTree, type BranchRow} from './branches/tree.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
@@ -87,6 +88,7 @@ export function BranchesScreen({params}: ScreenProps) {
             label="Name"
             placeholder="e.g. feature/orders"
             action="create"
+            check={newBranchNameProblem}
             busy={create.isPending ? 'Creating' : undefined}
             error={create.error ? refusal('could not create it', create.error, 'branches') : undefined}
             onCancel={() => (create.reset(), close())}

@@ -17,17 +17,21 @@ export interface PromptDialogProps {
   readonly onCancel: () => void;
   readonly busy?: string;
   readonly error?: string;
+  /** The rule the service applies to the value (contract/), checked before it is sent: why not, or undefined. */
+  readonly check?: (value: string) => string | undefined;
 }
 
 /** Rows the dialog takes (border included), for the list height below it. */
 export const PROMPT_HEIGHT = 6;
 
-export function PromptDialog({title, label, initial = '', placeholder, action, onSubmit, onCancel, busy, error}: PromptDialogProps) {
+export function PromptDialog({title, label, initial = '', placeholder, action, onSubmit, onCancel, busy, error, check}: PromptDialogProps) {
   const [value, setValue] = useState(initial);
   const [local, setLocal] = useState<string | undefined>();
   const submit = (text: string) => {
     if (busy) return;
     if (text.trim() === '') return setLocal(`${label.toLowerCase()} is empty`);
+    const problem = check?.(text.trim());
+    if (problem !== undefined) return setLocal(problem);
     setLocal(undefined);
     onSubmit(text.trim());
   };

@@ -4,6 +4,7 @@ import React from 'react';
 import type {DevFile} from '../../src/queries/dataModel.js';
 import {ConfirmDialog} from '../../src/ui/components/ConfirmDialog.js';
 import {PromptDialog} from '../branches/PromptDialog.js';
+import {newBranchNameProblem} from '../../src/contract/names.js';
 import type {FileChange} from './diff.js';
 import type {Session} from './reducer.js';
 import type {useDevActions} from './useDevActions.js';
@@ -33,7 +34,7 @@ export function DevDialog({dialog, session, devName, deployBranch, files, unvali
   const production_ = deployBranch ?? 'the deploy branch';
   switch (dialog.kind) {
     case 'newBranch':
-      return <PromptDialog title={`New branch from ${production_}, then dev mode on it`} label="Name" placeholder="e.g. feature/orders" action="create" onCancel={close} onSubmit={(b) => (close(), void actions.createAndEnter(b, deployBranch))} />;
+      return <PromptDialog title={`New branch from ${production_}, then dev mode on it`} label="Name" placeholder="e.g. feature/orders" action="create" check={newBranchNameProblem} onCancel={close} onSubmit={(b) => (close(), void actions.createAndEnter(b, deployBranch))} />;
     case 'newFile':
       return (
         <PromptDialog title={`New file on ${session?.name ?? ''} (opens in $EDITOR)`} label="Path" initial="model/cubes/" action="create and edit" onCancel={close}

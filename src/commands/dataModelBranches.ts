@@ -5,6 +5,7 @@ import type {Command} from '@commander-js/extra-typings';
 import {
   commit, createBranch, deleteBranch, listBranchesPage, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
 } from '../api/dataModel.js';
+import {newBranchNameProblem} from '../contract/names.js';
 import {shellQuote} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {connect, numericId, pageQuery, positiveInt} from './session.js';
@@ -46,6 +47,9 @@ export function registerBranchCommands(group: Command): void {
     .argument('<name>', 'new branch name')
     .option('--dev-mode', 'point your dev-mode session at the new branch (no fork: writes to it stay refused)')
     .action(async (deployment, name, flags, cmd) => {
+      // The service's rule (contract/names.ts), checked before credentials are read: a usage error, exit 2.
+      const problem = newBranchNameProblem(name);
+      if (problem !== undefined) throw new UserError(`<name>: ${problem}`, EXIT_USAGE);
       const {api} = connect(cmd);
       const branch = name;
       const res = await createBranch(api, deployment, {name: branch, enterDevMode: flags.devMode === true});

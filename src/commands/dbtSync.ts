@@ -5,6 +5,7 @@
 import {ApiError, type Api} from '../api/client.js';
 import {getDbtSyncStatus, startDbtSync, type DbtSyncResult, type DbtSyncStarted, type DbtSyncStatus} from '../api/dbt.js';
 import {refProblem} from '../contract/gitRef.js';
+import {newBranchNameProblem} from '../contract/names.js';
 import {syncFailureMessage, syncLabel, waitForSync, waitForSyncResult} from '../workflows/dbtWait.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, progress, success, UserError, say} from './output.js';
@@ -45,6 +46,8 @@ export async function sync(deployment: string, flags: WaitFlags & {ref?: string;
     throw new UserError('--manifest and --ref cannot be combined: an uploaded manifest is converted as it is, without the repository', EXIT_USAGE);
   }
   if (flags.branch !== undefined && flags.branch.trim() === '') throw new UserError('--branch: an empty value names no branch; omit it to let the sync create one', EXIT_USAGE);
+  const branchProblem = flags.branch === undefined ? undefined : newBranchNameProblem(flags.branch);
+  if (branchProblem !== undefined) throw new UserError(`--branch: ${branchProblem}`, EXIT_USAGE);
   const times = waitTimes(flags);
   if (flags.ref !== undefined && /^[#@]/.test(flags.ref.trim())) {
     progress(`warning: --ref \`${flags.ref}\` starts with ${flags.ref.trim()[0]}; branches and tags rarely do — pass the branch name (for a pull request, its head branch)`);

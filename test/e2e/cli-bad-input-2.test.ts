@@ -22,6 +22,10 @@ const cases: Case[] = [
   // and `bad..ref` / `a b` used to reach the service; the client now applies the service's own rule first.
   [['dbt', 'sync', '1', '--ref', 'bad..ref'], 2, 'error: --ref: `bad..ref` is not a branch or tag name: it contains "..", which git does not allow in ref names\n'],
   [['dbt', 'sync', '1', '--ref', 'a b'], 2, 'error: --ref: `a b` is not a branch or tag name: it contains a space, which git does not allow in branch or tag names\n'],
+  // One branch-name rule (contract/names.ts) for the console's `n`, the CLI and the service.
+  [['dbt', 'sync', '1', '--branch', 'bad..name'], 2, 'error: --branch: "bad..name" is not a valid branch name: it contains "..", which git does not allow in ref names\n'],
+  [['data-model', 'create-branch', '1', 'bad..name'], 2, 'error: <name>: "bad..name" is not a valid branch name: it contains "..", which git does not allow in ref names\n'],
+  [['data-model', 'create-branch', '1', 'ma\u200bin'], 2, 'error: <name>: "ma\\u{200b}in" is not a valid branch name: it contains U+200B, an invisible, control or format character (names must show every character they hold)\n'],
   [['dbt', 'sync', '1', '--timeout', '5m'], 2, 'error: --timeout and --poll require --wait\n'],
   [['dbt', 'sync', '1', '--wait', '--timeout', 'soon'], 2, 'error: `soon` is not a duration (try 30s, 15m, or 1h)\n'],
   [['dbt', 'sync', '1', '--wait', '--poll', '0'], 2, 'error: `0` must be greater than zero\n'],

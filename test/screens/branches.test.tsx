@@ -72,6 +72,25 @@ describe('BranchesScreen', () => {
     expect(await names(api)).toEqual(['feature-y', 'main', 'staging']);
   });
 
+  it('n refuses what the service refuses, before sending it: git ref rules, invisible characters, a name taken in another case', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, BRANCHES, WIDE);
+    await tui.waitForFrame('[2]');
+    await tui.press('n');
+    await typeAfter(tui, 'New branch from main', 'bad..name', 'enter');
+    await tui.waitForFrame('it contains "..", which git does not allow in ref names');
+    await tui.press('\u0015');
+    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'zero\u200bwidth', 'enter');
+    await tui.waitForFrame('contains U+200B, an invisible');
+    expect(spy.count(/^POST .*\/branches/)).toBe(0);
+    // Taken without regard to case: only the service knows the list, and its 409 is shown in the dialog.
+    await tui.press('\u0015');
+    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'STAGING', 'enter');
+    await tui.waitForFrame('branch names are unique without regard to case');
+    expect(await names(api)).toEqual(['main', 'staging']);
+  });
+
   it('D asks before deleting: n and Esc keep the branch, y deletes it; the deploy branch is refused', async () => {
     const {api} = await startDemo();
     await createBranch(api, D, {name: 'old-work'});

@@ -56,6 +56,53 @@ describe('deployBranchName', () => {
   });
 });
 
+describe('branch names: one rule (contract/names.ts) for the service, the console and the CLI', () => {
+  const BRANCHES = `${D}/branches`;
+  const branchNames = async () => ((await call('GET', BRANCHES)).body.items as Array<{name: string}>).map((b) => b.name).sort();
+
+  it.each([
+    ['".." inside a part', 'bad..name', /contains "\.\.", which git does not allow/],
+    ['"a..b"', 'a..b', /contains "\.\."/],
+    ['a leading "-"', '-x', /starts with "-"/],
+    ['a trailing "."', 'x.', /ends with "\."/],
+    ['a part starting with "."', 'f/.x', /starting with "\."/],
+    ['"@{"', 'x@{1}', /"@\{"/],
+    ['a zero-width space', 'ma\u200bin2', /U\+200B, an invisible/],
+    ['a word joiner', 'rel\u2060ease', /U\+2060/],
+    ['a soft hyphen', 'rel\u00adease', /U\+00AD/],
+    ['a Cyrillic а among Latin letters', 'm\u0430in', /mixes Latin and Cyrillic letters/],
+  ])('refuses %s (400) and creates nothing', async (_what, name, why) => {
+    const before = await branchNames();
+    const res = await call('POST', BRANCHES, {name});
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^name: /);
+    expect(res.body.error).toMatch(why);
+    expect(res.text).not.toMatch(/[\u200b\u2060\u00ad]/);
+    expect(await branchNames()).toEqual(before);
+  });
+
+  it('refuses a name that differs from an existing one only in case (409), and accepts git-valid Unicode names', async () => {
+    const before = await branchNames();
+    for (const name of ['MAIN', 'Main', 'STAGING']) {
+      const res = await call('POST', BRANCHES, {name});
+      expect(res.status, name).toBe(409);
+      expect(res.body.error).toMatch(/already exists; branch names are unique without regard to case/);
+    }
+    expect(await branchNames()).toEqual(before);
+    expect((await call('POST', BRANCHES, {name: 'feature/\u00fcber'})).status).toBe(200);
+    expect((await call('POST', BRANCHES, {name: 'FEATURE/\u00dcBER'})).status).toBe(409);
+  });
+
+  it('a dbt sync writes no branch the rule refuses', async () => {
+    const runs = '/api/v1/deployments/1/dbt-sync';
+    for (const branchName of ['bad..name', 'm\u0430in', 'dev-mine']) {
+      const res = await call('POST', runs, {branchName});
+      expect(res.status, branchName).toBe(400);
+      expect(res.body.error).toMatch(/^branchName: /);
+    }
+  });
+});
+
 describe('data-model file names', () => {
   it.each([
     ['a right-to-left override', 'model/cubes/evil\u202elmy.yml'],
@@ -64,13 +111,26 @@ describe('data-model file names', () => {
     ['a paragraph separator', 'model/cubes/a\u2029b.yml'],
     ['a C1 control', 'model/cubes/a\u009bb.yml'],
     ['a NUL', 'model/cubes/a\u0000.yml'],
+    ['a zero-width space', 'model/cubes/orders\u200b.yml'],
+    ['a word joiner', 'model/cubes/or\u2060ders.yml'],
+    ['a soft hyphen', 'model/cubes/or\u00adders.yml'],
+    ['a byte-order mark', 'model/\ufeffcubes/orders.yml'],
+    ['a no-break space', 'model/cubes/my\u00a0orders.yml'],
+    ['a Cyrillic о among Latin letters', 'model/cubes/\u043erders.yml'],
+    ['a Greek ο among Latin letters', 'model/cubes/\u03bfrders.yml'],
   ])('refuses %s (400) and stores nothing', async (_what, path) => {
     const before = await fileList();
     const res = await call('PUT', FILES, {branchName: dev, files: [{path, content: 'cubes: []\n'}]});
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/invalid file path/);
-    expect(res.text).not.toMatch(/[\u202e\u2067\u2028\u2029\u009b\u0000]/);
+    expect(res.text).not.toMatch(/[\u202e\u2067\u2028\u2029\u009b\u0000\u200b\u2060\u00ad\ufeff]/);
     expect(await fileList()).toEqual(before);
+  });
+
+  it('takes names in one script, whichever it is', async () => {
+    for (const path of ['model/cubes/\u0437\u0430\u043a\u0430\u0437\u044b.yml', 'model/\u03b1\u03b2/orders.yml', 'model/cubes/\u6ce8\u6587.yml']) {
+      expect((await call('PUT', FILES, {branchName: dev, files: [{path, content: 'cubes: []\n'}]})).status, path).toBe(200);
+    }
   });
 
   it('NFC and NFD spellings name one file', async () => {

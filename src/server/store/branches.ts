@@ -1,6 +1,7 @@
 // Data model branches of a deployment, their file trees and revisions, and the per-credential dev-mode sessions.
 // A branch's staging flag is not stored here: it is the existence of its `staging` environment row, so the
 // environments list and the branches list can never disagree.
+import {branchNameKey} from '../../contract/names.js';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
 
@@ -88,6 +89,14 @@ const SELECT = `
 
 export function findBranch(db: Db, deploymentId: number, name: string): BranchRow | undefined {
   return db.prepare(`${SELECT} WHERE b.deployment_id = ? AND b.name = ?`).get(deploymentId, name) as BranchRow | undefined;
+}
+
+/** The branch whose name is `name` without regard to case and compatibility forms (contract/names.ts `branchNameKey`). */
+export function findBranchByKey(db: Db, deploymentId: number, name: string): BranchRow | undefined {
+  const key = branchNameKey(name);
+  const names = db.prepare('SELECT name FROM branches WHERE deployment_id = ?').pluck().all(deploymentId) as string[];
+  const found = names.find((n) => branchNameKey(n) === key);
+  return found === undefined ? undefined : findBranch(db, deploymentId, found);
 }
 
 export function findBranchById(db: Db, deploymentId: number, id: number): BranchRow | undefined {

@@ -6,7 +6,7 @@
 import type {ServiceContext} from '../../context.js';
 import {ensureBranches, filesOf} from '../../store/branchTrees.js';
 import {treeHash} from '../../store/trees.js';
-import {findBranch, insertBranch, saveTree} from '../../store/branches.js';
+import {findBranch, findBranchByKey, insertBranch, saveTree} from '../../store/branches.js';
 import {findDeployment} from '../../store/deployments.js';
 import {GENERATED_DIR} from './cubes.js';
 
@@ -20,6 +20,8 @@ export function writeSyncBranch(
   if (!deployment) return {ok: false, error: `deployment ${w.deploymentId} no longer exists`};
   ensureBranches(ctx.db, ctx.clock, deployment);
   const existing = findBranch(ctx.db, deployment.id, w.branchName);
+  const clash = existing ? undefined : findBranchByKey(ctx.db, deployment.id, w.branchName);
+  if (clash) return {ok: false, error: `branch ${clash.name} already exists; branch names are unique without regard to case, so the sync cannot write ${w.branchName}`};
   if (existing && existing.kind !== 'shared') {
     return {ok: false, error: `branch ${w.branchName} is a ${existing.kind === 'dev' ? 'personal dev-mode' : 'deploy'} branch; a sync writes only shared branches`};
   }

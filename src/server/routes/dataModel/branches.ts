@@ -9,8 +9,9 @@ import {
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf, requirePermission} from '../../auth.js';
 import type {ServiceContext} from '../../context.js';
+import {newBranchNameProblem} from '../../../contract/names.js';
 import {badRequest, conflict, notFound} from '../../errors.js';
-import {disableStaging, findBranch, findBranchById, listBranches, removeBranch, setSession, type BranchRow} from '../../store/branches.js';
+import {disableStaging, findBranchById, findBranchByKey, listBranches, removeBranch, setSession, type BranchRow} from '../../store/branches.js';
 import {insertEnvironment} from '../../store/environments.js';
 import {credentialKey, loadBranch, toBranch, triggerBuild} from './shared.js';
 import {createBranch, ensureBranches, filesOf, seedBranches} from '../../store/branchTrees.js';
@@ -18,7 +19,6 @@ import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/branches';
-const BRANCH_NAME = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 const seeded = new WeakSet<ServiceContext>();
 
 /** Cursors are opaque to clients; here the last branch id of a page. */
@@ -30,12 +30,12 @@ function decodeCursor(after: string | undefined): number {
   return Number(match[1]);
 }
 
-export function validateBranchName(name: string): void {
-  if (name.trim() === '') throw badRequest('name: an empty value names no branch');
-  if (name.length > 200 || !BRANCH_NAME.test(name) || name.split('/').some((s) => s === '.' || s === '..' || s.endsWith('.lock'))) {
-    throw badRequest(`name: "${name}" is not a valid branch name (letters, digits, . _ - and / between parts)`);
-  }
-  if (name.startsWith('dev-')) throw badRequest(`name: "${name}" starts with dev-, which is reserved for personal dev-mode branches`);
+/** A new shared branch's name: the shared rule (contract/names.ts), and no other branch of the same name in any case. */
+export function checkNewBranchName(ctx: ServiceContext, deploymentId: number, name: string): void {
+  const problem = newBranchNameProblem(name);
+  if (problem !== undefined) throw badRequest(`name: ${problem}`);
+  const clash = findBranchByKey(ctx.db, deploymentId, name);
+  if (clash) throw conflict(clash.name === name ? `branch ${name} already exists` : `branch ${clash.name} already exists; branch names are unique without regard to case`);
 }
 
 function stagingRefusal(branch: BranchRow, deploymentId: number): string | undefined {
@@ -79,9 +79,8 @@ export const register: RouteGroup = (app, ctx) => {
       requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      validateBranchName(body.name);
+      checkNewBranchName(ctx, deployment.id, body.name);
       const parent = loadBranch(ctx, deployment, body.from ?? deployment.deploy_branch_name);
-      if (findBranch(ctx.db, deployment.id, body.name)) throw conflict(`branch ${body.name} already exists`);
       const branch = createBranch(ctx.db, ctx.clock, {deploymentId: deployment.id, name: body.name, kind: 'shared', parent, ownerUserId: null, files: filesOf(ctx.db, parent), message: `branch from ${parent.name}`});
       // The session points at the new branch itself, without forking, so writes to it are still refused.
       const activate = body.enterDevMode === true || body.activate === true;

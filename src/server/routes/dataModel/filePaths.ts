@@ -2,7 +2,7 @@
 // and the size limits. (Content and tree hashes: store/trees.ts.)
 import type {SourceTreeNode, TreeNode} from '../../../contract/dataModel.js';
 import {HttpFailure, badRequest, conflict} from '../../errors.js';
-import {UNSAFE_NAME_CHARS, printableName} from '../../names.js';
+import {nameTextProblem, printableName} from '../../../contract/names.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
@@ -10,15 +10,16 @@ export const MAX_REQUEST_BYTES = 8 * 1024 * 1024;
 /**
  * A client path (`model/cubes/a.yml` or `/model/cubes/a.yml`) as the stored project-relative path, in Unicode
  * NFC (so an NFD spelling from macOS names the same file). Rejects anything that could leave the project or
- * confuse a file system or a reader: `..`, `.` segments, empty segments, backslashes, control characters (NUL,
- * C1), bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069) and line/paragraph separators.
+ * confuse a file system or a reader: `..`, `.` segments, empty segments, backslashes, and what the name rule of
+ * contract/names.ts refuses (control, format and invisible characters; look-alike letters mixed in one segment).
  */
 export function normalisePath(path: string): string {
   const rel = path.replace(/^\/+/, '').normalize('NFC');
   const fail = (why: string) => badRequest(`invalid file path "${printableName(path)}": ${why}`);
   if (rel === '') throw fail('it names no file');
   if (rel.length > 512) throw fail('longer than 512 characters');
-  if (UNSAFE_NAME_CHARS.test(rel)) throw fail('control characters (such as NUL), bidirectional controls and line separators are not allowed');
+  const text = nameTextProblem(rel);
+  if (text !== undefined) throw fail(`it ${text}`);
   if (rel.includes('\\')) throw fail('use / to separate directories');
   if (/^[A-Za-z]:/.test(rel)) throw fail('absolute paths are not allowed');
   const segments = rel.split('/');

@@ -1,12 +1,12 @@
 // Input rules of the dbt sync endpoints, each refusal saying what to send instead: refs are branches or tags
-// (the shared rule of contract/gitRef.ts; anything else is resolved against the repository's refs), history
-// filters are case-sensitive enums, pages are capped, cursors opaque.
+// (the shared rule of contract/gitRef.ts; anything else is resolved against the repository's refs), the branch a
+// sync writes follows the shared branch-name rule (contract/names.ts), history filters are case-sensitive enums,
+// pages are capped, cursors opaque.
 import {DBT_RUN_STATUSES, DBT_TRIGGERS, type DbtRunStatus, type DbtTrigger, type StartDbtSyncInput} from '../../../contract/dbt.js';
 import {refProblem} from '../../../contract/gitRef.js';
+import {newBranchNameProblem} from '../../../contract/names.js';
 import {badRequest} from '../../errors.js';
 import type {DeploymentRow} from '../../store/deployments.js';
-
-const BRANCH = /^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/;
 
 export interface ValidStart {
   source: 'git' | 'manifest';
@@ -32,9 +32,9 @@ export function validateStart(body: StartDbtSyncInput, deployment: DeploymentRow
   if (branchName !== null) {
     if (output === 'files') throw badRequest('branchName cannot be combined with output files: that output writes no branch');
     if (branchName.trim() === '') throw badRequest('branchName: an empty value names no branch; omit it to let the sync create a dbt-sync/… branch');
-    if (branchName.length > 200 || !BRANCH.test(branchName)) throw badRequest(`branchName: "${branchName.slice(0, 100)}" is not a valid branch name`);
     if (branchName === deployment.deploy_branch_name) throw badRequest(`branchName: ${branchName} is the deploy branch; a sync writes a shared branch`);
-    if (branchName.startsWith('dev-')) throw badRequest(`branchName: ${branchName} is reserved for personal dev-mode branches; a sync writes a shared branch`);
+    const problem = newBranchNameProblem(branchName);
+    if (problem !== undefined) throw badRequest(`branchName: ${problem}; a sync writes a shared branch`);
   }
   return {source, output, ref, branchName, ...(source === 'manifest' && {manifest: body.manifest!})};
 }

@@ -1,7 +1,7 @@
 // The GitHub integration, simulated: the tenant has one app installation with a few repositories and branches,
 // so listing and connecting behave as they would against GitHub. Connecting a repository turns a deployment
 // into a git deployment on the chosen branch and triggers its first build from it.
-import {branchNameProblem, printableName} from '../../names.js';
+import {gitRefNameProblem, printableName} from '../../../contract/names.js';
 import {createRoute} from '@hono/zod-openapi';
 import {CursorQuery, DeploymentIdParam, type PageInfo} from '../../../contract/common.js';
 import {Deployment} from '../../../contract/deployments.js';
@@ -117,8 +117,8 @@ export const register: RouteGroup = (app, ctx) => {
       const repo = body.isNewRepo ? undefined : REPOSITORIES[name];
       if (!body.isNewRepo && !repo) throw badRequest(`name: installation ${INSTALLATION.installationId} has no repository ${body.name}`);
       const branch = body.deployBranchName ?? repo?.branches[0] ?? 'main';
-      const problem = branchNameProblem(branch);
-      if (problem) throw badRequest(`deployBranchName: "${printableName(branch)}" is not a valid branch name: ${problem}`);
+      const problem = gitRefNameProblem(branch);
+      if (problem) throw badRequest(`deployBranchName: "${printableName(branch)}" is not a valid branch name: it ${problem}`);
       if (repo && !repo.branches.includes(branch)) throw badRequest(`deployBranchName: repository ${name} has no branch ${branch}`);
       const now = ctx.clock.now();
       ctx.db.transaction(() => {

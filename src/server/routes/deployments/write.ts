@@ -12,7 +12,7 @@ import {findDeployment, updateDeployment, type DeploymentPatch, type DeploymentR
 import {recordVersionUse} from '../../store/versions.js';
 import {findBranch} from '../../store/branches.js';
 import {ensureBranches} from '../../store/branchTrees.js';
-import {branchNameProblem, printableName} from '../../names.js';
+import {gitRefNameProblem, printableName} from '../../../contract/names.js';
 import {toDeployment, toSettings} from './views.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
@@ -58,8 +58,8 @@ export const register: RouteGroup = (app, ctx) => {
 
 /** The deploy branch must be a shared branch the deployment already has (create it first with create-branch). */
 function checkDeployBranch(ctx: ServiceContext, row: DeploymentRow, name: string): void {
-  const problem = branchNameProblem(name);
-  if (problem) throw badRequest(`deployBranchName: "${printableName(name)}" is not a valid branch name: ${problem}`);
+  const problem = gitRefNameProblem(name);
+  if (problem) throw badRequest(`deployBranchName: "${printableName(name)}" is not a valid branch name: it ${problem}`);
   ensureBranches(ctx.db, ctx.clock, row);
   const branch = findBranch(ctx.db, row.id, name);
   if (!branch) throw badRequest(`deployBranchName: deployment ${row.id} has no branch ${name} (create it first: svc data-model create-branch ${row.id} ${name})`);
