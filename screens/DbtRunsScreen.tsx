@@ -1,12 +1,13 @@
 // dbt runs of a deployment: history newest first with status/trigger filters, duration and failed-phase
 // columns, a sparkline of recent durations, paged through the service cursor as the cursor nears the end, and
-// live only while a loaded run is RUNNING. Enter opens a run; s starts a sync; v opens the gate flow.
-import React, {useMemo, useState} from 'react';
+// live while a loaded run is RUNNING; otherwise it asks for the newest run alone and reads the list again when that
+// is new. Enter opens a run; s starts a sync; v opens the gate flow.
+import React, {useEffect, useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
-import {useInfiniteQuery, useMutation, useQueryClient} from '@tanstack/react-query';
+import {useInfiniteQuery, useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import type {DbtRun} from '../src/api/dbt.js';
 import {
-  anyRunning, DBT_HISTORY_IDLE_MS, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries,
+  anyRunning, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries, historyBehind,
 } from '../src/queries/dbt.js';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {Sparkline} from '../src/ui/components/Sparkline.js';
@@ -49,6 +50,13 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const query = useInfiniteQuery(dbtQueries.history(api, deploymentId, {status, trigger, first: pageSize}, live));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const running = anyRunning(query.data);
+  // With no run RUNNING, only the newest run is asked for at the RUNNING pace; the list is read again when it changed.
+  const newest = useQuery({...dbtQueries.newest(api, deploymentId, {status, trigger}, live), enabled: !running && query.isSuccess && !query.isPlaceholderData});
+  const behind = historyBehind(query.data, newest.data);
+  const {refetch, isFetching} = query;
+  useEffect(() => {
+    if (behind && !isFetching) void refetch();
+  }, [behind, isFetching, refetch]);
   // Running rows tick: their elapsed time is re-read every second while one is on the list.
   const now = useNow(running ? 1000 : 60_000);
   const columns = useMemo(() => runColumns(now), [now]);
@@ -76,7 +84,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
 
   const durations = recentDurations(rows, SPARK_RUNS);
   const filters = `status: ${status ?? 'all'} · trigger: ${trigger ?? 'all'}`;
-  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : `no run RUNNING: refreshing every ${Math.round(DBT_HISTORY_IDLE_MS / 1000)}s`;
+  const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : `no run RUNNING: new runs show within ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s`;
   const formHeight = starting ? 6 : 0;
   return (
     <Box flexDirection="column">

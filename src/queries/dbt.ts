@@ -11,8 +11,9 @@ export const DBT_HISTORY_PAGE = 50;
 /** The history is watched while a run in it is RUNNING. */
 export const DBT_HISTORY_POLL_MS = 5_000;
 /**
- * With no run RUNNING the list still refreshes, slowly, so a sync started elsewhere (another user, a webhook, the
- * CLI) appears; the first RUNNING row switches to DBT_HISTORY_POLL_MS.
+ * With no run RUNNING the list still refreshes, slowly; the first RUNNING row switches to DBT_HISTORY_POLL_MS.
+ * Meanwhile `dbtQueries.newest` asks every DBT_HISTORY_POLL_MS for the newest run alone, so a sync started
+ * elsewhere (another user, a webhook, the CLI) shows while it runs, and the whole list is read only when it is new.
  */
 export const DBT_HISTORY_IDLE_MS = 30_000;
 /** A running sync is watched closely. */
@@ -46,6 +47,16 @@ export function anyRunning(data: InfiniteData<HistoryPage> | undefined): boolean
   return data?.pages.some((p) => p.runs.some((r) => r.status === 'RUNNING')) ?? false;
 }
 
+type NewestRun = HistoryPage['runs'][number] | null;
+
+/** The newest run (`dbtQueries.newest`) is not the first loaded row, or is there with another status: read the list again. */
+export function historyBehind(data: InfiniteData<HistoryPage> | undefined, newest: NewestRun | undefined): boolean {
+  if (newest === undefined || data === undefined) return false;
+  const first = data.pages[0]?.runs[0];
+  if (newest === null) return first !== undefined;
+  return first === undefined || first.syncJobId !== newest.syncJobId || first.status !== newest.status;
+}
+
 export const dbtQueries = {
   history: (api: Api, deploymentId: string, params: DbtHistoryParams, live?: LivePolicy) => ({
     queryKey: dbtKeys.history(deploymentId, params),
@@ -59,6 +70,16 @@ export const dbtQueries = {
       // live.intervalMs is DBT_HISTORY_POLL_MS as the screen scaled it (tests run faster): idle keeps the ratio.
       return anyRunning(query.state.data) ? live.intervalMs : live.intervalMs * (DBT_HISTORY_IDLE_MS / DBT_HISTORY_POLL_MS);
     },
+  }),
+  /**
+   * "Anything new?": the newest run of the same filters alone (`first=1`), polled at the RUNNING pace while the
+   * history itself refreshes slowly; `historyBehind` says when the list must be read again.
+   */
+  newest: (api: Api, deploymentId: string, params: Omit<DbtHistoryParams, 'first'>, live?: LivePolicy) => ({
+    queryKey: [...dbtKeys.ofDeployment(deploymentId), 'newest', params] as const,
+    queryFn: async ({signal}: {signal: AbortSignal}): Promise<NewestRun> =>
+      (await listDbtSyncs(api, deploymentId, {status: params.status, trigger: params.trigger, first: 1}, signal)).runs[0] ?? null,
+    refetchInterval: pollUntil<NewestRun>(live),
   }),
   status: (api: Api, deploymentId: string, syncJobId: string, live?: LivePolicy) => ({
     queryKey: dbtKeys.status(deploymentId, syncJobId),

@@ -1,11 +1,19 @@
 // dbt runs screen against the real local service (demo seed: 160 past runs on deployment 1).
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
+import {fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const historyCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync(\?|$)/;
+/** A read of the list itself (a page of 50), not the "anything new?" check for the newest run (first=1). */
+const listReads = /GET \/api\/v1\/deployments\/1\/dbt-sync\?first=50/;
+const newestChecks = /GET \/api\/v1\/deployments\/1\/dbt-sync\?first=1$/;
+/** DBT_HISTORY_POLL_MS (5 s) at the tests' live scale 0.01. */
+const POLL_STEP_MS = 50;
+
+afterEach(() => vi.useRealTimers());
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('DbtRunsScreen', () => {
@@ -19,14 +27,14 @@ describe('DbtRunsScreen', () => {
     expect(frame).toContain((newest[0]!.syncJobId ?? '').slice(0, 8));
     expect(frame).toMatch(/durations [▁▂▃▄▅▆▇█]{5,}/);
     // Issue 15: with no run RUNNING the list keeps a slow refresh (30 s; 300 ms at the tests' live scale).
-    expect(frame).toContain('no run RUNNING: refreshing every 30s');
+    expect(frame).toContain('no run RUNNING: new runs show within 5s');
     const failed = newest.find((r) => r.failedPhase);
     if (failed) expect(frame).toContain(failed.failedPhase);
     expect(frame).toMatch(/✓ COMPLETED/);
-    // Slow: at most one refresh in a third of the idle interval (the RUNNING pace would make two).
-    const shown = spy.count(historyCalls);
+    // Slow: at most one read of the list in a third of the idle interval (the RUNNING pace would make two).
+    const shown = spy.count(listReads);
     await pause(100);
-    expect(spy.count(historyCalls) - shown).toBeLessThanOrEqual(1);
+    expect(spy.count(listReads) - shown).toBeLessThanOrEqual(1);
   });
 
   it('filters by status and trigger through the API', async () => {
@@ -57,7 +65,7 @@ describe('DbtRunsScreen', () => {
     const spy = instrument(api);
     const tui = renderApp(spy.api, RUNS, {rows: 30});
     await tui.waitForFrame('dbt runs · analytics-prod [50]');
-    expect(spy.count(historyCalls)).toBe(1);
+    expect(spy.count(listReads)).toBe(1);
     await tui.press('G');
     await tui.waitForFrame('[100]');
     expect(spy.calls.some((c) => historyCalls.test(c) && /after=/.test(c))).toBe(true);
@@ -73,14 +81,35 @@ describe('DbtRunsScreen', () => {
     await pause(300);
     expect(spy.count(historyCalls)).toBeGreaterThan(first);
     clock.advance(60_000);
-    await tui.waitForFrame(/no run RUNNING: refreshing every 30s/);
+    await tui.waitForFrame(/no run RUNNING: new runs show within 5s/);
     while (spy.inflight() > 0) await pause(10);
-    const settled = spy.count(historyCalls);
+    const settled = spy.count(listReads);
     await pause(100);
-    expect(spy.count(historyCalls) - settled).toBeLessThanOrEqual(1);
+    expect(spy.count(listReads) - settled).toBeLessThanOrEqual(1);
     // Started through the API, not from this screen: the slow refresh brings it in without a key.
     await startDbtSync(api, '1', {ref: 'main'});
     await tui.waitForFrame(/● RUNNING/);
+  });
+
+  it('with no run RUNNING, a sync started elsewhere shows while it runs within the RUNNING pace, found by a first=1 check', async () => {
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    fakeIntervals();
+    const tui = renderApp(spy.api, RUNS);
+    await tui.waitForFrame(/no run RUNNING: new runs show within 5s[\s\S]*✓ COMPLETED/);
+    // Nothing new: the checks ask for one run; the list is not read again.
+    const reads = spy.count(listReads);
+    await vi.advanceTimersByTimeAsync(2 * POLL_STEP_MS);
+    while (spy.inflight() > 0) await pause(10);
+    expect(spy.count(newestChecks)).toBeGreaterThanOrEqual(1);
+    expect(spy.count(listReads)).toBe(reads);
+    // Started through the API, not from this screen: within two checks (well inside the 30 s idle refresh, 300 ms
+    // here, which never fires below) it is on the list, RUNNING.
+    const started = await startDbtSync(api, '1', {ref: 'main'});
+    await vi.advanceTimersByTimeAsync(2 * POLL_STEP_MS);
+    const frame = await tui.waitForFrame(/live: every 5s while a run is RUNNING[\s\S]*● RUNNING/);
+    expect(frame).toContain(started.syncJobId.slice(0, 8));
+    expect(spy.count(listReads)).toBe(reads + 1);
   });
 
   it('says so when there are no runs, and keeps stale rows when a refresh fails', async () => {
