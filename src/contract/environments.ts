@@ -1,6 +1,6 @@
 // Environments of a deployment (seed shape: `api_credentials` as an object) and the metadata-sync token.
 import {z} from 'zod';
-import {OffsetLimitQuery, Pagination, PageInfo} from './common.js';
+import {CursorQuery, OffsetLimitQuery, Pagination, PageInfo} from './common.js';
 
 export const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
 export const EnvironmentType = z.enum(ENVIRONMENT_TYPES).meta({id: 'EnvironmentType'});
@@ -21,7 +21,7 @@ export const Environment = z
   .meta({id: 'Environment'});
 export type Environment = z.infer<typeof Environment>;
 
-export const EnvironmentsQuery = OffsetLimitQuery.extend({
+export const EnvironmentsQuery = OffsetLimitQuery.extend(CursorQuery.shape).extend({
   type: z
     .string()
     .refine((v) => (ENVIRONMENT_TYPES as readonly string[]).includes(v), `type must be one of ${ENVIRONMENT_TYPES.join(', ')}`)

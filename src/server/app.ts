@@ -12,6 +12,7 @@ import {OPERATION_REQUIREMENTS, PERMISSION_EXTENSION, type Requirement} from './
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
 import {bodyLimits, openRateLimits} from './limits.js';
+import {pagingGuard} from './routes/http.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
 import {scimEnvelope} from './scimEnvelope.js';
@@ -43,6 +44,7 @@ export function createApp(ctx: ServiceContext): App {
  * Every operation registered from here on gets its requirement from permissions.ts (or an `x-svc-permission` it
  * declares itself): the guard runs before the operation's validators, and the document publishes the requirement.
  * The body is read (and bounded) right after the guard, so nobody without the right credential gets it read.
+ * A list operation also refuses the paging parameters it does not take (routes/http.ts pagingGuard).
  */
 function guardEveryOperation(app: App, ctx: ServiceContext): void {
   const readBody = bodyLimits('credentialed');
@@ -51,8 +53,10 @@ function guardEveryOperation(app: App, ctx: ServiceContext): void {
     const declared = (route as Record<string, unknown>)[PERMISSION_EXTENSION] as Requirement | undefined;
     const requirement = declared ?? (route.operationId ? OPERATION_REQUIREMENTS.get(route.operationId) : undefined);
     const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
+    const paging = pagingGuard(route);
+    const guards = [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), ...(paging ? [paging] : [])];
     return register(
-      {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), readBody, ...own]},
+      {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [...guards, readBody, ...own]},
       handler,
       hook,
     );

@@ -25,7 +25,7 @@ import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../stor
 import {insertEnvironmentToken, listEnvironmentTokens, type EnvironmentTokenRow} from '../../store/environmentTokens.js';
 import {decodeCursor, encodeCursor} from '../dbt/input.js';
 import {signToken} from '../../tokens.js';
-import {errorResponses, json, jsonBody, loadDeployment, offsetPageInfo, paging} from '../http.js';
+import {errorResponses, json, jsonBody, loadDeployment, mixedPaging, offsetPageInfo, paging, positionPageInfo} from '../http.js';
 
 const tags = ['Environments'];
 
@@ -61,11 +61,11 @@ export const register: RouteGroup = (app, ctx) => {
       requirePermission(c, 'DeploymentRead');
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const query = c.req.valid('query');
-      const {offset, limit} = paging(query);
+      const {offset, limit} = mixedPaging(query);
       const {rows, total} = listEnvironments(ctx.db, row.id, {type: query.type, offset, limit});
       const environments = rows.map((r) => toEnvironment(ctx, r));
       return c.json(
-        {data: {environments}, pagination: {offset, limit, total}, items: environments, pageInfo: offsetPageInfo(offset, rows.length, total)},
+        {data: {environments}, pagination: {offset, limit, total}, items: environments, pageInfo: positionPageInfo(offset, rows.length, total)},
         200,
       );
     },

@@ -1,7 +1,6 @@
 // Reading and deleting deployments: list (seed shape + items/pageInfo), detail, settings, delete.
 import {createRoute} from '@hono/zod-openapi';
 import {
-  DEFAULT_LIMIT,
   DeploymentDetail,
   DeploymentIdParam,
   DeploymentSettings,
@@ -11,32 +10,11 @@ import {
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf, requirePermission} from '../../auth.js';
-import {badRequest} from '../../errors.js';
 import {deleteDeployment, listDeployments} from '../../store/deployments.js';
 import {toDeployment, toDetail, toListItem, toSettings} from './views.js';
-import {errorResponses, json, loadDeployment, offsetPageInfo, paging} from '../http.js';
+import {errorResponses, json, loadDeployment, mixedPaging, positionPageInfo} from '../http.js';
 
 const tags = ['Deployments'];
-
-/** Cursors are opaque to clients; here they encode the position after which the next page starts. */
-function encodeCursor(position: number): string {
-  return Buffer.from(`p${position}`).toString('base64url');
-}
-
-function decodeCursor(cursor: string): number {
-  const m = /^p(\d{1,9})$/.exec(Buffer.from(cursor, 'base64url').toString());
-  if (!m) throw badRequest('after: not a cursor this service issued (use pageInfo.endCursor)');
-  return Number(m[1]);
-}
-
-function mixedPaging(q: {offset?: string; limit?: string; first?: string; after?: string}): {offset: number; limit: number} {
-  const cursor = q.first !== undefined || q.after !== undefined;
-  if (cursor && (q.offset !== undefined || q.limit !== undefined)) {
-    throw badRequest('offset/limit and first/after paging cannot be mixed; use one or the other');
-  }
-  if (!cursor) return paging(q);
-  return {offset: q.after ? decodeCursor(q.after) : 0, limit: q.first ? Number(q.first) : DEFAULT_LIMIT};
-}
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -58,7 +36,7 @@ export const register: RouteGroup = (app, ctx) => {
           data: {deployments: rows.map(toListItem)},
           pagination: {offset, limit, total},
           items: rows.map((r) => toDeployment(ctx, r)),
-          pageInfo: {...offsetPageInfo(offset, rows.length, total), startCursor: encodeCursor(offset), endCursor: encodeCursor(offset + rows.length)},
+          pageInfo: positionPageInfo(offset, rows.length, total),
         },
         200,
       );
