@@ -56,10 +56,11 @@ export function ContextsScreen({params}: ScreenProps) {
   });
   const add = useMutation({
     mutationFn: (input: NewContext) => addSavedContext(input),
-    onSuccess: (_v, input) => {
+    onSuccess: ({isDefault}, input) => {
       setDialog(undefined);
       reload();
-      flash.success(`Saved context \`${input.name}\` (${input.url}); Enter switches to it and checks the key`);
+      const first = isDefault ? ', the default (there was none)' : '';
+      flash.success(`Saved context \`${input.name}\` (${input.url})${first}; Enter switches to it and checks the key`);
     },
   });
   const remove = useMutation({

@@ -8,6 +8,7 @@ import {useQuery, useQueryClient} from '@tanstack/react-query';
 import {createApi} from '../../src/api/client.js';
 import {ApiError} from '../../src/api/errors.js';
 import type {Json} from '../../src/api/read.js';
+import {accountQueries} from '../../src/queries/account.js';
 import {LIST_REFRESH_MS} from '../../src/queries/poll.js';
 import {resourceKeys, resourceQueries} from '../../src/queries/resources.js';
 import {ConfirmDialog} from '../../src/ui/components/ConfirmDialog.js';
@@ -35,7 +36,7 @@ type Mode =
   | {kind: 'list'}
   | {kind: 'describe'; id: string; object: Json}
   | {kind: 'problems'; target: Target; text: string; errors: string[]}
-  | {kind: 'delete'; id: string; label: string}
+  | {kind: 'delete'; id: string; label: string; warning?: string}
   | {kind: 'secret'; heading: string; value: string};
 
 const NO_ROWS: Json[] = [];
@@ -58,6 +59,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const flash = useFlash();
   const editor = useEditor();
   const queryClient = useQueryClient();
+  // Who the console is signed in as (the header asks too): a delete of its own key says so first.
+  const me = useQuery({...accountQueries.me(consoleApi), enabled: type.deleteWarning !== undefined});
   const [tenant, setTenant] = useState(params.embedTenant);
   const [tenantText, setTenantText] = useState('');
   const scope = type.scope === 'deployment' ? params.deploymentId : type.scope === 'embed tenant' ? tenant : undefined;
@@ -163,7 +166,9 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
         const row = selected.current;
         if (!row) return false;
         if (!type.delete) return void flash.warn(`the API cannot delete ${type.title.toLowerCase()}`);
-        setMode({kind: 'delete', id: rowIdOf(type, row), label: label(row)});
+        const id = rowIdOf(type, row);
+        const warning = type.deleteWarning?.(id, me.data);
+        setMode({kind: 'delete', id, label: label(row), ...(warning !== undefined && {warning})});
       },
     },
     {active: mode.kind === 'list' && !busy && (type.scope === undefined || scope !== undefined) && !needsToken},
@@ -240,11 +245,11 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
       </Box>
     );
   }
-  const dialogHeight = mode.kind === 'delete' ? 4 : busy ? 1 : 0;
+  const dialogHeight = mode.kind === 'delete' ? (mode.warning ? 5 : 4) : busy ? 1 : 0;
   return (
     <Box flexDirection="column">
       {mode.kind === 'delete' ? (
-        <ConfirmDialog title={`Delete ${mode.label}?`} message="This cannot be undone." onConfirm={() => void remove(mode.id, mode.label)} onCancel={back} busy={busy} />
+        <ConfirmDialog title={`Delete ${mode.label}?`} message={`${mode.warning ? `${mode.warning} ` : ''}This cannot be undone.`} onConfirm={() => void remove(mode.id, mode.label)} onCancel={back} busy={busy} />
       ) : busy ? (
         <Text color={color.muted}>{busy}</Text>
       ) : null}

@@ -4,7 +4,7 @@
 // deleted. Adding a type is one entry here; the screen (ResourceScreen.tsx) and the registry read nothing else.
 import type {z} from 'zod';
 import type {Api} from '../../src/api/client.js';
-import {createApiKey, deleteApiKey} from '../../src/api/account.js';
+import {createApiKey, deleteApiKey, type Me} from '../../src/api/account.js';
 import {createIntegration, createOidcConfig, deleteIntegration, deleteOidcConfig, getIntegration, getOidcConfig, updateIntegration, updateOidcConfig} from '../../src/api/integrations.js';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, type ObjectGroup} from '../../src/api/objects.js';
 import {getTenantSettings, updateTenantSettings} from '../../src/api/objectOps.js';
@@ -51,6 +51,8 @@ export interface ResourceType {
     readonly send: (api: Api, scope: string | undefined, id: string, body: Json) => Promise<Json>;
   };
   readonly delete?: (api: Api, scope: string | undefined, id: string) => Promise<void>;
+  /** What the delete question says first about this object, if anything (the console's own credential). */
+  readonly deleteWarning?: (id: string, me: Me | undefined) => string | undefined;
   /** The credential the API wants: 'scim' = a SCIM token (the screen asks for one), not the console's key. */
   readonly credential?: 'scim';
   /** Fields never shown (secrets the service might echo). */
@@ -129,6 +131,8 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
       secretField: 'key',
     },
     delete: (api, _s, id) => deleteApiKey(api, id),
+    deleteWarning: (id, me) =>
+      me?.credential.apiKeyId === id ? 'This is the key this console is signed in with: the console will stop working.' : undefined,
     hidden: ['key', 'apiKey', 'token'],
   },
   fromGroup('users', {id: 'users', title: 'Users', template: {email: 'new.user@example.com', username: 'new.user', firstName: null, isAdmin: false}, createSchema: lazySchema((s) => s.objects.UserCreateInput), updateSchema: lazySchema((s) => s.objects.UserUpdateInput), hidden: ['password']}),

@@ -2,11 +2,20 @@
 import {ApiError, type Api} from './client.js';
 import {asRecord, bool, idString, listRows, readRows, str, unwrap, type Json, readObject} from './read.js';
 
+/** What the service says about the credential itself (`credential` of users/me); absent where it does not say. */
+export interface CredentialInfo {
+  /** The API key the credential is, or the one its sign-in was approved with (deleting it ends the credential). */
+  apiKeyId?: string;
+  /** The permissions it holds; null: every one; absent: not said. */
+  permissions?: readonly string[] | null;
+}
+
 export interface Me {
   id: string;
   email: string;
   username?: string;
   isAdmin: boolean;
+  credential: CredentialInfo;
   /** The User object as answered; null when the tenant answered neither users/me nor users/me/settings. */
   raw: Json | null;
 }
@@ -49,14 +58,25 @@ export async function getMe(api: Api, signal?: AbortSignal): Promise<Me> {
     } catch (again) {
       if (!notFound(again)) throw again;
       await api.get('/api/v1/deployments', {searchParams: {first: 1}, signal});
-      return {id: '', email: '', isAdmin: false, raw: null};
+      return {id: '', email: '', isAdmin: false, credential: {}, raw: null};
     }
   }
   const raw = readObject(body);
   const username = str(raw.username) ?? ([str(raw.firstName), str(raw.lastName)].filter(Boolean).join(' ') || undefined);
-  const me: Me = {id: idString(raw.id) ?? '', email: str(raw.email) ?? '', isAdmin: bool(raw.isAdmin) ?? false, raw};
+  const me: Me = {id: idString(raw.id) ?? '', email: str(raw.email) ?? '', isAdmin: bool(raw.isAdmin) ?? false, credential: readCredential(raw.credential), raw};
   if (username !== undefined) me.username = username;
   return me;
+}
+
+function readCredential(value: unknown): CredentialInfo {
+  const c = asRecord(value);
+  if (!c) return {};
+  const out: CredentialInfo = {};
+  const keyId = idString(c.apiKeyId);
+  if (keyId !== undefined) out.apiKeyId = keyId;
+  if (c.permissions === null) out.permissions = null;
+  else if (Array.isArray(c.permissions)) out.permissions = c.permissions.filter((p): p is string => typeof p === 'string');
+  return out;
 }
 
 function readRegion(row: Json): Region | undefined {

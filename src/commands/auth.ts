@@ -45,7 +45,7 @@ async function browserLogin(url: string): Promise<Login> {
   return login;
 }
 
-const LOGIN_USAGE = 'usage: svc login --url <url> [--api-key <key>|-] [--name <context>]';
+const LOGIN_USAGE = 'usage: svc login --url <url> [--api-key <key>|-] [--name <context>] [--use]';
 
 /** Asks for the tenant address, only when a person is at a terminal (never in CI or with piped stdin). */
 async function promptUrl(): Promise<string | undefined> {
@@ -62,13 +62,18 @@ async function promptUrl(): Promise<string | undefined> {
 export function register(program: Command): void {
   program
     .command('login')
-    .description('sign in to a tenant (in the browser, or with --api-key) and save it as the default context')
+    .description('sign in to a tenant (in the browser, or with --api-key) and save it as a context')
     .option('--url <url>', 'tenant address, e.g. https://acme.example.com (default: $SVC_API_URL)')
     .option('--api-key <key>', 'sign in with an API key instead of the browser, or - to read it from stdin (checked before it is saved)')
     .option('--name <context>', 'name of the context to save', 'default')
+    .option('--use', 'make it the default context (what svc commands and svc ui use without --context)')
     .addHelpText(
       'after',
       `
+Saving a context does not change the default context unless you ask (--use, or later \`svc context use <name>\`);
+the first context saved becomes the default, as there is none to keep. The console's Contexts screen (a) follows
+the same rule.
+
 Without --api-key, svc prints a URL and a code, opens your browser when it can (only when stdout is a terminal,
 CI is unset and SVC_NO_BROWSER is unset; otherwise open the URL yourself) and waits for you to approve. The
 access token and refresh token are saved in the context; an expired access token is refreshed automatically.
@@ -82,9 +87,10 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
       if (opts.name.trim() === '') throw new UserError('--name must not be empty', EXIT_USAGE);
       const url = normalizeBaseUrl(rawUrl);
       const login = opts.apiKey === undefined ? await browserLogin(url) : await apiKeyLogin(url, opts.apiKey);
-      const path = await saveContext(opts.name, {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})}, {makeDefault: true});
+      const saved = await saveContext(opts.name, {url: login.url, api_key: login.token, ...(login.refreshToken ? {refresh_token: login.refreshToken} : {})}, {use: opts.use === true});
       const who = login.email === '' ? 'Logged in (the tenant does not say as whom)' : `Logged in as ${login.email}`;
-      success(`${who} (context \`${opts.name}\`, saved to ${path})`);
+      const kept = saved.defaultContext === opts.name ? '' : `; the default context stays \`${saved.defaultContext}\` (\`svc context use ${opts.name}\` or --use switches)`;
+      success(`${who} (context \`${opts.name}\`, saved to ${saved.path})${kept}`);
     });
 
   program

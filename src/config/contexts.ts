@@ -13,17 +13,22 @@ export function contextNameProblem(name: string): string | undefined {
 }
 
 /**
- * Saves `entry` under `name` (replacing one of that name unless `replace` is false) and, with `makeDefault`,
- * makes it the default. Resolves to the config file's path.
+ * Saves `entry` under `name` (replacing one of that name unless `replace` is false). THE rule for the default, for
+ * `svc login` and the console's `a` alike: saving a context never switches the default silently. It becomes the
+ * default only when asked (`use`: `svc login --use`), or when there is no default to keep (the first context
+ * saved, or a default that names no saved context). Resolves to the config file's path and the default after.
  */
-export async function saveContext(name: string, entry: ContextEntry, opts: {makeDefault: boolean; replace?: boolean}): Promise<string> {
+export async function saveContext(name: string, entry: ContextEntry, opts: {use?: boolean; replace?: boolean} = {}): Promise<{path: string; defaultContext: string}> {
   const store = await openStore();
   if (opts.replace === false && name in store.read().contexts) throw new Error(`a context named \`${name}\` exists already`);
+  let defaultContext = name;
   store.update((config) => {
     config.contexts[name] = {url: entry.url, api_key: entry.api_key, ...(entry.refresh_token ? {refresh_token: entry.refresh_token} : {})};
-    if (opts.makeDefault) config.default_context = name;
+    const kept = config.default_context;
+    if (opts.use || kept === undefined || !(kept in config.contexts)) config.default_context = name;
+    defaultContext = config.default_context ?? name;
   });
-  return store.path;
+  return {path: store.path, defaultContext};
 }
 
 /**

@@ -34,6 +34,8 @@ export const CurrentUser = z
     credential: z.object({
       type: z.enum(['api-key', 'access-token']),
       name: z.string().nullable(),
+      /** The API key this credential is, or the key an access token's sign-in was approved with: deleting it ends the credential. */
+      apiKeyId: z.number().int().nullable(),
       deploymentIds: z.array(z.number().int()).nullable(),
       permissions: z.array(Permission).nullable(),
     }),

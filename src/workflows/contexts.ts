@@ -73,9 +73,13 @@ export function checkNewContext(input: NewContext, existing: readonly string[]):
   return {ok: true, value: {name, url, credential}};
 }
 
-/** Saves a checked context; it does not become the default (u does that). */
-export async function addSavedContext(input: NewContext): Promise<void> {
-  await saveContext(input.name, {url: input.url, api_key: input.credential}, {makeDefault: false, replace: false});
+/**
+ * Saves a checked context. It does not become the default (u does that) unless there was none: saveContext's rule,
+ * the same as `svc login`'s. Resolves to whether it is the default now.
+ */
+export async function addSavedContext(input: NewContext): Promise<{isDefault: boolean}> {
+  const {defaultContext} = await saveContext(input.name, {url: input.url, api_key: input.credential}, {replace: false});
+  return {isDefault: defaultContext === input.name};
 }
 
 /** Forgets a saved context's credentials; resolves to the new default when the removed one was the default. */

@@ -23,11 +23,11 @@ const config = () => readConfigFile(join(dir, 'config.toml'));
 
 describe('saved contexts', () => {
   it('saves (0600), refuses a second one of a name when asked not to replace, and moves the default on removal', async () => {
-    await saveContext('b', {url: 'https://b.example', api_key: 'kb'}, {makeDefault: true});
-    await saveContext('a', {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'}, {makeDefault: false});
+    await saveContext('b', {url: 'https://b.example', api_key: 'kb'});
+    await saveContext('a', {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'});
     expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
     expect(config()).toEqual({default_context: 'b', contexts: {a: {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'}, b: {url: 'https://b.example', api_key: 'kb'}}});
-    await expect(saveContext('a', {url: 'https://x', api_key: 'x'}, {makeDefault: false, replace: false})).rejects.toThrow('a context named `a` exists already');
+    await expect(saveContext('a', {url: 'https://x', api_key: 'x'}, {replace: false})).rejects.toThrow('a context named `a` exists already');
     expect(config().contexts.a?.api_key).toBe('ka');
     expect(await removeContext('b')).toEqual({removed: true, newDefault: 'a'});
     expect(config().default_context).toBe('a');
@@ -35,6 +35,16 @@ describe('saved contexts', () => {
     expect(await removeContext('a')).toEqual({removed: true});
     expect(config()).toEqual({contexts: {}});
     await expect(setDefaultContext('gone')).rejects.toThrow('context `gone` not found');
+  });
+
+  it('one rule for the default: the first context saved becomes it; a later one only when asked (use)', async () => {
+    expect(await saveContext('first', {url: 'https://a.example', api_key: 'k1'})).toMatchObject({defaultContext: 'first'});
+    expect(await saveContext('second', {url: 'https://b.example', api_key: 'k2'})).toMatchObject({defaultContext: 'first'});
+    expect(config().default_context).toBe('first');
+    // Saving the default again keeps it; saving another with use switches.
+    expect(await saveContext('first', {url: 'https://a.example', api_key: 'k3'})).toMatchObject({defaultContext: 'first'});
+    expect(await saveContext('second', {url: 'https://b.example', api_key: 'k4'}, {use: true})).toMatchObject({defaultContext: 'second'});
+    expect(config().default_context).toBe('second');
   });
 
   it('checks a new context: name, duplicate, URL (no plain HTTP off this machine), key', () => {

@@ -67,9 +67,15 @@ describe('login and contexts', () => {
     expect(json).toMatchObject({email: 'admin@acme.example', isAdmin: true});
   });
 
-  it('lists contexts with the active one marked and never prints keys', async () => {
+  it('a second login keeps the default context unless --use asks (and says so)', async () => {
     const login = await h.svc(['login', '--url', h.url, '--api-key', '-', '--name', 'reader'], {input: `${h.scopedKey}\n`});
-    expect(login.stdout).toMatch(/^✓ Logged in as .* \(context `reader`/);
+    expect(login.stdout).toMatch(/^✓ Logged in as .* \(context `reader`, saved to .*\); the default context stays `local` \(`svc context use reader` or --use switches\)\n$/);
+    expect(JSON.parse((await h.svc(['context', 'list', '--json'])).stdout)).toMatchObject({default_context: 'local'});
+  });
+
+  it('lists contexts with the active one marked and never prints keys', async () => {
+    const login = await h.svc(['login', '--url', h.url, '--api-key', '-', '--name', 'reader', '--use'], {input: `${h.scopedKey}\n`});
+    expect(login.stdout).toMatch(/^✓ Logged in as .* \(context `reader`, saved to [^)]*\)\n$/);
     const list = await h.svc(['context', 'list']);
     expect(list.code).toBe(0);
     expect(list.stdout).toBe(`   NAME    URL\n   local   ${h.url}\n*  reader  ${h.url}\n`);

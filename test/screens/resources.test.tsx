@@ -5,7 +5,7 @@ import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
 import {RESOURCE_TYPES} from '../../screens/resources/types.js';
 import {SCREENS} from '../../screens/index.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
-import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
 
@@ -59,11 +59,28 @@ describe('generic resource view', () => {
     await tui.waitForFrame(/› \d+\s+ci-key/);
     await new Promise((r) => setTimeout(r, 50));
     await tui.press('D');
-    await tui.waitForFrame(/Delete API key \d+ "ci-key"\?/);
+    frame = await tui.waitForFrame(/Delete API key \d+ "ci-key"\?/);
+    expect(frame).not.toContain('signed in with');
     await tui.press('y');
     frame = await tui.waitForFrame(`API keys [${before}]`);
     expect(frame).toMatch(/Deleted API key \d+ "ci-key"/);
     expect(frame).not.toMatch(/\d+\s+ci-key\s+svc_/);
+  });
+
+  it('API keys: deleting the key this console is signed in with says so first', async () => {
+    const {api, svc} = await startDemo();
+    const listed = (await api.get('/api/v1/api-keys')) as {items: Array<{id: number; prefix: string}>};
+    const own = listed.items.find((k) => svc.adminKey.startsWith(k.prefix))!;
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'res:api-keys'}, {columns: 160});
+    await tui.waitForFrame(/API keys \[\d+\]/);
+    await cursorOn(tui, new RegExp(`› ${own.id}\\s`));
+    await tui.press('D');
+    const frame = await tui.waitForFrame(/Delete API key \d+ .*\?/);
+    expect(frame).toContain('This is the key this console is signed in with: the console will stop working. This cannot be undone.');
+    await tui.press('n');
+    await tui.waitForFrame((f) => !f.includes('Delete API key'));
+    expect(spy.count(/^DELETE/)).toBe(0);
   });
 
   it('roles: describe as YAML and JSON, edit in $EDITOR sends only what the contract accepts', async () => {

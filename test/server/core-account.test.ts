@@ -9,7 +9,10 @@ describe('account', () => {
   it('users/me names the user, tenant and the credential’s scope', async () => {
     const admin = await t.call('/api/v1/users/me');
     expect(admin.body).toMatchObject({email: 'admin@acme.example', isAdmin: true, tenant: {name: 'Acme Analytics'}});
-    expect(admin.body.credential).toEqual({type: 'api-key', name: 'admin', deploymentIds: null, permissions: null});
+    expect(admin.body.credential).toEqual({type: 'api-key', name: 'admin', apiKeyId: expect.any(Number), deploymentIds: null, permissions: null});
+    // The key itself: what a delete of it would end.
+    const keys = (await t.call('/api/v1/api-keys')).body.items as Array<{id: number; name: string}>;
+    expect(keys.find((k) => k.id === admin.body.credential.apiKeyId)?.name).toBe('admin');
     const scoped = await t.call('/api/v1/users/me', {key: t.scopedKey});
     expect(scoped.body.credential).toMatchObject({deploymentIds: [1], permissions: ['DeploymentRead', 'SchemaRead']});
   });

@@ -33,7 +33,13 @@ export const register: RouteGroup = (app, ctx) => {
           isAdmin: user.is_admin === 1,
           createdAt: isoTime(user.created_at),
           tenant,
-          credential: {type: p.kind === 'access-token' ? ('access-token' as const) : ('api-key' as const), name: p.name, deploymentIds: p.deploymentIds, permissions: p.permissions},
+          credential: {
+            type: p.kind === 'access-token' ? ('access-token' as const) : ('api-key' as const),
+            name: p.name,
+            apiKeyId: p.keyId ?? p.issuerKeyId,
+            deploymentIds: p.deploymentIds,
+            permissions: p.permissions,
+          },
         },
         200,
       );
