@@ -3,6 +3,7 @@
 // terminal is restored, as `error: <message>`, never with a stack.
 import type {ReactElement} from 'react';
 import {render, type Instance} from 'ink';
+import {endHandOffs} from './handOff.js';
 import {CLEAR, ENTER_ALT, HOME, holdFrames, LEAVE_ALT, SIGNAL_EXIT_CODES, type EarlyScreen} from './terminal.js';
 
 export interface FullScreenIo {
@@ -62,20 +63,28 @@ export async function renderFullScreen(
     quietly(() => io.stdin.pause());
   };
   let exiting = false;
-  /** The one way out for signals, crashes and a vanished terminal; later errors (EIO echoes) are ignored. */
-  const exitNow = (code: number, err?: unknown) => {
+  /**
+   * The one way out for signals, crashes and a vanished terminal; later errors (EIO echoes) are ignored. A program
+   * the console lent the terminal to (the editor) is ended and reaped first: the console never exits under it.
+   */
+  const exitNow = (code: number, err?: unknown, signal: NodeJS.Signals = 'SIGTERM') => {
     if (exiting) return;
     exiting = true;
-    restore();
-    if (err !== undefined) quietly(() => io.stderr.write(`error: ${message(err)}\n`));
-    // Cleanup gets a moment, never the power to keep a dead UI alive.
-    setTimeout(() => process.exit(code), 2000);
-    void cleanUpOnce().finally(() => process.exit(code));
+    const leave = () => {
+      restore();
+      if (err !== undefined) quietly(() => io.stderr.write(`error: ${message(err)}\n`));
+      // Cleanup gets a moment, never the power to keep a dead UI alive.
+      setTimeout(() => process.exit(code), 2000);
+      void cleanUpOnce().finally(() => process.exit(code));
+    };
+    const ending = endHandOffs(signal);
+    if (ending) void ending.finally(leave);
+    else leave();
   };
   const fail = (err: unknown) => exitNow(1, err);
-  const hangUp = () => exitNow(SIGNAL_EXIT_CODES.SIGHUP);
+  const hangUp = () => exitNow(SIGNAL_EXIT_CODES.SIGHUP, undefined, 'SIGHUP');
   const signalHandlers = Object.entries(SIGNAL_EXIT_CODES).map(([signal, code]) => {
-    const handler = () => exitNow(code);
+    const handler = () => exitNow(code, undefined, signal as NodeJS.Signals);
     process.on(signal, handler);
     return [signal, handler] as const;
   });
