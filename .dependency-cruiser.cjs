@@ -18,6 +18,13 @@ module.exports = {
       to: {pathNot: ['^src/contract/', 'node_modules/zod/', 'node_modules/@hono/zod-openapi/']},
     },
     {
+      name: 'files-imports-only-node',
+      comment: 'files/ (THE private-file writer) is used by the service and the client alike: node built-ins only.',
+      severity: 'error',
+      from: {path: '^src/files/'},
+      to: {path: '^(src|screens)/', pathNot: '^src/files/'},
+    },
+    {
       name: 'server-imports-contract-only',
       comment: 'The local service imports contract/ and its own modules, never the client, the UI or commands.',
       severity: 'error',

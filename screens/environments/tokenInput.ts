@@ -1,8 +1,8 @@
 // Validation of the token forms (metadata and environment tokens) and the two ways a token leaves the screen
 // (clipboard, file).
 // Pure functions plus one file write: the screen stays about keys and layout.
-import {chmod, writeFile} from 'node:fs/promises';
 import {resolve} from 'node:path';
+import {writePrivateFile} from '../../src/files/privateFile.js';
 import type {Json} from '../../src/api/read.js';
 
 export const DEFAULT_EXPIRES_IN = 86400;
@@ -55,8 +55,8 @@ export async function writeTokenFile(path: string, token: string, cwd = process.
   const trimmed = path.trim();
   if (trimmed === '') throw new Error('type a file path to write the token to');
   const target = resolve(cwd, trimmed);
-  // `mode` applies only when the file is created; an existing file is rewritten, so tighten it explicitly.
-  await writeFile(target, `${token}\n`, {mode: 0o600});
-  await chmod(target, 0o600);
+  // A new private file renamed into place: never written through a link planted at the name, never into an
+  // existing file (one there is replaced by the new 0600 file).
+  writePrivateFile(target, `${token}\n`, {replace: true});
   return target;
 }

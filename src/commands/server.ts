@@ -67,6 +67,9 @@ export function register(program: Command): void {
     });
 }
 
+/** The data file is another server's, or not a private file of this user (a link, another user's file): the message says which. */
+const isRefusal = (err: unknown) => err instanceof Error && (err.name === 'DataFileInUse' || err.name === 'UnsafeFile');
+
 async function serveUntilSignal(s: ServerSettings): Promise<void> {
   // A directory it creates is the user's alone (the data file holds the service's signing secret).
   if (s.dataFile !== ':memory:') mkdirSync(dirname(s.dataFile), {recursive: true, mode: 0o700});
@@ -76,7 +79,7 @@ async function serveUntilSignal(s: ServerSettings): Promise<void> {
   try {
     lock = s.dataFile === ':memory:' ? undefined : lockDataFile(s.dataFile);
   } catch (err) {
-    if ((err as Error).name === 'DataFileInUse') throw new UserError((err as Error).message);
+    if (isRefusal(err)) throw new UserError((err as Error).message);
     throw err;
   }
   const {startService} = await import('../server/index.js');
@@ -93,6 +96,7 @@ async function serveUntilSignal(s: ServerSettings): Promise<void> {
     });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
+    if (isRefusal(err)) throw new UserError((err as Error).message);
     if (code === 'EADDRINUSE') throw new UserError(`port ${s.port} is already in use (choose another with --port, or --port 0)`);
     throw err;
   }

@@ -8,7 +8,7 @@
 // and the migration list) less than a day ago. Anything else — missing, foreign, open, stale, corrupt — is
 // ignored without a word and the file is seeded as before.
 import {createHash} from 'node:crypto';
-import {chmodSync, copyFileSync, lstatSync, mkdirSync, renameSync, rmSync} from 'node:fs';
+import {chmodSync, constants, copyFileSync, lstatSync, mkdirSync, renameSync, rmSync} from 'node:fs';
 import {join} from 'node:path';
 import Database from 'better-sqlite3';
 import {VERSION} from '../version.js';
@@ -43,7 +43,12 @@ export function copyDemoImage(dir: string, dataFile: string, now = Date.now()): 
   try {
     const s = lstatSync(image);
     if (!s.isFile() || s.uid !== uid() || (s.mode & 0o022) !== 0 || now - s.mtimeMs > DEMO_IMAGE_MAX_AGE_MS || s.mtimeMs > now + 60_000) return false;
-    copyFileSync(image, dataFile);
+    // COPYFILE_EXCL: a new file, never through a link planted at the name, never over a file someone made.
+    copyFileSync(image, dataFile, constants.COPYFILE_EXCL);
+  } catch {
+    return false;
+  }
+  try {
     chmodSync(dataFile, 0o600);
     return true;
   } catch {

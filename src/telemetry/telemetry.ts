@@ -5,9 +5,10 @@
 // so the command never waits for it.
 import {spawn} from 'node:child_process';
 import {createHash, randomUUID} from 'node:crypto';
-import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {configDir} from '../config/paths.js';
+import {writePrivateFile} from '../files/privateFile.js';
 import {VERSION} from '../version.js';
 
 export interface TelemetryEvent {
@@ -47,7 +48,7 @@ export function anonymousId(env: NodeJS.ProcessEnv = process.env, machineIdFile 
       id = randomUUID();
       try {
         mkdirSync(dir, {recursive: true, mode: 0o700});
-        writeFileSync(file, `${id}\n`, {mode: 0o600});
+        writePrivateFile(file, `${id}\n`, {replace: false});
       } catch {
         // Unwritable config directory: the id is then per run, which is still anonymous.
       }

@@ -3,9 +3,10 @@
 // from the cache, on stderr, only when stderr is a terminal. Off under CI, with SVC_NO_UPDATE_CHECK, and whenever no
 // release source is configured (release.ts: svc has no release host of its own).
 import {spawn} from 'node:child_process';
-import {mkdirSync, readFileSync, renameSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {configDir} from '../config/paths.js';
+import {writePrivateFile} from '../files/privateFile.js';
 import {VERSION} from '../version.js';
 import {CHECK_TIMEOUT_MS, compareVersions, updateUrl} from './release.js';
 
@@ -38,20 +39,23 @@ export function writeUpdateCache(cache: UpdateCache, env: NodeJS.ProcessEnv = pr
   const dir = configDir(env);
   mkdirSync(dir, {recursive: true, mode: 0o700});
   const file = join(dir, CACHE_FILE);
-  writeFileSync(`${file}.${process.pid}.tmp`, `${JSON.stringify(cache)}\n`, {mode: 0o600});
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  writePrivateFile(file, `${JSON.stringify(cache)}\n`, {replace: true});
 }
 
 // Runs in the detached child. Writes `latest` only from a well-formed tag; any failure leaves the claim in place,
 // so the next attempt is a day later rather than on every command while offline.
-const CHECKER = `import {renameSync, writeFileSync} from 'node:fs';
+// The write follows files/privateFile.ts's rules (code in a string cannot import it): a new 0600 temp file with a
+// random name, created exclusively without following a link, renamed into place.
+const CHECKER = `import {randomBytes} from 'node:crypto';
+import {constants, renameSync, writeFileSync} from 'node:fs';
 const {SVC_UPDATE_URL: url, SVC_UPDATE_CACHE: file, SVC_UPDATE_TIMEOUT: timeout} = process.env;
 try {
   const res = await fetch(url, {headers: {accept: 'application/vnd.github+json'}, signal: AbortSignal.timeout(Number(timeout))});
   const tag = res.ok ? (await res.json()).tag_name : undefined;
   if (typeof tag === 'string' && /^v?\\d+\\.\\d+\\.\\d+(-[0-9A-Za-z.-]+)?$/.test(tag.trim())) {
-    writeFileSync(file + '.tmp', JSON.stringify({checkedAt: Date.now(), latest: tag.trim().replace(/^v/, '')}) + '\\n', {mode: 0o600});
-    renameSync(file + '.tmp', file);
+    const tmp = file + '.' + randomBytes(6).toString('hex') + '.partial';
+    writeFileSync(tmp, JSON.stringify({checkedAt: Date.now(), latest: tag.trim().replace(/^v/, '')}) + '\\n', {mode: 0o600, flag: constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW});
+    renameSync(tmp, file);
   }
 } catch {}`;
 

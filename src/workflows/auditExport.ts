@@ -1,13 +1,12 @@
 // Streams an audit log export to a file or a stream, counting events as they pass, for `svc audit export`
 // and the Audit screen. A file is written beside its target and renamed at the end, so an interrupted
 // export never leaves a truncated file under the name asked for.
-import {createWriteStream} from 'node:fs';
-import {rename, rm} from 'node:fs/promises';
 import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {CsvRecordCounter, exportAuditLog, type AuditExportFilters} from '../api/audit.js';
 import type {Api} from '../api/client.js';
 import {safeText} from '../api/safeText.js';
+import {privateFileStream} from '../files/privateFile.js';
 
 export interface AuditExportProgress {
   /** Events written so far (the header row is not an event). */
@@ -53,12 +52,13 @@ export async function exportAuditLogTo(api: Api, opts: AuditExportOptions): Prom
   });
   const source = exp.body.pipeThrough(count);
   if (typeof opts.to === 'string') {
-    const partial = `${opts.to}.partial`;
+    // A new private (0600) temp file beside the target, renamed into place once complete (files/privateFile.ts).
+    const file = privateFileStream(opts.to, {replace: true});
     try {
-      await pipeline(source, createWriteStream(partial), {signal: opts.signal});
-      await rename(partial, opts.to);
+      await pipeline(source, file.stream, {signal: opts.signal});
+      file.commit();
     } catch (err) {
-      await rm(partial, {force: true});
+      file.abort();
       throw err;
     }
   } else {

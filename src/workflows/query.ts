@@ -1,11 +1,11 @@
 // One data API query, the way `svc query`, the console's query screen and the dbt gate run it: a deployment
 // token, the deployment's data API address (`/dev-mode/<branch>` for a branch), and `{"error":"Continue wait"}`
 // answered by asking again through the shared wait engine.
-import {writeFileSync} from 'node:fs';
 import type {Api} from '../api/client.js';
 import {loadQuery} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
+import {writePrivateFile} from '../files/privateFile.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
 export interface DataTarget {
@@ -75,11 +75,6 @@ export function rowsToCsv(columns: readonly string[], rows: QueryRows): string {
  */
 export function writeResult(path: string, format: 'json' | 'csv', columns: readonly string[], rows: QueryRows): number {
   const text = format === 'json' ? `${JSON.stringify(rows, null, 2)}\n` : rowsToCsv(columns, rows);
-  try {
-    writeFileSync(path, text, {flag: 'wx', mode: 0o600});
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new Error(`${path} exists already; choose another name`);
-    throw err;
-  }
+  writePrivateFile(path, text, {replace: false});
   return Buffer.byteLength(text);
 }

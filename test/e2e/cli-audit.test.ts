@@ -1,7 +1,7 @@
 // `svc audit export` end to end: dist/svc.js against `svc server` on loopback.
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {spawn, type ChildProcess} from 'node:child_process';
-import {existsSync, mkdtempSync, readFileSync, readdirSync} from 'node:fs';
+import {existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -35,6 +35,24 @@ describe('audit export', () => {
     ]);
     expect(JSON.parse(rows[3]?.[4] ?? '{}').body).toEqual({name: 'reporting, "Q3"'});
     expect(readdirSync(dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('the file is private (0600); a link planted at <file>.partial or at the file is not followed', async () => {
+    const file = join(dir, 'private.csv');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, `${file}.partial`);
+    // Before: the export was written 0644, through the planted link into the victim, then renamed.
+    const run = await h.admin(['audit', 'export', '-o', file]);
+    expect(run.code).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(parseCsv(readFileSync(file, 'utf8'))[0]?.[0]).toBe('id');
+    symlinkSync(victim, join(dir, 'linked.csv'));
+    expect((await h.admin(['audit', 'export', '-o', join(dir, 'linked.csv')])).code).toBe(0);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(lstatSync(join(dir, 'linked.csv')).isSymbolicLink()).toBe(false);
+    expect(statSync(join(dir, 'linked.csv')).mode & 0o777).toBe(0o600);
   });
 
   it('writes CSV alone to stdout when no file is given, and applies the filters', async () => {

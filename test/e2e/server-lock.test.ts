@@ -1,8 +1,8 @@
 // One service per data file, tried from outside with the built binary: a second `svc server` on the same file
 // refuses within a second, names the file and the owner's pid, exits 1 and touches nothing; two starting
 // together on a fresh file end with exactly one serving; a kill -9'd owner leaves no lock behind.
-import {spawn, type ChildProcess} from 'node:child_process';
-import {chmodSync, statSync, writeFileSync} from 'node:fs';
+import {spawn, spawnSync, type ChildProcess} from 'node:child_process';
+import {chmodSync, existsSync, linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CLI as SVC} from '../helpers/cliHarness.js';
@@ -122,5 +122,85 @@ describe('svc server: one service per data file', () => {
     const second = run(loose);
     expect(await second.outcome).toHaveProperty('url');
     expect(mode(loose)).toBe('600');
+  }, 60_000);
+});
+
+// Files planted beforehand by another local user (uid 65534 through setpriv, from util-linux), in a directory both
+// may write like /tmp. Needs root to act as the other user; CI runs as root.
+const asRoot = process.getuid?.() === 0;
+const setpriv = spawnSync('setpriv', ['--version']).status === 0;
+const OTHER = 65534;
+
+/** A sticky, world-writable directory (like /tmp) under the test's own directory, which the other user can reach. */
+function sharedDir(tempDir: () => string): string {
+  const base = tempDir();
+  chmodSync(base, 0o711);
+  const dir = join(base, 'shared');
+  mkdirSync(dir);
+  chmodSync(dir, 0o1777);
+  return dir;
+}
+
+/** Creates `file` as the other user, mode 0666 (umask 0), with `text`. */
+function plantAsOther(file: string, text = ''): void {
+  const r = spawnSync('setpriv', [`--reuid=${OTHER}`, `--regid=${OTHER}`, '--clear-groups', 'sh', '-c', 'umask 0; printf %s "$2" > "$1"', 'sh', file, text], {encoding: 'utf8'});
+  if (r.status !== 0) throw new Error(`setpriv failed: ${r.stderr}`);
+  expect(statSync(file).uid).toBe(OTHER);
+}
+
+async function refused(data: string): Promise<string> {
+  const result = (await run(data).outcome) as {code: number | null; stderr: string};
+  expect(result).not.toHaveProperty('url');
+  expect(result.code).toBe(1);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+  return result.stderr;
+}
+
+describe.skipIf(!asRoot || !setpriv)('svc server: data files planted by another user or as links are refused', () => {
+  it('a data file another user created beforehand (0666) is refused, naming the file and its owner; nothing is written into it', async () => {
+    const data = join(sharedDir(tempDir), 'svc.db');
+    plantAsOther(data);
+    const stderr = await refused(data);
+    expect(stderr).toContain(`refusing to use ${data}: it is owned by`);
+    expect(stderr).toContain(`(uid ${OTHER})`);
+    // Before: the service started on it, chmod failed quietly, the file stayed 0666 with the signing secret in it.
+    expect(statSync(data).size).toBe(0);
+    expect(statSync(data).mode & 0o777).toBe(0o666);
+  }, 60_000);
+
+  it('a -wal another user created beforehand is refused', async () => {
+    const data = join(sharedDir(tempDir), 'svc.db');
+    plantAsOther(`${data}-wal`);
+    const stderr = await refused(data);
+    expect(stderr).toContain(`refusing to use ${data}-wal: it is owned by`);
+    expect(statSync(`${data}-wal`).size).toBe(0);
+  }, 60_000);
+
+  it('a <data>.lock planted as a link to another file is refused and the file it points to is untouched', async () => {
+    const dir = sharedDir(tempDir);
+    const data = join(dir, 'svc.db');
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'precious\n');
+    symlinkSync(victim, `${data}.lock`);
+    const stderr = await refused(data);
+    expect(stderr).toContain(`refusing to use ${data}.lock: it is a symbolic link`);
+    expect(readFileSync(victim, 'utf8')).toBe('precious\n');
+    expect(existsSync(data)).toBe(false);
+  }, 60_000);
+});
+
+describe('svc server: one lock per data file, whatever the path to it', () => {
+  it('a symbolic link or a hard link to a served data file is not a second service on it', async () => {
+    const dir = tempDir();
+    const data = join(dir, 'a.db');
+    const first = run(data);
+    const up = await first.outcome;
+    expect(up).toHaveProperty('url');
+    // Before: the lock was keyed by the path, so both started on the same file.
+    symlinkSync(data, join(dir, 'b.db'));
+    expect(await refused(join(dir, 'b.db'))).toContain('is a symbolic link');
+    linkSync(data, join(dir, 'c.db'));
+    expect(await refused(join(dir, 'c.db'))).toContain('has 2 names (hard links)');
+    expect(await status((up as {url: string}).url)).toBe(200);
   }, 60_000);
 });

@@ -29,6 +29,7 @@ const files: Record<string, string> = {
   'src/ui/cycleB.ts': "import {a} from './cycleA.js';\nexport const b = () => a;\n",
   'src/contract/bad.ts': "import {api} from '../api/ok.js';\nexport const bad = api;\n",
   'src/server/bad.ts': "import {ui} from '../ui/ok.js';\nexport const bad = ui;\n",
+  'src/files/bad.ts': "import {api} from '../api/ok.js';\nexport const bad = api;\n",
   'src/config/bad.ts': "import {bad as s} from '../server/bad.js';\nexport const bad = s;\n",
   'src/commands/bad.ts': "import {render} from 'ink';\nexport const bad = render;\n",
   'src/api/bad.ts': "import {q} from '../queries/bad.js';\nexport const bad = q;\n",
@@ -56,6 +57,7 @@ describe('layer rules catch a wrong import', () => {
   it.each([
     ['no-folder-cycles', 'src/ui/cycleA.ts'],
     ['contract-imports-only-zod', 'src/contract/bad.ts'],
+    ['files-imports-only-node', 'src/files/bad.ts'],
     ['server-imports-contract-only', 'src/server/bad.ts'],
     ['client-never-imports-server', 'src/config/bad.ts'],
     ['commands-never-load-ink-or-react', 'src/commands/bad.ts'],

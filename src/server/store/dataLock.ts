@@ -6,7 +6,7 @@
 import {closeSync, openSync, readSync} from 'node:fs';
 import {resolve} from 'node:path';
 import Database from 'better-sqlite3';
-import {ownerOnly} from './fileModes.js';
+import {checkDataFile, claimLockFile} from './fileModes.js';
 
 export class DataFileInUse extends Error {
   constructor(
@@ -29,9 +29,11 @@ const isBusy = (err: unknown) => /^SQLITE_(BUSY|LOCKED)/.test(String((err as {co
 export function lockDataFile(dataFile: string): DataLock {
   const file = resolve(dataFile);
   const lockFile = `${file}.lock`;
+  // A data file or lock that is a link, has a second name or belongs to another user is refused (UnsafeFile).
+  checkDataFile(file);
+  claimLockFile(lockFile);
   let db: Database.Database | undefined;
   try {
-    ownerOnly(lockFile);
     db = new Database(lockFile, {timeout: 0});
     db.pragma('locking_mode = EXCLUSIVE');
     // The first write takes the exclusive lock; in EXCLUSIVE locking mode the commit keeps it.

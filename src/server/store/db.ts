@@ -1,6 +1,6 @@
 // Opens the service database and brings its schema up to date.
 import Database from 'better-sqlite3';
-import {ownerOnly} from './fileModes.js';
+import {claimDataFile} from './fileModes.js';
 import {migrations} from './migrations.js';
 
 export type Db = Database.Database;
@@ -32,7 +32,7 @@ export function withoutBusyWait<T>(db: Db, fn: () => T): T {
  * transactions on power loss, and the service promises that nothing it acknowledged is lost.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') ownerOnly(file);
+  if (file !== ':memory:') claimDataFile(file);
   const db = new Database(file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');

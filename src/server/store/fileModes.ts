@@ -1,17 +1,29 @@
-// File modes of what the service keeps on disk.
-import {chmodSync, closeSync, existsSync, openSync} from 'node:fs';
+// The service's files on disk: the data file (it holds the JWT signing secret and key hashes), the -wal, -shm and
+// -journal SQLite keeps beside it, and the lock. Each must be a private file of the service's own user
+// (files/privateFile.ts `ownPrivateFile`): a file another local user planted beforehand, or a symbolic link, is
+// refused with an error naming the file and its owner, before the service reads or writes anything in it.
+import {ownPrivateFile} from '../../files/privateFile.js';
 
 /**
- * The data file holds the JWT signing secret and key hashes: other local users must not read it. It is created
- * 0600, and an existing file (and its -wal/-shm, which SQLite creates with the data file's mode) is set to 0600.
+ * Checks the data file before its lock is taken: when it exists, it must be a regular file of this user with a
+ * single name (not a link, not a second hard link), so the lock beside it (`<data>.lock`) is the only lock of
+ * that file: keyed by the file itself (device and inode), not by one of several paths to it.
  */
-export function ownerOnly(file: string): void {
-  closeSync(openSync(file, 'a', 0o600));
-  for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) {
-    try {
-      if (existsSync(f)) chmodSync(f, 0o600);
-    } catch {
-      // Not the owner (EPERM): nothing this process can change; opening it is still the caller's choice.
-    }
-  }
+export function checkDataFile(file: string): void {
+  ownPrivateFile(file, {create: false, singleName: true});
+}
+
+/**
+ * Creates (0600, exclusively) or checks the data file and the files SQLite keeps beside it. SQLite opens -wal
+ * and -shm with O_CREAT, which would use a file planted there or follow a link: they are made here first.
+ */
+export function claimDataFile(file: string): void {
+  ownPrivateFile(file, {create: true, singleName: true});
+  for (const suffix of ['-wal', '-shm']) ownPrivateFile(`${file}${suffix}`, {create: true});
+  ownPrivateFile(`${file}-journal`, {create: false});
+}
+
+/** The lock file: created (0600, exclusively) or checked like the data file. */
+export function claimLockFile(file: string): void {
+  ownPrivateFile(file, {create: true});
 }

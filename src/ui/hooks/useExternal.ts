@@ -1,9 +1,10 @@
 // The user's $EDITOR on a temp file, through the console's one terminal hand-off (ui/handOff.ts).
-import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {basename, dirname, join} from 'node:path';
 import {useCallback} from 'react';
 import {useStdin, useStdout} from 'ink';
+import {writePrivateFile} from '../../files/privateFile.js';
 import {handTerminalTo, type ExternalResult} from '../handOff.js';
 
 /** The editor command line: $VISUAL, then $EDITOR, then vi (may carry arguments: `code --wait`). */
@@ -43,7 +44,7 @@ export function useEditor(): (content: string, fileName: string) => Promise<Edit
       const dir = mkdtempSync(join(tmpdir(), 'svc-edit-'));
       const file = join(dir, basename(fileName) || 'file');
       const done = () => rmSync(dirname(file), {recursive: true, force: true});
-      writeFileSync(file, content, {mode: 0o600});
+      writePrivateFile(file, content, {replace: false});
       const result = await run(editorCommand(), [file]);
       let after: string;
       try {
