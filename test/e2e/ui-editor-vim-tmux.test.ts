@@ -2,9 +2,10 @@
 // real vim (no vimrc, no swap or viminfo file), every key sent on its own at human pace (≥ 200 ms apart). A line
 // full of the console's own keys arrives on the dev branch letter for letter (read back with the CLI); q, ctrl+c
 // and :q! inside vim neither quit nor move the console; an editor that reads one line ends on one Enter and is
-// reaped. Skipped with the reason when tmux or vim is missing (.ci/run installs both).
+// reaped; a console told to end (SIGTERM) ends the editor and waits for it. Skipped when tmux or /usr/bin/vim is
+// missing (.ci/run installs both).
 import {type ChildProcess, execFileSync, spawn, spawnSync} from 'node:child_process';
-import {mkdirSync, writeFileSync} from 'node:fs';
+import {mkdirSync, readFileSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {formatConfig} from '../../src/config/file.js';
@@ -87,11 +88,12 @@ const where = (text: string) => {
   return {title: lines[1], crumbs: lines.find((l) => l.startsWith('<')), cursor: lines.find((l) => l.startsWith('›'))?.split(/\s+/)[1]};
 };
 
+/** The pid of the UI process (the pane's shell runs it). */
+const uiPid = (ui: Pane): number => Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(ui.shellPid())], {encoding: 'utf8'}).trim().split(/\s+/)[0]);
+
 /** The pids of the UI process's children (the editor while it runs; none once it is reaped), with their state. */
 function uiChildren(ui: Pane): string {
-  const node = execFileSync('ps', ['-o', 'pid=', '--ppid', String(ui.shellPid())], {encoding: 'utf8'}).trim().split(/\s+/)[0]!;
-  const out = spawnSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', node], {encoding: 'utf8'});
-  return out.stdout.trim();
+  return spawnSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', String(uiPid(ui))], {encoding: 'utf8'}).stdout.trim();
 }
 
 describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
@@ -159,5 +161,22 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     expect(uiChildren(ui)).toBe('');
     await ui.keys('q');
     await ui.waitFor('exit=0');
+  }, 120_000);
+
+  it('a console told to end while the editor runs ends the editor first and exits only once it is gone', async () => {
+    const ended = join(term.work, 'editor-ended');
+    const editor = term.script(
+      'term-editor.sh',
+      `#!/bin/sh\ntrap 'sleep 1; echo "$1" > "${ended}"; exit 0' TERM\necho "EDITING $1"\nwhile :; do sleep 0.05; done\n`,
+    );
+    const ui = open(editor);
+    await devModeOnOrders(ui);
+    await ui.keys('e');
+    await ui.waitFor(/EDITING \S+orders\.yml/);
+    expect(uiChildren(ui)).toMatch(/term-editor|sh/);
+    process.kill(uiPid(ui), 'SIGTERM');
+    await ui.waitFor('exit=143', 15_000);
+    // The editor had its signal and had ended (a second after it) before the console exited.
+    expect(readFileSync(ended, 'utf8')).toMatch(/orders\.yml/);
   }, 120_000);
 });
