@@ -3,6 +3,7 @@
 import React, {useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import type {MetaSyncToken} from '../../src/api/environments.js';
+import {cellWidth} from '../../src/api/cells.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
@@ -34,7 +35,7 @@ export function TokenResult({environment, token, what = 'Metadata token', onClos
   // Border and padding take 4 columns. When the whole token and its details do not fit the body, the token is cut
   // in the middle on one line (y and w still take it whole) so the keys that act on it stay on screen.
   const inner = Math.max(1, body.width - 4);
-  const rowsOf = (text: string) => Math.max(1, Math.ceil([...text].length / inner));
+  const rowsOf = (text: string) => Math.max(1, Math.ceil(cellWidth(text) / inner));
   const compact = 2 + 1 + rowsOf(token.token) + rowsOf(info) + (writing ? 1 : 0) + 1 > body.height;
 
   const write = (target: string) =>

@@ -7,6 +7,7 @@ import type {DbtRun} from '../../src/api/dbt.js';
 import type {Environment} from '../../src/api/environments.js';
 import {maxOf} from '../../src/api/lists.js';
 import {safeLine} from '../../src/api/safeText.js';
+import {cellWidth, padCells} from '../../src/api/cells.js';
 import {age} from '../../src/api/format.js';
 import type {GithubConnection} from '../../src/queries/overview.js';
 import {useNow} from '../../src/ui/hooks/useNow.js';
@@ -45,13 +46,13 @@ export function EnvironmentLines({query, rows}: {query: UseQueryResult<{environm
   const first = data.environments.slice(0, OVERVIEW_ENVIRONMENTS);
   const all = data.total <= first.length && rows >= first.length;
   const shown = all ? first : first.slice(0, Math.max(0, rows - 1));
-  const width = maxOf(shown.map((e) => [...e.name].length), 0) + 2;
+  const width = maxOf(shown.map((e) => cellWidth(safeLine(e.name))), 0) + 2;
   return (
     <Box flexDirection="column">
       <Field label="Environments" value={String(data.total)} />
       {shown.map((e) => (
         <Sub key={e.id}>
-          {safeLine(e.name).padEnd(width)}
+          {padCells(safeLine(e.name), width)}
           <Muted>{e.type.padEnd(13)}</Muted>
           {e.branch ? `branch ${safeLine(e.branch)}` : <Muted>no branch</Muted>}
         </Sub>

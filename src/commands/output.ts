@@ -1,6 +1,7 @@
 // Everything command mode prints goes through here: tables and ✓ lines on stdout, progress and errors on stderr.
 import {ApiError} from '../api/errors.js';
 import {safeJson, safeLine, safeText} from '../api/safeText.js';
+import {cellWidth, padCells} from '../api/cells.js';
 import {newerRelease} from '../update/background.js';
 import {VERSION} from '../version.js';
 
@@ -68,15 +69,15 @@ export function printTable(headers: string[], rows: unknown[][]): void {
     return;
   }
   const text = rows.map((r) => r.map(cell));
-  const widths = headers.map((h) => [...h].length);
+  const widths = headers.map(cellWidth);
   for (const r of text) {
     for (let i = 0; i < widths.length; i++) {
-      const w = [...(r[i] ?? '')].length;
+      const w = cellWidth(r[i] ?? '');
       if (w > (widths[i] ?? 0)) widths[i] = w;
     }
   }
   const line = (cells: string[]) =>
-    cells.map((c, i) => c + ' '.repeat(Math.max(0, (widths[i] ?? 0) - [...c].length))).join('  ').trimEnd();
+    cells.map((c, i) => padCells(c, widths[i] ?? 0)).join('  ').trimEnd();
   process.stdout.write(`${line(headers)}\n`);
   for (let start = 0; start < text.length; start += TABLE_CHUNK) {
     process.stdout.write(`${text.slice(start, start + TABLE_CHUNK).map(line).join('\n')}\n`);

@@ -5,6 +5,7 @@
 // test/ui/prepaint.test.tsx holds it to Ink's frame cell by cell, through a terminal emulator.
 import chalk from 'chalk';
 import {safeLine} from '../api/safeText.js';
+import {cellWidth, sliceCells} from '../api/cells.js';
 import {footerText} from './components/footerText.js';
 import {shortDuration} from '../api/format.js';
 import {bodyHeight, titleLine, tooSmall} from './shellLayout.js';
@@ -26,7 +27,7 @@ export function inkStyle(name: string | undefined, bold = false): Style | undefi
 }
 const muted = inkStyle(color.muted)!;
 
-const width = (spans: readonly Span[]) => spans.reduce((n, s) => n + [...s.text].length, 0);
+const width = (spans: readonly Span[]) => spans.reduce((n, s) => n + cellWidth(s.text), 0);
 const styled = (spans: readonly Span[]) => spans.map((s) => (s.style ? s.style(s.text) : s.text)).join('');
 
 /** Ink's `truncate-end`: cut to `max` cells with … in the style of the last cell kept. */
@@ -36,13 +37,13 @@ export function truncateSpans(spans: readonly Span[], max: number): Span[] {
   const out: Span[] = [];
   let room = max - 1;
   for (const s of spans) {
-    const chars = [...s.text];
-    if (chars.length >= room) {
-      out.push({...s, text: chars.slice(0, room).join('') + glyph.ellipsis});
+    const cells = cellWidth(s.text);
+    if (cells >= room) {
+      out.push({...s, text: sliceCells(s.text, room) + glyph.ellipsis});
       return out;
     }
     out.push(s);
-    room -= chars.length;
+    room -= cells;
   }
   return out;
 }
@@ -86,8 +87,8 @@ function headerLine(f: ShellFrameInput): string {
 function titleRow(f: ShellFrameInput): string {
   const title = [{text: titleLine(f.title, undefined, f.count, '')}];
   const position = f.position ?? '';
-  const shown = truncateSpans(title, position ? f.columns - [...position].length - 1 : f.columns);
-  return chalk.bold(styled(shown)) + (position ? ' '.repeat(f.columns - width(shown) - [...position].length) + muted(position) : '');
+  const shown = truncateSpans(title, position ? f.columns - cellWidth(position) - 1 : f.columns);
+  return chalk.bold(styled(shown)) + (position ? ' '.repeat(f.columns - width(shown) - cellWidth(position)) + muted(position) : '');
 }
 
 /**

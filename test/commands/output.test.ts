@@ -19,6 +19,12 @@ describe('output', () => {
     expect(err).toBe('');
   });
 
+  it('pads in terminal cells: a CJK or emoji name takes two cells a character, a combining accent none', () => {
+    printTable(['ID', 'NAME', 'URL'], [['1', '売上ダッシュボード', 'u1'], ['2', '📊 revenue 🚀', 'u2'], ['3', 'cafe\u0301', 'u3']]);
+    // Every URL starts at cell 24: ID (2) + 2 + NAME (18 cells, the widest name) + 2.
+    expect(out).toBe('ID  NAME                URL\n1   売上ダッシュボード  u1\n2   📊 revenue 🚀       u2\n3   cafe\u0301                u3\n');
+  });
+
   it('says "No results" on stderr and prints nothing on stdout for an empty list', () => {
     printTable(['ID'], []);
     expect(out).toBe('');

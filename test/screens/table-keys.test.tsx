@@ -4,7 +4,8 @@ import React from 'react';
 import {describe, expect, it} from 'vitest';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
-import {positionText, sortRows, stepSort, wrapText} from '../../src/ui/components/tableSort.js';
+import {positionText, sortRows, stepSort} from '../../src/ui/components/tableSort.js';
+import {wrapCells} from '../../src/api/cells.js';
 import type {Column} from '../../src/ui/components/tableLayout.js';
 import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
@@ -95,7 +96,7 @@ describe('table sort, position and wrap (pure)', () => {
     expect(positionText({at: 1, shown: 3, total: 45, filtered: true, partialSort: false, wrap: true})).toBe('1 of 3 matching · 45 in all · wrap');
   });
   it('wraps at spaces where it can', () => {
-    expect(wrapText('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
-    expect(wrapText('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
+    expect(wrapCells('aaa bbb ccc', 7)).toEqual(['aaa bbb', 'ccc']);
+    expect(wrapCells('abcdefghij', 4)).toEqual(['abcd', 'efgh', 'ij']);
   });
 });

@@ -112,7 +112,8 @@ describe('DataTable', () => {
 
 describe('column headings', () => {
   it('never run together, even when a heading fills its column', async () => {
-    const {columnWidths, fit, GAP} = await import('../../src/ui/components/tableLayout.js');
+    const {columnWidths, GAP} = await import('../../src/ui/components/tableLayout.js');
+    const {fitCells: fit} = await import('../../src/api/cells.js');
     const cols = [
       {id: 'latest', header: 'LATEST', width: 6, render: () => '✓'},
       {id: 'pass', header: 'PASS AS', flex: 1, render: () => 'x'},

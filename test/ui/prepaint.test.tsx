@@ -12,6 +12,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {SCREENS} from '../../screens/index.js';
 import {deploymentsFirstFrame} from '../../screens/deployments/firstFrame.js';
 import {createApi, type Api} from '../../src/api/client.js';
+import {getDeployment, updateDeployment} from '../../src/api/deployments.js';
 import type {RunningService} from '../../src/server/index.js';
 import {fetchFirstFrame, storeFirstFrame} from '../../src/queries/startup.js';
 import {App} from '../../src/ui/App.js';
@@ -59,10 +60,26 @@ interface Case {
   readonly rows: number;
   readonly readonly?: boolean;
   readonly contextName?: string;
+  /** Deployment names given for this case only (id → name), restored after it. */
+  readonly names?: Readonly<Record<string, string>>;
 }
 
 async function bothFrames(c: Case): Promise<{painted: Screen; ink: Screen}> {
-  const api = consoleApi();
+  // Renamed through a client whose requests are all answered (the console's holds a deployment's own requests).
+  const admin = createApi({baseUrl: service.url, token: service.adminKey});
+  const before: [string, string][] = [];
+  for (const [id, name] of Object.entries(c.names ?? {})) {
+    before.push([id, (await getDeployment(admin, id)).name ?? '']);
+    await updateDeployment(admin, id, {name});
+  }
+  try {
+    return await framesOf(c, consoleApi());
+  } finally {
+    for (const [id, name] of before) await updateDeployment(admin, id, {name});
+  }
+}
+
+async function framesOf(c: Case, api: Api): Promise<{painted: Screen; ink: Screen}> {
   const queryClient = createQueryClient();
   const data = await fetchFirstFrame(api);
   storeFirstFrame(queryClient, data);
@@ -112,7 +129,11 @@ describe('the first frame painted before Ink', () => {
     {columns: 60, rows: 15},
     {columns: 120, rows: 35, readonly: true},
     {columns: 60, rows: 20, contextName: 'a-context-name-long-enough-to-cut-the-header-line'},
-  ])('is what Ink draws at $columns×$rows (readonly: $readonly, context: $contextName)', async (c) => {
+    // Wide characters (two cells each) and a combining accent (none) in the rows and in a header cut to fit.
+    {columns: 80, rows: 24, names: {'2': '売上ダッシュボード', '3': '📊 revenue 🚀', '4': 'cafe\u0301 cre\u0300me'}},
+    {columns: 120, rows: 35, names: {'2': '売上ダッシュボードとマーケティング'}},
+    {columns: 60, rows: 20, contextName: '売上ダッシュボードのコンテキスト'},
+  ])('is what Ink draws at $columns×$rows (readonly: $readonly, context: $contextName, names: $names)', async (c) => {
     const {painted, ink} = await bothFrames(c);
     expect(painted.text.some((l) => l.startsWith('› 1 ')), 'the first row, selected').toBe(true);
     expect(painted.text).toEqual(ink.text);

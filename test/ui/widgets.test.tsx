@@ -2,7 +2,8 @@ import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {shortDuration} from '../../src/api/format.js';
 import {sparkline} from '../../src/ui/components/Sparkline.js';
-import {columnWidths, fit, truncate, windowStart} from '../../src/ui/components/tableLayout.js';
+import {columnWidths, windowStart} from '../../src/ui/components/tableLayout.js';
+import {fitCells, truncateCells} from '../../src/api/cells.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {renderTui, type Tui} from '../helpers/renderTui.js';
 
@@ -45,8 +46,8 @@ describe('small widgets', () => {
     // marker 2 + gaps 2 + columns = 80
     expect(2 + 2 + w.reduce((a, b) => a + b, 0)).toBe(80);
     expect(w[1]).toBeGreaterThan(w[2]!);
-    expect(truncate('abcdefgh', 5)).toBe('abcd…');
-    expect(fit('42', 5, 'right')).toBe('   42');
+    expect(truncateCells('abcdefgh', 5)).toBe('abcd…');
+    expect(fitCells('42', 5, 'right')).toBe('   42');
     expect(windowStart(0, 12, 10, 100)).toBe(3);
     expect(windowStart(3, 5, 10, 100)).toBe(3);
     expect(windowStart(50, 2, 10, 100)).toBe(2);

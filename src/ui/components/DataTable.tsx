@@ -11,7 +11,8 @@ import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
 import {cellText, columnWidths, filterRows, GAP, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
-import {headerText, positionText, sortRows, stepSort, wrapText, type SortState} from './tableSort.js';
+import {headerText, positionText, sortRows, stepSort, type SortState} from './tableSort.js';
+import {cellWidth, wrapCells} from '../../api/cells.js';
 import {usePublishPosition} from '../hooks/usePosition.js';
 import {safeLine} from '../../api/safeText.js';
 
@@ -206,10 +207,10 @@ function wrappedCells<T>(row: T, columns: readonly Column<T>[], widths: readonly
   const lines: string[] = [];
   columns.forEach((c, i) => {
     const text = safeLine(c.render(row));
-    if ([...text].length <= (widths[i] ?? 0)) return;
+    if (cellWidth(text) <= (widths[i] ?? 0)) return;
     const label = `    ${c.header || c.id}  `;
-    const indent = ' '.repeat([...label].length);
-    wrapText(text, width - label.length).forEach((l, li) => lines.push(`${li === 0 ? label : indent}${l}`));
+    const indent = ' '.repeat(cellWidth(label));
+    wrapCells(text, width - cellWidth(label)).forEach((l, li) => lines.push(`${li === 0 ? label : indent}${l}`));
   });
   return lines;
 }

@@ -3,6 +3,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {statusStyle} from '../theme.js';
 import {maxOf} from '../../api/lists.js';
+import {cellWidth, padCells} from '../../api/cells.js';
 
 export interface TimelineStep {
   readonly name: string;
@@ -19,14 +20,14 @@ export function formatDuration(ms: number): string {
 }
 
 export function Timeline({steps}: {readonly steps: readonly TimelineStep[]}) {
-  const nameWidth = maxOf(steps.map((s) => s.name.length), 4);
+  const nameWidth = maxOf(steps.map((s) => cellWidth(s.name)), 4);
   return (
     <Box flexDirection="column">
       {steps.map((s, i) => {
         const style = s.status.toLowerCase() === 'pending' ? {color: 'gray', glyph: '○'} : statusStyle(s.status);
         return (
           <Text key={i} wrap="truncate-end">
-            <Text color={style.color}>{style.glyph}</Text> {s.name.padEnd(nameWidth)}{' '}
+            <Text color={style.color}>{style.glyph}</Text> {padCells(s.name, nameWidth)}{' '}
             <Text color={style.color}>{s.status.padEnd(10)}</Text>
             {s.durationMs !== undefined ? ` ${formatDuration(s.durationMs)}` : ''}
             {s.detail ? <Text color="gray"> {s.detail}</Text> : null}

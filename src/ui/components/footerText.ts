@@ -3,6 +3,7 @@
 // there, and when hints did not fit `?` says that more keys are in help. A key is shown once, with one meaning.
 import {binding, KEYMAP, keysLabel, type Binding} from '../keymap.js';
 import {appendAll} from '../../api/lists.js';
+import {cellWidth} from '../../api/cells.js';
 
 export interface FooterProps {
   /** Current screen id; its `screen:<id>` bindings come first. */
@@ -65,7 +66,7 @@ const label = (h: Hint) => `${keysLabel(h)} ${h.description}`;
 export function footerText(p: FooterProps): string {
   const hints = footerHints(p);
   const quit = label({keys: binding(QUIT)!.keys.slice(), description: binding(QUIT)!.description});
-  const fits = (parts: string[]) => [...parts.join('  ')].length <= p.width;
+  const fits = (parts: string[]) => cellWidth(parts.join('  ')) <= p.width;
   const all = hints.map(label);
   if (fits([...all, '? help', quit])) return [...all, '? help', quit].join('  ');
   const head: string[] = [];

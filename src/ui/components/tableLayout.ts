@@ -1,5 +1,5 @@
 // Pure table layout: column widths from the available width, truncation with …, alignment, filtering.
-import {glyph} from '../theme.js';
+import {cellWidth, fitCells} from '../../api/cells.js';
 import {safeLine} from '../../api/safeText.js';
 
 export interface Column<T> {
@@ -19,35 +19,19 @@ export interface Column<T> {
   readonly color?: (row: T) => string | undefined;
 }
 
-/** Columns are separated by one space; the first 2 cells of a line hold the selection marker. */
+/** Columns are separated by one space; the first 2 cells of a line hold the selection marker. Widths are terminal cells (api/cells.ts). */
 export const GAP = 1;
 export const MARKER_WIDTH = 2;
 
-const len = (s: string) => [...s].length;
-
-export function truncate(text: string, width: number): string {
-  const flat = text.replace(/\s*\n\s*/g, ' ');
-  if (width <= 0) return '';
-  const chars = [...flat];
-  if (chars.length <= width) return flat;
-  return chars.slice(0, width - 1).join('') + glyph.ellipsis;
-}
-
-export function fit(text: string, width: number, align: 'left' | 'right' = 'left'): string {
-  const t = truncate(text, width);
-  const pad = ' '.repeat(Math.max(0, width - len(t)));
-  return align === 'right' ? pad + t : t + pad;
-}
-
 /** One cell as the table shows it: the column's text made safe for the terminal, fitted to its width. */
 export function cellText<T>(row: T, column: Column<T>, width: number): string {
-  return fit(safeLine(column.render(row)), width, column.align);
+  return fitCells(safeLine(column.render(row)), width, column.align);
 }
 
 /** A heading as wide as its fixed column would run into the next one (`LATEST PASS AS`): one more cell keeps them apart. */
 function apart<T>(columns: readonly Column<T>[], i: number): number {
   const c = columns[i]!;
-  return i < columns.length - 1 && c.width !== undefined && c.header.trim() !== '' && len(c.header) >= c.width ? 1 : 0;
+  return i < columns.length - 1 && c.width !== undefined && c.header.trim() !== '' && cellWidth(c.header) >= c.width ? 1 : 0;
 }
 
 /** Widths for each column so that marker + columns + gaps fill `total` exactly (never more). */

@@ -1,5 +1,6 @@
-// Sorting, the position line and the wrapped cells of a DataTable: pure functions, so the table stays a view.
-import {fit, GAP, type Column} from './tableLayout.js';
+// Sorting and the position line of a DataTable: pure functions, so the table stays a view.
+import {GAP, type Column} from './tableLayout.js';
+import {fitCells} from '../../api/cells.js';
 import {groupDigits} from '../../api/format.js';
 
 export interface SortState {
@@ -44,7 +45,7 @@ export function sortedHeader(header: string, sort: SortState | undefined, id: st
 
 /** The heading line after the marker cells: each heading fitted to its column, the sorted one marked. */
 export function headerText<T>(columns: readonly Column<T>[], widths: readonly number[], sort: SortState | undefined): string {
-  return columns.map((c, i) => fit(sortedHeader(c.header, sort, c.id), widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
+  return columns.map((c, i) => fitCells(sortedHeader(c.header, sort, c.id), widths[i] ?? 0, c.align)).join(' '.repeat(GAP));
 }
 
 export interface Position {
@@ -70,22 +71,4 @@ export function positionText(p: Position): string {
   if (p.partialSort) parts.push(`sorted: ${n(p.shown)} loaded`);
   if (p.wrap) parts.push('wrap');
   return parts.join(' · ');
-}
-
-/** Text cut into lines of at most `width` characters, at spaces where it can. */
-export function wrapText(text: string, width: number): string[] {
-  const w = Math.max(1, width);
-  const out: string[] = [];
-  for (const para of text.split('\n')) {
-    let rest = [...para];
-    while (rest.length > w) {
-      const space = rest.slice(0, w + 1).lastIndexOf(' ');
-      const cut = space > w / 2 ? space : w;
-      out.push(rest.slice(0, cut).join('').trimEnd());
-      rest = rest.slice(cut);
-      while (rest[0] === ' ') rest = rest.slice(1);
-    }
-    out.push(rest.join(''));
-  }
-  return out;
 }
