@@ -31,12 +31,12 @@ export function ContextsScreen({params}: ScreenProps) {
   const flash = useFlash();
   const body = useBodySize();
   const client = useQueryClient();
-  const {session, contextName, switchContext, readonly} = useAppInfo();
+  const {session, contextName, switchContext, readonly, leaving} = useAppInfo();
   useTitle('Contexts');
   const query = useQuery({queryKey: contextKeys.list, queryFn: async () => listSavedContexts(session)});
   const rows = query.data ?? [];
   const selected = useRef<SavedContext | undefined>(undefined);
-  const [dialog, setDialog] = useState<{kind: 'add'} | {kind: 'delete'; row: SavedContext} | undefined>();
+  const [dialog, setDialog] = useState<{kind: 'add'} | {kind: 'delete'; row: SavedContext} | {kind: 'switch'; name: string} | undefined>();
   const [connecting, setConnecting] = useState<string | undefined>();
   const mine = rows.find((r) => r.isSession);
   const here = mine ? `\`${mine.name}\`` : contextName ? `\`${contextName}\`` : 'the current connection';
@@ -78,9 +78,12 @@ export function ContextsScreen({params}: ScreenProps) {
     },
   });
 
-  const switchTo = async (name: string) => {
+  /** `confirmed`: the user agreed to lose what leaving this connection loses (the --local service's data). */
+  const switchTo = async (name: string, confirmed = false) => {
     if (!switchContext) return void flash.warn('this console cannot switch contexts');
     if (connecting) return;
+    if (leaving && !confirmed) return setDialog({kind: 'switch', name});
+    setDialog(undefined);
     setConnecting(name);
     flash.info(`connecting to \`${name}\`…`);
     try {
@@ -153,6 +156,15 @@ export function ContextsScreen({params}: ScreenProps) {
           onConfirm={() => remove.mutate(deleting.name)}
           onCancel={() => setDialog(undefined)}
           busy={remove.isPending ? 'Deleting' : undefined}
+        />
+      ) : null}
+      {dialog?.kind === 'switch' ? (
+        <ConfirmDialog
+          title={`Switch to context ${dialog.name}?`}
+          message={`Leaving ${here}: ${leaving ?? ''}.`}
+          confirmLabel="Switch"
+          onConfirm={() => void switchTo(dialog.name, true)}
+          onCancel={() => setDialog(undefined)}
         />
       ) : null}
       {connecting ? <Text color={color.muted}>{glyph.pending} connecting to `{connecting}`…</Text> : null}

@@ -15,6 +15,9 @@ export function demoImageDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'svc');
 }
 
+/** What switching away from `svc ui --local` loses: the console asks first and says so. */
+export const LOCAL_LEAVING = 'the local service stops and its temporary demo data is deleted, with every change made in this session';
+
 export async function localTarget(speed: number): Promise<UiTarget> {
   const {startService} = await import('../server/index.js');
   const dir = mkdtempSync(join(tmpdir(), 'svc-ui-'));
@@ -25,6 +28,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
     session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
+    leaving: LOCAL_LEAVING,
     async close() {
       await service.close();
       rmSync(dir, {recursive: true, force: true});

@@ -22,6 +22,11 @@ export interface AppProps {
   readonly api: Api;
   readonly contextName?: string;
   readonly host?: string;
+  /**
+   * What switching away from this connection loses (the `--local` service and its temporary data): a switch to
+   * another context asks first, naming it. None for a saved context (it stays where it is).
+   */
+  readonly leaving?: string;
   /** Who the session is (URL + credential fingerprint), to tell which saved context it uses. */
   readonly session?: SessionIdentity;
   /** Hide and block dangerous actions. @default false */
@@ -53,7 +58,7 @@ export function App(props: AppProps) {
   // After a context switch the console runs on the connection it got; `generation` remounts everything that
   // holds state about the old one (the stack, remembered cursors, titles, the screens).
   const [switched, setSwitched] = useState<{connection: Connection; generation: number} | undefined>(undefined);
-  const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host};
+  const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host, leaving: props.leaving};
   const {switchContext: connectTo} = props;
   const switchContext = useCallback(
     async (name: string) => {
@@ -73,9 +78,10 @@ export function App(props: AppProps) {
       host: connection.host,
       readonly,
       ...(connection.session ? {session: connection.session} : {}),
+      ...(connection.leaving ? {leaving: connection.leaving} : {}),
       ...(connectTo ? {switchContext} : {}),
     }),
-    [connection.contextName, connection.host, readonly, connection.session, connectTo, switchContext],
+    [connection.contextName, connection.host, readonly, connection.session, connection.leaving, connectTo, switchContext],
   );
   return (
     <QueryClientProvider client={queryClient}>

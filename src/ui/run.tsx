@@ -39,6 +39,11 @@ export interface UiTarget {
   readonly session?: SessionIdentity;
   readonly contextName?: string;
   readonly host: string;
+  /**
+   * What switching away from this connection loses (the `--local` service and its temporary data): a switch to
+   * another context asks first, naming it. None for a saved context (it stays where it is).
+   */
+  readonly leaving?: string;
   close(): Promise<void>;
 }
 
@@ -68,7 +73,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
   if (first) storeFirstFrame(queryClient, first);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
+    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} {...(target.leaving ? {leaving: target.leaving} : {})} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

@@ -123,6 +123,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       host={opts.host ?? 'tenant.example'}
       readonly={opts.readonly}
       session={opts.session}
+      leaving={opts.leaving}
       queryClient={queryClient}
       screens={screens}
       initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}

@@ -6,7 +6,7 @@ import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {listRegions} from '../../src/api/account.js';
 import {createDeployment} from '../../src/api/deployments.js';
-import {contextTarget} from '../../src/commands/uiTarget.js';
+import {contextTarget, LOCAL_LEAVING} from '../../src/commands/uiTarget.js';
 import {formatConfig, readConfigFile} from '../../src/config/file.js';
 import {sessionIdentity} from '../../src/workflows/contexts.js';
 import {renderApp, startDemo, type Demo} from '../helpers/screenApp.js';
@@ -52,7 +52,7 @@ async function twoServices(): Promise<{alpha: Demo; beta: Demo}> {
 const hostOf = (d: Demo) => new URL(d.svc.url).host;
 const header = (frame: string) => frame.split('\n')[0] ?? '';
 
-function openOnAlpha(alpha: Demo, opts: {rows?: number} = {}) {
+function openOnAlpha(alpha: Demo, opts: {rows?: number; contextName?: string; leaving?: string; session?: undefined} = {}) {
   return renderApp(alpha.api, {screen: 'deployments'}, {
     contextName: 'alpha',
     host: hostOf(alpha),
@@ -99,6 +99,37 @@ describe('switching the running console to another context', () => {
     const back = await tui.waitForFrame((f) => f.includes('analytics-prod') && f.includes('Switched to context `alpha`'));
     expect(header(back)).toContain(hostOf(alpha));
     expect(back).not.toContain('beta-only');
+  });
+
+  it('leaving the --local service asks first, naming the temporary demo data it loses; No stays, Yes switches', async () => {
+    const {alpha, beta} = await twoServices();
+    // As `svc ui --local` starts it: a session no saved context holds.
+    const tui = openOnAlpha(alpha, {contextName: 'local', leaving: LOCAL_LEAVING, session: undefined});
+    await tui.waitForFrame('analytics-prod');
+    await tui.press(':', 'ctx beta');
+    await tui.waitForFrame('switch to context “beta”');
+    await tui.press('enter');
+    let frame = await tui.waitForFrame('Switch to context beta?');
+    expect(frame).toMatch(/Leaving `local`: the local service stops and its temporary demo data is deleted/);
+    // Esc (and No, the default) keeps the local service: nothing was switched.
+    await tui.press('escape');
+    frame = await tui.waitForFrame((f) => !f.includes('Switch to context beta?'));
+    expect(header(frame)).toContain(hostOf(alpha));
+    await tui.press(':', 'ctx beta');
+    await tui.waitForFrame('switch to context “beta”');
+    await tui.press('enter');
+    await tui.waitForFrame('Switch to context beta?');
+    await tui.press('enter');
+    frame = await tui.waitForFrame((f) => !f.includes('Switch to context beta?'));
+    expect(header(frame)).toContain(hostOf(alpha));
+    // Yes switches.
+    await tui.press(':', 'ctx beta');
+    await tui.waitForFrame('switch to context “beta”');
+    await tui.press('enter');
+    await tui.waitForFrame('Switch to context beta?');
+    await tui.press('y');
+    frame = await tui.waitForFrame((f) => f.includes('beta-only') && f.includes('Switched to context `beta`'));
+    expect(header(frame)).toContain(hostOf(beta));
   });
 
   it('a context whose credential is refused says so and the current one keeps working', async () => {

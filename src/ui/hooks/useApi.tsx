@@ -8,6 +8,11 @@ export interface AppInfo {
   readonly contextName?: string;
   /** Tenant host shown in the header. */
   readonly host?: string;
+  /**
+   * What switching away from this connection loses (the `--local` service and its temporary data): a switch to
+   * another context asks first, naming it. None for a saved context (it stays where it is).
+   */
+  readonly leaving?: string;
   /** --readonly: dangerous actions are hidden from keys, footer and help. */
   readonly readonly: boolean;
   /** The session's URL and credential fingerprint: which saved context (if any) this session is. */
@@ -26,6 +31,11 @@ export interface Connection {
   readonly session?: SessionIdentity;
   readonly contextName?: string;
   readonly host?: string;
+  /**
+   * What switching away from this connection loses (the `--local` service and its temporary data): a switch to
+   * another context asks first, naming it. None for a saved context (it stays where it is).
+   */
+  readonly leaving?: string;
 }
 
 const ApiContext = createContext<Api | null>(null);
