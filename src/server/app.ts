@@ -8,7 +8,10 @@ import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
 import {auditRecorder} from './auditRecorder.js';
 import {authMiddleware, operationGuard, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
+import {forbidden} from './errors.js';
 import {OPERATION_REQUIREMENTS, PERMISSION_EXTENSION, type Requirement} from './permissions.js';
+import {decide} from './policy.js';
+import {RESOLVERS} from './policyResources.js';
 import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
 import {bodyLimits, openRateLimits} from './limits.js';
@@ -42,24 +45,39 @@ export function createApp(ctx: ServiceContext): App {
 
 /**
  * Every operation registered from here on gets its requirement from permissions.ts (or an `x-svc-permission` it
- * declares itself): the guard runs before the operation's validators, and the document publishes the requirement.
+ * declares itself) and passes the policy twice: the guard before the operation's validators (who may call it at
+ * all), and, when the requirement names a resource, the resource's resolver and the policy's decision on it
+ * after validation, before the handler. The document publishes the requirement.
  * The body is read (and bounded) right after the guard, so nobody without the right credential gets it read.
  * A list operation also refuses the paging parameters it does not take (routes/http.ts pagingGuard).
  */
 function guardEveryOperation(app: App, ctx: ServiceContext): void {
   const readBody = bodyLimits('credentialed');
   const register = app.openapi.bind(app) as (route: RouteConfig, handler: unknown, hook?: unknown) => App;
-  (app as unknown as {openapi: unknown}).openapi = (route: RouteConfig, handler: unknown, hook?: unknown) => {
+  (app as unknown as {openapi: unknown}).openapi = (route: RouteConfig, handler: (c: Context<AppEnv>) => unknown, hook?: unknown) => {
     const declared = (route as Record<string, unknown>)[PERMISSION_EXTENSION] as Requirement | undefined;
     const requirement = declared ?? (route.operationId ? OPERATION_REQUIREMENTS.get(route.operationId) : undefined);
+    const operationId = route.operationId ?? `${route.method} ${route.path}`;
     const own = route.middleware ? (Array.isArray(route.middleware) ? route.middleware : [route.middleware]) : [];
     const paging = pagingGuard(route);
-    const guards = [operationGuard(ctx, route.operationId ?? `${route.method} ${route.path}`, requirement), ...(paging ? [paging] : [])];
+    const guards = [operationGuard(ctx, operationId, requirement), ...(paging ? [paging] : [])];
     return register(
       {...route, [PERMISSION_EXTENSION]: requirement ?? null, middleware: [...guards, readBody, ...own]},
-      handler,
+      requirement && 'resource' in requirement && requirement.resource ? decidedOnResource(ctx, operationId, requirement, handler) : handler,
       hook,
     );
+  };
+}
+
+/** The handler behind the policy's decision on the operation's resource (resolved from the validated request). */
+function decidedOnResource(ctx: ServiceContext, operationId: string, requirement: Requirement, handler: (c: Context<AppEnv>) => unknown) {
+  const declared = 'resource' in requirement ? requirement.resource! : undefined;
+  return (c: Context<AppEnv>) => {
+    const resource = RESOLVERS[declared!.kind](ctx, c, declared!);
+    const decision = decide(c.get('principal'), operationId, requirement, {deploymentId: c.req.param('deploymentId')}, resource);
+    if (!decision.allow) throw forbidden(decision.reason);
+    c.set('resource', resource);
+    return handler(c);
   };
 }
 

@@ -5,8 +5,8 @@
 //    management key on SCIM, a data token on either), naming the credential to use; 403 when a credential scoped
 //    to some deployments targets another one (the deployment id is read from the PATH, so every deployment route
 //    is guarded, whoever wrote it).
-//  - `operationGuard` (attached by the app to every operation it registers) checks the operation's requirement
-//    from permissions.ts: the credential kind, the permission, and account-level operations against scoped keys.
+//  - `operationGuard` (attached by the app to every operation it registers) authenticates where the prefix
+//    middleware did not, and asks the policy (policy.ts) for the operation's decision before its input is read.
 // Both `Bearer <token>` and `Api-Key <token>` are accepted everywhere.
 import type {Context, MiddlewareHandler} from 'hono';
 import type {JWTPayload} from 'jose';
@@ -14,6 +14,7 @@ import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
 import type {Requirement} from './permissions.js';
+import {decide, mayAccessDeployment, SCIM_ELSEWHERE, USE_MANAGEMENT, USE_SCIM, type Resource} from './policy.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
 import {authorizeData, dataUseOf} from './routes/dataModel/dataAuth.js';
 import {findUser, userMayAuthenticate, type UserRow} from './store/users.js';
@@ -29,14 +30,19 @@ export interface Principal {
   /** The sign-ins (refresh-token families) an access token depends on: its own and those of whoever approved it. */
   families: string[];
   name: string | null;
+  /** The user is an active admin of the account (what the credential may do is still `permissions`). */
+  admin: boolean;
   /** null: every deployment of the account. */
   deploymentIds: number[] | null;
   /** null: every permission. */
   permissions: Permission[] | null;
 }
 
-/** `tokenClaims`: the verified data or metadata token of a deployment-token operation (its security context etc.). */
-export type AppEnv = {Variables: {principal: Principal; tokenClaims: JWTPayload}};
+/**
+ * `tokenClaims`: the verified data or metadata token of a deployment-token operation (its security context etc.);
+ * `resource`: what the policy decided on, for an operation that declares one (policyResources.ts).
+ */
+export type AppEnv = {Variables: {principal: Principal; tokenClaims: JWTPayload; resource: Resource | undefined}};
 
 export const PROTECTED_PREFIXES = ['/api/v1/*', '/build/api/v1/*', '/api/scim/v2/*'] as const;
 
@@ -44,9 +50,6 @@ export const PROTECTED_PREFIXES = ['/api/v1/*', '/build/api/v1/*', '/api/scim/v2
 export const MEMBER_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead', 'SchemaUpdateDevBranches'];
 
 const DEPLOYMENT_IN_PATH = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)(?:\/|$)/;
-
-const USE_MANAGEMENT = 'use an API key (svc api-keys create) or an access token from svc login';
-const USE_SCIM = 'SCIM needs a SCIM token (svc api-keys create --scim)';
 
 export function authMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -78,7 +81,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
   if (!user) throw unauthorized('invalid API key: its user no longer exists');
   if (!userMayAuthenticate(ctx.db, key.user_id)) throw unauthorized('invalid API key: its user is deactivated');
   if (area === 'scim' && key.kind !== 'scim') throw forbidden(`${USE_SCIM}, not an API key`);
-  if (area === 'management' && key.kind === 'scim') throw forbidden(`a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`);
+  if (area === 'management' && key.kind === 'scim') throw forbidden(SCIM_ELSEWHERE);
   return {
     kind: key.kind === 'scim' ? 'scim-token' : 'api-key',
     userId: key.user_id,
@@ -86,6 +89,7 @@ export async function authenticate(ctx: ServiceContext, header: string | undefin
     issuerKeyId: null,
     families: [],
     name: key.name,
+    admin: user.is_admin === 1,
     deploymentIds: key.deployment_ids ? (JSON.parse(key.deployment_ids) as number[]) : null,
     permissions: key.kind === 'scim' ? [] : withinRole(user, key.permissions ? (JSON.parse(key.permissions) as Permission[]) : null),
   };
@@ -114,6 +118,7 @@ async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 
     issuerKeyId: typeof c.kid === 'number' ? c.kid : null,
     families: [c.fam, ...(Array.isArray(c.up) ? c.up : [])].filter((f): f is string => typeof f === 'string'),
     name: null,
+    admin: user.is_admin === 1,
     deploymentIds: Array.isArray(c.deps) ? (c.deps as number[]) : null,
     permissions: withinRole(user, Array.isArray(c.perms) ? (c.perms as Permission[]) : null),
   };
@@ -166,8 +171,10 @@ export async function authorizeDeploymentToken(ctx: ServiceContext, c: Context, 
 }
 
 /**
- * The check every operation gets (attached by the app from permissions.ts). Management and SCIM operations have
- * a principal already (authMiddleware); one registered outside those prefixes authenticates here.
+ * The check every operation gets before its input is read (attached by the app from permissions.ts): a
+ * data-API operation verifies its token; any other gets its principal (management and SCIM operations have one
+ * already from authMiddleware; one registered outside those prefixes authenticates here) and the policy's
+ * decision without the resource, which is decided after validation (app.ts).
  */
 export function operationGuard(ctx: ServiceContext, operationId: string, requirement: Requirement | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -177,45 +184,17 @@ export function operationGuard(ctx: ServiceContext, operationId: string, require
     } else if (requirement.credential !== 'none') {
       const p = (c.get('principal') as Principal | undefined) ?? (await authenticate(ctx, c.req.header('authorization'), requirement.credential));
       c.set('principal', p);
-      if (requirement.credential === 'scim' && p.kind !== 'scim-token') throw forbidden(`${USE_SCIM}`);
-      if (requirement.credential === 'management') {
-        if (p.kind === 'scim-token') throw forbidden(`a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`);
-        if (requirement.level === 'account' && p.deploymentIds !== null) {
-          throw forbidden(`${operationId} is an account-level operation: it needs a credential that is not scoped to specific deployments`);
-        }
-        const deployment = c.req.param('deploymentId');
-        if (requirement.level === 'deployment' && deployment !== undefined && !mayAccessDeployment(p, deployment)) {
-          throw forbidden(`this credential is not authorized for deployment ${deployment}`);
-        }
-        if (requirement.permission !== null && !hasPermission(p, requirement.permission)) {
-          throw forbidden(`this credential lacks the ${requirement.permission} permission`);
-        }
-      }
+      const decision = decide(p, operationId, requirement, {deploymentId: c.req.param('deploymentId')});
+      if (!decision.allow) throw forbidden(decision.reason);
     }
     await next();
   };
 }
 
-export function mayAccessDeployment(p: Principal, deploymentId: number | string): boolean {
-  return p.deploymentIds === null || p.deploymentIds.some((id) => String(id) === String(deploymentId));
-}
+export {mayAccessDeployment};
 
 export function principalOf(c: Context<AppEnv>): Principal {
   return c.get('principal');
-}
-
-export function hasPermission(p: Principal, permission: Permission): boolean {
-  return p.permissions === null || p.permissions.includes(permission);
-}
-
-/** Throws 403 unless the caller's credential carries `permission`. */
-export function requirePermission(c: Context<AppEnv>, permission: Permission): void {
-  if (!hasPermission(principalOf(c), permission)) throw forbidden(`this credential lacks the ${permission} permission`);
-}
-
-/** Account-wide operations (API keys, creating deployments) need a credential not limited to some deployments. */
-export function requireUnscoped(c: Context<AppEnv>, what: string): void {
-  if (principalOf(c).deploymentIds !== null) throw forbidden(`${what} needs a credential that is not scoped to specific deployments`);
 }
 
 /** True when `inner` (permissions and deployment scope) grants nothing `outer` does not. */

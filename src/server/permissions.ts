@@ -4,6 +4,7 @@
 // no name of their own, so they take DeploymentRead / DeploymentManage at account level (refused to keys scoped
 // to some deployments).
 import type {Permission} from '../contract/index.js';
+import type {ResourceKind} from './policy.js';
 
 /**
  * credential: which kind of credential the operation takes — `management` (API key or access token), `scim`
@@ -12,36 +13,49 @@ import type {Permission} from '../contract/index.js';
  * permission: the permission a management credential must carry; null: any valid one.
  * level: `deployment` (the deployment in the path must be within the credential's scope), `account` (refused to
  *   credentials scoped to some deployments), `any` (the handler narrows what a scoped credential sees).
- * raisedTo: the handler asks for more when the request's target says so (documented here so the matrix knows).
+ * raisedTo: the policy asks for more when the resource says so (uploads to a shared branch).
+ * resource: what the operation acts on; its resolver (policyResources.ts) finds it after validation and the
+ *   policy decides on it (ownership, grants). `otherwise`: the branch taken when the request names none.
  */
 export type Requirement =
-  | {credential: 'none' | 'scim' | 'data' | 'meta'}
+  | {credential: 'none' | 'data' | 'meta'}
+  | {credential: 'scim'; resource?: ResourceDeclaration}
   | {
       credential: 'management';
       permission: Permission | null;
       level: 'deployment' | 'account' | 'any';
       raisedTo?: {permission: Permission; when: string};
+      resource?: ResourceDeclaration;
     };
 
+export interface ResourceDeclaration {
+  kind: ResourceKind;
+  /** For a branch: the one the credential's dev-mode session points at, else the deploy branch, or only the deploy branch. */
+  otherwise?: 'session' | 'session-or-deploy' | 'deploy';
+}
+
 const m = (permission: Permission | null, level: 'deployment' | 'account' | 'any') => ({credential: 'management', permission, level}) as const;
-const sharedBranch = {...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: {permission: 'SchemaUpdate', when: 'the target branch is a shared branch'}} as const;
+const raised = {permission: 'SchemaUpdate', when: 'the target branch is a shared branch'} as const;
+const branch = (otherwise?: 'session' | 'session-or-deploy' | 'deploy') => ({kind: 'branch', ...(otherwise ? {otherwise} : {})}) as const;
 
 const GROUPS: Array<[Requirement, string[]]> = [
   [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'completeOAuthFlow', 'sendTelemetry']],
   [{credential: 'data'}, ['load', 'loadPost', 'loadBranch', 'loadBranchPost', 'meta', 'metaBranch']],
   [{credential: 'meta'}, ['metadataEntities', 'metadataDataSources']],
+  // Changing a provisioned user: the grants rule (an admin is changed only with an admin's authority).
+  [{credential: 'scim', resource: {kind: 'users'}}, ['replaceScimUser', 'patchScimUser', 'deleteScimUser']],
   [
     {credential: 'scim'},
     [
-      'listScimUsers', 'createScimUser', 'getScimUser', 'replaceScimUser', 'patchScimUser', 'deleteScimUser',
+      'listScimUsers', 'createScimUser', 'getScimUser',
       'listScimGroups', 'createScimGroup', 'getScimGroup', 'replaceScimGroup', 'patchScimGroup', 'deleteScimGroup',
       'getScimServiceProviderConfig', 'listScimResourceTypes', 'getScimResourceType', 'listScimSchemas', 'getScimSchema',
     ],
   ],
   // Any valid management credential: who am I, the regions, this document.
   [m(null, 'any'), ['getMe', 'listRegions', 'getSpec']],
-  // The deployment list shows a scoped credential its own deployments only; `describeMeta` checks the deployment in its body.
-  [m('SchemaRead', 'any'), ['describeMeta']],
+  // The deployment list shows a scoped credential its own deployments only; `describeMeta` names its deployments in the body.
+  [{...m('SchemaRead', 'any'), resource: {kind: 'deployments'}}, ['describeMeta']],
   // Published dashboards are found by public id; the handler checks the deployment they belong to.
   [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard', 'postDashboardPythonRun']],
   [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
@@ -49,8 +63,9 @@ const GROUPS: Array<[Requirement, string[]]> = [
   // token picks a deployment within the credential's scope: the handlers check the deployment.
   [
     m('DeploymentRead', 'any'),
-    ['createToken', 'generateSession', 'postTokenBySessionId', 'listDashboardComments', 'listMentionableEmbedUsers'],
+    ['createToken', 'postTokenBySessionId', 'listDashboardComments', 'listMentionableEmbedUsers'],
   ],
+  [{...m('DeploymentRead', 'any'), resource: {kind: 'deployments'}}, ['generateSession']],
   // Changing one's own settings is a write like any other: a read-only key cannot.
   [
     m('DeploymentManage', 'any'),
@@ -83,14 +98,16 @@ const GROUPS: Array<[Requirement, string[]]> = [
     m('SchemaRead', 'deployment'),
     ['listBranches', 'listFiles', 'fileHashes', 'validateDataModel', 'listDbtSyncs', 'getDbtSyncStatus', 'getDbtSyncResult', 'getDbtSyncLogs', 'getDbtSyncGeneratedFiles'],
   ],
-  [
-    m('SchemaUpdate', 'deployment'),
-    ['createBranch', 'removeBranch', 'setBranchStagingEnvironment', 'commitChanges', 'mergeIntoParentBranch', 'mergeToDefaultBranch', 'pull', 'startDbtSync', 'cancelDbtSync'],
-  ],
-  // Writes to a personal development branch.
-  [m('SchemaUpdateDevBranches', 'deployment'), ['startDevMode', 'stopDevMode', 'updateFiles', 'removeFiles', 'renameFiles']],
+  [m('SchemaUpdate', 'deployment'), ['createBranch', 'setBranchStagingEnvironment', 'pull', 'startDbtSync', 'cancelDbtSync']],
+  // Writes that name an existing branch (or take the caller's dev-mode branch): a dev branch only by its owner.
+  [{...m('SchemaUpdate', 'deployment'), resource: branch()}, ['removeBranch']],
+  [{...m('SchemaUpdate', 'deployment'), resource: branch('session')}, ['commitChanges', 'mergeIntoParentBranch', 'mergeToDefaultBranch']],
+  [m('SchemaUpdateDevBranches', 'deployment'), ['stopDevMode']],
+  [{...m('SchemaUpdateDevBranches', 'deployment'), resource: branch('deploy')}, ['startDevMode']],
+  [{...m('SchemaUpdateDevBranches', 'deployment'), resource: branch('session')}, ['updateFiles', 'removeFiles', 'renameFiles']],
   // Uploads go to the caller's dev branch, or to a shared branch with SchemaUpdate.
-  [sharedBranch, ['startUpload', 'uploadFile', 'finishUpload']],
+  [{...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: raised, resource: branch('session-or-deploy')}, ['startUpload']],
+  [{...m('SchemaUpdateDevBranches', 'deployment'), raisedTo: raised, resource: {kind: 'upload'}}, ['uploadFile', 'finishUpload']],
   [
     m('DeploymentRead', 'account'),
     [
@@ -105,12 +122,13 @@ const GROUPS: Array<[Requirement, string[]]> = [
     [
       'createDeployment', 'createApiKey', 'deleteApiKey', 'createOAuthIntegration', 'updateOAuthIntegration', 'deleteOAuthIntegration',
       'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
-      'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUser', 'updateUser', 'deleteUser',
-      'bulkUserAction', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
+      'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
       'deleteGroup', 'updateTenantSettings', 'deleteEmbedTenant', 'provisionEmbedUser', 'provisionEmbedUsers', 'addGroupMembers',
       'removeGroupMembers',
     ],
   ],
+  // Account users: the grants rule (making an admin, changing an admin) on top of DeploymentManage.
+  [{...m('DeploymentManage', 'account'), resource: {kind: 'users'}}, ['createUser', 'updateUser', 'deleteUser', 'bulkUserAction']],
 ];
 
 export const OPERATION_REQUIREMENTS: ReadonlyMap<string, Requirement> = (() => {

@@ -87,8 +87,9 @@ describe('dev mode', () => {
     const userId = insertUser(t.ctx.db, {email: 'bo@acme.example', isAdmin: false, now: 0});
     const bo = generateApiKey();
     insertApiKey(t.ctx.db, {key: bo, name: 'bo', userId, deploymentIds: null, permissions: null, now: 0});
-    expect((await put('model/a.yml', '', {key: bo, branchName: dev})).body.error).toMatch(/another user's dev-mode branch/);
-    expect((await enter(dev, bo)).status).toBe(400);
+    // Ownership is the policy's decision (policy.ts): a refusal of who asks, 403, on every path.
+    expect(await put('model/a.yml', '', {key: bo, branchName: dev})).toMatchObject({status: 403, body: {error: expect.stringMatching(/another user's dev-mode branch/)}});
+    expect(await enter(dev, bo)).toMatchObject({status: 403, body: {error: expect.stringMatching(/another user's dev-mode branch/)}});
     expect((await enter('staging', bo)).body.branchName).toMatch(/^dev-bo-[0-9a-f]{8}$/);
   });
 

@@ -9,7 +9,7 @@ import type {ServiceContext} from '../context.js';
 import {HttpFailure, badRequest, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {deleteResource, findResource, saveResource} from '../store/resources.js';
-import {authorize, present, refuseIfReferenced, scopeOf} from './crud.js';
+import {present, refuseIfReferenced, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';
 
 export type Ref = {id: number; type: 'FOLDER' | 'WORKBOOK' | 'REPORT'};
@@ -47,7 +47,6 @@ export const registerBulk: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: `${base}/bulk-delete`, operationId: 'bulkDeleteWorkspaceObjects', tags, summary: 'Delete several workspace objects', request: {params: DeploymentIdParam, body: jsonBody(BulkDeleteWorkspaceObjectsInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'deleted and failed objects'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
       const deleted: Ref[] = [];
       const failed: unknown[] = [];
@@ -71,7 +70,6 @@ export const registerBulk: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: `${base}/bulk-move`, operationId: 'bulkMoveWorkspaceObjects', tags, summary: 'Move several workspace objects into a folder (null: the top level)', request: {params: DeploymentIdParam, body: jsonBody(BulkMoveWorkspaceObjectsInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'moved and failed objects'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
       const body = valid(c, 'json') as {items: Ref[]; folderId?: number | null};
       const target = body.folderId ?? null;

@@ -7,7 +7,7 @@ import {DeploymentIdParam, SuccessBody} from '../../contract/index.js';
 import {CursorQuery} from '../../contract/common.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {App} from '../appTypes.js';
-import {requirePermission, requireUnscoped, type AppEnv} from '../auth.js';
+import {type AppEnv} from '../auth.js';
 import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, conflict, notFound} from '../errors.js';
 import {findResource, jsonStore, type ResourceRow} from '../store/resources.js';
@@ -51,12 +51,6 @@ export function present(spec: ResourceSpec, row: ResourceRow): Json {
   for (const field of spec.hidden ?? []) delete body[field];
   const scoped = spec.scope === 'deployment' ? {deploymentId: Number(row.scope)} : {};
   return {id: row.id, ...body, ...scoped, createdAt: isoTime(row.createdAt), updatedAt: isoTime(row.updatedAt)};
-}
-
-/** Operation permissions: deployment objects need DeploymentRead/-Manage; account objects an unscoped credential. */
-export function authorize(c: Context<AppEnv>, scope: ResourceSpec['scope'], write: boolean): void {
-  if (scope !== 'deployment') requireUnscoped(c, 'managing account objects');
-  requirePermission(c, write ? 'DeploymentManage' : 'DeploymentRead');
 }
 
 function matches(spec: ResourceSpec, item: Json, query: Json): boolean {
@@ -137,7 +131,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: 'get', path: spec.path, operationId: ops.list, summary: `List ${spec.summary}`, request: {params, query: filterQuery(spec)}, responses: {200: json(ObjectList, 'a page'), ...errorResponses(400, 403, 404)}}),
       (c) => {
-        authorize(c, spec.scope, false);
         const valid = validOf(c);
         const query = valid('query');
         const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => ({...present(spec, r), ...spec.enrich?.(ctx, r)})).filter((item) => matches(spec, item, query));
@@ -150,7 +143,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}}),
       (c) => {
-        authorize(c, spec.scope, false);
         const row = load(validOf(c)).row;
         return c.json({...present(spec, row), ...spec.enrich?.(ctx, row)}, 200);
       },
@@ -160,7 +152,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: 'post', path: spec.path, operationId: ops.create, summary: `Create one of the ${spec.summary}`, request: {params, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the new object'), ...errorResponses(400, 403, 404, 409)}}),
       (c) => {
-        authorize(c, spec.scope, true);
         const valid = validOf(c);
         const scope = scopeOf(ctx, spec, valid('param'));
         const input = valid('json');
@@ -172,7 +163,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: spec.updateMethod ?? 'put', path: itemPath, operationId: ops.update, summary: `Change one of the ${spec.summary}; omitted fields keep their values`, request: {params: itemParams, body: jsonBody(spec.updateBody)}, responses: {200: json(spec.item, 'the changed object'), ...errorResponses(400, 403, 404, 409)}}),
       (c) => {
-        authorize(c, spec.scope, true);
         const valid = validOf(c);
         const {scope, row} = load(valid);
         const body = mergeUpdate(spec, row.body, valid('json'));
@@ -187,7 +177,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: 'put', path: `${spec.path}/by-${upsert.segment}/{${upsert.field}}`, operationId: upsert.operationId, summary: `Create or change one of the ${spec.summary} by its ${upsert.field}`, request: {params: upsertParams, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404, 409)}}),
       (c) => {
-        authorize(c, spec.scope, true);
         const valid = validOf(c);
         const p = valid('param');
         const scope = scopeOf(ctx, spec, p);
@@ -207,7 +196,6 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
     app.openapi(
       createRoute({...base, method: 'delete', path: itemPath, operationId: ops.delete, summary: `Delete one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)}}),
       (c) => {
-        authorize(c, spec.scope, true);
         const {scope, row} = load(validOf(c));
         refuseIfReferenced(ctx, spec, scope, row.id);
         return c.json({success: storeOf(spec).remove(ctx.db, spec.kind, scope, row.id)}, 200);

@@ -10,7 +10,7 @@ import type {RouteGroup} from '../appTypes.js';
 import {conflict, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
-import {authorize, present, scopeOf} from './crud.js';
+import {present, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';
 import {RESOURCES} from './table.js';
 
@@ -41,7 +41,6 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'put', path: '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard', operationId: 'updateWorkbookDashboard', tags: ['Workbooks'], summary: "Save the workbook's dashboard draft (publish makes it the published dashboard)", request: {params: WorkbookParams, body: jsonBody(WorkbookDashboardInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the draft and the published config'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const {scope, row} = loadWorkbook(valid(c, 'param'));
       const draft = valid(c, 'json').dashboardDraft ?? null;
       saveResource(ctx.db, {...row, body: {...row.body, dashboardDraft: draft}}, ctx.clock.now());
@@ -60,7 +59,6 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
       responses: {200: json(loose(Dashboard), 'the published dashboard'), ...errorResponses(400, 403, 404, 409)},
     }),
     (c) => {
-      authorize(c, 'deployment', true);
       const {scope, row} = loadWorkbook(valid(c, 'param'));
       const b = valid(c, 'json');
       const dashboard = publishedOf(scope, row.id);
@@ -99,7 +97,6 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
       responses: {200: json(ObjectList, 'a page of shared workbooks'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      authorize(c, 'deployment', false);
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
       const q = valid(c, 'query');
       if (typeof q.types === 'string' && !q.types.split(',').includes('WORKBOOK')) return c.json(cursorPage([], q as {first?: string; after?: string}), 200);

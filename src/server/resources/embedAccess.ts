@@ -6,14 +6,14 @@ import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
 import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../contract/embedOps.js';
 import {ObjectList, User} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
-import {mayAccessDeployment, principalOf, requirePermission} from '../auth.js';
+import {mayAccessDeployment, principalOf} from '../auth.js';
 import {isoTime} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {listDeployments} from '../store/deployments.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {signToken} from '../tokens.js';
-import {authorize, EmbedTenantParam, present, scopeOf} from './crud.js';
+import {EmbedTenantParam, present, scopeOf} from './crud.js';
 import {cursorPage} from './cursor.js';
 import {ensureTenant} from './tenantRows.js';
 import {RESOURCES} from './table.js';
@@ -51,7 +51,6 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path, operationId: 'getEmbedAccess', tags, summary: "Who may see the workbook's dashboard when embedded", request: {params: WorkbookParams}, responses: {200: json(EmbedAccessResponse, 'the embed access'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
       return c.json(accessOf(loadWorkbook(valid(c, 'param'))), 200);
     },
   );
@@ -67,7 +66,6 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       responses: {200: json(EmbedAccessResponse, 'the embed access after the change'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = loadWorkbook(valid(c, 'param'));
       const body = valid(c, 'json');
       const action = (body.action as 'read' | 'none' | null | undefined) ?? 'read';
@@ -96,7 +94,6 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       responses: {200: json(ObjectList, 'a page of workbooks'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      authorize(c, 'deployment', false);
       const p = valid(c, 'param');
       const q = valid(c, 'query');
       const tenant = String(p.embedTenantName);
@@ -121,7 +118,6 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       responses: {200: json(UsageAnalyticsTokenResponse, 'the token and where to use it'), ...errorResponses(403, 404)},
     }),
     async (c) => {
-      requirePermission(c, 'DeploymentRead');
       const principal = principalOf(c);
       const deployment = listDeployments(ctx.db, {offset: 0, limit: 1, only: principal.deploymentIds}).rows[0];
       if (!deployment || !mayAccessDeployment(principal, deployment.id)) throw notFound('there is no deployment to read usage analytics from');
@@ -141,7 +137,6 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       responses: {200: json(loose(User), 'the user with the new settings'), ...errorResponses(400, 401)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
       const userId = principalOf(c).userId;
       const row = usersStore.find(ctx.db, 'user', '', userId);
       if (!row) throw notFound('the user of this credential no longer exists');

@@ -12,7 +12,6 @@ import {isoTime} from '../context.js';
 import {badRequest, forbidden, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
-import {authorize} from './crud.js';
 import {cursorPage} from './cursor.js';
 
 type Json = Record<string, unknown>;
@@ -61,7 +60,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: base, operationId: 'listDashboardComments', tags, summary: 'Comment threads of a published dashboard (unresolved ones unless includeResolved/resolvedOnly)', request: {params: PublicId, query: CursorQuery.extend({includeResolved: flag, resolvedOnly: flag})}, responses: {200: json(ObjectList, 'a page of threads'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
       const p = valid(c, 'param');
       const q = valid(c, 'query');
       dashboardOf(c, p.publicId);
@@ -75,7 +73,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: base, operationId: 'createDashboardComment', tags, summary: 'Comment on a published dashboard, or reply to a thread (parentId)', request: {params: PublicId, body: jsonBody(CreateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const p = valid(c, 'param');
       const b = valid(c, 'json');
       dashboardOf(c, p.publicId);
@@ -91,7 +88,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'patch', path: `${base}/{commentId}`, operationId: 'updateDashboardComment', tags, summary: "Edit one's own comment", request: {params: CommentParams, body: jsonBody(UpdateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       own(c, row);
       const now = ctx.clock.now();
@@ -102,7 +98,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: `${base}/{commentId}`, operationId: 'removeDashboardComment', tags, summary: "Remove one's own comment (it stays in its thread, emptied)", request: {params: CommentParams}, responses: {204: {description: 'removed'}, ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       own(c, row);
       const now = ctx.clock.now();
@@ -114,7 +109,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: `${base}/{commentId}/resolve`, operationId: 'setDashboardCommentResolved', tags, summary: 'Resolve a thread, or open it again', request: {params: CommentParams, body: jsonBody(ResolveCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the thread'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(c, valid(c, 'param'));
       if (row.body.parentId != null) throw badRequest('only a thread (its first comment) is resolved, not a reply');
       const resolved = valid(c, 'json').resolved === true;
@@ -127,7 +121,6 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: `${base}/mentionable-users`, operationId: 'listMentionableEmbedUsers', tags, summary: "Embed users who can see the dashboard (its workbook's embed access), to mention in comments", request: {params: PublicId, query: CursorQuery.extend({search: z.string().min(1).max(200).optional()})}, responses: {200: json(ObjectList, 'a page of users'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', false);
       const p = valid(c, 'param');
       const q = valid(c, 'query');
       const dashboard = dashboardOf(c, p.publicId);

@@ -11,7 +11,7 @@ import {isoTime, type ServiceContext} from '../context.js';
 import {badRequest, HttpFailure, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
-import {authorize, EmbedTenantParam, present} from './crud.js';
+import {EmbedTenantParam, present} from './crud.js';
 import {cursorPage} from './cursor.js';
 import {RESOURCES} from './table.js';
 import {ensureTenant, findTenant} from './tenantRows.js';
@@ -79,7 +79,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: '/api/v1/embed-tenants', operationId: 'listEmbedTenants', tags: TAGS, summary: 'Embed tenants, with how many embed users each has', request: {query: CursorQuery.extend({search: z.string().min(1).max(200).optional()})}, responses: {200: json(ObjectList, 'a page of tenants'), ...errorResponses(400, 403)}}),
     (c) => {
-      authorize(c, 'embedTenant', false);
       const q = valid(c, 'query');
       const search = typeof q.search === 'string' ? q.search.toLowerCase() : undefined;
       const tenants = listResources(ctx.db, 'embed-tenant', '')
@@ -92,7 +91,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: '/api/v1/embed-tenants/{embedTenantName}', operationId: 'deleteEmbedTenant', tags: TAGS, summary: 'Delete an embed tenant with its users, groups and dashboard access grants (204 also when it did not exist)', request: {params: EmbedTenantParam}, responses: {204: {description: 'deleted, or there was nothing to delete'}, ...errorResponses(400, 403)}}),
     (c) => {
-      authorize(c, 'embedTenant', true);
       const name = String(valid(c, 'param').embedTenantName);
       ctx.db.transaction(() => {
         for (const kind of ['embed-user', 'embed-group']) for (const r of listResources(ctx.db, kind, name)) deleteResource(ctx.db, kind, name, r.id);
@@ -112,7 +110,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/user', operationId: 'provisionEmbedUser', tags: TAGS, summary: 'Create or update one embed user by externalId, optionally putting it in groups', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUserInput)}, responses: {200: json(EmbedUser, 'the embed user'), ...errorResponses(400, 403)}}),
     (c) => {
-      authorize(c, 'embedTenant', true);
       const tenant = String(valid(c, 'param').embedTenantName);
       return c.json(presentUser(ctx.db.transaction(() => provision(ctx, tenant, valid(c, 'json')))()) as z.infer<typeof EmbedUser>, 200);
     },
@@ -121,7 +118,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/users', operationId: 'provisionEmbedUsers', tags: TAGS, summary: 'Create or update many embed users; each one that fails is reported, the others are kept', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUsersInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'succeeded and failed users'), ...errorResponses(400, 403)}}),
     (c) => {
-      authorize(c, 'embedTenant', true);
       const tenant = String(valid(c, 'param').embedTenantName);
       const succeeded: Json[] = [];
       const failed: Json[] = [];
@@ -141,7 +137,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: membersPath, operationId: 'getGroupMembers', tags: TAGS, summary: 'The embed users in a group', request: {params: GroupParams, query: CursorQuery}, responses: {200: json(ObjectList, 'a page of members'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'embedTenant', false);
       const p = valid(c, 'param');
       const ids = membersOf(loadGroup(p));
       const users = listResources(ctx.db, 'embed-user', String(p.embedTenantName)).filter((u) => ids.includes(u.id)).map(presentUser);
@@ -152,7 +147,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: membersPath, operationId: 'addGroupMembers', tags: TAGS, summary: 'Add embed users to a group (by embedUserId or externalId)', request: {params: GroupParams, body: jsonBody(EmbedGroupMembersInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'added and unchanged members'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'embedTenant', true);
       const p = valid(c, 'param');
       const group = loadGroup(p);
       const users = resolveMembers(String(p.embedTenantName), valid(c, 'json').members as Json[]);
@@ -167,7 +161,6 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: membersPath, operationId: 'removeGroupMembers', tags: TAGS, summary: 'Remove embed users from a group', request: {params: GroupParams, body: jsonBody(EmbedGroupMembersInput)}, responses: {204: {description: 'removed'}, ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'embedTenant', true);
       const p = valid(c, 'param');
       const group = loadGroup(p);
       const gone = new Set(resolveMembers(String(p.embedTenantName), valid(c, 'json').members as Json[]).map((u) => u.id));

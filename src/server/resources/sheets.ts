@@ -12,7 +12,7 @@ import {isoTime, type ServiceContext} from '../context.js';
 import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
-import {authorize, present, scopeOf} from './crud.js';
+import {present, scopeOf} from './crud.js';
 import {reportPeople} from './reportPeople.js';
 import {RESOURCES} from './table.js';
 
@@ -64,7 +64,6 @@ export const registerSheets: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'put', path: `${path}/connect-workbook`, operationId: 'connectReportToWorkbook', tags, summary: 'Place the report in a cell range of a spreadsheet (again: the placement is updated)', request: {params: ReportParams, body: jsonBody(ConnectReportToWorkbookInput)}, responses: {200: json(loose(Report), 'the report with its placements'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(valid(c, 'param'));
       const b = valid(c, 'json');
       const now = ctx.clock.now();
@@ -95,7 +94,6 @@ export const registerSheets: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: `${path}/connect-workbook`, operationId: 'disconnectReportFromWorkbook', tags, summary: 'Remove the placements the body selects (all of them when it selects nothing)', request: {params: ReportParams, body: jsonBody(DisconnectReportFromWorkbookInput, false)}, responses: {200: json(loose(Report), 'the report'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(valid(c, 'param'));
       const b = (valid(c, 'json') ?? {}) as Json;
       const all = placementsOf(row);
@@ -110,7 +108,6 @@ export const registerSheets: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'put', path: `${path}/refresh`, operationId: 'refreshReport', tags, summary: 'Record that the placements the body selects (all when none) were refreshed with the current query', request: {params: ReportParams, body: jsonBody(RefreshReportInput, false)}, responses: {200: json(loose(Report), 'the report'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      authorize(c, 'deployment', true);
       const row = load(valid(c, 'param'));
       const b = (valid(c, 'json') ?? {}) as Json;
       const now = ctx.clock.now();

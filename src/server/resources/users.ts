@@ -3,7 +3,6 @@
 // kept as scrypt hashes, never answered.
 import {randomBytes, scryptSync} from 'node:crypto';
 import {conflict} from '../errors.js';
-import type {Db} from '../store/db.js';
 import type {ResourceRow} from '../store/resources.js';
 import {deleteUser, findUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow} from '../store/users.js';
 import type {ResourceStore} from './types.js';
@@ -61,14 +60,6 @@ function unique<T>(run: () => T): T {
   }
 }
 
-/** The account must keep one active admin: the last one cannot be deleted, deactivated or demoted. */
-function keepAnAdmin(db: Db, id: number, after: {isAdmin: boolean; active: boolean} | null): void {
-  const row = findUser(db, id);
-  if (!row || row.is_admin !== 1 || row.active !== 1 || (after?.isAdmin && after.active)) return;
-  const others = listUsers(db).filter((u) => u.id !== id && u.is_admin === 1 && u.active === 1);
-  if (others.length === 0) throw conflict(`user ${id} is the last active admin of the account`);
-}
-
 export const usersStore: ResourceStore = {
   list: (db) => listUsers(db).map(toResource),
   find: (db, _kind, _scope, id) => {
@@ -95,12 +86,9 @@ export const usersStore: ResourceStore = {
     }),
   save: (db, row, now) =>
     unique(() => {
-      keepAnAdmin(db, row.id, {isAdmin: row.body.isAdmin === true, active: row.body.isDeactivated !== true});
       updateUser(db, row.id, changesOf(row.body), now);
       return toResource(findUser(db, row.id)!);
     }),
-  remove: (db, _kind, _scope, id) => {
-    keepAnAdmin(db, id, null);
-    return deleteUser(db, id);
-  },
+  // The last active admin is kept by the store itself (store/users.ts), whatever the path.
+  remove: (db, _kind, _scope, id) => deleteUser(db, id),
 };

@@ -2,6 +2,7 @@
 // people who sign in, the users of /api/v1/users and the users an identity provider provisions over SCIM are
 // rows of it. Each row has an integer id (/api/v1) and, once SCIM has seen it, a UUID (`scim_id`).
 import {randomBytes} from 'node:crypto';
+import {conflict} from '../errors.js';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
 import {mergeLegacyUsers} from './usersMerge.js';
@@ -149,12 +150,24 @@ const CHANGEABLE = new Set([
   'password_hash', 'settings', 'notifications', 'extensions',
 ]);
 
+/**
+ * THE invariant of the users table: the account keeps one active admin. Every path that demotes, deactivates or
+ * deletes a user (the account API, bulk actions, SCIM put/patch/delete) goes through updateUser / deleteUser,
+ * which call this inside their transaction: 409 when `after` (null: deleted) would leave no active admin.
+ */
+function keepAnAdmin(db: Db, before: UserRow, after: {is_admin: number; active: number} | null): void {
+  if (before.is_admin !== 1 || before.active !== 1 || (after && after.is_admin === 1 && after.active === 1)) return;
+  const others = db.prepare('SELECT count(*) FROM users WHERE id != ? AND is_admin = 1 AND active = 1').pluck().get(before.id) as number;
+  if (others === 0) throw conflict(`user ${before.id} is the last active admin of the account: make another user an admin first`);
+}
+
 /** Changes a user; turning `active` off also ends the user's sessions (see revokeSessions). */
 export function updateUser(db: Db, id: number, changes: UserChanges, now: number): void {
   const keys = Object.keys(changes).filter((k) => CHANGEABLE.has(k));
   db.transaction(() => {
     const before = findUser(db, id);
     if (!before) return;
+    keepAnAdmin(db, before, {is_admin: changes.is_admin ?? before.is_admin, active: changes.active ?? before.active});
     if (keys.length > 0) {
       db.prepare(`UPDATE users SET ${keys.map((k) => `${k} = ?`).join(', ')}, updated_at = ? WHERE id = ?`).run(
         ...keys.map((k) => (changes as Record<string, unknown>)[k]),
@@ -172,6 +185,8 @@ export function updateUser(db: Db, id: number, changes: UserChanges, now: number
  */
 export function deleteUser(db: Db, id: number): boolean {
   return db.transaction(() => {
+    const before = findUser(db, id);
+    if (before) keepAnAdmin(db, before, null);
     db.prepare('DELETE FROM refresh_tokens WHERE user_id = ?').run(id);
     db.prepare('UPDATE device_codes SET user_id = NULL, status = CASE WHEN status = \'approved\' THEN \'denied\' ELSE status END WHERE user_id = ?').run(id);
     db.prepare('DELETE FROM user_oauth_tokens WHERE user_id = ?').run(id);

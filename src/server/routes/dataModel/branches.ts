@@ -7,13 +7,14 @@ import {
   SetBranchStagingEnvironmentRequest, SetBranchStagingEnvironmentResponse,
 } from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
+import {principalOf} from '../../auth.js';
 import type {ServiceContext} from '../../context.js';
 import {newBranchNameProblem} from '../../../contract/names.js';
 import {badRequest, conflict, notFound} from '../../errors.js';
 import {disableStaging, findBranchById, findBranchByKey, listBranches, removeBranch, setSession, type BranchRow} from '../../store/branches.js';
 import {insertEnvironment} from '../../store/environments.js';
 import {credentialKey, loadBranch, toBranch, triggerBuild} from './shared.js';
+import {resourceOf} from '../../policyResources.js';
 import {createBranch, ensureBranches, filesOf, seedBranches} from '../../store/branchTrees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
@@ -57,7 +58,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: BranchesQuery},
       responses: {200: json(BranchesListResponse, 'branches with their staging state'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       ensureBranches(ctx.db, ctx.clock, deployment);
       const {first, after} = c.req.valid('query');
@@ -76,7 +76,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(CreateBranchRequest)},
       responses: {200: json(DevBranchResponse, 'the branch, and whether the session now points at it'), ...errorResponses(400, 403, 404, 409)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       checkNewBranchName(ctx, deployment.id, body.name);
@@ -99,11 +98,8 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: DeleteBranchQuery},
       responses: {200: json(DataModelWriteResponse, 'deleted'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
-      const {branchName} = c.req.valid('query');
-      if (branchName === undefined || branchName.trim() === '') throw badRequest('branchName: an empty value names no branch');
-      const branch = loadBranch(ctx, deployment, branchName);
+      const {branch} = resourceOf(c, 'branch');
       if (branch.kind === 'deploy') throw badRequest(`Branch ${branch.name} is the deploy branch of deployment ${deployment.id} and cannot be deleted`);
       // removeOnUpstream concerns a connected git provider; the local service has none, so there is nothing more to remove.
       removeBranch(ctx.db, branch);
@@ -116,7 +112,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(SetBranchStagingEnvironmentRequest)},
       responses: {200: json(SetBranchStagingEnvironmentResponse, 'the branch'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       ensureBranches(ctx.db, ctx.clock, deployment);

@@ -4,7 +4,7 @@ import {createRoute} from '@hono/zod-openapi';
 import {BuildStatusQuery, BuildStatusResponse, type BuildMode, type BuildStatusValue} from '../../../contract/builds.js';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission, type Principal} from '../../auth.js';
+import {principalOf, type Principal} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import type {Build, BuildStep} from '../../engines/builds.js';
 import type {DeploymentRow} from '../../store/deployments.js';
@@ -71,7 +71,6 @@ function fromBuild(build: Build) {
 
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(buildStatusRoute, (c) => {
-    requirePermission(c, 'DeploymentRead');
     const {deploymentId} = c.req.valid('param');
     const {branchName} = c.req.valid('query');
     const deployment = loadDeployment(ctx, deploymentId);

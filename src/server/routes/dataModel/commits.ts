@@ -1,39 +1,24 @@
 // Moving changes between branches: commit (a dev branch's edits into the branch it was forked from), merge (a
 // branch into its parent), merge-to-default (into the deploy branch, rebuilding production) and pull.
 import {createRoute} from '@hono/zod-openapi';
-import type {Context} from 'hono';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {
   CommitChangesRequest, DataModelWriteResponse, MergeIntoParentBranchRequest, MergeResponse, MergeToDefaultBranchRequest, PullRequest, PullResponse,
 } from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission, type AppEnv} from '../../auth.js';
+import {principalOf} from '../../auth.js';
 import type {ServiceContext} from '../../context.js';
-import {badRequest, conflict, notFound} from '../../errors.js';
-import type {DeploymentRow} from '../../store/deployments.js';
-import {clearSession, findBranchById, removeBranch, sessionBranch, setBaseTree, setSession, type BranchRow} from '../../store/branches.js';
+import {badRequest, conflict} from '../../errors.js';
+import {clearSession, findBranchById, removeBranch, setBaseTree, setSession, type BranchRow} from '../../store/branches.js';
 import {commitTree, credentialKey, loadBranch} from './shared.js';
-import {ensureBranches, filesOf} from '../../store/branchTrees.js';
+import {resourceOf} from '../../policyResources.js';
+import {filesOf} from '../../store/branchTrees.js';
 import {hashesOf, treeHash, type Tree} from '../../store/trees.js';
 import {mergeTrees} from './treeMerge.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 const tags = ['Data Model'];
 const BASE = '/build/api/v1/deployments/{deploymentId}';
-
-/** The branch named by name or id, else the caller's dev-mode branch. */
-function targetBranch(ctx: ServiceContext, c: Context<AppEnv>, deployment: DeploymentRow, t: {branchName?: string; branchId?: number}, action: string): BranchRow {
-  ensureBranches(ctx.db, ctx.clock, deployment);
-  if (t.branchId !== undefined) {
-    const row = findBranchById(ctx.db, deployment.id, t.branchId);
-    if (!row) throw notFound(`branch id ${t.branchId} not found in deployment ${deployment.id}`);
-    return row;
-  }
-  if (t.branchName !== undefined && t.branchName.trim() !== '') return loadBranch(ctx, deployment, t.branchName);
-  const session = sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c)));
-  if (!session) throw badRequest(`no branch given and this credential has no dev-mode session on deployment ${deployment.id}: name the branch to ${action}`);
-  return session;
-}
 
 /** Merges `branch`'s changes since its base into `into`; 409 naming the paths both sides changed. */
 function mergeInto(ctx: ServiceContext, branch: BranchRow, into: BranchRow, preferOurs = false): {ours: Tree; merged: Tree; changed: boolean} {
@@ -55,10 +40,9 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(CommitChangesRequest, false)},
       responses: {200: json(DataModelWriteResponse, 'committed'), ...errorResponses(400, 403, 404, 409)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json') ?? {};
-      const dev = targetBranch(ctx, c, deployment, {branchName: body.branchName}, 'commit');
+      const dev = resourceOf(c, 'branch').branch;
       if (dev.kind !== 'dev') {
         throw badRequest(`Branch ${dev.name} is not a dev-mode branch: commit pushes a dev-… branch's edits to the branch it was forked from; enter dev mode on ${dev.name} first`);
       }
@@ -82,10 +66,9 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(MergeIntoParentBranchRequest, false)},
       responses: {200: json(MergeResponse, 'merged'), ...errorResponses(400, 403, 404, 409)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json') ?? {};
-      const branch = targetBranch(ctx, c, deployment, body, 'merge');
+      const branch = resourceOf(c, 'branch').branch;
       const parent = findBranchById(ctx.db, deployment.id, branch.parent_id ?? -1);
       if (!parent) throw badRequest(`Branch ${branch.name} has no parent branch to merge into`);
       const {ours, merged, changed} = mergeInto(ctx, branch, parent);
@@ -106,10 +89,9 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(MergeToDefaultBranchRequest, false)},
       responses: {200: json(MergeResponse, 'merged'), ...errorResponses(400, 403, 404, 409)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json') ?? {};
-      const branch = targetBranch(ctx, c, deployment, body, 'merge');
+      const branch = resourceOf(c, 'branch').branch;
       if (branch.kind === 'deploy') throw badRequest(`Branch ${branch.name} is the deploy branch already; name the branch to merge into it`);
       const deploy = loadBranch(ctx, deployment, deployment.deploy_branch_name);
       const {ours, merged} = mergeInto(ctx, branch, deploy);
@@ -130,7 +112,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(PullRequest, false)},
       responses: {200: json(PullResponse, 'pulled'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const name = c.req.valid('json')?.branchName;
       if (name !== undefined && name.trim() !== '') loadBranch(ctx, deployment, name);

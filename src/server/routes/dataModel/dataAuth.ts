@@ -3,7 +3,9 @@
 //  - a metadata token (`POST …/environments/{e}/tokens-for-meta-sync`): only the metadata endpoints (`/v1/*` and
 //    `/cubejs-api/v1/meta`) of its environment's branch, never a query;
 //  - an environment token (`POST …/environments/{e}/tokens`): its `scopes` (data, meta) on its environment's branch.
-// Tokens with a security context see only what the model's tenancy rule lets that context see (compiler/tenants.ts).
+// Tenancy is the policy's (policy.ts securityContextOf): every token derived for someone else (an embed session's
+// data token, a metadata or environment token) carries a security context, and sees only what the model's tenancy
+// rule (compiler/tenants.ts) lets that context see; only a management credential's data token sees the whole model.
 // A valid credential of another kind (a management API key or access token, a token for another deployment or for
 // what it is not scoped to) is 403 naming the token to use; missing, malformed, unknown or expired is 401.
 import type {Context} from 'hono';
@@ -13,6 +15,7 @@ import {API_KEY_PATTERN, findLiveKeyByValue} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {findEnvironment, type EnvironmentRow} from '../../store/environments.js';
 import type {JWTPayload} from 'jose';
+import {securityContextOf} from '../../policy.js';
 import {verifyToken} from '../../tokens.js';
 
 /** What a request asks of the data API: a query, the data API's own `/cubejs-api/v1/meta`, or the metadata API. */
@@ -26,7 +29,7 @@ export function dataUseOf(path: string): DataUse {
 
 export interface DataCredential {
   kind: 'data' | 'meta' | 'env';
-  /** Set for metadata and environment tokens: the visible part of the model follows it. */
+  /** The visible part of the model follows it; absent only for a management credential's data token (policy.ts). */
   securityContext?: Record<string, unknown>;
   /** Set for metadata and environment tokens: the environment (and so the branch) the token is for. */
   environment?: EnvironmentRow;
@@ -60,7 +63,7 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
   if (Number(claims.deploymentId) !== deploymentId) throw forbidden(`this token is for another deployment, not ${deploymentId}`);
   if (claims.scope === 'data') {
     if (use === 'metadata') throw wrongKind('a data API token');
-    return {kind: 'data', claims};
+    return {kind: 'data', claims, securityContext: securityContextOf(claims)};
   }
   const scopes = claims.scope === 'meta' ? ['meta'] : claims.scope === 'env' && Array.isArray(claims.scopes) ? (claims.scopes as unknown[]) : undefined;
   if (!scopes) throw unauthorized(`invalid ${noun}`);
@@ -70,8 +73,7 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
   }
   const environment = findEnvironment(ctx.db, deploymentId, Number(claims.environmentId));
   if (!environment) throw unauthorized(`invalid ${noun}: its environment no longer exists`);
-  const sc = claims.security_context;
-  return {kind: claims.scope === 'meta' ? 'meta' : 'env', claims, environment, securityContext: typeof sc === 'object' && sc !== null && !Array.isArray(sc) ? (sc as Record<string, unknown>) : {}};
+  return {kind: claims.scope === 'meta' ? 'meta' : 'env', claims, environment, securityContext: securityContextOf(claims)};
 }
 
 /** The branch an environment serves: the deploy branch for production, its own branch otherwise. */

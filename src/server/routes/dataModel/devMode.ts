@@ -5,11 +5,11 @@ import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {DataModelWriteResponse, DevBranchResponse, StartDevModeRequest} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
-import {badRequest} from '../../errors.js';
+import {principalOf} from '../../auth.js';
 import {clearSession, findBranch, pointDevelopmentEnvironment, setSession} from '../../store/branches.js';
 import {findUser} from '../../store/users.js';
-import {credentialKey, loadBranch, triggerBuild} from './shared.js';
+import {credentialKey, triggerBuild} from './shared.js';
+import {resourceOf} from '../../policyResources.js';
 import {createBranch, filesOf} from '../../store/branchTrees.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
@@ -29,15 +29,13 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(StartDevModeRequest, false)},
       responses: {200: json(DevBranchResponse, 'the active dev branch'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdateDevBranches');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
-      const requested = c.req.valid('json')?.branchName;
-      if (requested !== undefined && requested !== null && requested.trim() === '') throw badRequest('branchName: an empty value names no branch');
       const principal = principalOf(c);
-      const source = loadBranch(ctx, deployment, requested ?? deployment.deploy_branch_name);
+      // The branch named (else the deploy branch); one of the caller's own dev branches is re-opened (the policy
+      // refused another user's).
+      const {branch: source} = resourceOf(c, 'branch');
       const now = ctx.clock.now();
       if (source.kind === 'dev') {
-        if (source.owner_user_id !== principal.userId) throw badRequest(`Branch ${source.name} is another user's dev-mode branch: enter dev mode on its parent instead`);
         setSession(ctx.db, deployment.id, credentialKey(principal), source.id, now);
         return c.json({active: true, branchName: source.name, parentBranch: source.parent_name}, 200);
       }
@@ -63,7 +61,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam},
       responses: {200: json(DataModelWriteResponse, 'the session is released'), ...errorResponses(403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdateDevBranches');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       clearSession(ctx.db, deployment.id, credentialKey(principalOf(c)));
       return c.json({success: true}, 200);

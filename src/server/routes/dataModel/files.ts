@@ -8,10 +8,11 @@ import {
   SourceTreeResponse, UpdateDataModelFilesInput,
 } from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission, type AppEnv} from '../../auth.js';
+import {type AppEnv} from '../../auth.js';
 import {HttpFailure, badRequest, conflict, notFound} from '../../errors.js';
 import {branchFiles, type BranchRow} from '../../store/branches.js';
-import {commitTree, readTarget, writeTarget} from './shared.js';
+import {commitTree, devBranchOnly, readTarget} from './shared.js';
+import {resourceOf} from '../../policyResources.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, buildTree, checkSize, normalisePath} from './filePaths.js';
 import {sha1} from '../../store/trees.js';
@@ -45,7 +46,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: FilesQuery},
       responses: {200: json(SourceTreeResponse, 'the file tree'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const q = c.req.valid('query');
       const branch = readTarget(ctx, c, deployment, q.branchName);
@@ -69,7 +69,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: FileHashesQuery},
       responses: {200: json(FileHashesResponse, 'project-relative path → SHA-1 of the content'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const branch = readTarget(ctx, c, deployment, c.req.valid('query').branchName);
       const hashes: Record<string, {hash: string}> = {};
@@ -80,16 +79,10 @@ export const register: RouteGroup = (app, ctx) => {
 
   const writeResponses = {200: json(DataModelWriteResponse, 'written'), ...errorResponses(400, 403, 404, 409, 413)};
 
-  /** A write to the target branch's files: `change` edits its tree in place and returns the commit message. */
-  const editTree = (
-    c: Context<AppEnv>,
-    deploymentId: string,
-    target: {branchName?: string; branchId?: number},
-    change: (files: Map<string, string>, branch: BranchRow) => string,
-  ): void => {
-    requirePermission(c, 'SchemaUpdateDevBranches');
+  /** A write to the target branch's files (the policy's resource): `change` edits its tree in place and returns the commit message. */
+  const editTree = (c: Context<AppEnv>, deploymentId: string, change: (files: Map<string, string>, branch: BranchRow) => string): void => {
     const deployment = loadDeployment(ctx, deploymentId);
-    const branch = writeTarget(ctx, c, deployment, target);
+    const branch = devBranchOnly(deployment, resourceOf(c, 'branch').branch);
     const files = filesOf(ctx.db, branch);
     commitTree(ctx, deployment, branch, files, change(files, branch));
   };
@@ -99,7 +92,7 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(UpdateDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
       const body = c.req.valid('json');
-      editTree(c, c.req.valid('param').deploymentId, body, (files) => {
+      editTree(c, c.req.valid('param').deploymentId, (files) => {
         const written = body.files.map((f) => ({path: normalisePath(f.path), content: f.content}));
         for (const f of written) checkSize(f.path, f.content);
         for (const f of written) files.set(f.path, f.content);
@@ -114,7 +107,7 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(RemoveDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
       const body = c.req.valid('json');
-      editTree(c, c.req.valid('param').deploymentId, body, (files, branch) => {
+      editTree(c, c.req.valid('param').deploymentId, (files, branch) => {
         const paths = body.files.map((f) => normalisePath(f.path));
         const missing = paths.filter((p) => !files.has(p));
         if (missing.length > 0) throw notFound(`no such file on branch ${branch.name}: ${missing.join(', ')}`);
@@ -130,7 +123,7 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(RenameDataModelFilesInput)}, responses: writeResponses}),
     (c) => {
       const body = c.req.valid('json');
-      editTree(c, c.req.valid('param').deploymentId, body, (files, branch) => {
+      editTree(c, c.req.valid('param').deploymentId, (files, branch) => {
         const moves = body.files.map((f) => ({from: normalisePath(f.path), to: normalisePath(f.newPath)}));
         for (const {from, to} of moves) {
           const content = files.get(from);

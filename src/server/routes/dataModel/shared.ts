@@ -9,7 +9,7 @@ import {badRequest, notFound} from '../../errors.js';
 import {compileModel} from '../../engines/compiler/index.js';
 import {ensureBranches} from '../../store/branchTrees.js';
 import type {DeploymentRow} from '../../store/deployments.js';
-import {findBranch, findBranchById, hasOpenSession, saveTree, sessionBranch, type BranchRow} from '../../store/branches.js';
+import {findBranch, hasOpenSession, saveTree, sessionBranch, type BranchRow} from '../../store/branches.js';
 import {treeHash} from '../../store/trees.js';
 
 /** Dev-mode sessions belong to a credential: an API key by its id, an access token by its user. */
@@ -37,39 +37,15 @@ export function readTarget(ctx: ServiceContext, c: Context<AppEnv>, deployment: 
 }
 
 /**
- * The branch a file write targets, which must be a personal `dev-…` branch: the one named (by name or id), else
- * the credential's dev-mode branch. Anything else is refused with what to do instead.
+ * A file write lands only on a personal `dev-…` branch (the one the policy resolved: named, else the credential's
+ * dev-mode branch; another user's was refused there). Anything else is refused with what to do instead.
  */
-export function writeTarget(
-  ctx: ServiceContext,
-  c: Context<AppEnv>,
-  deployment: DeploymentRow,
-  target: {branchName?: string; branchId?: number},
-): BranchRow {
-  ensureBranches(ctx.db, ctx.clock, deployment);
-  let branch: BranchRow | undefined;
-  if (target.branchId !== undefined) {
-    branch = findBranchById(ctx.db, deployment.id, target.branchId);
-    if (!branch) throw notFound(`branch id ${target.branchId} not found in deployment ${deployment.id}`);
-  } else if (target.branchName !== undefined && target.branchName.trim() !== '') {
-    branch = loadBranch(ctx, deployment, target.branchName);
-  } else {
-    branch = sessionBranch(ctx.db, deployment.id, credentialKey(principalOf(c)));
-    if (!branch) {
-      throw badRequest(
-        `no branch given and this credential has no dev-mode session on deployment ${deployment.id}: ` +
-          `enter dev mode on a branch first (svc data-model dev-mode ${deployment.id} <branch>), then write to the dev-… branch it forks`,
-      );
-    }
-  }
+export function devBranchOnly(deployment: DeploymentRow, branch: BranchRow): BranchRow {
   if (branch.kind !== 'dev') {
     throw badRequest(
       `Branch ${branch.name} is not a dev-mode branch: file writes land only on personal dev-… branches. ` +
         `Run svc data-model dev-mode ${deployment.id} ${branch.name} to fork one, write there, then commit to bring the changes back`,
     );
-  }
-  if (branch.owner_user_id !== principalOf(c).userId) {
-    throw badRequest(`Branch ${branch.name} is another user's dev-mode branch: enter dev mode yourself to get a branch of your own`);
   }
   return branch;
 }

@@ -6,12 +6,10 @@ import {createRoute, z} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {FinishUploadBody, FinishUploadResponse, StartUploadRequest, StartUploadResponse, UploadQuery} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
-import {badRequest, notFound} from '../../errors.js';
-import {
-  deleteUploadTransaction, findBranchById, findUploadTransaction, insertUploadTransaction, putUploadFile, saveTree, uploadedFiles, type BranchRow,
-} from '../../store/branches.js';
-import {readTarget, triggerBuild} from './shared.js';
+import {badRequest} from '../../errors.js';
+import {resourceOf} from '../../policyResources.js';
+import {deleteUploadTransaction, insertUploadTransaction, putUploadFile, saveTree, uploadedFiles} from '../../store/branches.js';
+import {triggerBuild} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {MAX_REQUEST_BYTES, checkSize, checkTree, normalisePath} from './filePaths.js';
 import {sha1, treeHash} from '../../store/trees.js';
@@ -20,21 +18,6 @@ import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 const tags = ['Data Model Uploads'];
 const BASE = '/build/api/v1/deployments/{deploymentId}/data-model/upload';
 const UploadFileForm = z.object({transaction: z.string(), fileName: z.string(), file: z.any()});
-
-/** Deploying to a personal dev branch needs only the dev-branch permission; anything else changes shared code. */
-const permissionFor = (branch: BranchRow) => (branch.kind === 'dev' ? 'SchemaUpdateDevBranches' : 'SchemaUpdate');
-
-function transactionId(value: unknown): string {
-  if (typeof value === 'object' && value !== null && typeof (value as {id?: unknown}).id === 'string') return (value as {id: string}).id;
-  if (typeof value === 'string') {
-    try {
-      return transactionId(JSON.parse(value));
-    } catch {
-      return value;
-    }
-  }
-  throw badRequest('transaction: expected the object upload/start returned');
-}
 
 export const register: RouteGroup = (app, ctx) => {
   app.use('/build/api/v1/deployments/:deploymentId/data-model/upload/*', async (c, next) => {
@@ -49,10 +32,10 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: UploadQuery, body: jsonBody(StartUploadRequest, false)},
       responses: {200: json(StartUploadResponse, 'the transaction'), ...errorResponses(400, 403, 404)}}),
     (c) => {
+      // The branch (named in the body or query, else the caller's dev-mode branch, else the deploy branch) is the
+      // one the policy decided on: a dev branch only by its owner, a shared one with SchemaUpdate.
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
-      const name = c.req.valid('json')?.branchName ?? c.req.valid('query').branchName;
-      const branch = readTarget(ctx, c, deployment, name ?? undefined);
-      requirePermission(c, permissionFor(branch));
+      const {branch} = resourceOf(c, 'branch');
       const id = randomBytes(16).toString('hex');
       insertUploadTransaction(ctx.db, {id, deployment_id: deployment.id, branch_id: branch.id, created_at: ctx.clock.now()});
       return c.json({transaction: {id}, deploymentName: deployment.name}, 200);
@@ -64,17 +47,14 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: UploadQuery, body: {required: true, content: {'multipart/form-data': {schema: UploadFileForm}}}},
       responses: {200: json(z.object({success: z.boolean()}), 'stored in the transaction'), ...errorResponses(400, 403, 404, 413)}}),
     async (c) => {
-      const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const form = c.req.valid('form');
-      const tx = findUploadTransaction(ctx.db, deployment.id, transactionId(form.transaction));
-      if (!tx) throw notFound('upload transaction not found: start one with upload/start');
-      requirePermission(c, permissionFor(findBranchById(ctx.db, deployment.id, tx.branch_id)!));
+      const tx = resourceOf(c, 'upload');
       const path = normalisePath(form.fileName);
       const file: unknown = form.file;
       const content = file instanceof Blob ? await file.text() : typeof file === 'string' ? file : undefined;
       if (content === undefined) throw badRequest('file: attach the file content');
       checkSize(path, content);
-      putUploadFile(ctx.db, tx.id, path, content);
+      putUploadFile(ctx.db, tx.transactionId, path, content);
       return c.json({success: true}, 200);
     },
   );
@@ -86,12 +66,9 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => {
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const tx = findUploadTransaction(ctx.db, deployment.id, transactionId(body.transaction));
-      if (!tx) throw notFound('upload transaction not found: start one with upload/start');
-      const branch = findBranchById(ctx.db, deployment.id, tx.branch_id)!;
-      requirePermission(c, permissionFor(branch));
+      const {branch, transactionId} = resourceOf(c, 'upload');
       const current = filesOf(ctx.db, branch);
-      const uploaded = uploadedFiles(ctx.db, tx.id);
+      const uploaded = uploadedFiles(ctx.db, transactionId);
       const next = body.autoRemoveFiles === false ? new Map(current) : new Map<string, string>();
       for (const [rawPath, {hash}] of Object.entries(body.files)) {
         const path = normalisePath(rawPath);
@@ -105,7 +82,7 @@ export const register: RouteGroup = (app, ctx) => {
       const hash = treeHash(next);
       ctx.db.transaction(() => {
         saveTree(ctx.db, branch.id, next, hash, body.commitMessage?.trim() || 'deploy', ctx.clock.now());
-        deleteUploadTransaction(ctx.db, tx.id);
+        deleteUploadTransaction(ctx.db, transactionId);
       })();
       // One build per deploy, also when nothing changed, as the platform does.
       triggerBuild(ctx, deployment, branch.name, next, hash, 'deploy');

@@ -4,7 +4,7 @@ import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {DataModelValidationResponse, ValidateQuery} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
+import {principalOf} from '../../auth.js';
 import {badRequest} from '../../errors.js';
 import {compileModel} from '../../engines/compiler/index.js';
 import {sessionBranch} from '../../store/branches.js';
@@ -20,7 +20,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: ValidateQuery},
       responses: {200: json(DataModelValidationResponse, 'the verdict, valid or not'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const {branchName, devMode} = c.req.valid('query');
       const named = branchName !== undefined && branchName.trim() !== '';

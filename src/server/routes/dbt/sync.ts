@@ -9,7 +9,7 @@ import {
   DbtSyncStatusResponse, StartDbtSyncInput,
 } from '../../../contract/dbt.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission, type Principal} from '../../auth.js';
+import {principalOf, type Principal} from '../../auth.js';
 import {conflict, notFound} from '../../errors.js';
 import {DbtSyncEngine} from '../../engines/dbt/engine.js';
 import {dbtSyncFiles} from '../../store/dbt.js';
@@ -53,7 +53,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, query: DbtHistoryQuery},
       responses: {200: json(DbtSyncRunListResponse, 'runs of the deployment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const q = c.req.valid('query');
       const limit = pageSize(q.first, DBT_DEFAULT_PAGE, DBT_MAX_PAGE);
@@ -70,7 +69,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DeploymentIdParam, body: jsonBody(StartDbtSyncInput, false)},
       responses: {200: json(DbtSyncResponse, 'the sync started'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const deployment = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const input = validateStart(c.req.valid('json') ?? {}, deployment);
       const row = engine.start({...input, deploymentId: deployment.id, userId: principalOf(c).userId, trigger: 'api'});
@@ -84,7 +82,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DbtSyncIdParams},
       responses: {200: json(DbtSyncStatusResponse, 'status of the sync'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const {deploymentId, syncJobId} = c.req.valid('param');
       return c.json(statusView(load(deploymentId, syncJobId)), 200);
     },
@@ -95,7 +92,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DbtSyncIdParams},
       responses: {200: json(DbtSyncCancelResponse, 'cancelled'), ...errorResponses(400, 403, 404, 409)}}),
     (c) => {
-      requirePermission(c, 'SchemaUpdate');
       const {deploymentId, syncJobId} = c.req.valid('param');
       const {row, cancelled} = engine.cancel(load(deploymentId, syncJobId), who(principalOf(c)));
       if (!cancelled) throw conflict(`dbt sync ${syncJobId} already ended ${row.status}; only a RUNNING sync can be cancelled`);
@@ -108,7 +104,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DbtSyncIdParams},
       responses: {200: json(DbtSyncResultResponse, 'what the sync generated'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const {deploymentId, syncJobId} = c.req.valid('param');
       const row = load(deploymentId, syncJobId);
       if (row.status === 'RUNNING') throw notFound(`no result for dbt sync ${syncJobId} yet: it is still running (${statusView(row).status})`);
@@ -124,7 +119,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DbtSyncIdParams, query: DbtPageQuery},
       responses: {200: json(DbtSyncLogEntriesListResponse, 'log entries'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const {deploymentId, syncJobId} = c.req.valid('param');
       const q = c.req.valid('query');
       const row = load(deploymentId, syncJobId);
@@ -141,7 +135,6 @@ export const register: RouteGroup = (app, ctx) => {
       request: {params: DbtSyncIdParams, query: DbtPageQuery},
       responses: {200: json(DbtSyncGeneratedFilesListResponse, 'generated files'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      requirePermission(c, 'SchemaRead');
       const {deploymentId, syncJobId} = c.req.valid('param');
       const q = c.req.valid('query');
       const row = load(deploymentId, syncJobId);

@@ -16,7 +16,6 @@ import {
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import type {DeploymentRow} from '../../store/deployments.js';
-import {requirePermission} from '../../auth.js';
 import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
@@ -64,7 +63,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(EnvVariablesListResponse, 'a page of variables'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const page = cursorPage(masked(listEnvVars(ctx.db, d.id)), c.req.valid('query'), 100);
       return c.json({...page, data: page.items}, 200);
@@ -82,7 +80,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(EnvVariablesListResponse, 'every variable after the change'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
       const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const wanted = c.req.valid('json').env_variables;
       const existing = new Set(listEnvVars(ctx.db, d.id).map((r) => r.name));

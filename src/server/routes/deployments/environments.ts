@@ -18,7 +18,7 @@ import {
   type Environment,
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {issuerClaim, principalOf, requirePermission} from '../../auth.js';
+import {issuerClaim, principalOf} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
@@ -58,7 +58,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(EnvironmentsListResponse, 'a page of environments'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const query = c.req.valid('query');
       const {offset, limit} = mixedPaging(query);
@@ -82,7 +81,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(MetaSyncTokenResponse, 'the token'), ...errorResponses(400, 403, 404)},
     }),
     async (c) => {
-      requirePermission(c, 'DeploymentRead');
       const env = loadEnvironment(ctx, c.req.valid('param'));
       const body = c.req.valid('json');
       const issued = await signToken(
@@ -109,7 +107,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(EnvironmentTokensListResponse, 'a page of tokens'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const env = loadEnvironment(ctx, c.req.valid('param'));
       const query = c.req.valid('query');
       const cursor = decodeCursor('envtoken', query.after);
@@ -139,7 +136,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(EnvironmentTokenResponse, 'the token'), ...errorResponses(400, 403, 404)},
     }),
     async (c) => {
-      requirePermission(c, 'DeploymentRead');
       const env = loadEnvironment(ctx, c.req.valid('param'));
       const body = c.req.valid('json');
       const scopes = [...new Set(body.scopes ?? ENVIRONMENT_TOKEN_SCOPES)];

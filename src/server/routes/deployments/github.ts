@@ -16,7 +16,6 @@ import {
   RepoParams,
 } from '../../../contract/github.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
 import {badRequest, notFound} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
 import {updateDeployment} from '../../store/deployments.js';
@@ -109,7 +108,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(Deployment, 'the deployment, now git-backed'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
       const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
       if (String(body.installationId) !== INSTALLATION.installationId) throw badRequest(`installationId: no installation ${body.installationId}`);

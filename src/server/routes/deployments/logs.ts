@@ -5,7 +5,6 @@ import {DeploymentIdParam} from '../../../contract/common.js';
 import {CursorQuery} from '../../../contract/common.js';
 import {DeploymentLogsResponse, DeploymentPodsResponse, LogsQuery, type DeploymentPod} from '../../../contract/logs.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest} from '../../errors.js';
 import {cursorPage} from '../../resources/cursor.js';
@@ -75,7 +74,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentLogsResponse, 'a page of log lines'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const q = c.req.valid('query');
       const after = q.after ? decodeKey(q.after) : undefined;
@@ -111,7 +109,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentPodsResponse, 'a page of pods'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const d = loadDeployment(ctx, c.req.valid('param').deploymentId);
       return c.json(cursorPage(podsOf(ctx, d), c.req.valid('query')), 200);
     },

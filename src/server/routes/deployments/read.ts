@@ -9,7 +9,7 @@ import {
   SuccessBody,
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, requirePermission} from '../../auth.js';
+import {principalOf} from '../../auth.js';
 import {deleteDeployment, listDeployments} from '../../store/deployments.js';
 import {toDeployment, toDetail, toListItem, toSettings} from './views.js';
 import {errorResponses, json, loadDeployment, mixedPaging, positionPageInfo} from '../http.js';
@@ -28,7 +28,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentsListResponse, 'a page of deployments'), ...errorResponses(400, 403)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const {offset, limit} = mixedPaging(c.req.valid('query'));
       const {rows, total} = listDeployments(ctx.db, {offset, limit, only: principalOf(c).deploymentIds});
       return c.json(
@@ -54,7 +53,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentDetail, 'the deployment'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       return c.json(toDetail(ctx, loadDeployment(ctx, c.req.valid('param').deploymentId)), 200);
     },
   );
@@ -70,7 +68,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentSettings, 'the settings'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       return c.json(toSettings(ctx, loadDeployment(ctx, c.req.valid('param').deploymentId)), 200);
     },
   );
@@ -86,7 +83,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       return c.json({success: deleteDeployment(ctx.db, row.id, ctx.clock.now())}, 200);
     },

@@ -2,7 +2,6 @@
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam, DeploymentVersionsResponse} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission} from '../../auth.js';
 import {listVersions} from '../../releases.js';
 import {errorResponses, json, loadDeployment} from '../http.js';
 
@@ -18,7 +17,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentVersionsResponse, 'the selectable versions'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentRead');
       const versions = listVersions(ctx, loadDeployment(ctx, c.req.valid('param').deploymentId));
       return c.json(
         {data: versions, items: versions, pageInfo: {hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null}},

@@ -2,7 +2,6 @@
 import {createRoute} from '@hono/zod-openapi';
 import {CreateDeploymentBody, Deployment, DeploymentIdParam, DeploymentSettings, UpdateDeploymentBody} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requirePermission, requireUnscoped} from '../../auth.js';
 import type {ServiceContext} from '../../context.js';
 import {badRequest} from '../../errors.js';
 import {provisionDeployment} from '../../provision.js';
@@ -28,8 +27,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(Deployment, 'the new deployment'), ...errorResponses(400, 403)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
-      requireUnscoped(c, 'creating a deployment');
       const body = c.req.valid('json');
       if (!REGIONS.some((r) => r.name === body.region)) {
         throw badRequest(`region: unknown region "${body.region}"; valid regions: ${REGIONS.map((r) => r.name).join(', ')}`);
@@ -49,7 +46,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(DeploymentSettings, 'the settings after the update'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requirePermission(c, 'DeploymentManage');
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       return c.json(toSettings(ctx, applyUpdate(ctx, row, c.req.valid('json'))), 200);
     },

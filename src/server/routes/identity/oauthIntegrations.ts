@@ -4,14 +4,12 @@ import {createRoute, z} from '@hono/zod-openapi';
 import {CreateOAuthIntegrationInput, NumericIdParam, OAuthIntegration, UpdateOAuthIntegrationInput} from '../../../contract/oauth.js';
 import {SuccessBody} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requireUnscoped} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {deleteIntegration, findIntegration, insertIntegration, listIntegrations, replaceIntegration, type IntegrationRow} from '../../store/oauthTokens.js';
 import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['OAuth Integrations'];
-const WHAT = 'managing OAuth integrations';
 
 function toIntegration(row: IntegrationRow): z.infer<typeof OAuthIntegration> {
   return {
@@ -59,7 +57,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(OAuthIntegration, 'the integration'), ...errorResponses(400, 403)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const id = insertIntegration(ctx.db, c.req.valid('json'), ctx.clock.now());
       return c.json(toIntegration(load(String(id))), 200);
     },
@@ -89,7 +86,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(OAuthIntegration, 'the integration'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const {id} = c.req.valid('param');
       load(id);
       replaceIntegration(ctx.db, Number(id), c.req.valid('json'), ctx.clock.now());
@@ -108,7 +104,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const {id} = c.req.valid('param');
       if (!deleteIntegration(ctx.db, Number(id))) throw notFound(`OAuth integration ${id} not found`);
       return c.json({success: true}, 200);

@@ -4,7 +4,6 @@ import {createRoute, z} from '@hono/zod-openapi';
 import {CreateOidcTokenConfigInput, NumericIdParam, OidcTokenConfig, UpdateOidcTokenConfigInput} from '../../../contract/oauth.js';
 import {SuccessBody} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {requireUnscoped} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, conflict, notFound} from '../../errors.js';
 import {
@@ -21,7 +20,6 @@ import {
 import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['OIDC Token Configs'];
-const WHAT = 'managing OIDC token configs';
 
 function toConfig(ctx: ServiceContext, row: OidcConfigRow): z.infer<typeof OidcTokenConfig> {
   const f = oidcConfigFields(row);
@@ -75,7 +73,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(OidcTokenConfig, 'the config'), ...errorResponses(400, 403, 409)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const b = c.req.valid('json');
       const fields: OidcConfigFields = {
         name: b.name ?? `oidc-${listOidcConfigs(ctx.db).length + 1}`,
@@ -116,7 +113,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(OidcTokenConfig, 'the config'), ...errorResponses(400, 403, 404, 409)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const {id} = c.req.valid('param');
       const current = oidcConfigFields(load(id));
       const b = c.req.valid('json');
@@ -147,7 +143,6 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      requireUnscoped(c, WHAT);
       const {id} = c.req.valid('param');
       if (!deleteOidcConfig(ctx.db, Number(id))) throw notFound(`OIDC token config ${id} not found`);
       return c.json({success: true}, 200);

@@ -1,0 +1,127 @@
+// THE authorization policy: one pure function decides whether a principal may perform an operation, from the
+// operation's declaration (permissions.ts, published as `x-svc-permission`) and, when the declaration names a
+// resource, the resource a resolver found for the request (policyResources.ts). The app calls it for every
+// operation it registers, twice: before the request is validated (credential kind, deployment scope,
+// permission) and, for operations that declare a resource, after (ownership, raised permissions, grants).
+// Handlers decide nothing about access. The rules, in order:
+//  - credential kind: a SCIM operation takes a SCIM token, a management one an API key or access token;
+//  - deployment scope: an account-level operation refuses a credential scoped to some deployments, and a
+//    deployment in the path (or the body, for the operations that name it there) must be within the scope;
+//  - permission: the declared one, raised when the resource says so (uploads to a shared branch: SchemaUpdate);
+//  - ownership: a personal dev-mode branch is written only by the user who owns it, whoever else asks;
+//  - grants: no credential gives more than it holds: making a user an admin, and any change to an admin
+//    (deactivate, delete, edit, over the account API or SCIM), need an admin's credential with every
+//    permission, not scoped to deployments.
+// Tenancy (what a data token may see) is the same kind of decision for the data API: `securityContextOf`.
+// The invariant that one active admin always remains is the users store's (store/users.ts), under every path.
+import type {JWTPayload} from 'jose';
+import type {Permission} from '../contract/index.js';
+import type {Principal} from './auth.js';
+import type {Requirement} from './permissions.js';
+import type {BranchRow} from './store/branches.js';
+
+/** What an operation acts on, as its resolver found it for this request. */
+export type Resource =
+  | {kind: 'branch'; branch: BranchRow}
+  | {kind: 'upload'; branch: BranchRow; transactionId: string}
+  | {kind: 'users'; targets: Array<{id: number; isAdmin: boolean}>; makesAdmin: boolean}
+  | {kind: 'deployments'; deploymentIds: string[]};
+
+export type ResourceKind = Resource['kind'];
+
+export type Decision = {allow: true} | {allow: false; reason: string};
+
+/** What the request names besides its resource: the deployment in its path. */
+export interface Target {
+  deploymentId?: string;
+}
+
+export const USE_MANAGEMENT = 'use an API key (svc api-keys create) or an access token from svc login';
+export const USE_SCIM = 'SCIM needs a SCIM token (svc api-keys create --scim)';
+export const SCIM_ELSEWHERE = `a SCIM token is valid only for /api/scim/v2: ${USE_MANAGEMENT}`;
+
+const allow: Decision = {allow: true};
+const deny = (reason: string): Decision => ({allow: false, reason});
+
+export function mayAccessDeployment(p: Principal, deploymentId: number | string): boolean {
+  return p.deploymentIds === null || p.deploymentIds.some((id) => String(id) === String(deploymentId));
+}
+
+export function hasPermission(p: Principal, permission: Permission): boolean {
+  return p.permissions === null || p.permissions.includes(permission);
+}
+
+/**
+ * An admin's full authority: the user is an admin, and the credential is not narrowed (every permission, every
+ * deployment). A SCIM token counts: only such a credential can create one, and it acts for its admin.
+ */
+export function holdsAdmin(p: Principal): boolean {
+  return p.admin && p.deploymentIds === null && (p.kind === 'scim-token' || p.permissions === null);
+}
+
+/** The permission an operation needs on this resource: the declared one, or the declared raise. */
+export function permissionFor(r: Requirement, resource?: Resource): Permission | null {
+  if (r.credential !== 'management') return null;
+  const branch = resource && (resource.kind === 'branch' || resource.kind === 'upload') ? resource.branch : undefined;
+  if (r.raisedTo && branch && branch.kind !== 'dev') return r.raisedTo.permission;
+  return r.permission;
+}
+
+/**
+ * The decision. `resource` is absent on the first call (before validation) and present on the second for the
+ * operations that declare one; a data-API operation (`data`, `meta`) is decided by its token (dataAuth.ts).
+ */
+export function decide(p: Principal, operationId: string, r: Requirement, target: Target, resource?: Resource): Decision {
+  if (r.credential === 'scim') {
+    if (p.kind !== 'scim-token') return deny(USE_SCIM);
+  } else if (r.credential === 'management') {
+    if (p.kind === 'scim-token') return deny(SCIM_ELSEWHERE);
+    if (r.level === 'account' && p.deploymentIds !== null) {
+      return deny(`${operationId} is an account-level operation: it needs a credential that is not scoped to specific deployments`);
+    }
+    if (r.level === 'deployment' && target.deploymentId !== undefined && !mayAccessDeployment(p, target.deploymentId)) {
+      return deny(`this credential is not authorized for deployment ${target.deploymentId}`);
+    }
+    const permission = permissionFor(r, resource);
+    if (permission !== null && !hasPermission(p, permission)) return deny(`this credential lacks the ${permission} permission`);
+  } else {
+    return allow;
+  }
+  return resource ? decideOn(p, resource) : allow;
+}
+
+function decideOn(p: Principal, resource: Resource): Decision {
+  switch (resource.kind) {
+    case 'branch':
+    case 'upload': {
+      const b = resource.branch;
+      if (b.kind === 'dev' && b.owner_user_id !== p.userId) {
+        return deny(`Branch ${b.name} is another user's dev-mode branch: enter dev mode yourself to get a branch of your own`);
+      }
+      return allow;
+    }
+    case 'users': {
+      if (holdsAdmin(p)) return allow;
+      if (resource.makesAdmin) return deny('making a user an admin needs an admin credential with every permission');
+      const admin = resource.targets.find((t) => t.isAdmin);
+      if (admin) return deny(`user ${admin.id} is an admin: changing or removing an admin needs an admin credential with every permission`);
+      return allow;
+    }
+    case 'deployments': {
+      const outside = resource.deploymentIds.find((id) => !mayAccessDeployment(p, id));
+      return outside === undefined ? allow : deny(`this credential is not authorized for deployment ${outside}`);
+    }
+  }
+}
+
+/**
+ * Tenancy: the security context a data-reading token carries, which the model's visibility rule
+ * (engines/compiler/tenants.ts) applies to. Every token derived for someone else (an embed session's, a metadata
+ * or environment token) carries one (an absent one reads as `{}`: tenant-less, so only what every tenant sees);
+ * only the deployment data token of a management credential reads the whole model.
+ */
+export function securityContextOf(claims: JWTPayload): Record<string, unknown> | undefined {
+  const sc = claims.security_context;
+  if (typeof sc === 'object' && sc !== null && !Array.isArray(sc)) return sc as Record<string, unknown>;
+  return claims.scope === 'data' && claims.embed !== true ? undefined : {};
+}

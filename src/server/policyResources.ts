@@ -1,0 +1,114 @@
+// The resolvers of the policy (policy.ts): for an operation that declares a resource (permissions.ts), the one
+// function of its kind finds what the request acts on, from the validated request, before the handler runs. The
+// handler then works on exactly what the policy decided on (`resourceOf(c)`), never on a target it found again.
+// A request naming something that does not exist is answered here (404, or 400 saying what to name).
+import type {Context} from 'hono';
+import type {AppEnv} from './auth.js';
+import type {ServiceContext} from './context.js';
+import {badRequest, notFound} from './errors.js';
+import type {ResourceDeclaration} from './permissions.js';
+import type {Resource, ResourceKind} from './policy.js';
+import {loadDeployment} from './routes/http.js';
+import {credentialKey, loadBranch} from './routes/dataModel/shared.js';
+import {ensureBranches} from './store/branchTrees.js';
+import {findBranchById, findUploadTransaction, sessionBranch, type BranchRow} from './store/branches.js';
+import {findScimUser} from './store/scim.js';
+import {findUser} from './store/users.js';
+
+type Json = Record<string, unknown>;
+type Resolver = (ctx: ServiceContext, c: Context<AppEnv>, declared: ResourceDeclaration) => Resource;
+
+/** What the request's validators accepted, merged (query, form, body, then path); absent parts are empty. */
+function input(c: Context<AppEnv>): Json {
+  const part = (target: 'query' | 'form' | 'json' | 'param'): Json => {
+    const v = (c.req.valid as (this: typeof c.req, t: string) => unknown).call(c.req, target);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
+  };
+  return {...part('query'), ...part('form'), ...part('json'), ...part('param')};
+}
+
+const named = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** The branch a write names (`branchId`, else `branchName`), else the declared fallback. */
+function branch(ctx: ServiceContext, c: Context<AppEnv>, declared: ResourceDeclaration): Resource {
+  const v = input(c);
+  const deployment = loadDeployment(ctx, String(v.deploymentId));
+  ensureBranches(ctx.db, ctx.clock, deployment);
+  let row: BranchRow | undefined;
+  if (typeof v.branchId === 'number') {
+    row = findBranchById(ctx.db, deployment.id, v.branchId);
+    if (!row) throw notFound(`branch id ${v.branchId} not found in deployment ${deployment.id}`);
+  } else if (named(v.branchName)) {
+    row = loadBranch(ctx, deployment, named(v.branchName)!);
+  } else if (declared.otherwise === 'deploy' || declared.otherwise === undefined) {
+    if (v.branchName !== undefined && v.branchName !== null) throw badRequest('branchName: an empty value names no branch');
+    if (declared.otherwise === undefined) throw badRequest('branchName: name the branch');
+    row = loadBranch(ctx, deployment, deployment.deploy_branch_name);
+  } else {
+    row = sessionBranch(ctx.db, deployment.id, credentialKey(c.get('principal')));
+    if (!row && declared.otherwise === 'session-or-deploy') row = loadBranch(ctx, deployment, deployment.deploy_branch_name);
+    if (!row) {
+      throw badRequest(
+        `no branch given and this credential has no dev-mode session on deployment ${deployment.id}: ` +
+          `enter dev mode on a branch first (svc data-model dev-mode ${deployment.id} <branch>), or name the branch`,
+      );
+    }
+  }
+  return {kind: 'branch', branch: row};
+}
+
+/** The upload transaction's id: the object upload/start answered, as JSON text or the id itself. */
+function transactionId(value: unknown): string {
+  if (typeof value === 'object' && value !== null && typeof (value as {id?: unknown}).id === 'string') return (value as {id: string}).id;
+  if (typeof value === 'string') {
+    try {
+      return transactionId(JSON.parse(value));
+    } catch {
+      return value;
+    }
+  }
+  throw badRequest('transaction: expected the object upload/start returned');
+}
+
+/** An open upload transaction and the branch it writes. */
+function upload(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  const deployment = loadDeployment(ctx, String(v.deploymentId));
+  const tx = findUploadTransaction(ctx.db, deployment.id, transactionId(v.transaction));
+  if (!tx) throw notFound('upload transaction not found: start one with upload/start');
+  return {kind: 'upload', branch: findBranchById(ctx.db, deployment.id, tx.branch_id)!, transactionId: tx.id};
+}
+
+/** The account users a write changes (by path id, `userIds`, or a SCIM id) and whether it makes an admin. */
+function users(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  const ids: number[] = [];
+  if (typeof v.id === 'string' && /^\d+$/.test(v.id)) ids.push(Number(v.id));
+  else if (typeof v.id === 'string') {
+    const scim = findScimUser(ctx.db, v.id);
+    if (scim) ids.push(scim.accountId);
+  }
+  if (Array.isArray(v.userIds)) ids.push(...v.userIds.filter((id): id is number => typeof id === 'number'));
+  const targets = ids.flatMap((id) => {
+    const row = findUser(ctx.db, id);
+    return row ? [{id, isAdmin: row.is_admin === 1}] : [];
+  });
+  const makesAdmin = v.isAdmin === true && !targets.some((t) => t.isAdmin);
+  return {kind: 'users', targets, makesAdmin};
+}
+
+/** The deployments a request names in its body (`deploymentId`, or each selector's). */
+function deployments(_ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  const ids = [v.deploymentId, ...(Array.isArray(v.selectors) ? v.selectors.map((s) => (s as Json | null)?.deploymentId) : [])];
+  return {kind: 'deployments', deploymentIds: ids.filter((id) => typeof id === 'number' || typeof id === 'string').map(String)};
+}
+
+export const RESOLVERS: Record<ResourceKind, Resolver> = {branch, upload, users, deployments};
+
+/** The resource the policy decided on for this request. */
+export function resourceOf<K extends ResourceKind>(c: Context<AppEnv>, kind: K): Extract<Resource, {kind: K}> {
+  const r = c.get('resource');
+  if (r?.kind !== kind) throw new Error(`operation declares no ${kind} resource`);
+  return r as Extract<Resource, {kind: K}>;
+}
