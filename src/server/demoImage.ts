@@ -9,7 +9,8 @@
 // ignored without a word and the file is seeded as before.
 import {createHash} from 'node:crypto';
 import {chmodSync, constants, copyFileSync, lstatSync, mkdirSync, renameSync, rmSync} from 'node:fs';
-import {join} from 'node:path';
+import {basename, join} from 'node:path';
+import {fileURLToPath} from 'node:url';
 import Database from 'better-sqlite3';
 import {VERSION} from '../version.js';
 import type {Db} from './store/db.js';
@@ -18,9 +19,15 @@ import {migrations} from './store/migrations.js';
 /** An older image would show the demo's history (syncs, builds) that much further in the past. */
 export const DEMO_IMAGE_MAX_AGE_MS = 24 * 3600_000;
 
+/**
+ * The bundle chunk this code runs from: its name carries esbuild's hash of the service's code, the seed included,
+ * so each build (not only each release: every worktree and rebuild shares the cache directory) has its own image.
+ */
+const BUILD = basename(fileURLToPath(import.meta.url));
+
 /** The image's file name: one per build and schema, so a changed seed or migration list never reads an old one. */
 export function demoImageFile(dir: string): string {
-  const fingerprint = createHash('sha256').update(`${VERSION}\n${migrations.map((m) => m.id).join('\n')}`).digest('hex').slice(0, 16);
+  const fingerprint = createHash('sha256').update(`${VERSION}\n${BUILD}\n${migrations.map((m) => m.id).join('\n')}`).digest('hex').slice(0, 16);
   return join(dir, `demo-${fingerprint}.db`);
 }
 

@@ -140,7 +140,7 @@ function seedDevEnvironments(ctx: ServiceContext, deploymentIds: number[], admin
   for (const id of deploymentIds) {
     const row = findDeployment(ctx.db, id)!;
     ensureBranches(ctx.db, ctx.clock, row);
-    const synced = ctx.db.prepare("SELECT name FROM branches WHERE deployment_id = ? AND kind = 'shared' AND name LIKE 'dbt/%' ORDER BY updated_at DESC, id DESC LIMIT 1").pluck().get(id) as string | undefined;
+    const synced = ctx.db.prepare("SELECT name FROM branches WHERE deployment_id = ? AND kind = 'shared' AND name LIKE 'dbt-sync/%' ORDER BY updated_at DESC, id DESC LIMIT 1").pluck().get(id) as string | undefined;
     const parent = findBranch(ctx.db, id, synced ?? STARTER_SHARED_BRANCH)!;
     const dev = createBranch(ctx.db, ctx.clock, {
       deploymentId: id, name: SEEDED_DEV_BRANCH, kind: 'dev', parent, ownerUserId: adminUserId, files: filesOf(ctx.db, parent), message: `dev mode from ${parent.name}`,

@@ -42,33 +42,37 @@ describe.skipIf(!hasTmux)('files of any branch in a real terminal', () => {
 
     // d: the picker offers the other readable branches (not main itself, no one's dev-… fork).
     await ui.keys('d');
-    text = await ui.waitFor(/against which branch\?[\s\S]*›\s+dbt\/main\s+shared/);
-    expect(text).toMatch(/staging\s+shared\s+main/);
+    text = await ui.waitFor(/against which branch\?[\s\S]*›\s+dbt-sync\/main-\d{14}-[0-9a-f]{8}\s+shared/);
+    const synced = /›\s+(dbt-sync\/main-\d{14}-[0-9a-f]{8})/.exec(text)![1]!;
     expect(text).not.toMatch(/dev-admin/);
     await ui.keys('Enter');
     text = await ui.waitFor('no differences');
-    expect(text).toContain('model/cubes/orders.yml is the same on main and dbt/main');
+    expect(text).toContain(`model/cubes/orders.yml is the same on main and ${synced}`);
     await ui.keys('Escape');
     await ui.waitFor(/model\/cubes\/orders\.yml on main/);
     await ui.keys('Escape');
     await ui.waitFor(/›\s+orders\.yml/);
 
-    // An older dbt sync's generated fct_orders.yml against the newer sync's: a real change, - and + lines.
+    // A sync of the v1.0.0 tag: its generated fct_orders.yml against a sync of main's, a real change, - and + lines.
+    // Each seeded sync has its own branch, by name: the v1.0.0 ones sort last before staging.
     await ui.keys('b');
     await ui.waitFor('Browse which branch?');
-    await ui.keys('j', 'j', 'j');
-    await ui.waitFor(/›\s+dbt\/v1\.0\.0/);
+    await ui.keys('G', 'k');
+    text = await ui.waitFor(/›\s+dbt-sync\/v1\.0\.0-\d{14}-[0-9a-f]{8}/);
+    const tagged = /›\s+(dbt-sync\/v1\.0\.0-\d{14}-[0-9a-f]{8})/.exec(text)![1]!;
     await ui.keys('Enter');
-    await ui.waitFor('branch dbt/v1.0.0 · read-only');
+    await ui.waitFor(`branch ${tagged} · read-only`);
     await ui.keys('/', 'fct_orders', 'Enter');
     await ui.waitFor(/›\s+model\/cubes\/dbt\/fct_orders\.yml/);
     await ui.keys('d');
     await ui.waitFor(/against which branch\?[\s\S]*›\s+main\s+deploy/);
     await ui.keys('j');
-    await ui.waitFor(/›\s+dbt\/main\s+shared/);
+    text = await ui.waitFor(/›\s+dbt-sync\/main-\d{14}-[0-9a-f]{8}\s+shared/);
+    const main = /›\s+(dbt-sync\/main-\d{14}-[0-9a-f]{8})/.exec(text)![1]!;
     await ui.keys('Enter');
     text = await ui.waitFor(/^\+/m);
-    expect(text).toContain('model/cubes/dbt/fct_orders.yml: dbt/v1.0.0 → dbt/main (- only on dbt/v1.0.0, + only on dbt/main)');
+    // The line is cut at the pane's width: the branch names are long.
+    expect(text).toContain(`model/cubes/dbt/fct_orders.yml: ${tagged} → ${main} (- only`);
     expect(text).toMatch(/^@@ -\d+,\d+ \+\d+,\d+ @@/m);
     save('files-diff.txt', text);
     await ui.keys('Escape');

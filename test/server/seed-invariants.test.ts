@@ -2,6 +2,8 @@
 // check is generic: every seeded table with a branch column is listed here, and a new one fails the last test
 // until it is added.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {DBT_REPOSITORY} from '../../src/server/engines/dbt/project.js';
+import {syncBranchName} from '../../src/server/engines/dbt/engine.js';
 import {testApp, type TestApp} from '../helpers/startService.js';
 
 let t: TestApp;
@@ -55,6 +57,18 @@ describe('demo seed: branch references resolve', () => {
     const onBranch = new Set(t.ctx.db.prepare('SELECT path FROM branch_files WHERE branch_id = ?').pluck().all(branch.id) as string[]);
     expect(generated.length).toBeGreaterThan(0);
     for (const path of generated) expect(onBranch.has(path)).toBe(true);
+  });
+
+  it('each seeded sync that writes a branch has its own, named as a new sync names its branch', () => {
+    const rows = t.ctx.db
+      .prepare("SELECT sync_job_id, source, git_ref, started_at, branch_name FROM dbt_syncs WHERE output = 'branch'")
+      .all() as Array<{sync_job_id: string; source: string; git_ref: string | null; started_at: number; branch_name: string}>;
+    expect(rows.length).toBeGreaterThan(80);
+    expect(new Set(rows.map((r) => r.branch_name)).size).toBe(rows.length);
+    for (const r of rows) {
+      const segment = r.source === 'manifest' ? 'manifest' : (r.git_ref ?? DBT_REPOSITORY.savedBranch);
+      expect(r.branch_name).toBe(syncBranchName(segment, r.started_at, r.sync_job_id));
+    }
   });
 
   it('every table with a branch column is covered above', () => {

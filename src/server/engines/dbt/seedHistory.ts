@@ -1,8 +1,8 @@
 // The demo seed's dbt history: 160 past runs on one deployment, mixed in trigger and outcome, so history paging
 // and filters have something to show. Each run goes through the real engine (prepared work, stages on the
-// clock, logs, generated files) at a time in the past. Like a scheduled CI sync, each run writes into one named
-// shared branch per ref (`dbt/<ref>`, the API's branchName) rather than a new branch per run; a run that completed
-// wrote its branch as a live one does, so every completed run names a branch that exists (failed ones wrote none).
+// clock, logs, generated files) at a time in the past. Each run gets its own branch, named as a new sync names
+// its own (`dbt-sync/<ref>-<YYYYMMDDhhmmss>-<8hex>`, engine.ts syncBranchName); a run that completed wrote its
+// branch as a live one does, so every completed run names a branch that exists (failed ones wrote none).
 import type {DbtSyncRunTriggerContext, DbtTrigger} from '../../../contract/dbt.js';
 import type {ServiceContext} from '../../context.js';
 import {compileProject} from './compile.js';
@@ -48,7 +48,7 @@ function runInput(scenario: Scenario, trigger: DbtTrigger, next: () => number, u
     source: 'git',
     output: 'branch',
     ref,
-    branchName: `dbt/${ref ?? 'main'}`,
+    branchName: null,
     triggerContext: trigger === 'webhook' ? webhookContext(ref ?? 'main', next) : null,
   });
   switch (scenario) {
@@ -62,7 +62,7 @@ function runInput(scenario: Scenario, trigger: DbtTrigger, next: () => number, u
       return git('feature/orders-v2');
     case 'manifest': {
       const output = next() < 0.7 ? 'branch' : 'files';
-      return {source: 'manifest', output, ref: null, branchName: output === 'branch' ? 'dbt/uploaded-manifest' : null, manifest: uploaded};
+      return {source: 'manifest', output, ref: null, branchName: null, manifest: uploaded};
     }
     default:
       return git(scenario);
