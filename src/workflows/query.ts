@@ -6,6 +6,7 @@ import {loadQuery} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
 import {writePrivateFile} from '../files/privateFile.js';
+import {csvRecord} from '../contract/csv.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
 export interface DataTarget {
@@ -62,11 +63,9 @@ export function columnsOf(query: Record<string, unknown>, rows: QueryRows): stri
 
 const cellText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** RFC 4180 CSV: a header line, then a line per row; fields quoted when they hold a comma, quote or line break. */
+/** CSV through the one writer (contract/csv.ts: RFC 4180, formulas neutralised): a header line, then a line per row. */
 export function rowsToCsv(columns: readonly string[], rows: QueryRows): string {
-  const field = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
-  const lines = [columns.map(field).join(','), ...rows.map((r) => columns.map((c) => field(cellText(r[c]))).join(','))];
-  return `${lines.join('\r\n')}\r\n`;
+  return [csvRecord(columns), ...rows.map((r) => csvRecord(columns.map((c) => cellText(r[c]))))].join('');
 }
 
 /**

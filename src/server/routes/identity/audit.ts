@@ -3,6 +3,7 @@
 // audit-log plan feature and the AuditLogManage permission; a key scoped to deployments sees only their events.
 import {createRoute, z} from '@hono/zod-openapi';
 import {AUDIT_COUNT_HEADER, AUDIT_CSV_COLUMNS, AuditExportQuery, isDateOnly} from '../../../contract/audit.js';
+import {csvRecord} from '../../../contract/csv.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
@@ -13,13 +14,6 @@ import {errorResponses} from '../http.js';
 
 const PAGE_SIZE = 1000;
 const DAY = 86_400_000;
-
-/** RFC 4180: a field with a quote, comma, CR or LF is quoted, its quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-const csvRecord = (fields: string[]) => `${fields.map(csvField).join(',')}\r\n`;
 
 function csvRow(row: AuditEventRow): string {
   return csvRecord([String(row.id), isoTime(row.created_at), row.name, row.user_email ?? '', row.data]);
