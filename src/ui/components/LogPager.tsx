@@ -10,15 +10,17 @@ import {useBodySize} from '../hooks/useBodySize.js';
 import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useTitle.js';
 import {color} from '../theme.js';
-import {matchingLines, pagerWindow, scrollBy, scrollTop, wrappedRows, type PagerSource, type Scroll, type SeqLine} from './pagerView.js';
+import {matchingLines, pagerWindow, scrollBy, scrollTop, type PagerSource, type Scroll, type SeqLine} from './pagerView.js';
+import {wrapCells} from '../../api/cells.js';
+import {safeLine} from '../../api/safeText.js';
 import {Highlighted, useSearch} from './pagerSearch.js';
 
 export interface LogPagerProps<T extends SeqLine> {
   /** Every line, oldest first; `seq` only grows. */
   readonly lines: readonly T[];
-  /** The line as plain text: what `/` matches and what decides how many rows a wrapped line takes. */
+  /** The line as plain text: what `/` matches, and what a wrapped line shows (cut into rows by the pager). */
   readonly text: (line: T) => string;
-  /** The line as shown (inside one Text); `prev` is the line above it on screen. @default text */
+  /** The line as shown unwrapped (inside one Text); `prev` is the line above it on screen. @default text */
   readonly render?: (line: T, prev: T | undefined) => ReactNode;
   /** Rows for the lines and the status line. @default the body height */
   readonly height?: number;
@@ -52,7 +54,17 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   const [scroll, setScroll] = useRemembered<Scroll>(`pager:${props.memory ?? ''}`, props.start === 'top' ? scrollTop(lines, height) : {follow: true});
   const width = Math.max(1, body.width);
   const shown = useMemo(() => (search ? lines : matchingLines(lines, text, filter)), [lines, text, filter, search]);
-  const rows = wrap ? (l: T) => wrappedRows([...text(l)].length, width) : undefined;
+  // Wrapped, the pager cuts each line into rows itself (terminal cells, at spaces where it can) and draws exactly
+  // those rows: the rows the window counts are the rows on screen, so no line is squeezed or left out.
+  const wrapped = useMemo(() => {
+    const cache = new WeakMap<T, string[]>();
+    return (l: T) => {
+      let r = cache.get(l);
+      if (r === undefined) cache.set(l, (r = wrapCells(safeLine(text(l)), width)));
+      return r;
+    };
+  }, [text, width]);
+  const rows = wrap ? (l: T) => wrapped(l).length : undefined;
   const view = pagerWindow(shown, scroll, height, rows);
   const lastShown = view.lines.at(-1)?.seq ?? -1;
   const loadedEnd = (lines.at(-1)?.seq ?? -1) + 1;
@@ -118,17 +130,25 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   return (
     <Box flexDirection="column">
       <Box flexDirection="column" height={Math.min(height, view.lines.reduce((n, l) => n + (rows ? rows(l) : 1), 0))} overflow="hidden">
-        {view.lines.map((l, i) => (
-          <Text key={l.seq} wrap={wrap ? 'wrap' : 'truncate-end'}>
-            {term && text(l).toLowerCase().includes(term.toLowerCase()) ? (
-              <Highlighted text={text(l)} term={term} current={l.seq === found.match} />
-            ) : props.render ? (
-              props.render(l, view.lines[i - 1])
-            ) : (
-              text(l)
-            )}
-          </Text>
-        ))}
+        {view.lines.map((l, i) =>
+          wrap ? (
+            wrapped(l).map((row, r) => (
+              <Text key={`${l.seq}:${r}`} wrap="truncate-end">
+                {term && row.toLowerCase().includes(term.toLowerCase()) ? <Highlighted text={row} term={term} current={l.seq === found.match} /> : row}
+              </Text>
+            ))
+          ) : (
+            <Text key={l.seq} wrap="truncate-end">
+              {term && text(l).toLowerCase().includes(term.toLowerCase()) ? (
+                <Highlighted text={text(l)} term={term} current={l.seq === found.match} />
+              ) : props.render ? (
+                props.render(l, view.lines[i - 1])
+              ) : (
+                text(l)
+              )}
+            </Text>
+          ),
+        )}
       </Box>
       <Text color={scroll.follow ? color.muted : color.warn} wrap="truncate-end">
         {term ? `${found.status} · ` : ''}

@@ -57,11 +57,6 @@ export function scrollTop<T extends SeqLine>(all: readonly T[], height: number, 
   return {follow: false, lastSeq: all[top.end - 1]!.seq};
 }
 
-/** Rows a line of `length` characters takes at `width` columns when wrapped. */
-export function wrappedRows(length: number, width: number): number {
-  return Math.max(1, Math.ceil(length / Math.max(1, width)));
-}
-
 /** The lines the `/` text keeps: case-insensitive, anywhere in the line's plain text. */
 export function matchingLines<T>(lines: readonly T[], text: (line: T) => string, filter: string): readonly T[] {
   const needle = filter.toLowerCase();
