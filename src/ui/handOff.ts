@@ -39,6 +39,8 @@ type Listener = (...args: unknown[]) => void;
 
 /** The programs running in the console's terminal now. */
 const running = new Set<ChildProcess>();
+/** The command the terminal is lent to, from the start of a hand-off until the console has it back. */
+let lentTo: string | undefined;
 
 /**
  * Stops every reader of `stdin` (listeners, the flowing mode, the handle) and returns what puts each back. Also
@@ -115,6 +117,9 @@ const fdOf = (stream: object, fallback: number): number => {
  * console's terminal, and resolves once it has ended and been reaped, with the terminal the console's again.
  */
 export async function handTerminalTo(io: HandOffIo, command: string, args: readonly string[]): Promise<ExternalResult> {
+  // Keys queued before the first hand-off (`ee` in one read) must not start a second program on the same terminal.
+  if (lentTo !== undefined) return {ok: false, error: `the terminal is in use by ${lentTo}`};
+  lentTo = command;
   io.stdout.write(LEAVE_ALT);
   const restoreInput = detachInput(io.stdin);
   const restoreOutput = muteOutput(io.stdout);
@@ -134,6 +139,7 @@ export async function handTerminalTo(io: HandOffIo, command: string, args: reado
       });
     });
   } finally {
+    lentTo = undefined;
     restoreSigint();
     restoreOutput();
     restoreInput();

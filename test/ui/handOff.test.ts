@@ -124,13 +124,15 @@ describe('handing the terminal to another program', () => {
     }
   });
 
-  it('an ending console ends the program it lent the terminal to and waits until it is reaped', async () => {
+  it('one program at a time; an ending console ends the program it lent the terminal to and waits until it is reaped', async () => {
     const stubborn = join(dir, 'stubborn.sh');
     writeFileSync(stubborn, "#!/bin/sh\ntrap '' TERM\n: > \"$1\"\nwhile :; do sleep 0.05; done\n");
     chmodSync(stubborn, 0o755);
     const ready = join(dir, 'ready');
     const handOff = handTerminalTo(io(), stubborn, [ready]);
     await until(() => existsSync(ready), 'the program to ignore SIGTERM');
+    // One program at a time: a second hand-off meanwhile is refused at once.
+    expect(await handTerminalTo(io(), 'true', [])).toEqual({ok: false, error: `the terminal is in use by ${stubborn}`});
     const started = Date.now();
     await endHandOffs('SIGTERM', 300);
     expect(Date.now() - started).toBeGreaterThanOrEqual(250);
