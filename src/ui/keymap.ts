@@ -19,12 +19,17 @@ export interface Binding {
   readonly footer?: boolean;
   /** A dangerous action that runs at once, without a question (help says so instead of "asks first"). */
   readonly immediate?: boolean;
+  /**
+   * Not dangerous, but opens a prompt, form, picker or view over the screen that Esc closes (a dangerous binding
+   * that is not `immediate` asks first anyway). The Esc walk (test/screens/esc-everywhere.test.tsx) presses these.
+   */
+  readonly asks?: boolean;
 }
 
 const GLOBAL = [
   {id: 'app.help', keys: ['?'], description: 'help', scope: 'global', footer: true},
-  {id: 'app.filter', keys: ['/'], description: 'filter', scope: 'global', footer: true},
-  {id: 'app.palette', keys: [':'], description: 'jump to screen', scope: 'global', footer: true},
+  {id: 'app.filter', keys: ['/'], description: 'filter', scope: 'global', footer: true, asks: true},
+  {id: 'app.palette', keys: [':'], description: 'jump to screen', scope: 'global', footer: true, asks: true},
   {id: 'app.refresh', keys: ['r'], description: 'refresh', scope: 'global', footer: true},
   {id: 'app.pause', keys: ['p'], description: 'pause/resume live updates', scope: 'global'},
   {id: 'app.back', keys: ['escape'], description: 'back (close dialog, clear filter, pop screen)', scope: 'global', footer: true},
@@ -105,7 +110,7 @@ const SCREENS = [
   {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
-  {id: 'environments.tokens', keys: ['K'], description: 'environment tokens of the selected one', scope: 'screen:environments', footer: true},
+  {id: 'environments.tokens', keys: ['K'], description: 'environment tokens of the selected one', scope: 'screen:environments', footer: true, asks: true},
   {id: 'tokens.create', keys: ['n'], description: 'issue an environment token (in the K list)', scope: 'screen:environments', dangerous: true},
   // Shown by the token view itself (not in the footer): they act only once a token was issued.
   {id: 'token.copy', keys: ['y'], description: 'copy the issued token (OSC 52)', scope: 'screen:environments'},
@@ -139,8 +144,8 @@ const SCREENS = [
   {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true},
   {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true},
-  {id: 'dev.diff', keys: ['v'], description: 'diff of the selected file against the parent', scope: 'screen:dev', footer: true},
-  {id: 'dev.diffAll', keys: ['A'], description: 'diff of the whole dev branch against the parent', scope: 'screen:dev'},
+  {id: 'dev.diff', keys: ['v'], description: 'diff of the selected file against the parent', scope: 'screen:dev', footer: true, asks: true},
+  {id: 'dev.diffAll', keys: ['A'], description: 'diff of the whole dev branch against the parent', scope: 'screen:dev', asks: true},
   {id: 'dev.discard', keys: ['d'], description: "discard the selected file's changes", scope: 'screen:dev', dangerous: true},
   {id: 'dev.delete', keys: ['D'], description: 'delete the selected file', scope: 'screen:dev', dangerous: true},
   {id: 'dev.rename', keys: ['R'], description: 'rename the selected file', scope: 'screen:dev', dangerous: true},
@@ -151,11 +156,11 @@ const SCREENS = [
   {id: 'logs.source', keys: ['s'], description: 'source: all/production/dev', scope: 'screen:logs', footer: true},
   {id: 'logs.pod', keys: ['o'], description: 'pod: all/each pod', scope: 'screen:logs', footer: true},
   {id: 'logs.container', keys: ['c'], description: 'container: all/each container', scope: 'screen:logs', footer: true},
-  {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true},
+  {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true, asks: true},
   {id: 'audit.preset', keys: ['t'], description: 'range: all/24h/7d/30d', scope: 'screen:audit', footer: true},
-  {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true},
+  {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true, asks: true},
   // The generic resource view (every screen of screens/resources shares these).
-  {id: 'resource.describe', keys: ['d'], description: 'describe as YAML/JSON (also Enter)', scope: 'screen:resource', footer: true},
+  {id: 'resource.describe', keys: ['d'], description: 'describe as YAML/JSON (also Enter)', scope: 'screen:resource', footer: true, asks: true},
   {id: 'resource.create', keys: ['c'], description: 'create from a template in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
   {id: 'resource.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
   {id: 'resource.delete', keys: ['D'], description: 'delete', scope: 'screen:resource', dangerous: true, footer: true},
@@ -166,17 +171,17 @@ const SCREENS = [
   {id: 'variables.unset', keys: ['D'], description: 'unset', scope: 'screen:variables', dangerous: true, footer: true},
   {id: 'variables.build', keys: ['b'], description: 'production build', scope: 'screen:variables', footer: true},
   // Files of any branch, read-only (the tree, then one file in the pager); t hands over to dev mode.
-  {id: 'files.branch', keys: ['b'], description: 'branch (deploy or shared)', scope: 'screen:files', footer: true},
+  {id: 'files.branch', keys: ['b'], description: 'branch (deploy or shared)', scope: 'screen:files', footer: true, asks: true},
   {id: 'files.expand', keys: ['l', 'right'], description: 'expand the folder', scope: 'screen:files'},
   {id: 'files.collapse', keys: ['h', 'left'], description: 'collapse the folder (or the one above)', scope: 'screen:files'},
-  {id: 'files.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:files', footer: true},
+  {id: 'files.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:files', footer: true, asks: true},
   {id: 'files.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:files', dangerous: true, footer: true, immediate: true},
-  {id: 'file.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:file', footer: true},
+  {id: 'file.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:file', footer: true, asks: true},
   {id: 'file.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:file', dangerous: true, footer: true, immediate: true},
   // The query console: the query line takes the keys while editing (Enter runs, Tab completes, ↑/↓ history).
-  {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true},
-  {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true},
-  {id: 'query.export', keys: ['x'], description: 'export the result (CSV/JSON)', scope: 'screen:query', footer: true},
+  {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true, asks: true},
+  {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true, asks: true},
+  {id: 'query.export', keys: ['x'], description: 'export the result (CSV/JSON)', scope: 'screen:query', footer: true, asks: true},
   {id: 'deployment.query', keys: ['Q'], description: 'query console', scope: 'screen:deployment'},
 ] as const satisfies readonly Binding[];
 
