@@ -48,7 +48,8 @@ export const DEFAULT_META_TOKEN_TTL = 86400;
 export const MetaSyncTokenBody = z
   .object({
     security_context: z.record(z.string(), z.unknown()),
-    expires_in: z.number().int('must be an integer').positive('must be a positive number of seconds').max(31_536_000).optional(),
+    // A number of seconds (the spec's type): a fraction is rounded down by the service, so at least 1.
+    expires_in: z.number().min(1, 'must be at least 1 second').max(31_536_000).optional(),
   })
   .meta({id: 'CreateMetaSyncTokenInput'});
 export type MetaSyncTokenBody = z.infer<typeof MetaSyncTokenBody>;

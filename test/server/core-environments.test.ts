@@ -61,6 +61,16 @@ describe('POST …/environments/{env}/tokens-for-meta-sync', () => {
     expect(claims.exp! - claims.iat!).toBe(120);
   });
 
+  it('takes expires_in as a number of seconds (spec): a fraction is rounded down, less than 1 second is refused', async () => {
+    const res = await t.call(path, {method: 'POST', json: {security_context: {}, expires_in: 90.9}});
+    expect(res.status).toBe(200);
+    const claims = decodeJwt(res.body.data.token);
+    expect(claims.exp! - claims.iat!).toBe(90);
+    const tooShort = await t.call(path, {method: 'POST', json: {security_context: {}, expires_in: 0.5}});
+    expect(tooShort.status).toBe(400);
+    expect(tooShort.body.error).toBe('expires_in: must be at least 1 second');
+  });
+
   it('an environment of another deployment → 404', async () => {
     const res = await t.call('/api/v1/deployments/1/environments/4/tokens-for-meta-sync', {method: 'POST', json: {security_context: {}}});
     expect(res.status).toBe(404);

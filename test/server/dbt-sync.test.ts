@@ -109,12 +109,12 @@ describe('a sync of main', () => {
     expect((await s.call(`${BASE}/${syncJobId}/result`)).body).toMatchObject({cubeCount: 4, manifestStats: {models: 4}});
   });
 
-  it('uses the integration’s saved branch without a ref, and names the branch segment after it', async () => {
+  it('uses the integration’s saved branch without a ref, names the branch segment after it, and reports it as gitRef', async () => {
     const s = service();
     const {syncJobId, branchName} = await startSync(s, {});
     expect(branchName).toMatch(/^dbt-sync\/main-/);
     await runToEnd(s, syncJobId, 5000);
-    expect(await runOf(s, syncJobId)).toMatchObject({status: 'COMPLETED', gitRef: null});
+    expect(await runOf(s, syncJobId)).toMatchObject({status: 'COMPLETED', gitRef: 'main'});
   });
 });
 

@@ -73,7 +73,8 @@ export class DbtSyncEngine {
         trigger_context: input.triggerContext ? JSON.stringify(input.triggerContext) : null,
         source: input.source,
         output: input.output,
-        git_ref: input.source === 'git' ? input.ref : null,
+        // The ref synced, also when it was the integration's saved branch (no ref given).
+        git_ref: input.source === 'git' ? ref : null,
         branch_name: branchName,
         started_at: at,
         plan: JSON.stringify(prepared.plan),

@@ -87,7 +87,7 @@ export const register: RouteGroup = (app, ctx) => {
         ctx,
         'meta',
         {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...issuerClaim(principalOf(c))},
-        body.expires_in ?? DEFAULT_META_TOKEN_TTL,
+        Math.floor(body.expires_in ?? DEFAULT_META_TOKEN_TTL),
       );
       // Listed with the environment's tokens (scope meta, the only one it has), so `K` shows it beside the others.
       recordToken(ctx, env, issued, body.security_context, ['meta'], principalOf(c).userId);
