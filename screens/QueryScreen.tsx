@@ -19,9 +19,10 @@ import {useNow} from '../src/ui/hooks/useNow.js';
 import {useKeyScope, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {columnsOf, runQuery, writeResult, type QueryRows} from '../src/workflows/query.js';
-import {hints} from './hints.js';
-import {buildQuery, complete, completions, exportFormat, lastWord} from './query/queryInput.js';
+import {columnsOf, queryBranchBlock, runQuery, writeResult, type QueryRows} from '../src/workflows/query.js';
+import type {BuildBlock} from '../src/api/builds.js';
+import {hints, keysFor} from './hints.js';
+import {buildQuery, completions, exportFormat, lastWord, tabComplete} from './query/queryInput.js';
 import {recall, remember} from './query/history.js';
 import {useDeploymentName} from './useDeploymentName.js';
 
@@ -78,33 +79,60 @@ export function QueryScreen({params}: ScreenProps) {
   const start = (value: string) => {
     const built = buildQuery(value, members.data);
     if ('error' in built) return setRun({kind: 'failed', message: built.error});
-    if (!target.data) return setRun({kind: 'failed', message: target.error ? errorMessage(target.error) : 'still connecting to the data API'});
+    const data = target.data;
+    if (!data) return setRun({kind: 'failed', message: target.error ? errorMessage(target.error) : 'still connecting to the data API'});
     const abort = new AbortController();
     const startedAt = Date.now();
     remember(id, value.trim());
     historyAt.current = -1;
-    setRun({kind: 'running', startedAt, label: '', abort});
-    runQuery(target.data, built.query, {
-      branch,
-      timeoutMs: RUN_TIMEOUT_MS,
-      intervalMs: RUN_INTERVAL_MS,
-      signal: abort.signal,
-      onProgress: (line) => setRun((r) => (r.kind === 'running' && r.abort === abort ? {...r, label: line.replace(/^[^:]*: /, '')} : r)),
-    }).then(
+    setRun({kind: 'running', startedAt, label: branch ? `is ${branch} built?` : '', abort});
+    // A branch nothing builds would answer "Continue wait" for ever: say so instead of waiting.
+    queryBranchBlock(api, id, branch, abort.signal)
+      .then((blocked) => {
+        if (blocked) throw new Error(blockedText(branch, blocked.block));
+        return runQuery(data, built.query, {
+          branch,
+          timeoutMs: RUN_TIMEOUT_MS,
+          intervalMs: RUN_INTERVAL_MS,
+          signal: abort.signal,
+          onProgress: (line) => setRun((r) => (r.kind === 'running' && r.abort === abort ? {...r, label: line.replace(/^[^:]*: /, '')} : r)),
+        });
+      })
+      .then(
       (res) => {
         setRun({kind: 'done', columns: columnsOf(built.query, res.rows), rows: res.rows, ms: Date.now() - startedAt});
         setMode('result');
       },
       (err: unknown) => setRun(abort.signal.aborted ? {kind: 'failed', message: 'cancelled'} : {kind: 'failed', message: errorMessage(err)}),
-    );
+      );
   };
+
+  /** A new branch: the result of the old one is not shown under it, and the line is ready for the next query. */
+  const chooseBranch = (value: string) => {
+    const next = value.trim();
+    if (next !== branch) {
+      setBranch(next);
+      setRun({kind: 'idle'});
+      return setMode('edit');
+    }
+    setMode(run.kind === 'done' ? 'result' : 'edit');
+  };
+  const askBranch = () => (setBranchDraft(branch), setMode('branch'));
 
   // While a query waits, Esc cancels it (not the screen).
   useKeys('dialog', {'dialog.cancel': () => (current.current.kind === 'running' ? current.current.abort.abort() : false)}, {active: running});
   useKeys(
     'screen',
     {
-      'form.next': () => (offered[0] ? replaceText(complete(text, offered[0])) : false),
+      'form.next': () => {
+        const next = tabComplete(text, model);
+        if (next !== undefined) return replaceText(next);
+        // Several fit and agree no further: they are listed under the line; Tab picks none of them.
+        if (offered.length > 1) flash.info(`${offered.length > 5 ? 'several' : offered.length} members fit "${lastWord(text)}": type more`);
+        else return false;
+      },
+      // ctrl+b: the branch can be changed while typing too (b is a letter there).
+      'queryInput.branch': askBranch,
       'form.up': () => {
         const back = recall(id, historyAt.current + 1);
         if (back === undefined) return false;
@@ -123,7 +151,7 @@ export function QueryScreen({params}: ScreenProps) {
     'screen',
     {
       'query.edit': () => setMode('edit'),
-      'query.branch': () => (setBranchDraft(branch), setMode('branch')),
+      'query.branch': askBranch,
       'query.export': () => {
         if (run.kind !== 'done') return false;
         setExportName(`query-${new Date().toISOString().slice(0, 10)}.csv`);
@@ -151,6 +179,9 @@ export function QueryScreen({params}: ScreenProps) {
   const rowIds = useMemo(() => new Map(run.kind === 'done' ? run.rows.map((r, i) => [r, String(i)]) : []), [run]);
 
   const where = branch === '' ? 'production' : `branch ${branch}`;
+  // What Tab would add, shown after the cursor: only what every fitting member agrees on.
+  const tabbed = tabComplete(text, model);
+  const ghost = tabbed?.startsWith(text) ? tabbed.slice(text.length).trimEnd() : undefined;
   return (
     <Box flexDirection="column">
       <Text wrap="truncate-end">
@@ -161,7 +192,7 @@ export function QueryScreen({params}: ScreenProps) {
       {mode === 'branch' ? (
         <Box>
           <Text>Branch (empty: production) › </Text>
-          <TextField value={branchDraft} onChange={setBranchDraft} onSubmit={(v) => (setBranch(v.trim()), setMode(run.kind === 'done' ? 'result' : 'edit'))} onCancel={() => setMode(run.kind === 'done' ? 'result' : 'edit')} placeholder="dev-…" />
+          <TextField value={branchDraft} onChange={setBranchDraft} onSubmit={chooseBranch} onCancel={() => setMode(run.kind === 'done' ? 'result' : 'edit')} placeholder="dev-…" />
         </Box>
       ) : (
         <Box>
@@ -174,7 +205,7 @@ export function QueryScreen({params}: ScreenProps) {
             onSubmit={start}
             onCancel={() => (run.kind === 'done' ? setMode('result') : nav.pop())}
             placeholder="orders.count orders.status"
-            ghost={offered[0]?.toLowerCase().startsWith(lastWord(text).toLowerCase()) ? offered[0].slice(lastWord(text).length) : undefined}
+            ghost={ghost}
           />
         </Box>
       )}
@@ -195,7 +226,7 @@ export function QueryScreen({params}: ScreenProps) {
         <DataTable rows={run.rows} columns={columns} getRowId={(r) => rowIds.get(r) ?? ''} noun="result rows" height={Math.max(3, body.height - 6 - (mode === 'export' ? 2 : 0))} active={mode === 'result'} publishCount={mode === 'result'} />
       ) : null}
       <Text color={color.muted} wrap="truncate-end">
-        {running ? hints([['dialog.cancel', 'cancel']]) : mode === 'edit' ? `Enter run  ${hints([['form.next', 'complete'], ['form.up', 'history']])}  Esc ${run.kind === 'done' ? 'result' : 'back'}` : ''}
+        {running ? hints([['dialog.cancel', 'cancel']]) : mode === 'edit' ? `Enter run  ${hints([['form.next', 'complete'], ['form.up', 'history'], ['queryInput.branch', 'branch']])}  Esc ${run.kind === 'done' ? 'result' : 'back'}` : ''}
       </Text>
     </Box>
   );
@@ -211,7 +242,7 @@ function Status({run}: {readonly run: Run}) {
       return <Text color={color.success}>✓ {run.rows.length} row{run.rows.length === 1 ? '' : 's'} in {run.ms} ms</Text>;
     case 'failed':
       return (
-        <Text color={color.error} wrap="truncate-end">
+        <Text color={color.error} wrap="wrap">
           ✗ {run.message}
         </Text>
       );
@@ -225,4 +256,11 @@ function Running({startedAt, label}: {readonly startedAt: number; readonly label
       <Spinner /> running {((now - startedAt) / 1000).toFixed(1)} s{label ? ` · ${label}` : ''}
     </Text>
   );
+}
+
+/** Why a query cannot start on the branch, and how to make it queryable or pick another. */
+function blockedText(branch: string, block: BuildBlock): string {
+  const other = `${keysFor('query.branch')} (${keysFor('queryInput.branch')} while typing) picks another branch; empty is production`;
+  if (block === 'bad-branch') return `there is no branch ${branch} to query (:branches lists them). ${other}.`;
+  return `branch ${branch} is not built, so it cannot answer: nobody has it open in dev mode and it has no staging environment. To build it, enter dev mode on it (:files, b ${branch}, t) or make it a staging branch (:branches, s). ${other}.`;
 }

@@ -39,6 +39,29 @@ export function completions(text: string, members: Members, max = 6): string[] {
   return [...starts, ...contains].filter((m) => m.toLowerCase() !== word).slice(0, max);
 }
 
+/**
+ * What Tab makes of the text: the member when only one fits the word being typed, else the word extended as far
+ * as the members starting with it agree. Never one of several picked silently: undefined when Tab cannot add
+ * anything (the candidates are shown under the line).
+ */
+export function tabComplete(text: string, members: Members): string | undefined {
+  const word = lastWord(text).toLowerCase();
+  if (word === '') return undefined;
+  const all = [...members.measures, ...members.dimensions];
+  const starts = all.filter((m) => m.toLowerCase().startsWith(word));
+  const fits = starts.length > 0 ? starts : all.filter((m) => m.toLowerCase().includes(word));
+  if (fits.length === 1) return complete(text, fits[0]!);
+  const common = commonPrefix(starts);
+  return common.length > word.length ? `${text.slice(0, text.length - word.length)}${common}` : undefined;
+}
+
+function commonPrefix(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  let prefix = names[0]!;
+  for (const n of names) while (!n.startsWith(prefix)) prefix = prefix.slice(0, -1);
+  return prefix;
+}
+
 /** The text with its last word replaced by `member`, and a space to type the next one. */
 export function complete(text: string, member: string): string {
   return `${text.slice(0, text.length - lastWord(text).length)}${member} `;

@@ -181,6 +181,7 @@ const SCREENS = [
   // The query console: the query line takes the keys while editing (Enter runs, Tab completes, ↑/↓ history).
   {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true, asks: true},
   {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true, asks: true},
+  {id: 'queryInput.branch', keys: ['ctrl+b'], description: 'run on a branch / production (while typing the query)', scope: 'screen:queryInput', footer: true},
   {id: 'query.export', keys: ['x'], description: 'export the result (CSV/JSON)', scope: 'screen:query', footer: true, asks: true},
   {id: 'deployment.query', keys: ['Q'], description: 'query console', scope: 'screen:deployment'},
 ] as const satisfies readonly Binding[];

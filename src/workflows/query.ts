@@ -1,6 +1,7 @@
 // One data API query, the way `svc query`, the console's query screen and the dbt gate run it: a deployment
 // token, the deployment's data API address (`/dev-mode/<branch>` for a branch), and `{"error":"Continue wait"}`
 // answered by asking again through the shared wait engine.
+import {buildBlock, getBuildStatus, type BuildBlock, type BuildStatus} from '../api/builds.js';
 import type {Api} from '../api/client.js';
 import {loadQuery} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
@@ -34,6 +35,18 @@ export interface RunQueryOptions extends Pick<WaitOptions<unknown>, 'timeoutMs' 
   readonly what?: string;
   /** The progress label while the branch warms up. @default 'Continue wait' */
   readonly waitLabel?: string;
+}
+
+/**
+ * Why a query on `branch` cannot start: nothing builds the branch (nobody has it open in dev mode and it has no
+ * staging environment) or there is no such branch. Its runtime would answer "Continue wait" for ever, so the
+ * console and `svc query` ask this first. Undefined for production and for a branch that builds or has built.
+ */
+export async function queryBranchBlock(api: Api, deploymentId: string, branch: string | undefined, signal?: AbortSignal): Promise<{block: BuildBlock; status: BuildStatus} | undefined> {
+  if (branch === undefined || branch.trim() === '') return undefined;
+  const status = await getBuildStatus(api, deploymentId, branch.trim(), signal);
+  const block = buildBlock(status);
+  return block === undefined ? undefined : {block, status};
 }
 
 /** Runs `query` until it answers (waiting out "Continue wait"); an error body is the answer and throws. */

@@ -5,7 +5,7 @@ import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:f
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {startDevMode} from '../../src/api/dataModel.js';
+import {createBranch, startDevMode} from '../../src/api/dataModel.js';
 import {parseCsv} from '../helpers/csv.js';
 import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
@@ -89,5 +89,47 @@ describe('QueryScreen', () => {
     await tui.press('escape');
     const frame = await tui.waitForFrame('✗ cancelled');
     expect(frame).toContain('Query · analytics-prod');
+  });
+
+  it('a branch nothing builds says why at once (no endless wait) and the branch can be changed while typing (ctrl+b)', async () => {
+    const {api} = await startDemo();
+    // A shared branch nobody has opened in dev mode and without a staging environment: nothing builds it.
+    await createBranch(api, '1', {name: 'quarterly'});
+    const tui = renderApp(api, QUERY);
+    await tui.waitForFrame(/\d+ measures, \d+ dimensions/);
+    // The line has the keys: b is a letter there, ctrl+b asks for the branch.
+    await tui.press('\u0002');
+    await typeAfter(tui, 'Branch (empty: production)', 'quarterly', 'enter');
+    await tui.waitForFrame('on branch quarterly');
+    await tui.press(...'orders.count'.split(''), 'enter');
+    let frame = await tui.waitForFrame(/✗ branch quarterly is not built/);
+    expect(frame).not.toContain('Continue wait');
+    expect(frame).toMatch(/enter dev mode on it[\s\S]*staging\s+branch[\s\S]*picks another\s+branch; empty is production/);
+    // Back to production from the line itself: the draft is the current branch, ctrl+u empties it.
+    await tui.press('\u0002');
+    await typeAfter(tui, 'Branch (empty: production)', 'ctrl+u', 'enter');
+    await tui.waitForFrame('on production');
+    await tui.press('enter');
+    frame = await tui.waitForFrame(/✓ \d+ rows? in/);
+    expect(frame).not.toContain('not built');
+  });
+
+  it('a new branch does not keep the old branch\'s result; Tab never picks one of several members', async () => {
+    const demo = await startDemo();
+    const branch = (await startDevMode(demo.api, '1')).branchName ?? '';
+    const tui = renderApp(demo.api, QUERY);
+    await tui.waitForFrame(/\d+ measures, \d+ dimensions/);
+    // Several members start with "orders.": Tab lists them and picks none.
+    await tui.press(...'orders.'.split(''), 'tab');
+    let frame = await tui.waitForFrame(/members fit "orders\.": type more/);
+    expect(frame).toMatch(/Tab: orders\.\S+ {2}orders\.\S+/);
+    expect(frame).toMatch(/› orders\. *\n/);
+    await tui.press(...'count'.split(''), 'enter');
+    await tui.waitForFrame(/✓ \d+ rows? in/);
+    await tui.press('b');
+    await typeAfter(tui, 'Branch (empty: production)', 'ctrl+u', ...branch.split(''), 'enter');
+    frame = await tui.waitForFrame(`on branch ${branch}`);
+    expect(frame).not.toMatch(/✓ \d+ rows? in/);
+    expect(frame).toMatch(/› orders\.count/);
   });
 });
