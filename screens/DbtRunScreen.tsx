@@ -14,7 +14,7 @@ import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
-import {useTitle} from '../src/ui/hooks/useTitle.js';
+import {useTitle, useUnavailableActions} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
@@ -42,6 +42,8 @@ export function DbtRunScreen({params}: ScreenProps) {
   const status = useQuery(dbtQueries.status(api, deploymentId, syncJobId, live));
   const s = status.data;
   const ended = isTerminalSyncStatus(s?.status);
+  // Only a running or queued sync can be cancelled: the footer and help offer x only then.
+  useUnavailableActions(s !== undefined && !ended ? [] : ['dbtRun.cancel']);
   const shown = s ? runStatus(s) : undefined;
   const log = useRunLog(deploymentId, syncJobId, s !== undefined && !ended, live);
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));

@@ -22,7 +22,7 @@ const columns: Column<DeploymentVersion>[] = [
   {id: 'version', header: 'VERSION', width: 12, render: (v) => v.version},
   {id: 'channel', header: 'CHANNEL', width: 9, render: (v) => v.releaseChannel},
   {id: 'latest', header: 'LATEST', width: 6, render: (v) => (v.isLatestInChannel ? glyph.ok : ''), color: () => color.success},
-  {id: 'pass', header: 'PASS AS', flex: 1, render: (v) => v.releaseChannelVersion},
+  {id: 'pass', header: 'CHANNEL VERSION', flex: 1, render: (v) => v.releaseChannelVersion},
 ];
 const rowId = (v: DeploymentVersion) => `${v.releaseChannel}:${v.releaseChannelVersion}`;
 

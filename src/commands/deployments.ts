@@ -134,7 +134,7 @@ export function register(program: Command): Command {
 
   group
     .command('versions')
-    .description('list the versions a deployment can switch to (PASS AS is the value for --release-channel-version)')
+    .description('list the versions a deployment can switch to (CHANNEL VERSION is the value for --release-channel-version)')
     .argument('<deployment>', 'deployment id', deploymentId)
     .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
     .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
@@ -143,7 +143,7 @@ export function register(program: Command): Command {
       const {versions, raw} = await listVersions(api, id, undefined, pageQuery(opts));
       if (json) return printJson(raw);
       printTable(
-        ['VERSION', 'CHANNEL', 'LATEST', 'CURRENT', 'PASS AS'],
+        ['VERSION', 'CHANNEL', 'LATEST', 'CURRENT', 'CHANNEL VERSION'],
         versions.map((v) => [v.version, v.releaseChannel, v.isLatestInChannel ? 'yes' : '', v.isCurrent ? '*' : '', v.releaseChannelVersion]),
       );
     });

@@ -47,7 +47,7 @@ describe('deployments', () => {
 
   it('lists versions with the value to pass, and switches by all three version forms', async () => {
     const table = await h.admin(['deployments', 'versions', '2']);
-    expect(table.stdout.split('\n')[0]).toMatch(/^VERSION {2}CHANNEL {2}LATEST {2}CURRENT {2}PASS AS$/);
+    expect(table.stdout.split('\n')[0]).toMatch(/^VERSION {2}CHANNEL {2}LATEST {2}CURRENT {2}CHANNEL VERSION$/);
     const doc = parse((await h.admin(['deployments', 'versions', '2', '--json'])).stdout);
     const versions = doc.data as {version: string; releaseChannelVersion: string; isCurrent: boolean}[];
     const target = versions.find((v) => !v.isCurrent);

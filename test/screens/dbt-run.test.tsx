@@ -33,6 +33,9 @@ describe('DbtRunScreen', () => {
     expect(frame).toContain('model/cubes/dbt/fct_orders.yml');
     expect(frame).toContain(`dbt sync ${started.syncJobId} completed`);
     expect(frame).toContain('finished: live updates stopped');
+    // A finished sync cannot be cancelled: the footer no longer offers x.
+    expect(frame).not.toContain('x cancel');
+    expect(tui.frames.some((f) => f.includes('INITIALIZING') && f.includes('x cancel this sync')), 'offered while it ran').toBe(true);
     expect(tui.frames.some((f) => f.includes(`\u001b]9;dbt sync ${started.syncJobId} completed`) && f.endsWith('\u0007'))).toBe(true);
     while (spy.inflight() > 0) await pause(10);
     const atEnd = spy.count(statusCalls);

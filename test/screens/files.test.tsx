@@ -81,6 +81,9 @@ describe('FilesScreen', () => {
     expect(frame).toContain('  - name: orders');
     const page = Number(new RegExp(`lines 1–(\\d+) of ${lines}`).exec(frame)![1]);
     expect(page).toBeLessThan(lines);
+    // A file, not a log: what is below is more of the file, and G goes to its end (no "newer lines", no "follows").
+    expect(frame).toContain(`${lines - page} more lines below · G goes to the end · lines 1–${page} of ${lines}`);
+    expect(frame).not.toMatch(/newer line|follows again/);
 
     await tui.press('G');
     frame = await tui.waitForFrame(`end of file · lines ${lines - page + 1}–${lines} of ${lines}`);

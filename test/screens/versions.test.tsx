@@ -8,9 +8,9 @@ const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName
 const current = async (api: Api) => (await listVersions(api, '1')).versions.find((v) => v.isCurrent);
 
 describe('VersionsScreen', () => {
-  it('lists every version with channel, ★ current, ✓ latest and the PASS AS value', async () => {
+  it('lists every version with channel, ★ current, ✓ latest and the CHANNEL VERSION value (what --release-channel-version takes)', async () => {
     const {frame} = await renderThroughLoading(VERSIONS, 'Loading versions…', 'Versions · analytics-prod [6]');
-    expect(frame).toMatch(/VERSION\s+CHANNEL\s+LATEST\s+PASS AS/);
+    expect(frame).toMatch(/VERSION\s+CHANNEL\s+LATEST\s+CHANNEL VERSION/);
     expect(frame).toMatch(/★ 1\.3\.5\s+latest\s+✓\s+svc-platform\/runtime:v1\.3\.5/);
     expect(frame).toMatch(/1\.3\.2\s+latest\s+svc-platform\/runtime:v1\.3\.2/);
     expect(frame).toMatch(/1\.2\.7\s+release\s+✓/);

@@ -123,9 +123,13 @@ export function LogPager<T extends SeqLine>(props: LogPagerProps<T>) {
   const position = source
     ? `lines ${(view.lines[0]?.seq ?? 0) + 1}–${lastShown + 1} of ${total}${lines.length < total ? ` · ${lines.length} in memory` : ''}`
     : `lines ${view.start + 1}–${view.end} of ${shown.length}${filter && !search ? ` (of ${lines.length})` : ''}`;
+  const linesBelow = (n: number, kind: string) => `${n} ${kind} line${n === 1 ? '' : 's'} below`;
+  // A pager opened at its first line shows a document (a file, an event), read downward: not a log to follow.
   const state = scroll.follow
     ? (props.following ?? 'following')
-    : `scrolled back${below ? ` · ${below} newer line${below === 1 ? '' : 's'} below` : ''} · G follows again`;
+    : props.start === 'top'
+      ? `${below ? `${linesBelow(below, 'more')} · ` : ''}G goes to the end`
+      : `scrolled back${below ? ` · ${linesBelow(below, 'newer')}` : ''} · G follows again`;
   const term = search ? filter : '';
   return (
     <Box flexDirection="column">

@@ -28,7 +28,7 @@ export function cellText<T>(row: T, column: Column<T>, width: number): string {
   return fitCells(safeLine(column.render(row)), width, column.align);
 }
 
-/** A heading as wide as its fixed column would run into the next one (`LATEST PASS AS`): one more cell keeps them apart. */
+/** A heading as wide as its fixed column would run into the next one (`LATEST CHANNEL VERSION`): one more cell keeps them apart. */
 function apart<T>(columns: readonly Column<T>[], i: number): number {
   const c = columns[i]!;
   return i < columns.length - 1 && c.width !== undefined && c.header.trim() !== '' && cellWidth(c.header) >= c.width ? 1 : 0;
