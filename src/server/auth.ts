@@ -18,7 +18,7 @@ import {decide, mayAccessDeployment, SCIM_ELSEWHERE, USE_MANAGEMENT, USE_SCIM, t
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
 import {authorizeData, dataUseOf} from './routes/dataModel/dataAuth.js';
 import {findUser, userMayAuthenticate, type UserRow} from './store/users.js';
-import {verifyToken} from './tokens.js';
+import {REVOKED_BECAUSE, verifyToken} from './tokens.js';
 
 export interface Principal {
   kind: 'api-key' | 'access-token' | 'scim-token';
@@ -99,7 +99,7 @@ async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 
   const result = await verifyToken(ctx, token, ['api', 'data', 'meta']);
   if (!result.ok) {
     if (result.reason === 'expired') throw unauthorized('access token expired');
-    if (result.reason === 'revoked') throw unauthorized('access token revoked: the key or sign-in it came from was revoked');
+    if (result.reason === 'revoked') throw unauthorized(`access token ${REVOKED_BECAUSE[result.by]}`);
     throw unauthorized('invalid access token');
   }
   const scope = result.claims.scope;
@@ -109,7 +109,6 @@ async function fromJwt(ctx: ServiceContext, token: string, area: 'management' | 
   const userId = Number(result.claims.sub);
   const user = Number.isInteger(userId) ? findUser(ctx.db, userId) : undefined;
   if (!user) throw unauthorized('invalid access token: unknown user');
-  if (!userMayAuthenticate(ctx.db, userId, result.claims.iat)) throw unauthorized('invalid access token: its user is deactivated or their sessions were revoked');
   const c = result.claims;
   return {
     kind: 'access-token',
@@ -131,14 +130,12 @@ function withinRole(user: UserRow, permissions: Permission[] | null): Permission
 }
 
 /**
- * The claims an access or data token carries so it never outlives or outranks the credential that obtained it:
- * the approving key (`kid`), the deployment scope (`deps`) and the permission list (`perms`).
+ * The claims an access token carries so it never outlives or outranks the credential that obtained it: the
+ * approving key (`kid`), the sign-ins behind it (`up`), the deployment scope (`deps`) and the permission list (`perms`).
  */
 export function inheritedClaims(p: Principal): Record<string, unknown> {
   return {
-    ...issuerClaim(p),
-    // A sign-in approved with an access token ends when the sign-in behind that token does.
-    ...(p.families.length > 0 ? {up: p.families.slice(0, MAX_FAMILY_CHAIN)} : {}),
+    ...lineage(p),
     ...(p.deploymentIds !== null ? {deps: p.deploymentIds} : {}),
     ...(p.permissions !== null ? {perms: p.permissions} : {}),
   };
@@ -147,10 +144,23 @@ export function inheritedClaims(p: Principal): Record<string, unknown> {
 /** How many sign-ins up the approval chain a token remembers (each is checked on every use). */
 const MAX_FAMILY_CHAIN = 8;
 
-/** `{kid}`: the API key behind a credential, so tokens issued through it die when it is revoked. */
-export function issuerClaim(p: Principal): {kid?: number} {
+/** The API key (`kid`) and the sign-ins (`up`) behind a credential: a token issued through it dies with either. */
+function lineage(p: Principal): {kid?: number; up?: string[]} {
   const kid = p.keyId ?? p.issuerKeyId;
-  return kid !== null ? {kid} : {};
+  return {
+    ...(kid !== null ? {kid} : {}),
+    // A token obtained with an access token ends when the sign-in behind that token does.
+    ...(p.families.length > 0 ? {up: p.families.slice(0, MAX_FAMILY_CHAIN)} : {}),
+  };
+}
+
+/**
+ * The claims of every token derived from a credential for the data API (data, metadata, environment, embed
+ * tokens): the key, the sign-ins and the user (`uid`) it came from. tokens.ts verifyToken ends the token when
+ * any of them ends (key revoked, sign-in ended or replayed, user deactivated, deleted or signed out).
+ */
+export function derivedClaims(p: Principal): {uid: number; kid?: number; up?: string[]} {
+  return {uid: p.userId, ...lineage(p)};
 }
 
 /**

@@ -232,6 +232,59 @@ describe('token lifecycle (class 7)', () => {
     expect(refresh).toMatchObject({status: 400, body: {error: 'invalid_grant'}});
   });
 
+  it('data, metadata and embed tokens end with the sign-in they came from (refresh replay), their user and their embed session (issue 23)', async () => {
+    // A second admin, so the seeded one can deactivate and delete them; everything derives from their sign-in.
+    const email = `second-${Date.now()}@acme.example`;
+    const second = await api('POST', '/api/v1/users', s.adminKey, {email, username: email, isAdmin: true});
+    expect(second.status).toBe(200);
+    const userKey = (await key({name: 'second', userId: second.body.id})).body.key as string;
+    const derive = async (access: string) => {
+      const data = (await api('POST', '/api/v1/deployments/1/token', access)).body.cubeApiToken as string;
+      const envs = (await api('GET', '/api/v1/deployments/1/environments', access)).body.data.environments as Array<{id: string}>;
+      const meta = (await api('POST', `/api/v1/deployments/1/environments/${envs[0]!.id}/tokens-for-meta-sync`, access, {security_context: {}})).body.data.token as string;
+      const sessionId = (await api('POST', '/api/v1/embed/generate-session', access, {deploymentId: 1, externalId: 'viewer', securityContext: {tenant: 'acme'}})).body.sessionId as string;
+      const embed = (await api('POST', '/api/v1/embed/session/token', access, {sessionId})).body.token as string;
+      return {data, meta, embed, sessionId};
+    };
+    const status = async (t: {data: string; meta: string; embed: string}) => ({
+      data: (await fetch(`${s.url}/data/1/cubejs-api/v1/meta`, {headers: {authorization: t.data}})).status,
+      meta: (await fetch(`${s.url}/data/1/v1/entities`, {headers: {authorization: t.meta}})).status,
+      embed: (await fetch(`${s.url}/data/1/cubejs-api/v1/meta`, {headers: {authorization: t.embed}})).status,
+    });
+    const live = {data: 200, meta: 200, embed: 200};
+    const dead = {data: 401, meta: 401, embed: 401};
+
+    // Refresh-token replay ends the sign-in, and every token derived from it.
+    const first = await signIn(userKey);
+    const fromFirst = await derive(first.access_token);
+    expect(await status(fromFirst)).toEqual(live);
+    await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'svc-cli'});
+    await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'svc-cli'});
+    expect(await status(fromFirst)).toEqual(dead);
+    const why = await (await fetch(`${s.url}/data/1/cubejs-api/v1/meta`, {headers: {authorization: fromFirst.data}})).json();
+    expect(why).toEqual({error: 'data API token revoked: the sign-in it came from ended'});
+
+    // Revoking the embed session ends its tokens (and only those).
+    const fromKey = await derive(userKey);
+    expect(await status(fromKey)).toEqual(live);
+    expect((await api('POST', '/api/v1/embed/session/revoke', s.adminKey, {sessionId: fromKey.sessionId})).status).toBe(200);
+    expect(await status(fromKey)).toEqual({...live, embed: 401});
+
+    // Deactivating the user ends every token derived from any of their credentials, also after reactivation.
+    const again = await derive(userKey);
+    expect((await api('PUT', `/api/v1/users/${second.body.id}`, s.adminKey, {isDeactivated: true})).status).toBe(200);
+    expect(await status(again)).toEqual(dead);
+    expect((await api('PUT', `/api/v1/users/${second.body.id}`, s.adminKey, {isDeactivated: false})).status).toBe(200);
+    expect(await status(again)).toEqual(dead);
+
+    // Deleting the user ends them too (tokens issued a second after the reactivation are live until then).
+    (s.ctx.clock as ManualClock).advance(1000);
+    const last = await derive((await key({name: 'second-again', userId: second.body.id})).body.key as string);
+    expect(await status(last)).toEqual(live);
+    expect((await api('DELETE', `/api/v1/users/${second.body.id}`, s.adminKey)).status).toBe(200);
+    expect(await status(last)).toEqual(dead);
+  });
+
   it('data, metadata and access tokens die with the key that issued or approved them', async () => {
     const created = (await key({name: 'ci'})).body;
     const data = (await api('POST', '/api/v1/deployments/1/token', created.key)).body.cubeApiToken as string;
@@ -253,7 +306,7 @@ describe('token lifecycle (class 7)', () => {
     expect(refresh).toMatchObject({status: 400, body: {error: 'invalid_grant'}});
     if (metaToken) {
       const {verifyToken} = await import('../../src/server/tokens.js');
-      expect(await verifyToken(s.ctx, metaToken, 'meta')).toEqual({ok: false, reason: 'revoked'});
+      expect(await verifyToken(s.ctx, metaToken, 'meta')).toEqual({ok: false, reason: 'revoked', by: 'key'});
     }
   });
 });

@@ -6,7 +6,7 @@ import {createRoute} from '@hono/zod-openapi';
 import {GenerateEmbedTokenResponse, GenerateSessionInput, SessionIdInput} from '../../contract/embedOps.js';
 import {SuccessBody} from '../../contract/common.js';
 import type {RouteGroup} from '../appTypes.js';
-import {mayAccessDeployment, principalOf} from '../auth.js';
+import {derivedClaims, mayAccessDeployment, principalOf} from '../auth.js';
 import {badRequest, forbidden, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
 import {insertResource, listResources, saveResource} from '../store/resources.js';
@@ -50,7 +50,8 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
       }
       // Hex, not base64url: an id that starts with '-' reads as an option on a command line (svc embed session-token).
       const sessionId = randomBytes(24).toString('hex');
-      insertResource(ctx.db, 'embed-session', '', {hash: hash(sessionId), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
+      // `issuedBy`: the credential that opened the session; its tokens end with that key, sign-in or user.
+      insertResource(ctx.db, 'embed-session', '', {hash: hash(sessionId), issuedBy: derivedClaims(principalOf(c)), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
       return c.json({sessionId}, 200);
     },
   );
@@ -62,7 +63,7 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
       if (s.body.revokedAt !== null) throw forbidden('this embed session was revoked');
       if (ctx.clock.now() >= Number(s.body.expiresAt)) throw forbidden('this embed session expired; generate a new one');
       // `embed`: a token derived for an embed user, so the policy holds it to its security context (tenancy).
-      const claims = {deploymentId: Number(s.body.deploymentId), embed: true, security_context: s.body.securityContext ?? {}, embedTenantName: s.body.embedTenantName, ...(s.body.externalId ? {sub: String(s.body.externalId)} : {})};
+      const claims = {...(s.body.issuedBy as object | undefined), sid: s.id, deploymentId: Number(s.body.deploymentId), embed: true, security_context: s.body.securityContext ?? {}, embedTenantName: s.body.embedTenantName, ...(s.body.externalId ? {sub: String(s.body.externalId)} : {})};
       const ttl = Math.min(TOKEN_TTL_S, Math.floor((Number(s.body.expiresAt) - ctx.clock.now()) / 1000));
       return c.json({token: (await signToken(ctx, 'data', claims, Math.max(ttl, 1))).token}, 200);
     },

@@ -16,7 +16,7 @@ import {findDeployment} from '../../store/deployments.js';
 import {findEnvironment, type EnvironmentRow} from '../../store/environments.js';
 import type {JWTPayload} from 'jose';
 import {securityContextOf} from '../../policy.js';
-import {verifyToken} from '../../tokens.js';
+import {REVOKED_BECAUSE, verifyToken} from '../../tokens.js';
 
 /** What a request asks of the data API: a query, the data API's own `/cubejs-api/v1/meta`, or the metadata API. */
 export type DataUse = 'load' | 'cube-meta' | 'metadata';
@@ -56,7 +56,7 @@ export async function authorizeData(ctx: ServiceContext, c: Context, deploymentI
   const noun = use === 'metadata' ? 'metadata token' : 'data API token';
   const result = await verifyToken(ctx, token, ['api', 'data', 'meta', 'env']);
   if (!result.ok) {
-    throw unauthorized(result.reason === 'expired' ? `${noun} expired` : result.reason === 'revoked' ? `${noun} revoked with the key that issued it` : `invalid ${noun}`);
+    throw unauthorized(result.reason === 'expired' ? `${noun} expired` : result.reason === 'revoked' ? `${noun} ${REVOKED_BECAUSE[result.by]}` : `invalid ${noun}`);
   }
   const claims = result.claims;
   if (claims.scope === 'api') throw wrongKind('a management access token');

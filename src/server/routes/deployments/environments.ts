@@ -18,7 +18,7 @@ import {
   type Environment,
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {issuerClaim, principalOf} from '../../auth.js';
+import {derivedClaims, principalOf} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
@@ -86,7 +86,7 @@ export const register: RouteGroup = (app, ctx) => {
       const issued = await signToken(
         ctx,
         'meta',
-        {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...issuerClaim(principalOf(c))},
+        {security_context: body.security_context, deploymentId: env.deployment_id, environmentId: env.id, ...derivedClaims(principalOf(c))},
         Math.floor(body.expires_in ?? DEFAULT_META_TOKEN_TTL),
       );
       // Listed with the environment's tokens (scope meta, the only one it has), so `K` shows it beside the others.
@@ -142,7 +142,7 @@ export const register: RouteGroup = (app, ctx) => {
       const issued = await signToken(
         ctx,
         'env',
-        {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))},
+        {security_context: body.security_context, scopes, deploymentId: env.deployment_id, environmentId: env.id, sub: String(principalOf(c).userId), ...derivedClaims(principalOf(c))},
         body.expires_in ?? DEFAULT_ENVIRONMENT_TOKEN_TTL,
       );
       recordToken(ctx, env, issued, body.security_context, scopes, principalOf(c).userId);

@@ -2,7 +2,7 @@
 import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam, DeploymentTokenBody, DeploymentTokenResponse} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {issuerClaim, principalOf} from '../../auth.js';
+import {derivedClaims, principalOf} from '../../auth.js';
 import {signToken} from '../../tokens.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
@@ -22,7 +22,7 @@ export const register: RouteGroup = (app, ctx) => {
     async (c) => {
       const row = loadDeployment(ctx, c.req.valid('param').deploymentId);
       const body = c.req.valid('json');
-      const issued = await signToken(ctx, 'data', {deploymentId: row.id, sub: String(principalOf(c).userId), ...issuerClaim(principalOf(c))}, body.expiresIn ?? DEFAULT_TTL);
+      const issued = await signToken(ctx, 'data', {deploymentId: row.id, sub: String(principalOf(c).userId), ...derivedClaims(principalOf(c))}, body.expiresIn ?? DEFAULT_TTL);
       return c.json({cubeApiToken: issued.token}, 200);
     },
   );
