@@ -1,7 +1,8 @@
 // The dbt gate as a guided screen: s asks for a ref (and optionally a measure), then the shared workflow runs
 // sync → dev mode on the generated branch → validate → query (through "Continue wait") → verdict, and this
 // screen renders its steps. c cleans up (exit dev mode, delete the dev fork, then the sync branch), confirmed.
-import React, {useEffect, useReducer, useRef, useState} from 'react';
+// The run is src/workflows/gateRun.ts's, not this screen's: it goes on to its verdict when the screen is left.
+import React, {useEffect, useRef, useState, useSyncExternalStore} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
 import {dbtKeys, DBT_RUN_POLL_MS} from '../src/queries/dbt.js';
@@ -13,9 +14,10 @@ import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
-import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOutcome} from '../src/workflows/dbtGate.js';
+import {GATE_STEPS} from '../src/workflows/dbtGate.js';
+import {gateRunFor} from '../src/workflows/gateRun.js';
 import {finishedNotice} from './dbt/notify.js';
-import {GATE_STEP_NAMES, gateRowsReducer, initialGateRows} from './dbt/gateSteps.js';
+import {GATE_STEP_NAMES} from './dbt/gateSteps.js';
 import {RefForm} from './dbt/RefForm.js';
 import {hints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
@@ -23,7 +25,8 @@ import {useLivePolicy} from './useLivePolicy.js';
 /** A gate may take as long as a slow sync plus a cold dev-branch build. */
 const GATE_TIMEOUT_MS = 30 * 60_000;
 
-type Phase = 'idle' | 'form' | 'running' | 'verdict' | 'confirm' | 'cleaning' | 'done';
+/** What the screen has open over the run: the ref form or the cleanup question. */
+type Asking = 'form' | 'confirm' | undefined;
 
 export function DbtGateScreen({params}: ScreenProps) {
   const api = useApi();
@@ -35,73 +38,62 @@ export function DbtGateScreen({params}: ScreenProps) {
   // The shell's live scale (tests) sets how often the workflow looks; p does not pause a running gate.
   const live = useLivePolicy(DBT_RUN_POLL_MS);
   useTitle('dbt gate', params.deploymentName ?? deploymentId);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [rows, onStep] = useReducer(gateRowsReducer, undefined, initialGateRows);
-  const [outcome, setOutcome] = useState<GateOutcome | undefined>();
-  const abort = useRef(new AbortController());
-  // What the gate created and nobody cleaned up yet: named in a warning if the screen is left before cleanup.
-  const leftBehind = useRef<{syncBranch?: string; devBranch?: string}>({});
-  const track = (event: GateEvent | 'reset') => {
-    if (event !== 'reset' && event.created) leftBehind.current = {...leftBehind.current, ...event.created};
-    onStep(event);
-  };
+  // The run lives outside this screen: leaving does not stop it, coming back shows where it is.
+  const run = gateRunFor(api, deploymentId);
+  const {phase, rows, outcome} = useSyncExternalStore(run.subscribe, run.get);
+  const [asking, setAsking] = useState<Asking>();
   const onLeave = useRef(() => {});
   onLeave.current = () => {
-    const {devBranch, syncBranch} = leftBehind.current;
+    const now = run.get();
+    if (now.phase === 'running') return void flash.info('the dbt gate goes on; :gate shows where it is, and its verdict flashes here');
+    if (now.phase !== 'verdict') return;
+    const {devBranch, syncBranch} = now.leftBehind;
     const names = [devBranch, syncBranch].filter((n): n is string => n !== undefined);
     if (names.length === 0) return;
-    flash.warn(`gate left before cleanup: ${names.join(' and ')} remain${devBranch ? ', dev mode is still on' : ''}; delete with svc data-model delete-branch ${deploymentId} '<branch>'`);
+    flash.warn(`gate left before cleanup: ${names.join(' and ')} remain${devBranch ? ', dev mode is still on' : ''}; :gate cleans up (c)`);
   };
-  useEffect(() => () => (abort.current.abort(), onLeave.current()), []);
+  useEffect(() => () => onLeave.current(), []);
 
   const start = ({ref, measure}: {ref: string; measure?: string}) => {
-    track('reset');
-    leftBehind.current = {};
-    setOutcome(undefined);
-    setPhase('running');
-    runGate(api, {deploymentId, ref, measure, timeoutMs: GATE_TIMEOUT_MS, intervalMs: live.intervalMs, onStep: track, signal: abort.current.signal}).then(
-      (result) => {
-        if (abort.current.signal.aborted) return;
-        setOutcome(result);
-        setPhase('verdict');
+    setAsking(undefined);
+    run.start({
+      ref,
+      measure,
+      timeoutMs: GATE_TIMEOUT_MS,
+      intervalMs: live.intervalMs,
+      onVerdict: (result) => {
         void client.invalidateQueries({queryKey: dbtKeys.ofDeployment(deploymentId)});
         const text = `dbt gate ${result.verdict}: ${result.reason}`;
         if (result.verdict === 'PASS') flash.success(text);
         else flash.error(text);
         stdout.write(finishedNotice(text));
       },
-      (err: unknown) => {
-        if (abort.current.signal.aborted) return;
-        setPhase('idle');
-        flash.error(err instanceof Error ? err.message : String(err));
-      },
-    );
+      onError: (message) => flash.error(message),
+    });
   };
 
   const cleanup = () => {
-    if (!outcome) return;
-    setPhase('cleaning');
-    void cleanupGate(api, deploymentId, outcome, {onStep, signal: abort.current.signal}).then((report) => {
-      if (abort.current.signal.aborted) return;
-      if (report.problems.length === 0) leftBehind.current = {};
-      setPhase('done');
-      if (report.problems.length > 0) flash.error(`cleanup incomplete: ${report.problems.join('; ')}`);
-      else flash.success(report.removed.length > 0 ? `Cleaned up: exited dev mode, deleted ${report.removed.join(', ')}` : 'Nothing to clean up');
+    setAsking(undefined);
+    run.cleanup({
+      onDone: (report) => {
+        if (report.problems.length > 0) flash.error(`cleanup incomplete: ${report.problems.join('; ')}`);
+        else flash.success(report.removed.length > 0 ? `Cleaned up: exited dev mode, deleted ${report.removed.join(', ')}` : 'Nothing to clean up');
+      },
     });
   };
 
   const busy = phase === 'running' || phase === 'cleaning';
   useKeys('screen', {
-    'gate.start': () => (busy || phase === 'verdict' ? false : setPhase('form')),
-    'gate.cleanup': () => (phase === 'verdict' ? setPhase('confirm') : false),
-  }, {active: phase !== 'form' && phase !== 'confirm'});
+    'gate.start': () => (busy || phase === 'verdict' ? false : setAsking('form')),
+    'gate.cleanup': () => (phase === 'verdict' ? setAsking('confirm') : false),
+  }, {active: asking === undefined});
 
   const leftovers = [outcome?.devBranch ? `exit dev mode, delete ${outcome.devBranch}` : undefined, outcome?.syncBranch ? `delete ${outcome.syncBranch}` : undefined].filter(Boolean).join(', then ');
   return (
     <Box flexDirection="column">
-      {phase === 'form' ? <RefForm title="Gate a dbt ref" submitLabel="run the gate" withMeasure onSubmit={start} onCancel={() => setPhase('idle')} /> : null}
-      {phase === 'confirm' ? (
-        <ConfirmDialog title="Clean up after the gate?" message={leftovers || 'Nothing was created.'} confirmLabel="Clean up" onConfirm={cleanup} onCancel={() => setPhase('verdict')} />
+      {asking === 'form' ? <RefForm title="Gate a dbt ref" submitLabel="run the gate" withMeasure onSubmit={start} onCancel={() => setAsking(undefined)} /> : null}
+      {asking === 'confirm' ? (
+        <ConfirmDialog title="Clean up after the gate?" message={leftovers || 'Nothing was created.'} confirmLabel="Clean up" onConfirm={cleanup} onCancel={() => setAsking(undefined)} />
       ) : null}
       <Text color={color.muted}>sync a ref → dev mode on the generated branch → validate → query a measure → verdict → cleanup</Text>
       <Timeline steps={GATE_STEPS.map((step) => ({name: GATE_STEP_NAMES[step], status: rows[step].status, detail: rows[step].detail}))} />

@@ -87,6 +87,32 @@ describe('DbtGateScreen', () => {
     expect(frame).toContain('dbt runs · analytics-prod');
   });
 
+  it('leaving while the gate runs does not stop it: the verdict flashes on another screen, coming back shows it, c cleans up', async () => {
+    const {api, clock} = await startDemo();
+    const before = (await listBranches(api, '1')).map((b) => b.name);
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200});
+    await typeAfter(tui, '[50]', 'v');
+    await typeAfter(tui, 's gates a ref', 's');
+    await typeAfter(tui, 'Gate a dbt ref', ...'main', 'enter');
+    await tui.waitForFrame(/● dbt sync\s+running/);
+    await tui.press('escape');
+    await tui.waitForFrame('the dbt gate goes on; :gate shows where it is');
+    // On the runs list, the workflow still goes through dev mode, validate and the query to its verdict.
+    let frame = await runClockUntil(tui, clock, /dbt gate PASS: main syncs, compiles/);
+    expect(frame).toContain('dbt runs · analytics-prod');
+    expect((await listBranches(api, '1')).length).toBe(before.length + 2);
+    await tui.press('v');
+    frame = await tui.waitForFrame(/✓ PASS: /);
+    expect(frame).toMatch(/✓ dev mode\s+completed\s+dev-/);
+    expect(frame).toMatch(/✓ query\s+completed\s+\S+ = \d+/);
+    await tui.press('c');
+    await tui.waitForFrame('Clean up after the gate?');
+    await tui.press('y');
+    await tui.waitForFrame(/✓ cleanup\s+completed\s+removed dev-/);
+    expect((await listBranches(api, '1')).map((b) => b.name)).toEqual(before);
+    expect(await sessionReleased(api)).toBe(true);
+  });
+
   it('rejects a commit SHA inline before anything is sent', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, GATE, {columns: 160});
