@@ -7,6 +7,8 @@ import {Box, Text} from 'ink';
 import {useQuery, useQueryClient} from '@tanstack/react-query';
 import {buildQueries, noteStep, type BuildTimes} from '../src/queries/builds.js';
 import {buildKeys} from '../src/queries/keys.js';
+import {dataModelKeys} from '../src/queries/dataModel.js';
+import type {DataModelBranch} from '../src/api/dataModel.js';
 import {buildBlock, isTerminalBuildStatus, type BuildStatus} from '../src/api/builds.js';
 import {BUILD_POLL_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
@@ -63,7 +65,7 @@ export function BuildScreen({params}: ScreenProps) {
       {build ? (
         <Box flexDirection="column">
           <Text>
-            Branch: <Text bold>{build.branchName}</Text> <Text color={color.muted}>({build.mode || 'unknown mode'})</Text>
+            Branch: <Text bold>{build.branchName}</Text> <Text color={color.muted}>({runtimeOf(build.mode, client.getQueryData<DataModelBranch[]>(dataModelKeys.branches(deploymentId))?.find((b) => b.name === build.branchName))})</Text>
             {build.buildJobId !== undefined ? <Text color={color.muted}> build #{build.buildJobId}</Text> : null}
           </Text>
           <Text>
@@ -99,4 +101,15 @@ function stateOf(build: BuildStatus): {label: string; note?: string; blocked?: b
   if (block === 'bad-branch') return {label: 'no such branch', blocked: true, note: `The service knows no branch ${build.branchName}`};
   if (build.status === 'none') return {label: 'not built', note: 'No build yet for this branch'};
   return {label: build.status || 'unknown'};
+}
+
+/**
+ * What runs the branch, in words: the API says `production` or `dev_mode`, and `dev_mode` means any runtime but
+ * production, a shared branch's staging environment too. The branch list the screen came from (cached; nothing is
+ * fetched for this) says whether the branch has staging.
+ */
+export function runtimeOf(mode: string, branch: DataModelBranch | undefined): string {
+  if (mode === 'production') return 'production';
+  if (mode !== 'dev_mode') return mode || 'unknown mode';
+  return branch?.stagingEnabled ? 'staging' : 'not production';
 }

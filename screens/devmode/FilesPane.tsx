@@ -6,6 +6,9 @@ import {Box, Text} from 'ink';
 import type {Validation, ValidationError} from '../../src/api/dataModel.js';
 import type {DevFile} from '../../src/queries/dataModel.js';
 import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
+import {columnWidths} from '../../src/ui/components/tableLayout.js';
+import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
+import {wrapCells} from '../../src/api/cells.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import type {ChangeKind, FileChange} from './diff.js';
 import {errorsByFile} from './reducer.js';
@@ -13,7 +16,7 @@ import {appendAll} from '../../src/api/lists.js';
 
 export type PaneRow =
   | {readonly kind: 'file'; readonly id: string; readonly path: string; readonly file?: DevFile; readonly change?: ChangeKind}
-  | {readonly kind: 'error'; readonly id: string; readonly path: string; readonly error: ValidationError};
+  | {readonly kind: 'error'; readonly id: string; readonly path: string; readonly error: ValidationError; readonly line?: string};
 
 /** Files in path order (deleted ones included), each followed by its errors; errors outside any file last. */
 export function paneRows(files: readonly DevFile[], changes: readonly FileChange[], validation: Validation | undefined): PaneRow[] {
@@ -71,16 +74,21 @@ export function FilesPane({rows, saved, validation, height, active, focus, onSel
       id: 'path',
       header: 'FILE',
       flex: 3,
-      render: (r) => (r.kind === 'file' ? r.path : `  ${glyph.fail} ${r.path === '' ? '(model) ' : ''}${r.error.message}`),
+      render: (r) => (r.kind === 'file' ? r.path : (r.line ?? '')),
       color: (r) => (r.kind === 'error' ? color.error : undefined),
     },
     {id: 'change', header: 'CHANGE', width: 9, render: (r) => (r.kind === 'file' && r.change ? CHANGE[r.change].text : ''), color: (r) => (r.kind === 'file' && r.change ? CHANGE[r.change].color : undefined)},
     {id: 'status', header: 'STATUS', width: 16, render: (r) => status(r).text, color: (r) => status(r).color},
   ];
   const files = new Set(validation?.errors.map((e) => e.fileName ?? '')).size;
+  // Each error whole: wrapped in the FILE column onto rows of its own (the cursor passes over them; Enter on any
+  // of them opens the file), never cut with ….
+  const width = useBodySize().width;
+  const fileWidth = columnWidths(columns, width)[0] ?? 0;
+  const shown = rows.flatMap((r): PaneRow[] => (r.kind === 'error' ? errorRows(r, fileWidth) : [r]));
   return (
     <Box flexDirection="column">
-      <DataTable rows={rows} columns={columns} getRowId={(r) => r.id} noun="files" height={Math.max(3, height - (validation ? 1 : 0))} active={active} focus={focus} onSelect={onSelect} onActivate={onActivate} />
+      <DataTable rows={shown} columns={columns} getRowId={(r) => r.id} noun="files" height={Math.max(3, height - (validation ? 1 : 0))} active={active} focus={focus} onSelect={onSelect} onActivate={onActivate} />
       {validation ? (
         validation.valid ? (
           <Text color={color.success}>
@@ -94,4 +102,10 @@ export function FilesPane({rows, saved, validation, height, active, focus, onSel
       ) : null}
     </Box>
   );
+}
+
+/** An error row as the rows its message takes wrapped to `width` cells, continuations indented under its text. */
+function errorRows(r: Extract<PaneRow, {kind: 'error'}>, width: number): PaneRow[] {
+  const [first = '', ...rest] = wrapCells(`${r.path === '' ? '(model) ' : ''}${r.error.message}`, Math.max(10, width - 4));
+  return [{...r, line: `  ${glyph.fail} ${first}`}, ...rest.map((line, k) => ({...r, id: `${r.id}~${k + 1}`, line: `    ${line}`}))];
 }

@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {commit, createBranch, listBranches, putFiles, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
+import {commit, createBranch, listBranches, putFiles, setStagingEnvironment, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
 import type {Api} from '../../src/api/client.js';
 import {cursorOn, instrument, keysSettled, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
@@ -29,6 +29,19 @@ describe('BranchesScreen', () => {
     expect(row('staging')).toBe(row('main') + 1);
     expect(row(dev)).toBe(row('feature-x') + 1);
     expect(frame).toContain('n new branch');
+  });
+
+  it("b opens a branch's build, which names what runs it: staging for a staging branch, not dev_mode", async () => {
+    const {api} = await startDemo();
+    await setStagingEnvironment(api, D, {branchName: 'staging', enabled: true});
+    const tui = renderApp(api, BRANCHES, WIDE);
+    await tui.waitForFrame('Branches · sandbox-01');
+    await tui.press('j');
+    await cursorOn(tui, /› .*staging\s+shared/);
+    await tui.press('b');
+    const frame = await tui.waitForFrame('Branch: staging');
+    expect(frame).toContain('Branch: staging (staging)');
+    expect(frame).not.toContain('dev_mode');
   });
 
   it('narrows with / and says when nothing matches', async () => {
