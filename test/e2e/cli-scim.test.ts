@@ -70,7 +70,9 @@ describe('scim users', () => {
     const table = await asIdp(['scim', 'users', 'list']);
     const lines = table.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ID {2,}USERNAME {2,}NAME {2,}EMAIL {2,}ACTIVE$/);
+    // The seeded admin first: SCIM lists every account user (one user store).
     expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(1))).toEqual([
+      ['admin@acme.example', 'Ada Admin', 'admin@acme.example', 'yes'],
       ['jane@example.com', 'Jane Doe', 'jane@example.com', 'yes'],
       // No name or email: the empty cells collapse into the padding.
       ['ali@example.com', 'yes'],
@@ -79,11 +81,11 @@ describe('scim users', () => {
 
     const filtered = await asIdp(['scim', 'users', 'list', '--filter', 'userName eq "JANE@example.com"']);
     expect(filtered.stdout.trimEnd().split('\n')).toHaveLength(2);
-    const page = await asIdp(['scim', 'users', 'list', '--start-index', '2', '--count', '1']);
+    const page = await asIdp(['scim', 'users', 'list', '--start-index', '3', '--count', '1']);
     expect(page.stdout).toContain('ali@example.com');
-    expect(page.stderr).toBe('2–2 of 3 (next: --start-index 3)\n');
+    expect(page.stderr).toBe('3–3 of 4 (next: --start-index 4)\n');
     const doc = json(await asIdp(['--json', 'scim', 'users', 'list', '--count', '2']));
-    expect(doc).toMatchObject({schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 3, itemsPerPage: 2, startIndex: 1});
+    expect(doc).toMatchObject({schemas: ['urn:ietf:params:scim:api:messages:2.0:ListResponse'], totalResults: 4, itemsPerPage: 2, startIndex: 1});
 
     expect(json(await asIdp(['scim', 'users', 'get', jane]))).toMatchObject({id: jane, userName: 'jane@example.com'});
     const patched = await asIdp(['scim', 'users', 'patch', jane, '-d', '{"Operations":[{"op":"replace","path":"active","value":false}]}']);

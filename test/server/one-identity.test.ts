@@ -44,6 +44,27 @@ describe('SCIM users are account users', () => {
     expect((await scim(`/Users/${scimId}`)).body.active).toBe(false);
   });
 
+  it('SCIM lists every account user (one store): the admin and a user made by the users API, by their SCIM ids', async () => {
+    const me = (await t.call('/api/v1/users/me')).body as {email: string};
+    const made = await t.call('/api/v1/users', {method: 'POST', json: {email: 'ann@example.com', username: 'ann@example.com', firstName: 'Ann'}});
+    expect(made.status).toBe(200);
+    const listed = (await scim('/Users')).body as {totalResults: number; Resources: Array<{id: string; userName: string; name?: {givenName?: string}}>};
+    expect(listed.Resources.map((u) => u.userName)).toEqual([me.email, 'ann@example.com']);
+    expect(listed.totalResults).toBe(2);
+    const ann = listed.Resources[1]!;
+    expect((await scim(`/Users/${ann.id}`)).body).toMatchObject({userName: 'ann@example.com', name: {givenName: 'Ann'}});
+    const filtered = await scim(`/Users?filter=${encodeURIComponent('userName eq "ann@example.com"')}`);
+    expect(filtered.body.Resources.map((u: {id: string}) => u.id)).toEqual([ann.id]);
+    // The provider may then manage the user it found; the account keeps its last active admin.
+    const patched = await scim(`/Users/${ann.id}`, {method: 'PATCH', json: {schemas: [SCIM_PATCH_SCHEMA], Operations: [{op: 'replace', path: 'active', value: false}]}});
+    expect(patched.status).toBe(200);
+    expect((await scim(`/Users/${ann.id}`)).body.active).toBe(false);
+    expect(t.ctx.db.prepare('SELECT active FROM users WHERE id = ?').pluck().get(made.body.id)).toBe(0);
+    const admin = listed.Resources[0]!;
+    const lastAdmin = await scim(`/Users/${admin.id}`, {method: 'PATCH', json: {schemas: [SCIM_PATCH_SCHEMA], Operations: [{op: 'replace', path: 'active', value: false}]}});
+    expect(lastAdmin.status).toBe(409);
+  });
+
   it('a user made by the users API and then provisioned by the identity provider is linked, not duplicated', async () => {
     const made = await t.call('/api/v1/users', {method: 'POST', json: {email: 'lou@example.com', username: 'lou@example.com'}});
     expect(made.status).toBe(200);
@@ -122,13 +143,14 @@ describe('the one-identity migration', () => {
     db.prepare("INSERT INTO scim_group_members (group_id, user_id) VALUES ('g-1', 'uuid-1'), ('g-1', 'uuid-2')").run();
 
     for (const m of migrations.slice(cut)) m.up(db);
-    const users = db.prepare('SELECT id, scim_id, email, username, first_name, active FROM users ORDER BY id').all() as Array<Record<string, unknown>>;
+    const users = db.prepare('SELECT id, scim_id, scim_linked, email, username, first_name, active FROM users ORDER BY id').all() as Array<Record<string, unknown>>;
     const ola = users.find((u) => u.email === 'ola@x.test')!;
     expect(clash).toBe(1);
     expect(ola.id).not.toBe(1);
-    expect(ola).toMatchObject({username: 'ola', first_name: 'Ola', active: 0, scim_id: null});
+    // Not provisioned, yet listed over SCIM (users-3-scim-ids): a SCIM id, not claimed by the provider.
+    expect(ola).toMatchObject({username: 'ola', first_name: 'Ola', active: 0, scim_id: expect.stringMatching(/^[0-9a-f-]{36}$/), scim_linked: 0});
     // eve kept her id, and the SCIM user with her user name joined her row.
-    expect(users.find((u) => u.id === kept)).toMatchObject({email: 'eve@x.test', scim_id: 'uuid-2', active: 0});
+    expect(users.find((u) => u.id === kept)).toMatchObject({email: 'eve@x.test', scim_id: 'uuid-2', scim_linked: 1, active: 0});
     expect(users.find((u) => u.scim_id === 'uuid-1')).toMatchObject({email: 'max@x.test', username: 'max@x.test', first_name: 'Max'});
     expect(users).toHaveLength(4);
     const role = JSON.parse(db.prepare("SELECT body FROM resources WHERE kind = 'role'").pluck().get() as string);

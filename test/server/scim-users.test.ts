@@ -61,19 +61,20 @@ describe('list', () => {
     for (const n of [1, 2, 3, 4, 5]) await createUser(`user${n}@example.com`, {displayName: `User ${n}`, active: n !== 4});
   });
 
+  // Six account users: the seeded admin (one user store: SCIM lists every account user), then the five above.
   it('is an RFC 7644 ListResponse paged by 1-based startIndex and count', async () => {
-    const page = await scim('/Users?startIndex=2&count=2');
-    expect(page.body).toMatchObject({schemas: [SCIM_LIST_SCHEMA], totalResults: 5, itemsPerPage: 2, startIndex: 2});
+    const page = await scim('/Users?startIndex=3&count=2');
+    expect(page.body).toMatchObject({schemas: [SCIM_LIST_SCHEMA], totalResults: 6, itemsPerPage: 2, startIndex: 3});
     expect(page.body.Resources.map((u: {userName: string}) => u.userName)).toEqual(['user2@example.com', 'user3@example.com']);
     const all = await scim('/Users');
-    expect(all.body).toMatchObject({totalResults: 5, itemsPerPage: 5, startIndex: 1});
-    expect((await scim('/Users?startIndex=5&count=10')).body.Resources).toHaveLength(1);
-    expect((await scim('/Users?startIndex=9')).body).toMatchObject({totalResults: 5, itemsPerPage: 0, startIndex: 9, Resources: []});
+    expect(all.body).toMatchObject({totalResults: 6, itemsPerPage: 6, startIndex: 1});
+    expect((await scim('/Users?startIndex=6&count=10')).body.Resources).toHaveLength(1);
+    expect((await scim('/Users?startIndex=9')).body).toMatchObject({totalResults: 6, itemsPerPage: 0, startIndex: 9, Resources: []});
   });
 
   it('takes startIndex below 1 as 1 and count 0 as "just the total"', async () => {
     expect((await scim('/Users?startIndex=0&count=1')).body).toMatchObject({startIndex: 1, itemsPerPage: 1});
-    expect((await scim('/Users?count=0')).body).toMatchObject({totalResults: 5, itemsPerPage: 0, Resources: []});
+    expect((await scim('/Users?count=0')).body).toMatchObject({totalResults: 6, itemsPerPage: 0, Resources: []});
     expect((await scim('/Users?count=abc')).status).toBe(400);
   });
 

@@ -6,7 +6,7 @@ import {randomUUID} from 'node:crypto';
 import type {Db} from './db.js';
 import {insertApiKey} from './apiKeys.js';
 import type {Migration} from './migration.js';
-import {deleteUser, insertUser, updateUser, type UserRow} from './users.js';
+import {deleteUser, findUser, insertUser, updateUser, type UserRow} from './users.js';
 import {mainEmail} from './usersMerge.js';
 import type {SqlFilter} from './scimFilter.js';
 
@@ -100,14 +100,21 @@ export function findScimUser(db: Db, id: string): ScimUserRecord | undefined {
   return row ? toRecord(row) : undefined;
 }
 
+/** An account user found by name or email: its SCIM id, and whether the identity provider has claimed it (0/1). */
+export interface UserHolder {
+  id: number;
+  scimId: string;
+  linked: number;
+}
+
 /** The account user holding `userName` (case-insensitively), provisioned or not, for uniqueness checks. */
-export function findUserByName(db: Db, userName: string): {id: number; scimId: string | null} | undefined {
-  return db.prepare('SELECT id, scim_id AS scimId FROM users WHERE username = ? COLLATE NOCASE').get(userName) as {id: number; scimId: string | null} | undefined;
+export function findUserByName(db: Db, userName: string): UserHolder | undefined {
+  return db.prepare('SELECT id, scim_id AS scimId, scim_linked = 1 AS linked FROM users WHERE username = ? COLLATE NOCASE').get(userName) as UserHolder | undefined;
 }
 
 /** The account user whose main address is `email`, for uniqueness checks. */
-export function findUserByEmail(db: Db, email: string): {id: number; scimId: string | null} | undefined {
-  return db.prepare('SELECT id, scim_id AS scimId FROM users WHERE email = ?').get(email) as {id: number; scimId: string | null} | undefined;
+export function findUserByEmail(db: Db, email: string): UserHolder | undefined {
+  return db.prepare('SELECT id, scim_id AS scimId, scim_linked = 1 AS linked FROM users WHERE email = ?').get(email) as UserHolder | undefined;
 }
 
 /** The address a provisioned user is known by in /api/v1 (primary email, else the first, else the user name). */
@@ -145,16 +152,16 @@ export function insertScimUser(db: Db, u: ScimUserFields, now: number): string {
   return id;
 }
 
-/** Gives an existing account user (made in the console or by /api/v1) a SCIM id, so the provider can manage them. */
+/** Hands an existing account user (made in the console or by /api/v1) to the provider: its SCIM id stays. */
 export function linkScimUser(db: Db, accountId: number, u: ScimUserFields, now: number): string {
-  const id = randomUUID();
-  updateUser(db, accountId, {...columns(u), scim_id: id}, now);
-  return id;
+  updateUser(db, accountId, {...columns(u), scim_linked: 1}, now);
+  return findUser(db, accountId)!.scim_id!;
 }
 
+/** A SCIM write: the provider now manages the user (linked), whoever made it. */
 export function updateScimUser(db: Db, id: string, u: ScimUserFields, now: number): void {
   const accountId = db.prepare('SELECT id FROM users WHERE scim_id = ?').pluck().get(id) as number | undefined;
-  if (accountId !== undefined) updateUser(db, accountId, columns(u), now);
+  if (accountId !== undefined) updateUser(db, accountId, {...columns(u), scim_linked: 1}, now);
 }
 
 export function deleteScimUser(db: Db, id: string): boolean {
@@ -162,9 +169,9 @@ export function deleteScimUser(db: Db, id: string): boolean {
   return accountId !== undefined && deleteUser(db, accountId);
 }
 
-/** A page of provisioned users in creation order (`offset` 0-based) and the total matching `filter`. */
+/** A page of the account's users (provisioned or not: one store) in creation order (`offset` 0-based) and the total matching `filter`. */
 export function listScimUsers(db: Db, filter: SqlFilter, offset: number, limit: number): {rows: ScimUserRecord[]; total: number} {
-  const where = `users.scim_id IS NOT NULL AND (${filter.sql})`;
+  const where = `(${filter.sql})`;
   const total = db.prepare(`SELECT count(*) FROM users WHERE ${where}`).pluck().get(...filter.params) as number;
   const rows =
     limit === 0 ? [] : (db.prepare(`SELECT * FROM users WHERE ${where} ORDER BY id LIMIT ? OFFSET ?`).all(...filter.params, limit, offset) as UserRow[]);

@@ -1,7 +1,8 @@
 // The tenant, its users and service-wide settings (the JWT signing secret). There is ONE users table: the
 // people who sign in, the users of /api/v1/users and the users an identity provider provisions over SCIM are
-// rows of it. Each row has an integer id (/api/v1) and, once SCIM has seen it, a UUID (`scim_id`).
-import {randomBytes} from 'node:crypto';
+// rows of it. Each row has an integer id (/api/v1) and a UUID (`scim_id`), so SCIM lists every account user;
+// `scim_linked` says whether the identity provider has claimed the user (provisioned it, or written to it).
+import {randomBytes, randomUUID} from 'node:crypto';
 import {conflict} from '../errors.js';
 import type {Db} from './db.js';
 import type {Migration} from './migration.js';
@@ -51,6 +52,16 @@ export const oneIdentityMigrations: Migration[] = [
       mergeLegacyUsers(db);
     },
   },
+  {
+    // One store seen through both APIs: every account user gets a SCIM id (SCIM listed only provisioned ones).
+    id: 'users-3-scim-ids',
+    up: (db) => {
+      db.exec(`ALTER TABLE users ADD COLUMN scim_linked INTEGER NOT NULL DEFAULT 0;
+        UPDATE users SET scim_linked = 1 WHERE scim_id IS NOT NULL;`);
+      const give = db.prepare('UPDATE users SET scim_id = ? WHERE id = ?');
+      for (const id of db.prepare('SELECT id FROM users WHERE scim_id IS NULL').pluck().all() as number[]) give.run(randomUUID(), id);
+    },
+  },
 ];
 
 export interface TenantRow {
@@ -61,6 +72,8 @@ export interface TenantRow {
 export interface UserRow {
   id: number;
   scim_id: string | null;
+  /** 1 once the identity provider has provisioned the user or written to it over SCIM. */
+  scim_linked: number;
   email: string;
   username: string;
   first_name: string | null;
@@ -109,7 +122,8 @@ export interface NewUser {
   settings?: Record<string, unknown>;
   notifications?: Record<string, unknown>;
   extensions?: Record<string, unknown>;
-  scimId?: string | null;
+  /** Provisioned over SCIM (linked); every user gets a SCIM id either way. */
+  scimId?: string;
   now: number;
 }
 
@@ -117,8 +131,8 @@ export function insertUser(db: Db, u: NewUser): number {
   const r = db
     .prepare(
       `INSERT INTO users (email, username, first_name, last_name, display_name, external_id, emails, active, is_admin, title, password_hash,
-         settings, notifications, extensions, scim_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         settings, notifications, extensions, scim_id, scim_linked, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       u.email,
@@ -135,7 +149,8 @@ export function insertUser(db: Db, u: NewUser): number {
       JSON.stringify(u.settings ?? {}),
       JSON.stringify(u.notifications ?? {}),
       JSON.stringify(u.extensions ?? {}),
-      u.scimId ?? null,
+      u.scimId ?? randomUUID(),
+      u.scimId === undefined ? 0 : 1,
       u.now,
       u.now,
     );
@@ -146,7 +161,7 @@ export function insertUser(db: Db, u: NewUser): number {
 export type UserChanges = Partial<Omit<UserRow, 'id' | 'created_at' | 'updated_at' | 'sessions_revoked_at'>>;
 
 const CHANGEABLE = new Set([
-  'scim_id', 'email', 'username', 'first_name', 'last_name', 'display_name', 'external_id', 'emails', 'active', 'is_admin', 'title',
+  'scim_id', 'scim_linked', 'email', 'username', 'first_name', 'last_name', 'display_name', 'external_id', 'emails', 'active', 'is_admin', 'title',
   'password_hash', 'settings', 'notifications', 'extensions',
 ]);
 

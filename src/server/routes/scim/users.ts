@@ -36,23 +36,24 @@ function loadUser(ctx: ServiceContext, id: string): ScimUserRecord {
 /** userName and the main email name one account user; another user holding either is a conflict. */
 function checkUnique(ctx: ServiceContext, fields: ScimUserFields, selfId?: string): void {
   const holder = findUserByName(ctx.db, fields.userName);
-  if (holder && (holder.scimId === null || holder.scimId !== selfId)) throw new ScimFailure(409, `userName "${fields.userName}" is already taken`, 'uniqueness');
+  if (holder && holder.scimId !== selfId) throw new ScimFailure(409, `userName "${fields.userName}" is already taken`, 'uniqueness');
   const email = accountEmail(fields);
   const emailHolder = findUserByEmail(ctx.db, email);
-  if (emailHolder && (emailHolder.scimId === null || emailHolder.scimId !== selfId)) {
+  if (emailHolder && emailHolder.scimId !== selfId) {
     throw new ScimFailure(409, `email "${email}" belongs to another account user`, 'uniqueness');
   }
 }
 
 /**
  * An account user made in the console or by /api/v1 that the provider now provisions (same userName or
- * email, no SCIM id yet) is linked, not duplicated: one person, one identity. Admins are never handed over.
+ * email, not claimed by the provider yet) is linked, not duplicated: one person, one identity. Admins are never
+ * handed over this way (SCIM lists them like every user; writes keep the account's last active admin).
  */
 function linkable(ctx: ServiceContext, fields: ScimUserFields): number | undefined {
   const byName = findUserByName(ctx.db, fields.userName);
   const byEmail = findUserByEmail(ctx.db, accountEmail(fields));
   const candidate = byName ?? byEmail;
-  if (!candidate || candidate.scimId !== null) return undefined;
+  if (!candidate || candidate.linked === 1) return undefined;
   if (byName && byEmail && byName.id !== byEmail.id) return undefined;
   return findUser(ctx.db, candidate.id)?.is_admin ? undefined : candidate.id;
 }
