@@ -47,12 +47,14 @@ interface Case {
   body: (c: string) => unknown;
   scim?: boolean;
   contentType?: string;
+  /** Why reads may show this canary though the log must not (not a secret field; the platform's API returns it). */
+  readable?: string;
 }
 
 /** Every write route whose body carries a secret-bearing field (from the request schemas of GET /api/v1/spec). */
 const CASES: Case[] = [
   {what: 'env var with a secret name', method: 'PUT', path: '/api/v1/deployments/1/env-vars', body: (c) => ({env_variables: [{name: 'CUBEJS_DB_PASS', value: c}]})},
-  {what: 'env var with an innocent name', method: 'PUT', path: '/api/v1/deployments/2/env-vars', body: (c) => ({env_variables: [{name: 'CUBEJS_DB_URL', value: `postgres://cube:${c}@db/x`}]})},
+  {what: 'env var with an innocent name', method: 'PUT', path: '/api/v1/deployments/2/env-vars', body: (c) => ({env_variables: [{name: 'CUBEJS_DB_URL', value: `postgres://cube:${c}@db/x`}]}), readable: 'a variable whose name is not secret-looking is read back (only secret-named ones answer [ENCRYPTED])'},
   {
     what: 'OAuth integration client secret and config keys',
     method: 'POST',
@@ -63,19 +65,24 @@ const CASES: Case[] = [
     }),
   },
   {what: 'user password', method: 'POST', path: '/api/v1/users', body: (c) => ({email: 'pw@acme.example', username: 'pw', password: c})},
-  {what: 'meta-sync token security context', method: 'POST', path: '/api/v1/deployments/1/environments/1/tokens-for-meta-sync', body: (c) => ({security_context: {tenant: c}, expires_in: 60})},
+  {what: 'meta-sync token security context', method: 'POST', path: '/api/v1/deployments/1/environments/1/tokens-for-meta-sync', body: (c) => ({security_context: {tenant: c}, expires_in: 60}), readable: 'the token list returns each token with its security context, as the platform API does'},
   {what: 'SCIM user created with a password', method: 'POST', path: '/api/scim/v2/Users', scim: true, body: (c) => ({schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'], userName: 'scim-pw@acme.example', password: c})},
   {what: 'an API key pasted into a name', method: 'POST', path: '/api/v1/api-keys', body: () => ({name: `copy of ${KEY_LIKE}`})},
   {what: 'a JWT pasted into a commit message', method: 'PUT', path: '/api/v1/deployments/1', body: () => ({name: JWT_LIKE})},
 ];
 
+/** Every canary written by the first test, and the embed session id: no export and no read may show one. */
+const planted: string[] = [];
+/** The canaries reads must not show either: all but the cases marked `readable`. */
+const writeOnly: string[] = [];
+
 describe('the audit log never stores a secret', () => {
   it('every secret-bearing write route: the call succeeds, is recorded, and no canary is in the export', async () => {
     const before = parseCsv((await exportCsv()).text).length;
-    const planted: string[] = [];
     for (const [i, c] of CASES.entries()) {
       const value = canary(i);
       planted.push(value);
+      if (!c.readable) writeOnly.push(value);
       const res = await call(c.method, c.path, c.body(value), c.scim ? scimToken : svc.adminKey, c.scim ? 'application/scim+json' : 'application/json');
       expect(res.status, `${c.what}: ${res.text}`).toBeLessThan(300);
     }
@@ -87,6 +94,7 @@ describe('the audit log never stores a secret', () => {
     }, scimToken, 'application/scim+json');
     expect(patch.status).toBeLessThan(300);
     planted.push(canary(99));
+    writeOnly.push(canary(99));
 
     const csv = await exportCsv();
     expect(csv.status).toBe(200);
@@ -96,6 +104,20 @@ describe('the audit log never stores a secret', () => {
     // What stays is useful: the variable's name, the user's email.
     expect(csv.text).toContain('CUBEJS_DB_PASS');
     expect(csv.text).toContain('pw@acme.example');
+  });
+
+  it('an embed session id (a bearer secret) used in token and revoke requests is not stored', async () => {
+    const opened = await call('POST', '/api/v1/embed/generate-session', {deploymentId: 1, externalId: 'viewer-audit', embedTenantName: 'acme', securityContext: {tenant: 'acme'}});
+    expect(opened.status).toBe(200);
+    const sessionId = opened.body.sessionId as string;
+    planted.push(sessionId);
+    writeOnly.push(sessionId);
+    expect((await call('POST', '/api/v1/embed/session/token', {sessionId})).status).toBe(200);
+    expect((await call('POST', '/api/v1/embed/session/revoke', {sessionId})).status).toBe(200);
+    const csv = await exportCsv();
+    // Before: both events kept {"sessionId": "<the id>"}, and anyone who may export the log could use it.
+    expect(csv.text).toContain('session.revoke');
+    expect(csv.text).not.toContain(sessionId);
   });
 
   it('one list covers every body field of every write operation in the spec', async () => {
@@ -129,6 +151,51 @@ describe('the audit log never stores a secret', () => {
     for (const f of secretFields) {
       expect(redact({[f]: 'plain-value'}), `${f} (${fields.get(f)})`).toEqual({[f]: REDACTED});
     }
+  });
+});
+
+describe('reads never return a secret (the same list: write-only fields)', () => {
+  it('every GET operation of the spec, after every canary write: no canary in any answer', async () => {
+    expect(writeOnly.length).toBeGreaterThanOrEqual(CASES.length);
+    const spec = (await call('GET', '/api/v1/spec')).body;
+    const integrations = (await call('GET', '/api/v1/oauth-integrations')).body as Array<{id: number}>;
+    // Path parameters: the seeded objects, and every id the canary writes created where the path takes an id.
+    const ids = ['1', '2', ...integrations.map((i) => String(i.id))];
+    const fill: Record<string, string[]> = {deploymentId: ['1', '2'], environmentId: ['1'], embedTenantName: ['acme'], branch: ['main'], id: ids, integrationId: ids};
+    const paths = (path: string): string[] => {
+      const m = /\{(\w+)\}/.exec(path);
+      if (!m) return [path];
+      return (fill[m[1]!] ?? ['1']).flatMap((v) => paths(path.replace(m[0], encodeURIComponent(v))));
+    };
+    let reads = 0;
+    const leaks: string[] = [];
+    for (const [path, ops] of Object.entries<any>(spec.paths)) {
+      if (!ops.get || path.startsWith('/data/')) continue;
+      for (const url of paths(path)) {
+        const res = await call('GET', url, undefined, path.startsWith('/api/scim/') ? scimToken : svc.adminKey);
+        reads++;
+        // (The key and JWT pasted into names are names the user chose: reads show names; the log does not.)
+        for (const value of writeOnly) if (res.text.includes(value)) leaks.push(`${url} (${res.status}) shows ${value}`);
+      }
+    }
+    expect(reads).toBeGreaterThan(80);
+    // Before: GET /api/v1/oauth-integrations[/{id}] returned config.webhookSecret and config.apiKey to any DeploymentRead credential.
+    expect(leaks).toEqual([]);
+  });
+
+  it('the integration still shows its harmless config; a replace that omits a secret keeps it', async () => {
+    const created = await call('POST', '/api/v1/oauth-integrations', {
+      name: 'Keep', type: 'github', authUrl: 'https://x.example/a', tokenUrl: 'https://x.example/t', clientId: 'c', clientSecret: 's-1', redirectUri: 'http://127.0.0.1:1/cb', scopes: [],
+      config: {org: 'acme', webhookSecret: 'hidden-1'},
+    });
+    expect(created.status).toBeLessThan(300);
+    expect(created.body.config).toEqual({org: 'acme'});
+    const {name, type, authUrl, tokenUrl, clientId, redirectUri, scopes} = created.body;
+    const replaced = await call('PUT', `/api/v1/oauth-integrations/${created.body.id}`, {name, type, authUrl, tokenUrl, clientId, redirectUri, scopes, config: {org: 'globex'}});
+    expect(replaced.status, replaced.text).toBe(200);
+    expect(replaced.body.config).toEqual({org: 'globex'});
+    const stored = svc.ctx.db.prepare('SELECT config FROM oauth_integrations WHERE id = ?').pluck().get(created.body.id) as string;
+    expect(JSON.parse(stored)).toEqual({org: 'globex', webhookSecret: 'hidden-1'});
   });
 });
 

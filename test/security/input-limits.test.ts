@@ -134,14 +134,18 @@ describe('audit redaction in linear time', () => {
   const hostile = 'eyJ-'.repeat(15_000);
 
   it.each(['application/json', 'text/plain; x=json'])('a 60 KB client_id of eyJ-eyJ-… (%s) is answered at once and stalls nobody', async (contentType) => {
+    // The same request with a harmless id of the same size sets the machine's pace (shared and loaded in CI).
+    const plainStarted = performance.now();
+    expect((await call('/auth/device/code', {method: 'POST', body: JSON.stringify({client_id: 'a'.repeat(hostile.length)}), auth: null, contentType})).status).toBe(200);
+    const budget = Math.max(1000, 4 * (performance.now() - plainStarted));
     const started = performance.now();
     const slow = call('/auth/device/code', {method: 'POST', body: JSON.stringify({client_id: hostile}), auth: null, contentType});
     const other = call('/api/v1/deployments?limit=1').then(() => performance.now() - started);
     const [res, otherMs] = await Promise.all([slow, other]);
     const ms = performance.now() - started;
     expect(res.status).toBe(200);
-    expect(ms).toBeLessThan(1000);
-    expect(otherMs).toBeLessThan(1000);
+    expect(ms).toBeLessThan(budget);
+    expect(otherMs).toBeLessThan(budget);
   });
 
   it('redact() of a 1 MB hostile string takes milliseconds, and still finds a JWT and an svc_ key in it', () => {

@@ -1,5 +1,6 @@
 // OAuth integrations: the providers users can connect. Managing them is account-wide, so it needs a credential
-// not scoped to some deployments; the client secret is write-only.
+// not scoped to some deployments; the client secret and every secret field of `config` (THE list, secrets.ts) are
+// write-only: reads leave them out, and a replace that omits one keeps the stored value.
 import {createRoute, z} from '@hono/zod-openapi';
 import {CreateOAuthIntegrationInput, NumericIdParam, OAuthIntegration, UpdateOAuthIntegrationInput} from '../../../contract/oauth.js';
 import {SuccessBody} from '../../../contract/index.js';
@@ -7,6 +8,7 @@ import type {RouteGroup} from '../../appTypes.js';
 import {isoTime} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {deleteIntegration, findIntegration, insertIntegration, listIntegrations, replaceIntegration, type IntegrationRow} from '../../store/oauthTokens.js';
+import {keepSecrets, withoutSecrets} from '../../secrets.js';
 import {errorResponses, json, jsonBody} from '../http.js';
 
 const tags = ['OAuth Integrations'];
@@ -21,7 +23,7 @@ function toIntegration(row: IntegrationRow): z.infer<typeof OAuthIntegration> {
     clientId: row.client_id,
     redirectUri: row.redirect_uri,
     scopes: row.scopes ? (JSON.parse(row.scopes) as string[]) : null,
-    config: row.config ? (JSON.parse(row.config) as Record<string, unknown>) : null,
+    config: row.config ? withoutSecrets(JSON.parse(row.config) as Record<string, unknown>) : null,
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };
@@ -87,8 +89,10 @@ export const register: RouteGroup = (app, ctx) => {
     }),
     (c) => {
       const {id} = c.req.valid('param');
-      load(id);
-      replaceIntegration(ctx.db, Number(id), c.req.valid('json'), ctx.clock.now());
+      const stored = load(id);
+      const body = c.req.valid('json');
+      const config = body.config && keepSecrets(stored.config ? (JSON.parse(stored.config) as Record<string, unknown>) : null, body.config);
+      replaceIntegration(ctx.db, Number(id), {...body, ...(config ? {config} : {})}, ctx.clock.now());
       return c.json(toIntegration(load(id)), 200);
     },
   );
