@@ -9,7 +9,8 @@ import {dbtKeys, DBT_RUN_POLL_MS} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {Timeline} from '../src/ui/components/Timeline.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
+import {useApi} from '../src/ui/hooks/useApi.js';
+import {useWithheld} from '../src/ui/hooks/usePolicy.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
@@ -33,7 +34,8 @@ export function DbtGateScreen({params}: ScreenProps) {
   const client = useQueryClient();
   const flash = useFlash();
   const {stdout} = useStdout();
-  const {readonly} = useAppInfo();
+  const withheld = useWithheld();
+  const refused = withheld('gate.start');
   const deploymentId = params.deploymentId ?? '';
   // The shell's live scale (tests) sets how often the workflow looks; p does not pause a running gate.
   const live = useLivePolicy(DBT_RUN_POLL_MS);
@@ -103,7 +105,7 @@ export function DbtGateScreen({params}: ScreenProps) {
         </Text>
       ) : null}
       <Text color={color.muted}>
-        {phase === 'idle' || phase === 'done' ? (readonly ? 'read-only: the gate creates branches, so it cannot run here' : hints([['gate.start', 'gates a ref']])) : phase === 'verdict' ? `${hints([['gate.cleanup', 'cleans up']])}: ${leftovers || 'nothing to remove'}` : phase === 'running' ? 'running…' : phase === 'cleaning' ? 'cleaning up…' : ''}
+        {phase === 'idle' || phase === 'done' ? (refused ? `${refused}: the gate creates branches, so it cannot run here` : hints([['gate.start', 'gates a ref']])) : phase === 'verdict' ? `${hints([['gate.cleanup', 'cleans up']])}: ${leftovers || 'nothing to remove'}` : phase === 'running' ? 'running…' : phase === 'cleaning' ? 'cleaning up…' : ''}
       </Text>
     </Box>
   );

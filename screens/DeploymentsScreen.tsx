@@ -17,7 +17,7 @@ import type {ScreenProps} from '../src/ui/screen.js';
 import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
 import {deploymentColumns, STATE_MIN_WIDTH} from './deployments/columns.js';
 import {useRowStates} from './deployments/liveState.js';
-import {hints} from './hints.js';
+import {useHints} from './hints.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
 import {useScreenKit} from './useScreenKit.js';
@@ -34,7 +34,8 @@ export interface DeploymentsScreenProps extends Partial<ScreenProps> {
 }
 
 export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: DeploymentsScreenProps) {
-  const {api, client, nav, flash, body, readonly} = useScreenKit();
+  const {api, client, nav, flash, body} = useScreenKit();
+  const createHint = useHints()([['deployments.create', 'creates one']]);
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle('Deployments');
   const query = useInfiniteQuery(deploymentQueries.list(api, {limit: pageSize}, live));
@@ -111,7 +112,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   return (
     <Box flexDirection="column">
       {dialogView}
-      <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText={readonly ? 'No deployments yet' : `No deployments yet (${hints([['deployments.create', 'creates one']])})`}>
+      <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText={createHint ? `No deployments yet (${createHint})` : 'No deployments yet'}>
         <DataTable
           rows={rows}
           columns={allColumns}

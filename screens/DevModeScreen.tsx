@@ -14,6 +14,7 @@ import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {editorCommand} from '../src/ui/hooks/useExternal.js';
+import {useWithheld} from '../src/ui/hooks/usePolicy.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -35,7 +36,9 @@ import {useScreenKit} from './useScreenKit.js';
 const NONE: Dialog = {kind: 'none'};
 
 export function DevModeScreen({params}: ScreenProps) {
-  const {api, nav, flash, body, readonly} = useScreenKit();
+  const {api, nav, flash, body} = useScreenKit();
+  // What this session may do (--readonly, the credential's permissions): Enter and the hint offer only that.
+  const withheld = useWithheld();
   const id = params.deploymentId ?? '';
   const listLive = useLivePolicy(LIST_REFRESH_MS);
   const buildLive = useLivePolicy(BUILD_POLL_MS);
@@ -75,11 +78,11 @@ export function DevModeScreen({params}: ScreenProps) {
   // no session; a session already open stays, and the flash says where.
   const autoEntered = useRef(false);
   useEffect(() => {
-    if (autoEntered.current || !params.devEnter || !params.devFrom || readonly || session === undefined) return;
+    if (autoEntered.current || !params.devEnter || !params.devFrom || withheld('dev.toggle') !== undefined || session === undefined) return;
     autoEntered.current = true;
     if (session === null) void actions.enter(params.devFrom);
     else if (session.name !== params.devFrom && session.parent !== params.devFrom) flash.info(`your session is on ${session.name}: t moves it to ${params.devFrom}`);
-  }, [session, params.devEnter, params.devFrom, readonly, actions, flash]);
+  }, [session, params.devEnter, params.devFrom, withheld, actions, flash]);
   const devName = current && isDevBranch(current.name) ? current.name : undefined;
   const files = useQuery({...dataModelQueries.files(api, id, devName ?? ''), enabled: devName !== undefined});
   const parentFiles = useQuery({...dataModelQueries.files(api, id, session?.parent ?? ''), enabled: devName !== undefined && session?.parent !== undefined});
@@ -102,7 +105,7 @@ export function DevModeScreen({params}: ScreenProps) {
   const selected = useRef<PaneRow | undefined>(undefined);
   // Files changed against the parent count as edits: after a restart the guide resumes at "validate".
   const edited = [...new Set([...state.saved, ...changes.map((c) => c.path)])];
-  const step = progress({state: {...state, saved: edited, session: current}, deployBranch, picked: current ? undefined : pickedName, editor: editorCommand(), ...(elsewhere && {away: session.name})});
+  const step = progress({state: {...state, saved: edited, session: current}, deployBranch, picked: current ? undefined : pickedName, editor: editorCommand(), withheld, ...(elsewhere && {away: session.name})});
   const toProduction = current?.parent !== undefined && current.parent === deployBranch;
   const v = state.validation;
   const unvalidated = !devName ? undefined : !v ? `${devName} was not validated since the last edit` : !v.valid ? `the last validation of ${devName} failed (${v.errors.length} error${v.errors.length === 1 ? '' : 's'})` : undefined;
@@ -193,7 +196,7 @@ export function DevModeScreen({params}: ScreenProps) {
             active={dialog.kind === 'none' && actions.busy === undefined}
             focus={focus}
             onSelect={(r) => (selected.current = r)}
-            onActivate={readonly ? undefined : editRow}
+            onActivate={withheld('dev.edit') !== undefined ? undefined : editRow}
           />
         </StateView>
       ) : current === undefined ? null : (
@@ -204,7 +207,7 @@ export function DevModeScreen({params}: ScreenProps) {
             height={height}
             active={dialog.kind === 'none' && actions.busy === undefined}
             onSelect={(b) => ((picked.current = b), setPickedName(b.name))}
-            onActivate={readonly ? undefined : (b) => void actions.enter(b.name)}
+            onActivate={withheld('dev.toggle') !== undefined ? undefined : (b) => void actions.enter(b.name)}
           />
         </StateView>
       )}

@@ -3,12 +3,12 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {useApi, useAppInfo} from '../../src/ui/hooks/useApi.js';
+import {useApi} from '../../src/ui/hooks/useApi.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {ENVIRONMENT_TOKENS_SHOWN, environmentQueries} from '../../src/queries/environments.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
+import {useHints} from '../hints.js';
 
 export interface TokensPanelProps {
   readonly deploymentId: string;
@@ -22,7 +22,7 @@ const when = (iso: string | undefined) => (iso ? iso.replace('T', ' ').slice(0, 
 
 export function TokensPanel({deploymentId, environmentId, environment, onCreate, onClose}: TokensPanelProps) {
   const api = useApi();
-  const {readonly} = useAppInfo();
+  const hint = useHints();
   const query = useQuery(environmentQueries.tokens(api, deploymentId, environmentId));
   useKeys('dialog', {
     'tokens.create': onCreate,
@@ -54,7 +54,7 @@ export function TokensPanel({deploymentId, environmentId, environment, onCreate,
       {query.data && query.data.total > ENVIRONMENT_TOKENS_SHOWN ? (
         <Text color={color.muted}>the newest {ENVIRONMENT_TOKENS_SHOWN}; `svc environments tokens` lists them all</Text>
       ) : null}
-      <Text color={color.muted}>{hints([...(readonly ? [] : [['tokens.create', 'issue a token'] as const]), ['form.cancel', 'close']])}</Text>
+      <Text color={color.muted}>{hint([['tokens.create', 'issue a token'], ['form.cancel', 'close']])}</Text>
     </Box>
   );
 }

@@ -1,5 +1,6 @@
-// Providers only: query cache, API, key dispatcher, flash, live toggle, navigation, title/header slots; and the
-// in-place context switch, which swaps the client and starts the navigation over.
+// Providers only: query cache, API, flash, what the session may do (usePolicy), key dispatcher, live toggle,
+// navigation, title/header slots; and the in-place context switch, which swaps the client and starts the
+// navigation over.
 import React, {useCallback, useMemo, useState} from 'react';
 import {useApp} from 'ink';
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
@@ -8,6 +9,7 @@ import type {SessionIdentity} from '../workflows/contexts.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider, type Connection} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
+import {PolicyProvider} from './hooks/usePolicy.js';
 import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
 import {ScreensProvider} from './hooks/useScreens.js';
@@ -86,21 +88,23 @@ export function App(props: AppProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ApiProvider api={connection.api} info={info}>
-        <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
-          <FlashProvider ttlMs={props.flashMs}>
-            <LiveProvider scale={props.liveScale}>
-              <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
-                <ChromeProvider>
-                  <PositionProvider>
-                    <ScreensProvider screens={props.screens}>
-                      <Shell screens={props.screens} onQuit={onQuit} />
-                    </ScreensProvider>
-                  </PositionProvider>
-                </ChromeProvider>
-              </NavProvider>
-            </LiveProvider>
-          </FlashProvider>
-        </DispatcherProvider>
+        <FlashProvider ttlMs={props.flashMs}>
+          <PolicyProvider readonly={readonly}>
+            <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
+              <LiveProvider scale={props.liveScale}>
+                <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
+                  <ChromeProvider>
+                    <PositionProvider>
+                      <ScreensProvider screens={props.screens}>
+                        <Shell screens={props.screens} onQuit={onQuit} />
+                      </ScreensProvider>
+                    </PositionProvider>
+                  </ChromeProvider>
+                </NavProvider>
+              </LiveProvider>
+            </DispatcherProvider>
+          </PolicyProvider>
+        </FlashProvider>
       </ApiProvider>
     </QueryClientProvider>
   );

@@ -9,6 +9,7 @@ import {BodySizeProvider} from './hooks/useBodySize.js';
 import {useFlash} from './hooks/useFlash.js';
 import {useLive} from './hooks/useLive.js';
 import {useNav} from './hooks/useNav.js';
+import {usePolicy} from './hooks/usePolicy.js';
 import {useScreenSize} from './hooks/useScreenSize.js';
 import {useChrome} from './hooks/useTitle.js';
 import {paramsAt} from './nav/navReducer.js';
@@ -58,6 +59,7 @@ export function Shell({screens, onQuit}: ShellProps) {
   const flash = useFlash();
   const live = useLive();
   const chrome = useChrome();
+  const policy = usePolicy();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('none');
   const close = useCallback(() => setMode('none'), []);
@@ -191,7 +193,7 @@ export function Shell({screens, onQuit}: ShellProps) {
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
         {mode === 'help' ? (
-          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} readonly={info.readonly} unavailable={chrome.features.unavailable} onClose={close} height={bodyHeight} />
+          <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} policy={policy} unavailable={chrome.features.unavailable} onClose={close} height={bodyHeight} />
         ) : null}
         {/* Hidden, not unmounted, under help: the screen keeps its state and queries. */}
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
@@ -218,7 +220,8 @@ export function Shell({screens, onQuit}: ShellProps) {
       <Crumbs items={crumbs} />
       <Footer
         screen={keyScope}
-        readonly={info.readonly}
+        readonly={policy.readonly}
+        permissions={policy.permissions}
         width={columns}
         escape={escape}
         open={chrome.features.open}

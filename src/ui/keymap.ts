@@ -1,6 +1,7 @@
 // THE ONLY place keys are defined. The dispatcher matches presses against these bindings; the footer and the
-// help overlay are generated from them, so hints cannot drift from behaviour. `dangerous` bindings are
-// dropped everywhere (matching, footer, help) in --readonly.
+// help overlay are generated from them, so hints cannot drift from behaviour. A binding the session may not use
+// (`withheld`: `dangerous` ones in --readonly, ones whose `permission` the credential lacks) is left out of the
+// footer and help, and pressed it says why instead of acting.
 import type {Key} from 'ink';
 
 /** Where a binding belongs: shown in help under this heading, current screen first. */
@@ -24,6 +25,11 @@ export interface Binding {
    * that is not `immediate` asks first anyway). The Esc walk (test/screens/esc-everywhere.test.tsx) presses these.
    */
   readonly asks?: boolean;
+  /**
+   * The permission the operation behind the key needs (the service publishes it per operation as
+   * `x-svc-permission` in GET /api/v1/spec): a credential without it is not offered the key.
+   */
+  readonly permission?: 'DeploymentRead' | 'DeploymentManage' | 'SchemaRead' | 'SchemaUpdate' | 'SchemaUpdateDevBranches' | 'AuditLogManage';
 }
 
 const GLOBAL = [
@@ -93,8 +99,8 @@ const PALETTE = [
 // SCREEN KEYS: one block per screen id (the id used in screens/index.ts). The screens engineer edits this
 // block; keep ids `<screen>.<action>`.
 const SCREENS = [
-  {id: 'deployments.create', keys: ['c'], description: 'new deployment', scope: 'screen:deployments', dangerous: true, footer: true},
-  {id: 'deployments.delete', keys: ['D'], description: 'delete deployment', scope: 'screen:deployments', dangerous: true, footer: true},
+  {id: 'deployments.create', keys: ['c'], description: 'new deployment', scope: 'screen:deployments', dangerous: true, footer: true, permission: 'DeploymentManage'},
+  {id: 'deployments.delete', keys: ['D'], description: 'delete deployment', scope: 'screen:deployments', dangerous: true, footer: true, permission: 'DeploymentManage'},
   {id: 'deployments.versions', keys: ['v'], description: 'versions of the selected deployment', scope: 'screen:deployments'},
   {id: 'deployments.envs', keys: ['e'], description: 'environments of the selected deployment', scope: 'screen:deployments'},
   {id: 'deployment.versions', keys: ['v'], description: 'versions', scope: 'screen:deployment', footer: true},
@@ -106,8 +112,8 @@ const SCREENS = [
   {id: 'deployment.dbt', keys: ['s'], description: 'dbt runs', scope: 'screen:deployment', footer: true},
   {id: 'deployment.logs', keys: ['l'], description: 'logs', scope: 'screen:deployment', footer: true},
   {id: 'deployment.files', keys: ['f'], description: 'files of any branch (read-only)', scope: 'screen:deployment'},
-  {id: 'versions.switch', keys: ['s'], description: 'switch version', scope: 'screen:versions', dangerous: true, footer: true},
-  {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true},
+  {id: 'versions.switch', keys: ['s'], description: 'switch version', scope: 'screen:versions', dangerous: true, footer: true, permission: 'DeploymentManage'},
+  {id: 'versions.latest', keys: ['L'], description: "switch to this channel's latest", scope: 'screen:versions', dangerous: true, footer: true, permission: 'DeploymentManage'},
   {id: 'environments.type', keys: ['t'], description: 'type: all/production/staging/development', scope: 'screen:environments', footer: true},
   {id: 'environments.token', keys: ['T'], description: 'issue metadata token', scope: 'screen:environments', dangerous: true, footer: true},
   {id: 'environments.tokens', keys: ['K'], description: 'environment tokens of the selected one', scope: 'screen:environments', footer: true, asks: true},
@@ -123,32 +129,32 @@ const SCREENS = [
   {id: 'form.down', keys: ['down'], description: 'next choice', scope: 'form'},
   {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'form'},
   {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'form'},
-  {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true},
-  {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true},
-  {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true},
-  {id: 'branches.merge', keys: ['m'], description: 'merge to default', scope: 'screen:branches', dangerous: true, footer: true},
+  {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'branches.merge', keys: ['m'], description: 'merge to default', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'branches.dev', keys: ['d'], description: 'dev mode on this branch (also Enter)', scope: 'screen:branches', footer: true},
   {id: 'branches.build', keys: ['b'], description: "this branch's build", scope: 'screen:branches'},
-  {id: 'dbt.sync', keys: ['s'], description: 'start a sync', scope: 'screen:dbt', dangerous: true, footer: true},
+  {id: 'dbt.sync', keys: ['s'], description: 'start a sync', scope: 'screen:dbt', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'dbt.status', keys: ['f'], description: 'status filter: all/RUNNING/COMPLETED/FAILED/CANCELLED/UNKNOWN', scope: 'screen:dbt', footer: true},
   {id: 'dbt.trigger', keys: ['t'], description: 'trigger filter: all/manual/api/webhook/agent/unknown', scope: 'screen:dbt', footer: true},
   {id: 'dbt.gate', keys: ['v'], description: 'gate flow (sync → dev mode → validate → query → cleanup)', scope: 'screen:dbt', footer: true},
-  {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true},
+  {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'dbtRun.generate', keys: ['m'], description: 'dbt generate (manifest)', scope: 'screen:dbtRun', dangerous: true, footer: true},
-  {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true},
-  {id: 'gate.cleanup', keys: ['c'], description: 'clean up: exit dev mode, delete the dev fork and the sync branch', scope: 'screen:gate', dangerous: true, footer: true},
-  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
-  {id: 'dev.fresh', keys: ['T'], description: 'enter dev mode on a fresh fork', scope: 'screen:dev', dangerous: true, immediate: true},
-  {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true, immediate: true},
+  {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'gate.cleanup', keys: ['c'], description: 'clean up: exit dev mode, delete the dev fork and the sync branch', scope: 'screen:gate', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'dev.toggle', keys: ['t'], description: 'enter/leave dev mode', scope: 'screen:dev', dangerous: true, footer: true, immediate: true, permission: 'SchemaUpdateDevBranches'},
+  {id: 'dev.fresh', keys: ['T'], description: 'enter dev mode on a fresh fork', scope: 'screen:dev', dangerous: true, immediate: true, permission: 'SchemaUpdateDevBranches'},
+  {id: 'dev.edit', keys: ['e'], description: 'edit in $EDITOR', scope: 'screen:dev', dangerous: true, footer: true, immediate: true, permission: 'SchemaUpdateDevBranches'},
   {id: 'dev.validate', keys: ['V'], description: 'validate', scope: 'screen:dev', footer: true},
-  {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true},
-  {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true},
-  {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true},
+  {id: 'dev.commit', keys: ['c'], description: 'commit', scope: 'screen:dev', dangerous: true, footer: true, permission: 'SchemaUpdate'},
+  {id: 'dev.new', keys: ['n'], description: 'new file (new branch while picking one)', scope: 'screen:dev', dangerous: true, footer: true, permission: 'SchemaUpdateDevBranches'},
+  {id: 'dev.merge', keys: ['m'], description: 'merge to default (rebuilds production)', scope: 'screen:dev', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'dev.diff', keys: ['v'], description: 'diff of the selected file against the parent', scope: 'screen:dev', footer: true, asks: true},
   {id: 'dev.diffAll', keys: ['A'], description: 'diff of the whole dev branch against the parent', scope: 'screen:dev', asks: true},
-  {id: 'dev.discard', keys: ['d'], description: "discard the selected file's changes", scope: 'screen:dev', dangerous: true},
-  {id: 'dev.delete', keys: ['D'], description: 'delete the selected file', scope: 'screen:dev', dangerous: true},
-  {id: 'dev.rename', keys: ['R'], description: 'rename the selected file', scope: 'screen:dev', dangerous: true},
+  {id: 'dev.discard', keys: ['d'], description: "discard the selected file's changes", scope: 'screen:dev', dangerous: true, permission: 'SchemaUpdateDevBranches'},
+  {id: 'dev.delete', keys: ['D'], description: 'delete the selected file', scope: 'screen:dev', dangerous: true, permission: 'SchemaUpdateDevBranches'},
+  {id: 'dev.rename', keys: ['R'], description: 'rename the selected file', scope: 'screen:dev', dangerous: true, permission: 'SchemaUpdateDevBranches'},
   {id: 'dev.build', keys: ['b'], description: "the dev branch's build", scope: 'screen:dev'},
   {id: 'contexts.add', keys: ['a'], description: 'add a context', scope: 'screen:ctx', dangerous: true, footer: true},
   {id: 'contexts.delete', keys: ['D'], description: 'delete context', scope: 'screen:ctx', dangerous: true, footer: true},
@@ -158,7 +164,7 @@ const SCREENS = [
   {id: 'logs.container', keys: ['c'], description: 'container: all/each container', scope: 'screen:logs', footer: true},
   {id: 'audit.filters', keys: ['f'], description: 'range and filters', scope: 'screen:audit', footer: true, asks: true},
   {id: 'audit.preset', keys: ['t'], description: 'range: all/24h/7d/30d', scope: 'screen:audit', footer: true},
-  {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true, asks: true},
+  {id: 'audit.export', keys: ['x'], description: 'export to a CSV file', scope: 'screen:audit', footer: true, asks: true, permission: 'AuditLogManage'},
   // The generic resource view (every screen of screens/resources shares these).
   {id: 'resource.describe', keys: ['d'], description: 'describe as YAML/JSON (also Enter)', scope: 'screen:resource', footer: true, asks: true},
   {id: 'resource.create', keys: ['c'], description: 'create from a template in $EDITOR', scope: 'screen:resource', dangerous: true, footer: true, immediate: true},
@@ -166,18 +172,18 @@ const SCREENS = [
   {id: 'resource.delete', keys: ['D'], description: 'delete', scope: 'screen:resource', dangerous: true, footer: true},
   {id: 'resource.format', keys: ['o'], description: 'describe: YAML/JSON', scope: 'screen:resource'},
   // Environment variables of a deployment: a change rebuilds the deploy branch; each asks first and says so.
-  {id: 'variables.set', keys: ['n'], description: 'set a variable', scope: 'screen:variables', dangerous: true, footer: true},
-  {id: 'variables.edit', keys: ['e'], description: 'change value', scope: 'screen:variables', dangerous: true, footer: true},
-  {id: 'variables.unset', keys: ['D'], description: 'unset', scope: 'screen:variables', dangerous: true, footer: true},
+  {id: 'variables.set', keys: ['n'], description: 'set a variable', scope: 'screen:variables', dangerous: true, footer: true, permission: 'DeploymentManage'},
+  {id: 'variables.edit', keys: ['e'], description: 'change value', scope: 'screen:variables', dangerous: true, footer: true, permission: 'DeploymentManage'},
+  {id: 'variables.unset', keys: ['D'], description: 'unset', scope: 'screen:variables', dangerous: true, footer: true, permission: 'DeploymentManage'},
   {id: 'variables.build', keys: ['b'], description: 'production build', scope: 'screen:variables', footer: true},
   // Files of any branch, read-only (the tree, then one file in the pager); t hands over to dev mode.
   {id: 'files.branch', keys: ['b'], description: 'branch (deploy or shared)', scope: 'screen:files', footer: true, asks: true},
   {id: 'files.expand', keys: ['l', 'right'], description: 'expand the folder', scope: 'screen:files'},
   {id: 'files.collapse', keys: ['h', 'left'], description: 'collapse the folder (or the one above)', scope: 'screen:files'},
   {id: 'files.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:files', footer: true, asks: true},
-  {id: 'files.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:files', dangerous: true, footer: true, immediate: true},
+  {id: 'files.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:files', dangerous: true, footer: true, immediate: true, permission: 'SchemaUpdateDevBranches'},
   {id: 'file.diff', keys: ['d'], description: 'diff with a branch', scope: 'screen:file', footer: true, asks: true},
-  {id: 'file.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:file', dangerous: true, footer: true, immediate: true},
+  {id: 'file.dev', keys: ['t'], description: 'enter dev mode on this branch', scope: 'screen:file', dangerous: true, footer: true, immediate: true, permission: 'SchemaUpdateDevBranches'},
   // The query console: the query line takes the keys while editing (Enter runs, Tab completes, ↑/↓ history).
   {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true, asks: true},
   {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true, asks: true},
@@ -199,14 +205,28 @@ export function binding(id: ActionId): Binding | undefined {
   return byId.get(id);
 }
 
-/** Bindings visible to the user, without dangerous ones in read-only mode. */
-export function bindingsFor(scope: KeyScope, opts: {readonly: boolean}): Binding[] {
-  return KEYMAP.filter((b) => b.scope === scope && !(opts.readonly && b.dangerous));
+/** What this session may do: --readonly, and the permissions its credential holds. */
+export interface KeyPolicy {
+  readonly readonly: boolean;
+  /** From users/me; null or absent: every permission (or the service does not say, and then the key is offered). */
+  readonly permissions?: readonly string[] | null;
 }
 
-/** Action ids a key name triggers (several: 'enter' is list.open, dialog.submit, input.submit). */
-export function actionsForKey(name: string, opts: {readonly: boolean}): ActionId[] {
-  return KEYMAP.filter((b) => b.keys.includes(name) && !(opts.readonly && b.dangerous)).map((b) => b.id as ActionId);
+/** THE rule for offering a binding: why the session may not use it, or undefined when it may. */
+export function withheld(b: Binding, policy: KeyPolicy): string | undefined {
+  if (policy.readonly && b.dangerous) return 'read-only session';
+  if (b.permission !== undefined && policy.permissions && !policy.permissions.includes(b.permission)) return `this credential lacks ${b.permission}`;
+  return undefined;
+}
+
+/** Bindings visible to the user: those `withheld` lets the session use. */
+export function bindingsFor(scope: KeyScope, policy: KeyPolicy): Binding[] {
+  return KEYMAP.filter((b) => b.scope === scope && withheld(b, policy) === undefined);
+}
+
+/** Every action id a key name names (several: 'enter' is list.open, dialog.submit, input.submit), withheld or not. */
+export function actionsForKey(name: string): ActionId[] {
+  return KEYMAP.filter((b) => b.keys.includes(name)).map((b) => b.id as ActionId);
 }
 
 const DISPLAY: Record<string, string> = {

@@ -126,9 +126,9 @@ describe('DbtGateScreen', () => {
   it('cannot be started in --readonly', async () => {
     const {api} = await startDemo();
     const tui = renderApp(api, GATE, {readonly: true});
-    await tui.waitForFrame('read-only: the gate creates branches');
+    await tui.waitForFrame('read-only session: the gate creates branches');
     await tui.press('s');
-    await pause(100);
+    await tui.waitForFrame('read-only session: s gate a ref (starts a sync, enters dev mode) is not available');
     expect(tui.lastFrame()).not.toContain('Gate a dbt ref');
   });
 

@@ -238,11 +238,13 @@ describe('FilesScreen', () => {
     await onBranch(api, 'pricing', [{path: ORDERS, content: changed}]);
     const spy = instrument(api);
     const tui = renderApp(spy.api, FILES, {...OPTS, readonly: true});
+    const footer = (f: string) => f.split('\n').find((l) => l.includes('q quit')) ?? '';
     let frame = await tui.waitForFrame(/▸ cubes\//);
-    expect(frame).not.toMatch(/t\s+enter dev mode/);
+    expect(footer(frame)).not.toMatch(/t\s+enter dev mode/);
     await tui.press('t');
+    await tui.waitForFrame('read-only session: t enter dev mode on this branch is not available');
     frame = await openOrders(tui);
-    expect(frame).not.toMatch(/t\s+enter dev mode/);
+    expect(footer(frame)).not.toMatch(/t\s+enter dev mode/);
     await tui.press('t', 'e', 'D', 'n');
     await tui.press('d');
     await tui.waitForFrame(/against which branch\?/);

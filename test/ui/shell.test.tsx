@@ -216,9 +216,11 @@ describe('shell layout', () => {
     tui = renderTui(<Screen />, {screenId: 'deployments', readonly: true});
     let frame = await tui.waitForFrame('list');
     expect(frame).not.toContain('delete deployment');
-    await tui.press('D', '?');
+    await tui.press('D');
+    await tui.waitForFrame('read-only session: D delete deployment is not available');
+    await tui.press('?');
     frame = await tui.waitForFrame('Keys (Esc closes');
-    expect(frame).not.toContain('delete deployment');
+    expect(frame.slice(0, frame.indexOf('read-only session:'))).not.toContain('delete deployment');
     expect(frame).toContain('versions');
     expect(deleted).toBe(1);
   });

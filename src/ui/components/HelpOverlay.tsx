@@ -2,14 +2,15 @@
 import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
-import {bindingsFor, keysLabel, type Binding, type KeyScope} from '../keymap.js';
+import {bindingsFor, keysLabel, type Binding, type KeyPolicy, type KeyScope} from '../keymap.js';
 import {color} from '../theme.js';
 
 export interface HelpOverlayProps {
   readonly screen: string;
   /** Heading for the screen's own keys: 'Deployments'. */
   readonly screenTitle: string;
-  readonly readonly: boolean;
+  /** What the session may do: keys it may not use are not listed. */
+  readonly policy: KeyPolicy;
   /** Action ids the object on screen does not allow: not listed. */
   readonly unavailable?: readonly string[];
   readonly onClose: () => void;
@@ -21,7 +22,7 @@ export interface HelpSection {
   readonly bindings: readonly Binding[];
 }
 
-export function helpSections(screen: string, screenTitle: string, readonly: boolean, unavailable: readonly string[] = []): HelpSection[] {
+export function helpSections(screen: string, screenTitle: string, policy: KeyPolicy, unavailable: readonly string[] = []): HelpSection[] {
   const scopes: [string, KeyScope][] = [
     [screenTitle, `screen:${screen}`],
     ['Lists', 'list'],
@@ -30,11 +31,11 @@ export function helpSections(screen: string, screenTitle: string, readonly: bool
     ['Dialogs', 'dialog'],
   ];
   return scopes
-    .map(([heading, scope]) => ({heading, bindings: bindingsFor(scope, {readonly}).filter((b) => !unavailable.includes(b.id))}))
+    .map(([heading, scope]) => ({heading, bindings: bindingsFor(scope, policy).filter((b) => !unavailable.includes(b.id))}))
     .filter((s) => s.bindings.length > 0);
 }
 
-export function HelpOverlay({screen, screenTitle, readonly, unavailable, onClose, height}: HelpOverlayProps) {
+export function HelpOverlay({screen, screenTitle, policy, unavailable, onClose, height}: HelpOverlayProps) {
   const [top, scroll] = useReducer((t: number, delta: number) => Math.max(0, t + delta), 0);
   const page = Math.max(1, height - 2);
   useKeys('dialog', {
@@ -47,7 +48,7 @@ export function HelpOverlay({screen, screenTitle, readonly, unavailable, onClose
     '*': () => true,
   });
   const lines: React.ReactNode[] = [];
-  for (const s of helpSections(screen, screenTitle, readonly, unavailable)) {
+  for (const s of helpSections(screen, screenTitle, policy, unavailable)) {
     lines.push(
       <Text key={`h-${s.heading}`} bold color={color.accent}>
         {s.heading}

@@ -1,7 +1,7 @@
 // Key hints generated from keymap.ts, cut to the width (never wrapped). What the screen itself does comes first
 // (Enter on its list, its own keys, the log pager's keys), then `/` `:` `r` Esc; `?` and `q` are always
 // there, and when hints did not fit `?` says that more keys are in help. A key is shown once, with one meaning.
-import {binding, KEYMAP, keysLabel, type Binding} from '../keymap.js';
+import {binding, KEYMAP, keysLabel, withheld, type Binding} from '../keymap.js';
 import {appendAll} from '../../api/lists.js';
 import {cellWidth} from '../../api/cells.js';
 
@@ -9,6 +9,8 @@ export interface FooterProps {
   /** Current screen id; its `screen:<id>` bindings come first. */
   readonly screen: string;
   readonly readonly: boolean;
+  /** The credential's permissions (usePolicy): keys it lacks one for are not offered. */
+  readonly permissions?: readonly string[] | null;
   readonly width: number;
   /** What Esc does next ('clear filter', 'back'); replaces the generic Esc hint. */
   readonly escape?: string;
@@ -38,7 +40,7 @@ const SEARCH = 'search (n/N)';
 
 export function footerHints(p: FooterProps): Hint[] {
   const visible = (b: Binding | undefined): b is Binding =>
-    b !== undefined && b.footer === true && !(p.readonly && b.dangerous) && !(p.unavailable ?? []).includes(b.id);
+    b !== undefined && b.footer === true && withheld(b, p) === undefined && !(p.unavailable ?? []).includes(b.id);
   const own = KEYMAP.filter((b) => b.scope === `screen:${p.screen}` && visible(b));
   const open = p.open ? [{...binding('list.open')!, description: p.open}] : [];
   const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];

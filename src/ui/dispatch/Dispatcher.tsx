@@ -2,7 +2,9 @@
 // stale for a render, so layers keep their handlers in refs and state changes go through reducers.
 import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {useInput, useStdin} from 'ink';
-import {keyName} from '../keymap.js';
+import {keyName, keysLabel, type Binding} from '../keymap.js';
+import {useFlash} from '../hooks/useFlash.js';
+import {usePolicy} from '../hooks/usePolicy.js';
 import {dispatchKey, keysOf, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
 import {appendAll} from '../../api/lists.js';
 
@@ -12,6 +14,11 @@ interface DispatcherApi {
   hold(): () => void;
   nextId(): number;
   readonly readonly: boolean;
+}
+
+/** What a key the session may not use says when pressed: `read-only session: D delete deployment is not available`. */
+export function withheldText(b: Binding, reason: string): string {
+  return `${reason}: ${keysLabel(b)} ${b.description} is not available`;
 }
 
 /** Longest time keys wait for a loading screen before they go to whatever is on screen. */
@@ -42,8 +49,13 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     emitter?.on('input', record);
     return () => void emitter?.removeListener('input', record);
   }, [emitter]);
-  const readonlyRef = useRef(readonly);
-  readonlyRef.current = readonly;
+  // What the session may do (--readonly, the credential's permissions): a key it may not use says why.
+  const policy = usePolicy();
+  const policyRef = useRef(policy);
+  policyRef.current = {...policy, readonly: readonly || policy.readonly};
+  const flash = useFlash();
+  const flashRef = useRef(flash);
+  flashRef.current = flash;
   // Keys go one at a time, each after the render of the one before has committed, so every key meets the layers
   // and the state the keys before it left: a `/` opens the filter field and the letters after it land there; an
   // Enter right after the last letter of a form field submits the whole word. That holds for keys of one terminal
@@ -60,7 +72,10 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     const [first, ...rest] = keysOf(raw, topLayer(layers.current));
     // No spread: a long paste is many keys (api/lists.ts).
     queue.current = rest.concat(queue.current);
-    dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {readonly: readonlyRef.current});
+    dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {
+      ...policyRef.current,
+      onWithheld: (b, reason) => flashRef.current.warn(withheldText(b, reason)),
+    });
     waiting.current = true;
     setKeysDone((n) => n + 1);
   };

@@ -1,7 +1,7 @@
 // The priority stack, without React: layers are tried dialog > input > screen > global, newest first within a
 // priority; the first handler that does not return false consumes the key.
 import type {Key} from 'ink';
-import {actionsForKey, type ActionId} from '../keymap.js';
+import {actionsForKey, binding, withheld, type ActionId, type Binding, type KeyPolicy} from '../keymap.js';
 
 export type Priority = 'dialog' | 'input' | 'screen' | 'global';
 
@@ -115,15 +115,33 @@ export function keysOf(run: RawKey, top: Layer | undefined): RawKey[] {
   return chars.map((ch) => ({input: ch, key: {...run.key, shift: /[A-Z]/.test(ch)}}));
 }
 
-/** Runs one key through the stack; returns true when some layer consumed it. */
-export function dispatchKey(layers: Iterable<Layer>, ev: KeyEvent, opts: {readonly: boolean}): boolean {
-  const actions = actionsForKey(ev.name, opts);
+export interface DispatchOptions extends KeyPolicy {
+  /** A layer would have taken the key for an action the session may not use (`withheld`): say why. */
+  readonly onWithheld?: (b: Binding, reason: string) => void;
+}
+
+/**
+ * Runs one key through the stack; returns true when some layer consumed it. A withheld action's handler never
+ * runs: the first layer that has one, and takes the key for nothing else, answers it through `onWithheld` (the key
+ * then counts as consumed). Without `onWithheld` the key goes on down as if that layer had no such action.
+ */
+export function dispatchKey(layers: Iterable<Layer>, ev: KeyEvent, opts: DispatchOptions): boolean {
+  const actions = actionsForKey(ev.name);
   for (const layer of orderLayers(layers)) {
     if (!layer.active.current) continue;
     const handlers = layer.handlers.current;
+    let refused: {b: Binding; reason: string} | undefined;
     for (const action of actions) {
       const handler = handlers[action];
-      if (handler && handler(ev) !== false) return true;
+      if (!handler) continue;
+      const b = binding(action)!;
+      const reason = withheld(b, opts);
+      if (reason !== undefined) refused ??= {b, reason};
+      else if (handler(ev) !== false) return true;
+    }
+    if (refused && opts.onWithheld) {
+      opts.onWithheld(refused.b, refused.reason);
+      return true;
     }
     const any = handlers['*'];
     if (any && any(ev) !== false) return true;
