@@ -101,9 +101,9 @@ export async function listBranchesPage(
   return {branches: readRows(listRows(raw), readBranch), raw};
 }
 
-/** A shared branch (from `from`, else the deploy branch); `enterDevMode` points the caller's session at it without forking. */
+/** A shared branch (from `from`, else the deploy branch); `enterDevMode` points the caller's session at it without forking (the description's `activate`). */
 export async function createBranch(api: Api, deploymentId: string, params: {name: string; from?: string; enterDevMode?: boolean}, signal?: AbortSignal): Promise<DevBranch> {
-  const json = {name: params.name, enterDevMode: params.enterDevMode === true, ...(named(params.from) === undefined ? {} : {from: params.from})};
+  const json = {name: params.name, ...(params.enterDevMode === true ? {activate: true} : {}), ...(named(params.from) === undefined ? {} : {from: params.from})};
   return readDevBranch(await api.post(`${base(deploymentId)}/branches`, {json, signal}));
 }
 

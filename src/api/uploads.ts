@@ -11,7 +11,8 @@ const base = (deploymentId: string) => `/build/api/v1/deployments/${encodeURICom
 const named = (branchName: string | undefined) => (branchName !== undefined && branchName.trim() !== '' ? {branchName} : {});
 
 export async function startUpload(api: Api, deploymentId: string, branchName?: string, signal?: AbortSignal): Promise<UploadTransaction> {
-  const body = asRecord(await api.post(`${base(deploymentId)}/start`, {json: named(branchName), signal})) ?? {};
+  // The description defines no body for start: the branch is a query parameter.
+  const body = asRecord(await api.post(`${base(deploymentId)}/start`, {searchParams: named(branchName), signal})) ?? {};
   return asRecord(body.transaction) ?? body;
 }
 
