@@ -1,0 +1,335 @@
+// THE activity watcher behind `svc watch` and `:activity`: every build and dbt sync on every deployment the
+// credential can see, within a request budget. The platform has no account-wide feed, so it asks each deployment
+// in turn (its dbt runs list and its build status) on one schedule:
+//  - a deployment with nothing queued or running is asked at most once per `idleMs` (30 s);
+//  - one with a run queued or running every `activeMs` (5 s), ahead of idle ones that are due;
+//  - requests start at least 1000/`perSecond` ms apart (10/s), whatever the number of deployments: at 500 an idle
+//    round takes longer than 30 s, it never costs more;
+//  - the deployments list itself is read again every `deploymentsMs` (5 min), a page per request.
+// Requests go one at a time. The clock is injected, so the budget is tested on simulated time.
+import type {Api} from '../api/client.js';
+import {getBuildStatus, type BuildStatus} from '../api/builds.js';
+import {listDbtSyncs, type DbtRun} from '../api/dbt.js';
+import {listDeployments} from '../api/deployments.js';
+import {oneLine} from '../api/errors.js';
+import {buildRun, isRunActive, syncRun, type ActivityRun} from './activityRuns.js';
+
+export type {ActivityRun, RunKind, RunStatus} from './activityRuns.js';
+export {isRunActive} from './activityRuns.js';
+
+export interface ActivityBudget {
+  idleMs: number;
+  activeMs: number;
+  perSecond: number;
+  deploymentsMs: number;
+  /** How long an ended run stays in the snapshot. */
+  recentMs: number;
+}
+
+export const ACTIVITY_BUDGET: ActivityBudget = {idleMs: 30_000, activeMs: 5_000, perSecond: 10, deploymentsMs: 300_000, recentMs: 3_600_000};
+
+/** Milliseconds clock and an abortable sleep that resolves (never rejects) when aborted. */
+export interface ActivityClock {
+  now(): number;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+}
+
+export const realClock: ActivityClock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) =>
+    new Promise((resolve) => {
+      if (signal.aborted) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      signal.addEventListener('abort', done, {once: true});
+    }),
+};
+
+/** What the watcher asks; `apiSource` asks the platform, tests can count. */
+export interface ActivitySource {
+  deployments(offset: number, limit: number, signal: AbortSignal): Promise<{items: Array<{id: string; name: string}>; total: number}>;
+  syncs(deploymentId: string, signal: AbortSignal): Promise<DbtRun[]>;
+  build(deploymentId: string, signal: AbortSignal): Promise<BuildStatus>;
+}
+
+const DEPLOYMENTS_PAGE = 100;
+/** The newest runs of a deployment that one look reads. */
+const RUNS_PAGE = 20;
+
+export function apiSource(api: Api): ActivitySource {
+  return {
+    deployments: async (offset, limit, signal) => {
+      const page = await listDeployments(api, {offset, limit}, signal);
+      return {items: page.deployments.map((d) => ({id: d.id, name: d.name})), total: page.total};
+    },
+    syncs: async (id, signal) => (await listDbtSyncs(api, id, {first: RUNS_PAGE}, signal)).runs,
+    build: (id, signal) => getBuildStatus(api, id, undefined, signal),
+  };
+}
+
+export type ActivityEventType = 'started' | 'phase' | 'finished';
+
+export interface ActivityEvent {
+  type: ActivityEventType;
+  run: ActivityRun;
+}
+
+export interface ActivityOptions {
+  /** Ids or names of the deployments to watch; all the credential sees when absent or empty. */
+  deployments?: readonly string[];
+  clock?: ActivityClock;
+  budget?: Partial<ActivityBudget>;
+  onEvent?: (event: ActivityEvent) => void;
+  /** After every look that changed the snapshot. */
+  onChange?: () => void;
+  /** A look at one deployment failed; it is asked again on its idle schedule. */
+  onError?: (deploymentId: string, message: string) => void;
+}
+
+interface Watched {
+  id: string;
+  name: string;
+  due: number;
+  looked: boolean;
+  runs: Map<string, ActivityRun>;
+  /** When each ended run leaves the snapshot (watcher clock). */
+  keepUntil: Map<string, number>;
+}
+
+/** At least 1000/perSecond ms between request starts: no 1-second window holds more than perSecond starts. */
+class Pacer {
+  private next = -Infinity;
+  constructor(
+    private readonly clock: ActivityClock,
+    private readonly spacingMs: number,
+  ) {}
+
+  async acquire(signal: AbortSignal): Promise<void> {
+    const wait = this.next - this.clock.now();
+    if (wait > 0) await this.clock.sleep(wait, signal);
+    this.next = Math.max(this.clock.now(), this.next) + this.spacingMs;
+  }
+}
+
+export class ActivityWatcher {
+  private readonly clock: ActivityClock;
+  private readonly budget: ActivityBudget;
+  private readonly pacer: Pacer;
+  private readonly watched = new Map<string, Watched>();
+  private listDue = -Infinity;
+  private listedOnce = false;
+
+  constructor(
+    private readonly source: ActivitySource,
+    private readonly opts: ActivityOptions = {},
+  ) {
+    this.clock = opts.clock ?? realClock;
+    this.budget = {...ACTIVITY_BUDGET, ...opts.budget};
+    this.pacer = new Pacer(this.clock, 1000 / this.budget.perSecond);
+  }
+
+  /** Every run queued or running, and those ended within `recentMs`, newest first. */
+  snapshot(): ActivityRun[] {
+    const now = this.clock.now();
+    const runs: ActivityRun[] = [];
+    for (const w of this.watched.values()) {
+      for (const run of w.runs.values()) if (isRunActive(run) || (w.keepUntil.get(run.key) ?? -Infinity) > now) runs.push(run);
+    }
+    return runs.sort((a, b) => (b.startedAt ?? b.endedAt ?? 0) - (a.startedAt ?? a.endedAt ?? 0) || b.key.localeCompare(a.key));
+  }
+
+  /** Every watched deployment has been looked at once and nothing is queued or running. */
+  idle(): boolean {
+    if (!this.listedOnce) return false;
+    for (const w of this.watched.values()) {
+      if (!w.looked) return false;
+      for (const run of w.runs.values()) if (isRunActive(run)) return false;
+    }
+    return true;
+  }
+
+  deploymentCount(): number {
+    return this.watched.size;
+  }
+
+  /** Asks this deployment next (a run was just started on it). */
+  poke(deploymentId: string): void {
+    const w = this.watched.get(deploymentId);
+    if (w) w.due = -Infinity;
+  }
+
+  /**
+   * Watches until `signal` aborts, or with `untilIdle` until `idle()`. A failure to list the deployments the
+   * first time is thrown (nothing can be watched); later failures keep the old list.
+   */
+  async run(signal: AbortSignal, untilIdle = false): Promise<void> {
+    while (!signal.aborted) {
+      if (untilIdle && this.idle()) return;
+      const now = this.clock.now();
+      if (now >= this.listDue) {
+        await this.refreshDeployments(signal);
+        continue;
+      }
+      const next = this.pick(now);
+      if (next === undefined) {
+        await this.clock.sleep(Math.max(1, Math.min(this.earliestDue(), this.listDue) - now), signal);
+        continue;
+      }
+      await this.look(next, signal);
+    }
+  }
+
+  private earliestDue(): number {
+    let due = Infinity;
+    for (const w of this.watched.values()) due = Math.min(due, w.due);
+    return due;
+  }
+
+  /** The due deployment to ask: one with a run going first, else the longest overdue. */
+  private pick(now: number): Watched | undefined {
+    let best: Watched | undefined;
+    let bestActive = false;
+    for (const w of this.watched.values()) {
+      if (w.due > now) continue;
+      const active = hasActive(w);
+      if (best === undefined || (active && !bestActive) || (active === bestActive && w.due < best.due)) {
+        best = w;
+        bestActive = active;
+      }
+    }
+    return best;
+  }
+
+  private async refreshDeployments(signal: AbortSignal): Promise<void> {
+    const seen: Array<{id: string; name: string}> = [];
+    try {
+      for (let offset = 0, pages = 0; pages < 1000; pages++) {
+        await this.pacer.acquire(signal);
+        if (signal.aborted) return;
+        const page = await this.source.deployments(offset, DEPLOYMENTS_PAGE, signal);
+        seen.push(...page.items);
+        offset += page.items.length;
+        if (page.items.length === 0 || offset >= page.total) break;
+      }
+    } catch (err) {
+      if (signal.aborted) return;
+      if (!this.listedOnce) throw err;
+      this.opts.onError?.('', `listing deployments: ${messageOf(err)}`);
+      this.listDue = this.clock.now() + this.budget.idleMs;
+      return;
+    }
+    this.listDue = this.clock.now() + this.budget.deploymentsMs;
+    const chosen = this.choose(seen);
+    const ids = new Set(chosen.map((d) => d.id));
+    for (const id of [...this.watched.keys()]) if (!ids.has(id)) this.watched.delete(id);
+    for (const d of chosen) {
+      const w = this.watched.get(d.id);
+      if (w) w.name = d.name;
+      else this.watched.set(d.id, {id: d.id, name: d.name, due: -Infinity, looked: false, runs: new Map(), keepUntil: new Map()});
+    }
+    this.listedOnce = true;
+  }
+
+  private choose(all: Array<{id: string; name: string}>): Array<{id: string; name: string}> {
+    const wanted = this.opts.deployments ?? [];
+    if (wanted.length === 0) return all;
+    const missing = wanted.filter((x) => !all.some((d) => d.id === x || d.name === x));
+    if (missing.length > 0 && !this.listedOnce) {
+      throw new Error(`no deployment ${missing.map((m) => `'${oneLine(m, 100)}'`).join(', ')} among the ${all.length} this credential can see`);
+    }
+    return all.filter((d) => wanted.includes(d.id) || wanted.includes(d.name));
+  }
+
+  private async look(w: Watched, signal: AbortSignal): Promise<void> {
+    let changed = false;
+    try {
+      await this.pacer.acquire(signal);
+      if (signal.aborted) return;
+      const syncs = await this.source.syncs(w.id, signal);
+      await this.pacer.acquire(signal);
+      if (signal.aborted) return;
+      const build = await this.source.build(w.id, signal);
+      const found: ActivityRun[] = [];
+      for (const r of syncs) {
+        const run = syncRun(w, r);
+        if (run) found.push(run);
+      }
+      const built = buildRun(w, build, w.runs.get(`build:${w.id}:${build.buildJobId ?? ''}`));
+      if (built) found.push(built);
+      changed = this.merge(w, found);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.opts.onError?.(w.id, messageOf(err));
+    }
+    w.looked = true;
+    w.due = this.clock.now() + (hasActive(w) ? this.budget.activeMs : this.budget.idleMs);
+    if (changed) this.opts.onChange?.();
+  }
+
+  /** Compares what one look found with what was known, emits the events, and forgets runs out of the window. */
+  private merge(w: Watched, found: ActivityRun[]): boolean {
+    const now = this.clock.now();
+    const first = !w.looked;
+    let changed = false;
+    for (const run of found) {
+      const before = w.runs.get(run.key);
+      if (before && sameRun(before, run)) continue;
+      changed = true;
+      w.runs.set(run.key, run);
+      const active = isRunActive(run);
+      if (!before) {
+        if (first && !active) {
+          // Ended before the watch began: shown while recent by its own end time, no event.
+          const endedAgo = run.endedAt === undefined ? Infinity : Math.max(0, now - run.endedAt);
+          w.keepUntil.set(run.key, now + this.budget.recentMs - endedAgo);
+          continue;
+        }
+        this.emit('started', run);
+        if (!active) this.finish(w, run, now);
+        continue;
+      }
+      if (active && run.phase !== before.phase) this.emit('phase', run);
+      if (!active && isRunActive(before)) this.finish(w, run, now);
+    }
+    // The build status names only the newest build: a build still going that it no longer names was superseded.
+    const keys = new Set(found.map((r) => r.key));
+    for (const run of w.runs.values()) {
+      if (run.kind !== 'build' || !isRunActive(run) || keys.has(run.key)) continue;
+      const cancelled: ActivityRun = {...run, status: 'cancelled', error: 'superseded by a newer build'};
+      w.runs.set(run.key, cancelled);
+      this.finish(w, cancelled, now);
+      changed = true;
+    }
+    // An ended run out of the window leaves the snapshot; it is forgotten once the look no longer lists it either
+    // (kept until then, so the next look does not take it for a new run).
+    for (const [key, until] of w.keepUntil) if (until <= now) w.keepUntil.delete(key);
+    for (const [key, run] of w.runs) if (!isRunActive(run) && !w.keepUntil.has(key) && !keys.has(key)) w.runs.delete(key);
+    return changed;
+  }
+
+  private finish(w: Watched, run: ActivityRun, now: number): void {
+    w.keepUntil.set(run.key, now + this.budget.recentMs);
+    this.emit('finished', run);
+  }
+
+  private emit(type: ActivityEvent['type'], run: ActivityRun): void {
+    this.opts.onEvent?.({type, run});
+  }
+}
+
+function hasActive(w: Watched): boolean {
+  for (const run of w.runs.values()) if (isRunActive(run)) return true;
+  return false;
+}
+
+function sameRun(a: ActivityRun, b: ActivityRun): boolean {
+  return a.status === b.status && a.phase === b.phase && a.durationMs === b.durationMs && a.deploymentName === b.deploymentName;
+}
+
+function messageOf(err: unknown): string {
+  return oneLine(err instanceof Error ? err.message : String(err));
+}

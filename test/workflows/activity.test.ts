@@ -1,0 +1,193 @@
+// The activity watcher's request budget on simulated time (no real sleeping): a fake clock whose sleep moves time,
+// and a fake platform that records when each request started. Then the events it derives from scripted runs, and
+// from real runs of the local service.
+import {describe, expect, it} from 'vitest';
+import type {BuildStatus} from '../../src/api/builds.js';
+import {createApi} from '../../src/api/client.js';
+import {startDbtSync, type DbtRun} from '../../src/api/dbt.js';
+import {setEnvVars} from '../../src/api/envVars.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import {ActivityWatcher, apiSource, type ActivityClock, type ActivityEvent, type ActivitySource} from '../../src/workflows/activity.js';
+import {startTestService} from '../helpers/startService.js';
+
+const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
+const MINUTES_10 = 10 * 60_000;
+
+/** Simulated time: sleeping moves the clock; reaching `end` aborts the watch. */
+function simClock(end: number, stop: AbortController): ActivityClock & {t: number} {
+  const clock = {
+    t: T0,
+    now: () => clock.t,
+    sleep: async (ms: number) => {
+      clock.t += ms;
+      if (clock.t >= end) stop.abort();
+    },
+  };
+  return clock;
+}
+
+interface Recorded {
+  at: number;
+  what: 'deployments' | 'syncs' | 'build';
+  id?: string;
+}
+
+/** `runs(id, t)` scripts the dbt runs a deployment reports at time t. */
+function fakePlatform(count: number, clock: {now(): number}, runs: (id: string, t: number) => DbtRun[] = () => []) {
+  const requests: Recorded[] = [];
+  const all = Array.from({length: count}, (_, i) => ({id: String(i + 1), name: `dep-${i + 1}`}));
+  const source: ActivitySource = {
+    deployments: async (offset, limit) => {
+      requests.push({at: clock.now(), what: 'deployments'});
+      return {items: all.slice(offset, offset + limit), total: all.length};
+    },
+    syncs: async (id) => {
+      requests.push({at: clock.now(), what: 'syncs', id});
+      return runs(id, clock.now());
+    },
+    build: async (id): Promise<BuildStatus> => {
+      requests.push({at: clock.now(), what: 'build', id});
+      return {deploymentId: id, branchName: 'main', mode: 'production', status: 'built', buildJobId: 1, deploymentStatus: 'built', updatedAt: new Date(T0 - 86_400_000).toISOString(), raw: {}};
+    },
+  };
+  return {source, requests};
+}
+
+async function simulate(count: number, runs?: (id: string, t: number) => DbtRun[]) {
+  const stop = new AbortController();
+  const clock = simClock(T0 + MINUTES_10, stop);
+  const platform = fakePlatform(count, clock, runs);
+  const events: ActivityEvent[] = [];
+  const watcher = new ActivityWatcher(platform.source, {clock, onEvent: (e) => events.push(e)});
+  await watcher.run(stop.signal);
+  return {...platform, events, watcher};
+}
+
+/** The most request starts in any window [t, t + 1 s). */
+function busiestSecond(requests: Recorded[]): number {
+  let most = 0;
+  for (let i = 0, j = 0; i < requests.length; i++) {
+    while (requests[i]!.at - requests[j]!.at >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+function perDeployment(requests: Recorded[], what: Recorded['what']): Map<string, number[]> {
+  const seen = new Map<string, number[]>();
+  for (const r of requests) if (r.what === what) seen.set(r.id!, [...(seen.get(r.id!) ?? []), r.at]);
+  return seen;
+}
+
+/** A sync running from 60 s to 120 s into the watch on deployment `id`, failing in dbt-compile. */
+const oneSync = (id: string) => (dep: string, t: number): DbtRun[] => {
+  const since = t - T0;
+  if (dep !== id || since < 60_000) return [];
+  const startedAt = new Date(T0 + 60_000).toISOString();
+  if (since < 90_000) return [{syncJobId: 's1', status: 'RUNNING', lastStage: 'INSTALLING_DEPENDENCIES', trigger: 'webhook', gitRef: 'main', startedAt, raw: {}}];
+  if (since < 120_000) return [{syncJobId: 's1', status: 'RUNNING', lastStage: 'COMPILING_DBT', trigger: 'webhook', gitRef: 'main', startedAt, raw: {}}];
+  return [{syncJobId: 's1', status: 'FAILED', failedPhase: 'dbt-compile', trigger: 'webhook', gitRef: 'main', startedAt, durationMs: 60_000, errorMessage: 'compile', raw: {}}];
+};
+
+describe('activity watcher request budget (simulated 10 minutes)', () => {
+  it('45 idle deployments: each asked once per 30 s at most, every one of them kept up', async () => {
+    const {requests} = await simulate(45);
+    const syncs = perDeployment(requests, 'syncs');
+    expect(syncs.size).toBe(45);
+    for (const times of syncs.values()) {
+      expect(times.length).toBeLessThanOrEqual(MINUTES_10 / 30_000 + 1);
+      expect(times.length).toBeGreaterThanOrEqual(MINUTES_10 / 30_000 - 1);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(30_000);
+    }
+    expect(perDeployment(requests, 'build').size).toBe(45);
+    // 45 × 2 requests per 30 s, plus the deployments list every 5 minutes.
+    expect(requests.length / 10).toBeLessThanOrEqual(181);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(10);
+  });
+
+  it('500 deployments: never more than 10 requests in any second, no deployment more than once per 30 s', async () => {
+    const {requests} = await simulate(500);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(10);
+    expect(requests.length).toBeLessThanOrEqual(6000);
+    // The budget is used: the cap, not idleness, bounds the rate.
+    expect(requests.length).toBeGreaterThan(5900);
+    const syncs = perDeployment(requests, 'syncs');
+    expect(syncs.size).toBe(500);
+    for (const times of syncs.values()) {
+      expect(times.length).toBeGreaterThanOrEqual(5);
+      for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(30_000);
+    }
+    expect(requests.filter((r) => r.what === 'deployments')).toHaveLength(5 * 2);
+  });
+
+  it('500 deployments: one with a run going is asked every 5 s, ahead of the idle round', async () => {
+    const {requests, events} = await simulate(500, oneSync('250'));
+    const times = perDeployment(requests, 'syncs').get('250')!;
+    const during = times.filter((t) => t > T0 + 60_000 && t <= T0 + 125_000);
+    // Seen running somewhere in the idle round (≤ 100 s late at 500), then every 5 s (plus pacing) until it ended.
+    for (let i = 1; i < during.length; i++) expect(during[i]! - during[i - 1]!).toBeLessThanOrEqual(5_000 + 500);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(10);
+    expect(events.map((e) => e.type)).toContain('finished');
+  });
+});
+
+describe('activity watcher events', () => {
+  it('started, phase, finished with status, phase and duration; idle once nothing runs', async () => {
+    const {events, watcher} = await simulate(3, oneSync('2'));
+    expect(events.map((e) => [e.type, e.run.status, e.run.phase])).toEqual([
+      ['started', 'running', 'INSTALLING_DEPENDENCIES'],
+      ['phase', 'running', 'COMPILING_DBT'],
+      ['finished', 'failed', 'dbt-compile'],
+    ]);
+    expect(events[2]!.run).toMatchObject({kind: 'sync', deploymentName: 'dep-2', ref: 'main', trigger: 'webhook', durationMs: 60_000});
+    expect(watcher.idle()).toBe(true);
+    // Ended within the hour: still in the snapshot.
+    expect(watcher.snapshot().map((r) => r.key)).toEqual(['sync:2:s1']);
+  });
+
+  it('a run already going when the watch begins is reported as started; one ended before is not an event', async () => {
+    const ended: DbtRun = {syncJobId: 'old', status: 'COMPLETED', startedAt: new Date(T0 - 7_200_000).toISOString(), durationMs: 1000, raw: {}};
+    const going: DbtRun = {syncJobId: 'now', status: 'RUNNING', lastStage: 'FINALIZING', startedAt: new Date(T0 - 10_000).toISOString(), raw: {}};
+    const {events, watcher} = await simulate(1, (_, t) => (t - T0 < 20_000 ? [going, ended] : [{...going, status: 'COMPLETED', durationMs: 25_000}, ended]));
+    expect(events.map((e) => `${e.type} ${e.run.id} ${e.run.status}`)).toEqual(['started now running', 'finished now succeeded']);
+    // The one that ended two hours before the watch is not kept.
+    expect(watcher.snapshot().map((r) => r.id)).toEqual(['now']);
+  });
+
+  it('--deployment names a deployment the credential cannot see: refused with the names', async () => {
+    const stop = new AbortController();
+    const clock = simClock(T0 + 60_000, stop);
+    const {source} = fakePlatform(3, clock);
+    const watcher = new ActivityWatcher(source, {clock, deployments: ['dep-1', 'nope']});
+    await expect(watcher.run(stop.signal)).rejects.toThrow("no deployment 'nope' among the 3 this credential can see");
+  });
+});
+
+describe('activity watcher on the real local service', () => {
+  it('a failing dbt sync from the API and an env-var rebuild: started, phases, finished in the right status', async () => {
+    const service = new ManualClock(T0);
+    const svc = await startTestService({seed: 'demo', clock: service});
+    try {
+      const api = createApi({baseUrl: svc.url, token: svc.adminKey});
+      const {syncJobId} = await startDbtSync(api, '1', {ref: 'broken-compile'});
+      await setEnvVars(api, '2', [{name: 'ACTIVITY_PROBE', value: '1'}]);
+      const events: ActivityEvent[] = [];
+      // The watcher's sleeps move the service's clock, so builds and syncs progress exactly as it waits.
+      const clock: ActivityClock = {now: () => service.now(), sleep: async (ms) => void service.advance(ms)};
+      const watcher = new ActivityWatcher(apiSource(api), {clock, deployments: ['1', '2'], onEvent: (e) => events.push(e)});
+      await watcher.run(new AbortController().signal, true);
+      const lines = events.map((e) => `${e.type} ${e.run.kind} ${e.run.deploymentId} ${e.run.status}${e.run.phase ? ` ${e.run.phase}` : ''}`);
+      expect(lines[0]).toMatch(/^started sync 1 running/);
+      expect(lines).toContain('finished sync 1 failed dbt-compile');
+      expect(lines.filter((l) => l.startsWith('phase sync 1')).length).toBeGreaterThan(0);
+      expect(lines.some((l) => /^started build 2 (queued|running)/.test(l))).toBe(true);
+      expect(lines.some((l) => /^finished build 2 succeeded/.test(l))).toBe(true);
+      const failed = events.find((e) => e.type === 'finished' && e.run.kind === 'sync')!.run;
+      expect(failed).toMatchObject({id: syncJobId, ref: 'broken-compile', trigger: 'api'});
+      expect(failed.durationMs).toBeGreaterThan(0);
+      expect(watcher.idle()).toBe(true);
+    } finally {
+      await svc.close();
+    }
+  });
+});
