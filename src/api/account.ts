@@ -38,11 +38,16 @@ export interface ApiKeyItem {
   kind?: string;
 }
 
-const notFound = (err: unknown) => err instanceof ApiError && err.status === 404;
+/**
+ * "No such operation" as gateways say it: 404, 405 (a strict gateway that knows the path but not the method) and
+ * 501 (not implemented). Anything else (401, 403, 5xx…) is a real answer and ends the sign-in with it.
+ */
+const NO_SUCH_OPERATION: ReadonlySet<number> = new Set([404, 405, 501]);
+const notFound = (err: unknown) => err instanceof ApiError && NO_SUCH_OPERATION.has(err.status);
 
 /**
  * Who the credential belongs to. `GET /api/v1/users/me` is what this client and the local service use, but the
- * platform's published API does not describe it; where it answers 404 the fallback is an operation that is
+ * platform's published API does not describe it; where it answers 404 or 405 (or 501) the fallback is an operation that is
  * described and answers the same `User`: `PATCH /api/v1/users/me/settings` with an empty patch (omitted fields are
  * left as they are, so nothing changes). If that is missing too, listing one deployment still proves the
  * credential works; the identity is then unknown (`email` empty, `raw` null).

@@ -75,6 +75,14 @@ describe('device authorization', () => {
       'unsupported_grant_type',
     );
   });
+
+  it('a missing grant_type is invalid_request (RFC 6749 §5.2), on the token and the refresh endpoint', async () => {
+    for (const path of ['/auth/device/token', '/auth/oauth2/refresh']) {
+      const res = await form(path, {refresh_token: 'x', client_id: 'svc-cli'});
+      expect(res.status, path).toBe(400);
+      expect(res.body).toMatchObject({error: 'invalid_request', error_description: 'grant_type is required'});
+    }
+  });
 });
 
 describe('approval and tokens', () => {

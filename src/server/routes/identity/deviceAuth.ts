@@ -208,6 +208,7 @@ export const register: RouteGroup = (app, ctx) => {
     const fail = (error: string, description: string) => c.json(oauthError(c, error, description), 400);
     const f = await readFields(c);
     if (f.grant_type === 'refresh_token') return refresh(c, f);
+    if (!f.grant_type) return fail('invalid_request', 'grant_type is required');
     if (f.grant_type !== DEVICE_GRANT) return fail('unsupported_grant_type', `grant_type must be ${DEVICE_GRANT} or refresh_token`);
     if (!f.device_code || !f.client_id) return fail('invalid_request', 'device_code and client_id are required');
     const row = findDeviceCode(ctx.db, f.device_code);
@@ -259,6 +260,8 @@ export const register: RouteGroup = (app, ctx) => {
 
   app.openapi(refreshRoute, async (c) => {
     const f = await readFields(c);
+    // RFC 6749 §5.2: a missing parameter is invalid_request; only a grant type given and not supported is unsupported_grant_type.
+    if (!f.grant_type) return c.json(oauthError(c, 'invalid_request', 'grant_type is required'), 400);
     if (f.grant_type !== 'refresh_token') return c.json(oauthError(c, 'unsupported_grant_type', 'grant_type must be refresh_token'), 400);
     return refresh(c, f);
   });
