@@ -5,6 +5,7 @@ import {connect} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {redact, REDACTED} from '../../src/server/auditRedact.js';
 import {runHousekeeping} from '../../src/server/housekeeping.js';
+import {buildTree} from '../../src/server/routes/dataModel/filePaths.js';
 import {insertTelemetryEvents, TELEMETRY_MAX_EVENTS} from '../../src/server/store/telemetry.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
@@ -155,6 +156,18 @@ describe('audit redaction in linear time', () => {
     expect(performance.now() - started).toBeLessThan(500);
     expect(redact({note: `${big} eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig`})).toEqual({note: REDACTED});
     expect(redact({note: `${big} svc_${'a'.repeat(32)}`})).toEqual({note: REDACTED});
+  });
+});
+
+describe('file tree listing in linear time', () => {
+  it('40,000 sibling directories list in about a second (before: 17 s, a search of the siblings per directory)', () => {
+    const files = Array.from({length: 40_000}, (_, i) => ({path: `model/d${i}/f.yml`, content: ''}));
+    const started = performance.now();
+    const tree = buildTree(files, false);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(tree).toHaveLength(1);
+    expect(tree[0]?.children).toHaveLength(40_000);
+    expect(tree[0]?.children?.[0]).toMatchObject({path: '/model/d0', type: 'directory'});
   });
 });
 

@@ -47,21 +47,27 @@ export function checkSize(path: string, content: string): void {
   }
 }
 
-/** The nested tree of a branch's files; directories first, then files, each by name. */
+/**
+ * The nested tree of a branch's files; directories first, then files, each by name. Directories are found by
+ * path in a map, so building is linear in the number of path segments (a search of each directory's children
+ * made 40,000 sibling directories cost 17 s).
+ */
 export function buildTree(files: Array<{path: string; content: string}>, withContent: boolean): SourceTreeNode[] {
   const root: TreeNode = {path: '', type: 'directory', children: []};
+  const dirs = new Map<string, TreeNode>([['', root]]);
   for (const file of files) {
     const segments = file.path.split('/');
     let dir = root;
-    segments.slice(0, -1).forEach((segment) => {
+    for (const segment of segments.slice(0, -1)) {
       const path = `${dir.path}/${segment}`;
-      let next = dir.children.find((n) => n.path === path && n.type === 'directory');
+      let next = dirs.get(path);
       if (!next) {
         next = {path, type: 'directory', children: []};
+        dirs.set(path, next);
         dir.children.push(next);
       }
       dir = next;
-    });
+    }
     const node: TreeNode = {path: `/${file.path}`, type: 'file', children: []};
     if (withContent) node.content = file.content;
     dir.children.push(node);
