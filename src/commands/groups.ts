@@ -30,6 +30,7 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   {names: ['audit'], load: async () => (await import('./audit.js')).register},
   {names: ['scim'], load: async () => (await import('./scim.js')).register},
   {names: ['dbt'], load: async () => (await import('./dbt.js')).register},
+  {names: ['watch'], load: async () => (await import('./watch.js')).register},
   {
     names: [
       'logs', 'variables', 'vars', 'variable', 'github', 'gh', 'folders', 'folder', 'workbooks', 'workbook', 'reports', 'report',

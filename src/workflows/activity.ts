@@ -15,7 +15,7 @@ import {oneLine} from '../api/errors.js';
 import {buildRun, isRunActive, syncRun, type ActivityRun} from './activityRuns.js';
 
 export type {ActivityRun, RunKind, RunStatus} from './activityRuns.js';
-export {isRunActive} from './activityRuns.js';
+export {eventRecord, eventText, isRunActive, runDuration} from './activityRuns.js';
 
 export interface ActivityBudget {
   idleMs: number;

@@ -100,3 +100,47 @@ export function buildRun(deployment: {id: string; name: string}, status: BuildSt
   }
   return result;
 }
+
+/** `1m 5s`, `42s`: a run's duration as the watch line and the activity list say it. */
+export function runDuration(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return `${s}s`;
+  const m = Math.floor(s / 60);
+  return m < 60 ? `${m}m ${s % 60}s` : `${Math.floor(m / 60)}h ${m % 60}m`;
+}
+
+/** One change as a line: `finished sync on analytics-prod (1) failed in dbt-compile after 16s · ref main · webhook`. */
+export function eventText(type: 'started' | 'phase' | 'finished', run: ActivityRun): string {
+  const where = `${run.kind} ${run.id} on ${run.deploymentName === '' ? run.deploymentId : `${run.deploymentName} (${run.deploymentId})`}`;
+  let what: string;
+  if (type === 'finished') {
+    what = run.status === 'failed' && run.phase !== undefined ? `failed in ${run.phase}` : run.status;
+    if (run.durationMs !== undefined) what += ` after ${runDuration(run.durationMs)}`;
+  } else {
+    what = type === 'started' ? run.status : 'now';
+    if (run.phase !== undefined) what += ` ${run.phase}`;
+  }
+  const extra = [run.ref === '' ? undefined : `ref ${run.ref}`, run.trigger, type === 'finished' ? run.error : undefined].filter((x) => x !== undefined);
+  return `${type} ${where}: ${what}${extra.length > 0 ? ` · ${extra.join(' · ')}` : ''}`;
+}
+
+/** One change as `svc watch --json` prints it: flat fields, times as ISO strings. */
+export function eventRecord(type: 'started' | 'phase' | 'finished', run: ActivityRun, at: number): Record<string, unknown> {
+  const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
+  return {
+    event: type,
+    at: iso(at),
+    kind: run.kind,
+    deploymentId: run.deploymentId,
+    deployment: run.deploymentName,
+    id: run.id,
+    ref: run.ref,
+    trigger: run.trigger,
+    status: run.status,
+    phase: run.phase,
+    startedAt: iso(run.startedAt),
+    endedAt: iso(run.endedAt),
+    durationMs: run.durationMs,
+    error: run.error,
+  };
+}
