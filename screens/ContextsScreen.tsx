@@ -1,6 +1,7 @@
 // Saved contexts: name, URL and ★ on the default one (credentials are never shown). Enter (or `:ctx <name>`)
 // switches this console to the highlighted one in place; u makes it the default for new sessions; a adds one,
-// D deletes one after a question that says what happens to this session.
+// D deletes one after a question that says what happens to this session. Under `svc ui --local` it also says how a
+// second shell reaches the console's own service (the env file with its URL and key) and that its data is temporary.
 import React, {useEffect, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
@@ -31,7 +32,7 @@ export function ContextsScreen({params}: ScreenProps) {
   const flash = useFlash();
   const body = useBodySize();
   const client = useQueryClient();
-  const {session, contextName, switchContext, readonly, leaving} = useAppInfo();
+  const {session, contextName, switchContext, readonly, leaving, embedded, host} = useAppInfo();
   useTitle('Contexts');
   const query = useQuery({queryKey: contextKeys.list, queryFn: async () => listSavedContexts(session)});
   const rows = query.data ?? [];
@@ -168,13 +169,23 @@ export function ContextsScreen({params}: ScreenProps) {
         />
       ) : null}
       {connecting ? <Text color={color.muted}>{glyph.pending} connecting to `{connecting}`…</Text> : null}
+      {embedded ? (
+        <>
+          <Text wrap="truncate-end">
+            This console runs its own local service at http://{host}; its demo data is temporary (deleted when the console quits).
+          </Text>
+          <Text wrap="truncate-end">
+            From another shell: <Text bold>. {embedded.envFile}</Text> <Text color={color.muted}>(sets SVC_API_URL and SVC_API_KEY for svc)</Text>
+          </Text>
+        </>
+      ) : null}
       <StateView query={query} noun="contexts" empty={rows.length === 0} emptyText={`No saved contexts yet (${readonly ? '' : 'a adds one; '}svc login --name <name> saves one)`}>
         <DataTable
           rows={rows}
           columns={columns}
           getRowId={(c) => c.name}
           noun="contexts"
-          height={Math.max(2, body.height - 1)}
+          height={Math.max(2, body.height - 1 - (embedded ? 2 : 0))}
           onSelect={(c) => (selected.current = c)}
           onActivate={activate}
           activateLabel="switch to"

@@ -1,6 +1,6 @@
 // Where `svc ui` connects: an in-process local service (demo seed, throw-away data file) or the resolved
 // credentials (a saved context, SVC_* env, --api-url/--token) through the same client command mode uses.
-import {mkdtempSync, rmSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {getMe} from '../api/account.js';
@@ -23,12 +23,17 @@ export async function localTarget(speed: number): Promise<UiTarget> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-ui-'));
   // Nothing may print while Ink owns the screen, so the service's request log is dropped.
   const service = await startService({port: 0, seed: 'demo', dataFile: join(dir, 'svc.db'), speed, log: () => {}, demoImageDir: demoImageDir()});
+  // A second shell reaches this service with `. <envFile>`: its URL and admin key, readable by the user only (the
+  // temporary directory is private too), deleted with the data when the console quits.
+  const envFile = join(dir, 'env');
+  writeFileSync(envFile, `export SVC_API_URL='${service.url}'\nexport SVC_API_KEY='${service.adminKey}'\n`, {mode: 0o600});
   return {
     api: createApi({baseUrl: service.url, token: service.adminKey, sanitizeStrings: true}),
     session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
     leaving: LOCAL_LEAVING,
+    embedded: {envFile, hasChanges: () => service.changedSinceStart()},
     async close() {
       await service.close();
       rmSync(dir, {recursive: true, force: true});

@@ -14,7 +14,7 @@ import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
-import {insertAuditEvent} from './store/audit.js';
+import {insertAuditEvent, lastAuditEventId} from './store/audit.js';
 import {VERSION} from '../version.js';
 import {signAccessToken} from './tokens.js';
 
@@ -55,6 +55,8 @@ export interface RunningService {
   /** The data file was copied from a prepared demo image instead of being migrated and seeded. */
   fromImage: boolean;
   ctx: ServiceContext;
+  /** A client changed something since this start: a write request succeeded (each is an audit event, as in the audit log). */
+  changedSinceStart(): boolean;
   close(): Promise<void>;
 }
 
@@ -114,7 +116,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
     ctx.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     // The service's own start is an audit event: an export shows when each run of the service began, and a fresh
     // account's audit log is not empty.
-    insertAuditEvent(ctx.db, {name: 'service.start', userEmail: null, createdAt: ctx.clock.now(), ip: null, data: {url: ctx.baseUrl, version: VERSION, firstStart}});
+    const startEvent = insertAuditEvent(ctx.db, {name: 'service.start', userEmail: null, createdAt: ctx.clock.now(), ip: null, data: {url: ctx.baseUrl, version: VERSION, firstStart}});
     // Builds advance on reads; ticking also moves unwatched ones so the service log shows each step as it happens.
     const stopTicking = ctx.builds.startTicking();
     const stopHousekeeping = startHousekeeping(ctx);
@@ -126,6 +128,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       firstStart,
       fromImage,
       ctx,
+      changedSinceStart: () => lastAuditEventId(ctx.db) > startEvent,
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
           stopTicking();

@@ -7,7 +7,7 @@ import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
-import {ApiProvider, type Connection} from './hooks/useApi.js';
+import {ApiProvider, type Connection, type EmbeddedService} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
 import {PolicyProvider} from './hooks/usePolicy.js';
 import {LiveProvider} from './hooks/useLive.js';
@@ -29,6 +29,8 @@ export interface AppProps {
    * another context asks first, naming it. None for a saved context (it stays where it is).
    */
   readonly leaving?: string;
+  /** `svc ui --local`: the in-process service (its env file for a second shell; q asks when its data changed). */
+  readonly embedded?: EmbeddedService;
   /** Who the session is (URL + credential fingerprint), to tell which saved context it uses. */
   readonly session?: SessionIdentity;
   /** Hide and block dangerous actions. @default false */
@@ -60,7 +62,7 @@ export function App(props: AppProps) {
   // After a context switch the console runs on the connection it got; `generation` remounts everything that
   // holds state about the old one (the stack, remembered cursors, titles, the screens).
   const [switched, setSwitched] = useState<{connection: Connection; generation: number} | undefined>(undefined);
-  const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host, leaving: props.leaving};
+  const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host, leaving: props.leaving, embedded: props.embedded};
   const {switchContext: connectTo} = props;
   const switchContext = useCallback(
     async (name: string) => {
@@ -81,9 +83,10 @@ export function App(props: AppProps) {
       readonly,
       ...(connection.session ? {session: connection.session} : {}),
       ...(connection.leaving ? {leaving: connection.leaving} : {}),
+      ...(connection.embedded ? {embedded: connection.embedded} : {}),
       ...(connectTo ? {switchContext} : {}),
     }),
-    [connection.contextName, connection.host, readonly, connection.session, connection.leaving, connectTo, switchContext],
+    [connection.contextName, connection.host, readonly, connection.session, connection.leaving, connection.embedded, connectTo, switchContext],
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -20,13 +20,14 @@ import {Flash} from './components/Flash.js';
 import {usePositionText} from './hooks/usePosition.js';
 import {Footer} from './components/Footer.js';
 import {HelpOverlay} from './components/HelpOverlay.js';
+import {ConfirmDialog} from './components/ConfirmDialog.js';
 import {Palette, paletteHeight} from './components/Palette.js';
 import {Spinner} from './components/Spinner.js';
 import {color} from './theme.js';
 import type {ScreenDef} from './screen.js';
 import {bodyHeight as bodyHeightOf, frameRows as frameRowsOf, MIN_COLUMNS, MIN_ROWS, titleLine, tooSmall} from './shellLayout.js';
 
-type Mode = 'none' | 'help' | 'palette' | 'filter';
+type Mode = 'none' | 'help' | 'palette' | 'filter' | 'quit';
 
 export interface ShellProps {
   readonly screens: readonly ScreenDef[];
@@ -68,7 +69,8 @@ export function Shell({screens, onQuit}: ShellProps) {
   const def = byId.get(top.screen);
 
   useKeys('global', {
-    'app.quit': () => onQuit(),
+    // Quitting `svc ui --local` deletes its temporary data: when anything was written to it, q asks first.
+    'app.quit': () => (info.embedded?.hasChanges() ? setMode('quit') : onQuit()),
     'app.help': () => setMode('help'),
     'app.palette': () => setMode('palette'),
     'app.filter': () => {
@@ -192,6 +194,17 @@ export function Shell({screens, onQuit}: ShellProps) {
       ) : null}
       {mode === 'palette' ? <Palette entries={paletteEntries} onGo={go} onCancel={close} /> : null}
       <Box height={bodyHeight} flexDirection="column" overflowY="hidden">
+        {mode === 'quit' ? (
+          <Box flexShrink={0} flexDirection="column">
+            <ConfirmDialog
+              title="Quit? The local demo data will be lost"
+              message={`Quitting ends svc ui --local: ${info.leaving ?? 'its temporary data is deleted'}.`}
+              confirmLabel="Quit"
+              onConfirm={onQuit}
+              onCancel={close}
+            />
+          </Box>
+        ) : null}
         {mode === 'help' ? (
           <HelpOverlay screen={keyScope} screenTitle={titleFor(top.screen)} policy={policy} unavailable={chrome.features.unavailable} onClose={close} height={bodyHeight} />
         ) : null}

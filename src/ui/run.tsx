@@ -9,6 +9,7 @@ import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
 import type {ScreenDef} from './screen.js';
 import type {EarlyScreen} from './terminal.js';
+import type {EmbeddedService} from './hooks/useApi.js';
 
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
@@ -44,6 +45,8 @@ export interface UiTarget {
    * another context asks first, naming it. None for a saved context (it stays where it is).
    */
   readonly leaving?: string;
+  /** `svc ui --local`: the in-process service, as the console shows it (see EmbeddedService). */
+  readonly embedded?: EmbeddedService;
   close(): Promise<void>;
 }
 
@@ -73,7 +76,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
   if (first) storeFirstFrame(queryClient, first);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} {...(target.leaving ? {leaving: target.leaving} : {})} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
+    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} {...(target.leaving ? {leaving: target.leaving} : {})} {...(target.embedded ? {embedded: target.embedded} : {})} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

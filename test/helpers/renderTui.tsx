@@ -124,6 +124,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       readonly={opts.readonly}
       session={opts.session}
       leaving={opts.leaving}
+      embedded={opts.embedded}
       queryClient={queryClient}
       screens={screens}
       initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}

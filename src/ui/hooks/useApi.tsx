@@ -13,6 +13,11 @@ export interface AppInfo {
    * another context asks first, naming it. None for a saved context (it stays where it is).
    */
   readonly leaving?: string;
+  /**
+   * The service this console started in-process (`svc ui --local`): where a second shell finds its URL and key,
+   * and whether anything was written to its temporary data (q asks before quitting then). None for a saved context.
+   */
+  readonly embedded?: EmbeddedService;
   /** --readonly: dangerous actions are hidden from keys, footer and help. */
   readonly readonly: boolean;
   /** The session's URL and credential fingerprint: which saved context (if any) this session is. */
@@ -23,6 +28,14 @@ export interface AppInfo {
    * Absent when the console was started without a way to switch.
    */
   readonly switchContext?: (name: string) => Promise<void>;
+}
+
+/** The service `svc ui --local` runs in-process, as the console sees it. */
+export interface EmbeddedService {
+  /** A 0600 file of `export SVC_API_URL=… SVC_API_KEY=…` lines: `. <file>` in another shell reaches this service. */
+  readonly envFile: string;
+  /** Something was written to the service's data since it started (by this console or any other client). */
+  readonly hasChanges: () => boolean;
 }
 
 /** Where the console is connected: the client and what the header and Contexts show about it. */
@@ -36,6 +49,11 @@ export interface Connection {
    * another context asks first, naming it. None for a saved context (it stays where it is).
    */
   readonly leaving?: string;
+  /**
+   * The service this console started in-process (`svc ui --local`): where a second shell finds its URL and key,
+   * and whether anything was written to its temporary data (q asks before quitting then). None for a saved context.
+   */
+  readonly embedded?: EmbeddedService;
 }
 
 const ApiContext = createContext<Api | null>(null);
