@@ -1,9 +1,11 @@
-// Esc leaves every prompt of every screen: walks the `:` palette, and on each screen presses every key the keymap
+// Esc leaves every prompt of every screen: walks the `:` palette (and opens the screens it does not name), and on each screen presses every key the keymap
 // says opens something (a dangerous key that asks first, or one marked `asks`), then Esc. The prompt must be gone
 // (help opens, so no dialog or field holds the keys any more) and the screen must still be there (same crumbs).
 // Derived from the registry and the keymap, so a new screen or a new asking key is walked without editing this.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {createApi, type Api} from '../../src/api/client.js';
+import {flattenTree, listFiles} from '../../src/api/dataModel.js';
+import {listDbtSyncs} from '../../src/api/dbt.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {SCREENS} from '../../screens/index.js';
@@ -41,6 +43,36 @@ function askingKeys(def: ScreenDef): Binding[] {
   return KEYMAP.filter((b) => (b.scope === scope || b.scope === 'global') && ((b.dangerous && !b.immediate) || b.asks));
 }
 
+/**
+ * Presses each asking key of the screen, then Esc: help must open after it (nothing kept the keys) and the crumbs
+ * must be those of before (still on the screen), unless the key opened nothing and Esc went back (`open` again).
+ */
+async function walkKeys(tui: Tui, def: ScreenDef, first: string, open: () => Promise<string>): Promise<void> {
+  let frame = first;
+  const opened: string[] = [];
+  for (const b of askingKeys(def)) {
+    const [crumbs, body] = [crumbsOf(frame), bodyOf(frame)];
+    await tui.press(b.keys[0]!);
+    const shown = await settled(tui);
+    await tui.press('escape', '?');
+    const help = await tui.waitForFrame(HELP).catch(() => undefined);
+    // Trapped: the prompt kept Esc (or `?`), so help never came.
+    expect(help, `${def.id}: ${b.id} (${b.keys[0]}) then Esc; the frame was:\n${tui.lastFrame()}`).toBeDefined();
+    await tui.press('escape');
+    frame = await tui.waitForFrame((f) => !f.includes(HELP));
+    if (crumbsOf(frame) === crumbs) {
+      // Something opened (a prompt, a view, a jump) and Esc closed it, back on the same screen.
+      if (bodyOf(shown) !== body) opened.push(b.id);
+      frame = await settled(tui);
+    } else {
+      // The key opened nothing here (no row it applies to, a flash instead), so Esc went back: come again.
+      expect(bodyOf(shown), `${def.id}: ${b.id} changed the screen, then Esc left the screen`).toBe(body);
+      frame = await open();
+    }
+  }
+  for (const id of opened) reached.add(id);
+}
+
 let svc: RunningService;
 let api: Api;
 beforeAll(async () => {
@@ -53,6 +85,13 @@ afterAll(() => svc.close());
 const SETUP: Record<string, (tui: Tui) => Promise<unknown>> = {
   // The dev screen's file keys need a dev session: enter one (t), on a fork of the deploy branch.
   dev: async (tui) => (await settled(tui), await tui.press('t'), await tui.waitForFrame(/Entered dev mode: dev-\S+/)),
+};
+
+/** The params of the screens reached only from another one (a run of the runs list, a file of the tree). */
+const HIDDEN_PARAMS: Record<string, (api: Api) => Promise<Record<string, string>>> = {
+  // A running sync: x asks before cancelling only while it runs.
+  dbtRun: async (a) => ({syncJobId: (await listDbtSyncs(a, '1', {status: 'RUNNING', first: 1})).runs[0]?.syncJobId ?? ''}),
+  file: async (a) => ({fileBranch: 'main', filePath: flattenTree((await listFiles(a, '1')).nodes).find((n) => n.type === 'file')?.path.replace(/^\//, '') ?? ''}),
 };
 
 /** Asking keys that opened something somewhere in the walk. */
@@ -77,7 +116,7 @@ const UNREACHED: Record<string, string> = {
 
 describe('Esc leaves every prompt of every screen', () => {
   afterAll(() => {
-    const all = new Set(SCREENS.filter((s) => s.palette !== false).flatMap((s) => askingKeys(s).map((b) => b.id)));
+    const all = new Set(SCREENS.flatMap((s) => askingKeys(s).map((b) => b.id)));
     const missing = [...all].filter((id) => !reached.has(id) && !(id in UNREACHED));
     expect(missing, 'asking keys that opened nothing on any screen of the walk').toEqual([]);
   });
@@ -110,27 +149,16 @@ describe('Esc leaves every prompt of every screen', () => {
     // Off the first row: the first is often the one a key refuses (the default branch, the version in use).
     await tui.press('j');
     frame = await settled(tui);
-    const opened: string[] = [];
-    for (const b of askingKeys(def)) {
-      const [crumbs, body] = [crumbsOf(frame), bodyOf(frame)];
-      await tui.press(b.keys[0]!);
-      const shown = await settled(tui);
-      await tui.press('escape', '?');
-      const help = await tui.waitForFrame(HELP).catch(() => undefined);
-      // Trapped: the prompt kept Esc (or `?`), so help never came.
-      expect(help, `${def.id}: ${b.id} (${b.keys[0]}) then Esc; the frame was:\n${tui.lastFrame()}`).toBeDefined();
-      await tui.press('escape');
-      frame = await tui.waitForFrame((f) => !f.includes(HELP));
-      if (crumbsOf(frame) === crumbs) {
-        // Something opened (a prompt, a view, a jump) and Esc closed it, back on the same screen.
-        if (bodyOf(shown) !== body) opened.push(b.id);
-        frame = await settled(tui);
-      } else {
-        // The key opened nothing here (no row it applies to, a flash instead), so Esc went back: come again.
-        expect(bodyOf(shown), `${def.id}: ${b.id} changed the screen, then Esc left the screen`).toBe(body);
-        frame = await open();
-      }
-    }
-    for (const id of opened) reached.add(id);
+    await walkKeys(tui, def, frame, open);
+  });
+
+  // Screens no `:` name reaches, opened the way their parent opens them: each needs its params here, so a new
+  // one fails until it is walked too.
+  it.each(SCREENS.filter((s) => s.palette === false).map((s) => [s.id, s] as const))('%s (opened from its parent)', async (id, def) => {
+    const params = HIDDEN_PARAMS[id];
+    expect(params, `${id}: no params to open it with in HIDDEN_PARAMS`).toBeDefined();
+    const tui = renderApp(api, {screen: id, params: {...DEP, ...(await params!(api))}}, {liveScale: 1});
+    const frame = await settled(tui);
+    await walkKeys(tui, def, frame, () => Promise.reject(new Error(`${id}: Esc left the only screen`)));
   });
 });
