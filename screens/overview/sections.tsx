@@ -81,7 +81,8 @@ export function SyncLines({query, rows}: {query: UseQueryResult<DbtRun[]>; rows:
             <Text color={style.color}>{`${style.glyph} ${r.status}`.padEnd(12)}</Text>
             {` ${age(r.startedAt, now).padStart(4)} ago  `}
             <Muted>{(r.trigger ?? '').padEnd(8)}</Muted>
-            {r.gitRef ? ` ref ${safeLine(r.gitRef)}` : r.branchName ? ` ${safeLine(r.branchName)}` : ''}
+            {/* One format for every run: the ref it synced (— when the run names none) and the branch it wrote. */}
+            {` ref ${safeLine(r.gitRef ?? '—')} → ${safeLine(r.branchName ?? '—')}`}
           </Field>
         );
       })}

@@ -23,6 +23,8 @@ describe('DeploymentOverviewScreen: environments, syncs, GitHub', () => {
     expect(frame).toMatch(/^\s{16}dev-admin\s+development\s+branch \S+/m);
     const syncRows = frame.split('\n').filter((l) => /^(Latest syncs|\s{16})\s*[✓✗●○] [A-Z]+\s+\d+[smhd] ago/.test(l));
     expect(syncRows).toHaveLength(3);
+    // One format for every run, whatever it was started with: the ref it synced and the branch it wrote.
+    for (const row of syncRows) expect(row, row).toMatch(/ ref \S+ → \S+$/);
     expect(frame).not.toContain('GitHub');
     await delay(300); // several live intervals at the tests' scale
     expect(spy.count(/github/)).toBe(0);
@@ -34,7 +36,7 @@ describe('DeploymentOverviewScreen: environments, syncs, GitHub', () => {
     const tui = renderApp(api, overview('4', 'sandbox-01'), WIDE);
     await tui.waitForFrame(/Latest syncs\s+none yet/);
     await startDbtSync(api, '4', {ref: 'main'});
-    await tui.waitForFrame(/Latest syncs\s+● RUNNING\s+\d+[smhd] ago\s+api\s+ref main/);
+    await tui.waitForFrame(/Latest syncs\s+● RUNNING\s+\d+[smhd] ago\s+api\s+ref main → \S+/);
   });
 
   it('shows the GitHub connection of a git deployment, asked for again on the live interval', async () => {
