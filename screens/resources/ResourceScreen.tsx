@@ -5,7 +5,6 @@
 import React, {useMemo, useRef, useState, type ComponentType} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery, useQueryClient} from '@tanstack/react-query';
-import {createApi} from '../../src/api/client.js';
 import {ApiError} from '../../src/api/errors.js';
 import type {Json} from '../../src/api/read.js';
 import {accountQueries} from '../../src/queries/account.js';
@@ -49,7 +48,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const [scimToken, setScimToken] = useState(scimTokens.get(consoleApi.baseUrl));
   const [tokenText, setTokenText] = useState('');
   const api = useMemo(
-    () => (type.credential === 'scim' && scimToken ? createApi({baseUrl: consoleApi.baseUrl, token: scimToken}) : consoleApi),
+    // Derived from the console's client, so SCIM answers are as inert (and as bounded) as every other answer.
+    () => (type.credential === 'scim' && scimToken ? consoleApi.derive({token: scimToken}) : consoleApi),
     [consoleApi, scimToken, type.credential],
   );
   const needsToken = type.credential === 'scim' && !scimToken;

@@ -1,19 +1,24 @@
-// The one HTTP client of svc: base URL, auth header, timeouts, typed errors, one refresh on 401.
+// The one HTTP client of svc: base URL, auth header, timeouts, typed errors, one refresh on 401. It is also the
+// client boundary for server text: error text is made inert by the error types (api/errors.ts), every JSON string
+// of the console's client as it is parsed (`sanitizeStrings`), and an answer longer than MAX_RESPONSE_BYTES is cut
+// off with an error. A second credential or address (a SCIM token, a deployment's data API) gets a client of its
+// own through `derive`, with the same rules (base URL, redirects, deadlines, size cap, inert text).
 //
 // Retries: ky runs with `retry: 0`. The ONE retry layer is the caller's — the wait engine (workflows/wait.ts) in
 // command mode and react-query in the UI — which decide with `isTransient`. Two stacked layers would multiply.
 import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
-import {ApiError, TransportError, errorDetail} from './errors.js';
+import {ApiError, ResponseTooLargeError, TransportError, errorDetail} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from './url.js';
 import {isRedirect, nextLocation} from './redirect.js';
 import {directGet} from './directGet.js';
-import {Deadline, parseBody, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
+import {Deadline, parseBody, readCapped, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
 
-export {ApiError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
+export {ApiError, ResponseTooLargeError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
 
-export type AuthScheme = 'bearer' | 'api-key';
+/** `Bearer <token>`, `Api-Key <token>`, or the token alone (the data API's deployment tokens). */
+export type AuthScheme = 'bearer' | 'api-key' | 'raw';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type {SearchParams} from './wire.js';
 
@@ -45,6 +50,23 @@ export interface ApiOptions {
    * (its --json is the API's document; its tables and messages sanitise at output).
    */
   sanitizeStrings?: boolean;
+  /** Longest answer read into memory (JSON documents, not `raw` streams); longer fails (default 64 MiB). */
+  maxResponseBytes?: number;
+}
+
+/**
+ * The console's client: every JSON string inert as it is parsed, since server text reaches the terminal through
+ * many components (`svc ui` builds its clients with this; command mode keeps the document as sent and makes it
+ * inert at output). `test/screens/hostile-server.test.tsx` drives every screen through such a client.
+ */
+export const CONSOLE_CLIENT = {sanitizeStrings: true} as const satisfies Partial<ApiOptions>;
+
+/** What `derive` may change: the credential, and the address it goes to. */
+export interface DerivedClient {
+  token: string;
+  scheme?: AuthScheme;
+  /** Another address (a deployment's data API); the same base-URL rule applies (api/url.ts checkBaseUrl). */
+  baseUrl?: string;
 }
 
 export interface Api {
@@ -63,16 +85,25 @@ export interface Api {
    * Optional: a client without it (a test double) serves the first frame through `get`.
    */
   readonly getDirect?: (path: string, options?: RequestOptions) => Promise<unknown>;
+  /**
+   * A client for another credential (and address) with every rule of this one: the base-URL rule, redirects,
+   * deadlines, the size cap and inert text. No refresh on 401 (that belongs to this client's session).
+   */
+  derive(client: DerivedClient): Api;
 }
 
 /** The real client's budgets: 120 s without a byte, 1,800 s in all. */
 export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
 export const DEFAULT_TIMEOUT_MS = 1_800_000;
+/** No answer of the API comes near this; a server sending more is broken or hostile (a 300 MB body cost 1.8 GB RSS). */
+export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Of an error answer only the start is shown (errors.ts DETAIL_LIMIT), so only the start is read. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 const BASE_HEADERS = {'user-agent': `svc/${VERSION}`, accept: 'application/json'};
 
 function authorization(token: string, scheme: AuthScheme): string {
-  return scheme === 'api-key' ? `Api-Key ${token}` : `Bearer ${token}`;
+  return scheme === 'api-key' ? `Api-Key ${token}` : scheme === 'raw' ? token : `Bearer ${token}`;
 }
 
 export function createApi(options: ApiOptions): Api {
@@ -81,6 +112,7 @@ export function createApi(options: ApiOptions): Api {
   const scheme = options.scheme ?? 'bearer';
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const idleTimeoutMs = Math.min(options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS, timeoutMs);
+  const maxBytes = options.maxResponseBytes ?? MAX_RESPONSE_BYTES;
   let token = options.token;
 
   // ky is loaded on the first request, not with this module: importing it loads Node's fetch (see directGet.ts).
@@ -185,7 +217,7 @@ export function createApi(options: ApiOptions): Api {
         response = await attempt();
       }
       if (!response.ok) {
-        const body = await response.text().catch(() => '');
+        const body = await readCapped(response, ERROR_BODY_BYTES, 'cut').catch(() => '');
         throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText);
       }
       const failure = (err: unknown) => (opts.signal?.aborted ? opts.signal.reason : transportError(err));
@@ -201,10 +233,10 @@ export function createApi(options: ApiOptions): Api {
     const verb = method.toUpperCase();
     let text: string;
     try {
-      text = await response.text();
+      text = await readCapped(response, maxBytes, 'fail', `${verb} ${path.split('?')[0] ?? path}`);
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
-      throw err instanceof TransportError ? err : new TransportError(url, transportReason(err));
+      throw err instanceof TransportError || err instanceof ResponseTooLargeError ? err : new TransportError(url, transportReason(err));
     }
     return parseBody(text, `${verb} ${path}`, response.headers.get('content-type'), options.sanitizeStrings === true);
   }
@@ -214,9 +246,10 @@ export function createApi(options: ApiOptions): Api {
     const headers = {...BASE_HEADERS, ...(token === undefined ? {} : {authorization: authorization(token, scheme)})};
     let answer;
     try {
-      answer = await directGet({url, headers, idleTimeoutMs, signal: opts.signal});
+      answer = await directGet({url, headers, idleTimeoutMs, maxBytes, signal: opts.signal});
     } catch (err) {
       if (opts.signal?.aborted) throw opts.signal.reason;
+      if (err instanceof ResponseTooLargeError) throw err;
       throw new TransportError(url, transportReason(err));
     }
     if (answer.status < 200 || answer.status > 299) {
@@ -236,5 +269,6 @@ export function createApi(options: ApiOptions): Api {
     // A stream's deadlines keep running while the caller reads it; every chunk read restarts the idle one.
     raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
     getDirect,
+    derive: (client) => createApi({...options, onUnauthorized: undefined, baseUrl: client.baseUrl ?? baseUrl, token: client.token, scheme: client.scheme ?? 'bearer'}),
   };
 }

@@ -1,18 +1,25 @@
 // The data API of a deployment (`<deploymentUrl>[/dev-mode/<branch>]/cubejs-api/v1/load|meta`). It takes the
-// deployment token raw (`Authorization: <token>`, no scheme), which the shared client never sends, so this reads
-// with fetch and reports failures with the client's error types. `{"error":"Continue wait"}` is an answer here
-// (the branch's runtime is still warming up), not an error: the caller's wait decides what to do with it.
-import {isRedirect, nextLocation} from './redirect.js';
-import {ApiError, TransportError, UnexpectedBodyError, errorDetail, oneLine} from './errors.js';
+// deployment token raw (`Authorization: <token>`, no scheme) at an address the service names, so it is read
+// through a client derived from the session's (`Api.derive`, scheme 'raw'): the same base-URL rule (no token
+// over plain HTTP to another machine, whatever `deploymentUrl` a server chose), redirects, deadlines, size cap
+// and inert text as every other request. `{"error":"Continue wait"}` is an answer here (the branch's runtime is
+// still warming up), not an error: the caller's wait decides what to do with it.
+import type {Api} from './client.js';
+import {ApiError, UnexpectedBodyError, oneLine} from './errors.js';
 import {asRecord, str} from './read.js';
-import {normalizeBaseUrl} from './url.js';
 
 export type LoadAnswer = {wait: true} | {wait: false; rows: Array<Record<string, unknown>>; raw: unknown};
 export type MeasuresAnswer = {wait: true} | {wait: false; measures: string[]};
 
-interface DataApiConnection {
-  deploymentUrl: string;
-  token: string;
+/** A deployment's data API: its address and a client that carries the deployment token there. */
+export interface DataApiConnection {
+  readonly deploymentUrl: string;
+  readonly api: Api;
+}
+
+/** The client for a deployment's data API; throws (before any request) when the address breaks the base-URL rule. */
+export function dataApiClient(session: Api, deploymentUrl: string, token: string): Api {
+  return session.derive({baseUrl: deploymentUrl, token, scheme: 'raw'});
 }
 
 function branchPrefix(branch: string | undefined): string {
@@ -24,43 +31,21 @@ export function loadPath(branch: string | undefined): string {
 }
 
 /** GET on the data API: the parsed body, or `'wait'` for "Continue wait"; any other `error` body throws. */
-async function getDataApi(conn: DataApiConnection, path: string, search: string, signal?: AbortSignal): Promise<{body: Record<string, unknown>; text: string} | 'wait'> {
-  const url = `${normalizeBaseUrl(conn.deploymentUrl)}${path}${search}`;
-  let response: Response;
-  let text: string;
-  try {
-    // A redirect is never followed: the data token would go along (api/redirect.ts decides what a 3xx means).
-    response = await fetch(url, {headers: {authorization: conn.token, accept: 'application/json'}, signal: signal ?? AbortSignal.timeout(95_000), redirect: 'manual'});
-    if (isRedirect(response.status)) {
-      await response.body?.cancel().catch(() => undefined);
-      nextLocation(url, response.status, response.headers.get('location'), 'GET', true, 0);
-    }
-    text = await response.text();
-  } catch (err) {
-    if (signal?.aborted) throw signal.reason;
-    const cause = (err as Error & {cause?: unknown}).cause;
-    throw new TransportError(url.split('?')[0] ?? url, cause instanceof Error ? cause.message : (err as Error).message);
-  }
-  if (!response.ok) throw new ApiError(response.status, 'GET', path, errorDetail(text), response.statusText);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new UnexpectedBodyError(`GET ${path} returned a body that is not JSON: ${oneLine(text, 200)}`);
-  }
-  const record = asRecord(body) ?? {};
+async function getDataApi(conn: DataApiConnection, path: string, searchParams: Record<string, string>, signal?: AbortSignal): Promise<Record<string, unknown> | 'wait'> {
+  const body: unknown = await conn.api.get(path, {searchParams, ...(signal && {signal})});
+  const record = asRecord(body);
+  if (record === undefined) throw new UnexpectedBodyError(`GET ${path} returned a body that is not a JSON object: ${oneLine(JSON.stringify(body) ?? '', 200)}`);
   const error = str(record.error);
   if (error === 'Continue wait') return 'wait';
-  if (error !== undefined) throw new ApiError(response.status, 'GET', path, error, response.statusText);
-  return {body: record, text};
+  if (error !== undefined) throw new ApiError(200, 'GET', path, error);
+  return record;
 }
 
 export async function loadQuery(conn: DataApiConnection, params: {branch?: string; query: Record<string, unknown>}, signal?: AbortSignal): Promise<LoadAnswer> {
   const path = loadPath(params.branch);
-  const answer = await getDataApi(conn, path, `?query=${encodeURIComponent(JSON.stringify(params.query))}`, signal);
-  if (answer === 'wait') return {wait: true};
-  const {body, text} = answer;
-  if (!Array.isArray(body.data)) throw new UnexpectedBodyError(`GET ${path} answered without data: ${oneLine(text, 200)}`);
+  const body = await getDataApi(conn, path, {query: JSON.stringify(params.query)}, signal);
+  if (body === 'wait') return {wait: true};
+  if (!Array.isArray(body.data)) throw new UnexpectedBodyError(`GET ${path} answered without data: ${oneLine(JSON.stringify(body), 200)}`);
   return {wait: false, rows: body.data.map((r) => asRecord(r) ?? {}), raw: body};
 }
 
@@ -74,9 +59,9 @@ const memberNames = (cubes: unknown, kind: 'measures' | 'dimensions'): string[] 
 
 /** `cube.member` names of the compiled model (`…/cubejs-api/v1/meta`) of a branch, or production without one. */
 export async function modelMembers(conn: DataApiConnection, branch: string | undefined, signal?: AbortSignal): Promise<MembersAnswer> {
-  const answer = await getDataApi(conn, `${branchPrefix(branch)}/cubejs-api/v1/meta`, '', signal);
-  if (answer === 'wait') return {wait: true};
-  return {wait: false, measures: memberNames(answer.body.cubes, 'measures'), dimensions: memberNames(answer.body.cubes, 'dimensions')};
+  const body = await getDataApi(conn, `${branchPrefix(branch)}/cubejs-api/v1/meta`, {}, signal);
+  if (body === 'wait') return {wait: true};
+  return {wait: false, measures: memberNames(body.cubes, 'measures'), dimensions: memberNames(body.cubes, 'dimensions')};
 }
 
 /** `cube.measure` names of the branch's compiled model, in the order the model lists them. */

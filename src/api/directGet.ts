@@ -4,12 +4,15 @@
 // Stricter than the client, never looser: no redirect is followed and a 401 is not refreshed — any answer but 2xx
 // is an error, and the screen then asks again through the client.
 import type {IncomingMessage} from 'node:http';
+import {ResponseTooLargeError} from './errors.js';
 
 export interface DirectGet {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   /** Longest silence before the answer starts and between two chunks of it. */
   readonly idleTimeoutMs: number;
+  /** Longest answer read; past it the request is destroyed and the promise rejects with a ResponseTooLargeError. */
+  readonly maxBytes: number;
   readonly signal?: AbortSignal;
 }
 
@@ -26,7 +29,12 @@ export async function directGet(req: DirectGet): Promise<DirectAnswer> {
     if (req.signal?.aborted) return reject(req.signal.reason);
     const outgoing = request(req.url, {method: 'GET', headers: req.headers}, (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.byteLength;
+        if (size > req.maxBytes) outgoing.destroy(new ResponseTooLargeError(`GET ${new URL(req.url).pathname}`, req.maxBytes));
+        else chunks.push(chunk);
+      });
       res.on('error', reject);
       res.on('end', () =>
         resolve({

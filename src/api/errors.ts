@@ -1,5 +1,7 @@
 // Errors the API client raises. Their messages are shown to people as is (`error: <message>`), so each one says
-// what failed and, where there is one, what to do about it.
+// what failed and, where there is one, what to do about it. Server text in them is made inert by their
+// constructors (api/safeText.ts), so no screen or command has to remember it.
+import {safeLine} from './safeText.js';
 
 /** Longest detail kept from an error body; longer ones are cut and end with `…`. */
 export const DETAIL_LIMIT = 800;
@@ -39,22 +41,34 @@ export function errorDetail(body: string): string {
 export const FORBIDDEN_ADVICE =
   'the credential is valid but lacks the permission or deployment scope for this; use one that has it (--context, SVC_API_KEY) or ask an account admin';
 
-/** A non-2xx answer. */
+/**
+ * A non-2xx answer. Everything in it that came from the server (the detail from the body, the status text from
+ * the status line) is made inert here (`safeLine`), so whatever shows an ApiError — the console's error lines and
+ * panels, command mode's `error:` — shows no raw control sequence: this constructor is the one place it happens.
+ */
 export class ApiError extends Error {
+  readonly path: string;
+  readonly detail: string;
+  readonly statusText: string;
+
   constructor(
     readonly status: number,
     readonly method: string,
-    readonly path: string,
-    readonly detail: string,
-    readonly statusText = '',
+    path: string,
+    detail: string,
+    statusText = '',
     /**
      * The credential the request carried when it is not the session's (a SCIM token): a 401 then says that this
      * one was refused, not that the session expired.
      */
     readonly credential?: string,
   ) {
-    super(ApiError.describe(status, method, path, detail, statusText, credential));
+    const inert = {path: safeLine(path), detail: safeLine(detail), statusText: safeLine(statusText)};
+    super(ApiError.describe(status, method, inert.path, inert.detail, inert.statusText, credential));
     this.name = 'ApiError';
+    this.path = inert.path;
+    this.detail = inert.detail;
+    this.statusText = inert.statusText;
   }
 
   static describe(status: number, method: string, path: string, detail: string, statusText: string, credential?: string): string {
@@ -74,22 +88,33 @@ export class ApiError extends Error {
   }
 }
 
-/** The request never got an HTTP answer: DNS, refused connection, reset, timeout. */
+/** The request never got an HTTP answer: DNS, refused connection, reset, timeout. The reason is made inert. */
 export class TransportError extends Error {
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-  ) {
-    super(`request to ${url} failed: ${reason}`);
+  readonly url: string;
+  readonly reason: string;
+
+  constructor(url: string, reason: string) {
+    const inert = {url: safeLine(url), reason: safeLine(reason)};
+    super(`request to ${inert.url} failed: ${inert.reason}`);
     this.name = 'TransportError';
+    this.url = inert.url;
+    this.reason = inert.reason;
   }
 }
 
-/** A 2xx answer whose body is not the JSON the API promises (an HTML app shell, plain text…). */
+/** A 2xx answer whose body is not the JSON the API promises (an HTML app shell, plain text…); the message is inert. */
 export class UnexpectedBodyError extends Error {
   constructor(message: string) {
-    super(message);
+    super(safeLine(message));
     this.name = 'UnexpectedBodyError';
+  }
+}
+
+/** An answer longer than the client reads (`MAX_RESPONSE_BYTES`): reading stopped there. Not worth retrying. */
+export class ResponseTooLargeError extends Error {
+  constructor(where: string, limit: number) {
+    super(safeLine(`${where} answered more than ${limit / 1024 / 1024} MiB; svc stops reading there (no answer of this API is that large — check the address)`));
+    this.name = 'ResponseTooLargeError';
   }
 }
 

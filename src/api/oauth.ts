@@ -3,6 +3,7 @@
 import {isRedirect, nextLocation} from './redirect.js';
 import {VERSION} from '../version.js';
 import {oneLine} from './errors.js';
+import {safeLine} from './safeText.js';
 import {checkBaseUrl} from './url.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
@@ -37,15 +38,17 @@ export interface TokenSet {
   tenantUrl?: string;
 }
 
-/** An OAuth error answer (`{error, error_description}`), or a failure to get one. */
+/** An OAuth error answer (`{error, error_description}`), or a failure to get one; the server's words made inert. */
 export class OAuthError extends Error {
-  constructor(
-    readonly code: string,
-    readonly description: string,
-    readonly status: number,
-  ) {
-    super(description === '' ? code : `${code} (${description})`);
+  readonly code: string;
+  readonly description: string;
+
+  constructor(code: string, description: string, readonly status: number) {
+    const inert = {code: safeLine(code), description: safeLine(description)};
+    super(inert.description === '' ? inert.code : `${inert.code} (${inert.description})`);
     this.name = 'OAuthError';
+    this.code = inert.code;
+    this.description = inert.description;
   }
 }
 

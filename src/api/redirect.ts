@@ -5,15 +5,18 @@
 // has no body (GET, HEAD, or a bodyless write). Anything else is an error that names where the server pointed,
 // so nothing is re-sent without the user seeing it.
 
+import {safeLine} from './safeText.js';
+
 /** Redirect statuses fetch would otherwise follow. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** At most this many same-origin hops per request. */
 export const MAX_REDIRECTS = 5;
 
+/** Its message names where the server pointed (a Location it chose), so it is made inert. */
 export class RedirectRefusedError extends Error {
   constructor(message: string) {
-    super(message);
+    super(safeLine(message));
     this.name = 'RedirectRefusedError';
   }
 }

@@ -1,7 +1,7 @@
 // What the client does to a request and an answer that holds no client state: the query string, the JSON
 // document (made inert for the console), the watched body stream and its deadlines, the reason of a failed
 // transport. Both ways out of createApi (ky, and getDirect over node:http) use these.
-import {UnexpectedBodyError, oneLine} from './errors.js';
+import {ResponseTooLargeError, UnexpectedBodyError, oneLine} from './errors.js';
 import {safeText} from './safeText.js';
 
 type ParamValue = string | number | boolean | undefined;
@@ -21,6 +21,36 @@ export function parseBody(text: string, where: string, contentType: string | nul
     }
     throw new UnexpectedBodyError(`${where} returned a body that is not JSON (${contentType ?? 'no content type'}): ${oneLine(trimmed, 200)}`);
   }
+}
+
+/**
+ * The body as text, read chunk by chunk and counted: past `limit` bytes reading stops (the stream is cancelled)
+ * and, with 'fail', the promise rejects with a ResponseTooLargeError naming `where`; with 'cut', what came before
+ * is the text. A declared Content-Length over the limit fails before a byte is read.
+ */
+export async function readCapped(response: Response, limit: number, mode: 'fail' | 'cut', where = ''): Promise<string> {
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (mode === 'fail' && declared > limit) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new ResponseTooLargeError(where, limit);
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const {done, value} = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      if (mode === 'fail') throw new ResponseTooLargeError(where, limit);
+      chunks.push(value.subarray(0, value.byteLength - (size - limit)));
+      break;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function toSearchParams(params: SearchParams | undefined): URLSearchParams {
@@ -81,5 +111,7 @@ export function watchBody(response: Response, touch: () => void, done: () => voi
       return reader.cancel(reason);
     },
   });
-  return new Response(body, {status: response.status, statusText: response.statusText, headers: response.headers});
+  // A Response takes only a byte string as status text; a server's status line may hold anything (fetch decodes
+  // it as UTF-8). Printable ASCII is kept, the rest shown as '?': the status text is only ever shown, never parsed.
+  return new Response(body, {status: response.status, statusText: response.statusText.replace(/[^\x20-\x7e]/g, '?'), headers: response.headers});
 }

@@ -4,7 +4,7 @@ import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {getMe} from '../api/account.js';
-import {ApiError, createApi} from '../api/client.js';
+import {ApiError, CONSOLE_CLIENT, createApi} from '../api/client.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
 import type {UiTarget} from '../ui/run.js';
 import {sessionIdentity} from '../workflows/contexts.js';
@@ -28,7 +28,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
   const envFile = join(dir, 'env');
   writeFileSync(envFile, `export SVC_API_URL='${service.url}'\nexport SVC_API_KEY='${service.adminKey}'\n`, {mode: 0o600});
   return {
-    api: createApi({baseUrl: service.url, token: service.adminKey, sanitizeStrings: true}),
+    api: createApi({baseUrl: service.url, token: service.adminKey, ...CONSOLE_CLIENT}),
     session: sessionIdentity(service.url, service.adminKey),
     contextName: 'local',
     host: new URL(service.url).host,
@@ -68,7 +68,7 @@ function targetFor(creds: Credentials): UiTarget {
   // while Ink owns the screen, and a refused refresh shows as the 401 it was.
   return {
     // Server text reaches the terminal through many components: every string is made inert as it is parsed.
-    api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}, {sanitizeStrings: true}),
+    api: apiFor(creds, {warn: () => {}}, {renewAfterMs: 60_000}, CONSOLE_CLIENT),
     session: sessionIdentity(creds.url, creds.token),
     contextName: creds.contextName,
     host: new URL(creds.url).host,

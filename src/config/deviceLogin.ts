@@ -21,7 +21,8 @@ export async function deviceLogin(baseUrl: string, client: OAuthClient, io: Devi
   io.out('To authorize this CLI, open the following URL in your browser:');
   io.out(`  ${url}`);
   io.out(`and confirm this code: ${auth.userCode}`);
-  if (await io.openBrowser(url)) io.status('Opened your browser automatically…');
+  if (browserUrl(url) === undefined) io.status('Not opening it automatically: the server named an address that is not http:// or https://');
+  else if (await io.openBrowser(url)) io.status('Opened your browser automatically…');
   io.status('Waiting for authorization…');
   const deadline = io.now() + auth.expiresIn * 1000;
   let intervalS = Math.max(1, auth.interval);
@@ -60,10 +61,26 @@ function opener(url: string): [string, string[]] {
   return ['xdg-open', [url]];
 }
 
-/** Starts the platform's URL opener; false (never a failure) when there is none or it cannot start. */
+/**
+ * The address as the opener gets it, or undefined when it must not get it: only an absolute http(s) URL (a
+ * server-supplied `file:///…`, `javascript:` or a `-flag` would make the opener run or read something else).
+ */
+export function browserUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
+}
+
+/** Starts the platform's URL opener on an http(s) address; false (never a failure) for any other, or none to run. */
 export function openBrowser(url: string): Promise<boolean> {
+  const href = browserUrl(url);
+  if (href === undefined) return Promise.resolve(false);
   return new Promise((resolve) => {
-    const [command, args] = opener(url);
+    const [command, args] = opener(href);
     try {
       const child = spawn(command, args, {stdio: 'ignore', detached: true});
       child.once('error', () => resolve(false));

@@ -3,17 +3,16 @@
 // answered by asking again through the shared wait engine.
 import {buildBlock, getBuildStatus, type BuildBlock, type BuildStatus} from '../api/builds.js';
 import type {Api} from '../api/client.js';
-import {loadQuery} from '../api/dataApi.js';
+import {dataApiClient, loadQuery, type DataApiConnection} from '../api/dataApi.js';
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
 import {writePrivateFile} from '../files/privateFile.js';
 import {csvRecord} from '../contract/csv.js';
+import {checkBaseUrl, normalizeBaseUrl} from '../api/url.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
-export interface DataTarget {
-  readonly deploymentUrl: string;
-  readonly token: string;
-}
+/** A deployment's data API address and the client that carries a fresh deployment token there. */
+export type DataTarget = DataApiConnection;
 
 export type QueryRows = Array<Record<string, unknown>>;
 
@@ -24,8 +23,15 @@ export class NoDataApiError extends Error {}
 export async function dataTarget(api: Api, deploymentId: string, signal?: AbortSignal): Promise<DataTarget> {
   const deploymentUrl = (await getDeployment(api, deploymentId, signal)).deploymentUrl ?? undefined;
   if (!deploymentUrl) throw new NoDataApiError(`deployment ${deploymentId} reports no deploymentUrl to query its data API at`);
+  try {
+    // The rule the derived client applies, checked before a token is even asked for: a plain-HTTP address on
+    // another machine, wherever the service says the data API is, never gets one.
+    checkBaseUrl(normalizeBaseUrl(deploymentUrl));
+  } catch (err) {
+    throw new NoDataApiError(`deployment ${deploymentId} names its data API at ${deploymentUrl}: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const {token} = await createDeploymentToken(api, deploymentId, signal);
-  return {deploymentUrl, token};
+  return {deploymentUrl, api: dataApiClient(api, deploymentUrl, token)};
 }
 
 export interface RunQueryOptions extends Pick<WaitOptions<unknown>, 'timeoutMs' | 'intervalMs' | 'onProgress' | 'signal' | 'advice' | 'sleep' | 'now' | 'isTransient'> {

@@ -1,8 +1,19 @@
 // The client side of the device flow against a scripted loopback server: it sleeps the interval before every
 // poll, adds 5 s on slow_down, keeps polling through network failures, and maps the RFC 8628 errors to messages.
-import {describe, expect, it} from 'vitest';
-import {deviceLogin, shouldOpenBrowser, type DeviceLoginIo} from '../../src/config/deviceLogin.js';
+import {EventEmitter} from 'node:events';
+import {spawn} from 'node:child_process';
+import {describe, expect, it, vi} from 'vitest';
+import {deviceLogin, openBrowser, shouldOpenBrowser, type DeviceLoginIo} from '../../src/config/deviceLogin.js';
 import {json, stubsPerTest, text} from '../helpers/httpStub.js';
+
+// The platform opener is never really started here: spawn is a double that reports a started process.
+vi.mock('node:child_process', () => ({
+  spawn: vi.fn(() => {
+    const child = Object.assign(new EventEmitter(), {unref: () => {}});
+    queueMicrotask(() => child.emit('spawn'));
+    return child;
+  }),
+}));
 
 type Answer = {status: number; body: unknown} | 'drop';
 const stub = stubsPerTest();
@@ -94,5 +105,26 @@ describe('deviceLogin', () => {
     expect(shouldOpenBrowser({CI: 'true'}, true)).toBe(false);
     expect(shouldOpenBrowser({SVC_NO_BROWSER: '1'}, true)).toBe(false);
     expect(shouldOpenBrowser({}, false)).toBe(false);
+  });
+});
+
+describe('the opener gets only http(s) addresses', () => {
+  it('openBrowser refuses file:, javascript: and anything that is not an absolute http(s) URL, without starting anything', async () => {
+    vi.mocked(spawn).mockClear();
+    for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', '--new-window=file:///etc/passwd', 'ssh://host', '/etc/passwd', '']) {
+      expect(await openBrowser(bad), bad).toBe(false);
+    }
+    expect(spawn).not.toHaveBeenCalled();
+    expect(await openBrowser('https://tenant.example/device?user_code=BCDF')).toBe(true);
+    expect(vi.mocked(spawn).mock.calls[0]?.[1]).toContain('https://tenant.example/device?user_code=BCDF');
+  });
+
+  it('a server naming a file: URL for the sign-in page is not opened, and the user is told why', async () => {
+    const {url} = await serve([{status: 200, body: {access_token: 'acc'}}], {verification_uri: 'file:///etc/passwd', verification_uri_complete: 'file:///etc/passwd'});
+    const t = io();
+    const opened: string[] = [];
+    await deviceLogin(url, client, {...t, openBrowser: async (u) => (opened.push(u), true)});
+    expect(opened).toEqual([]);
+    expect(t.lines).toContain('[status] Not opening it automatically: the server named an address that is not http:// or https://');
   });
 });

@@ -58,7 +58,7 @@ export function fakeApi(handler: (method: string, path: string, options?: Reques
     if (out === undefined) throw new Error(`no fake response for ${method} ${path}`);
     return out;
   };
-  return {
+  const fake: Api = {
     baseUrl: 'http://127.0.0.1:1',
     get: (p, o) => call('GET', p, o),
     post: (p, o) => call('POST', p, o),
@@ -69,7 +69,10 @@ export function fakeApi(handler: (method: string, path: string, options?: Reques
     raw: async () => {
       throw new Error('raw is not faked');
     },
+    // Every credential and address answers from the same handler.
+    derive: () => fake,
   };
+  return fake;
 }
 
 export interface RenderTuiOptions extends Partial<Omit<AppProps, 'screens'>> {
