@@ -146,7 +146,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     noun: 'OAuth integration',
     names: ['integrations', 'integration', 'oauth'],
     columns: [['ID', 'id'], ['NAME', 'name'], ['TYPE', 'type'], ['CLIENT ID', 'clientId'], ['SCOPES', (r) => (Array.isArray(r.scopes) ? r.scopes.join(' ') : '')]],
-    list: async (api, _s, signal) => listRows(await api.get('/api/v1/oauth-integrations/', {signal})).map((r) => asRecord(r) ?? {}),
+    list: async (api, _s, signal) => listRows(await api.get('/api/v1/oauth-integrations', {signal})).map((r) => asRecord(r) ?? {}),
     get: async (api, _s, id, signal) => ({...(await getIntegration(api, id, signal))}) as Json,
     create: {
       template: {name: 'github', type: 'github', authUrl: 'https://github.com/login/oauth/authorize', tokenUrl: 'https://github.com/login/oauth/access_token', clientId: 'client-id', clientSecret: 'client-secret', redirectUri: 'https://example.com/callback', scopes: ['repo']},
@@ -163,7 +163,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     noun: 'OIDC token config',
     names: ['oidc', 'oidc-configs'],
     columns: [['ID', 'id'], ['NAME', 'name'], ['AUDIENCE', 'audience'], ['ENABLED', 'isEnabled'], ['ENV VAR', 'targetEnvVar']],
-    list: async (api, _s, signal) => listRows(await api.get('/api/v1/oidc-token-configs/', {signal})).map((r) => asRecord(r) ?? {}),
+    list: async (api, _s, signal) => listRows(await api.get('/api/v1/oidc-token-configs', {signal})).map((r) => asRecord(r) ?? {}),
     get: async (api, _s, id, signal) => ({...(await getOidcConfig(api, id, signal))}) as Json,
     create: {template: {audienceType: 'default', name: 'warehouse', isEnabled: true}, schema: lazySchema((s) => s.CreateOidcTokenConfigInput), send: async (api, _s, body) => ({...(await createOidcConfig(api, body))}) as Json},
     update: {schema: lazySchema((s) => s.UpdateOidcTokenConfigInput), send: async (api, _s, id, body) => ({...(await updateOidcConfig(api, id, body))}) as Json},

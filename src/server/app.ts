@@ -2,7 +2,7 @@
 // it, whoever registers it), then the per-operation permission guard, then the route groups, then the spec
 // route, then the JSON 404 and error handlers.
 import {OpenAPIHono, type RouteConfig} from '@hono/zod-openapi';
-import type {Context} from 'hono';
+import type {Context, MiddlewareHandler} from 'hono';
 import {HTTPException} from 'hono/http-exception';
 import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
@@ -24,7 +24,8 @@ import {isBusyError} from './store/db.js';
 const RETRY_AFTER_SECONDS = 2;
 
 export function createApp(ctx: ServiceContext): App {
-  // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash.
+  // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash. Every other path with one is
+  // not in the route table and answers 404 (trailingSlash), as under the platform's strict routing.
   const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook});
   // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit. Only
   // the endpoints without a credential have their (small) bodies read here; every other body is read after the
@@ -33,6 +34,7 @@ export function createApp(ctx: ServiceContext): App {
   app.use('*', bodyLimits('open'));
   // Outside auth, so SCIM clients get SCIM-shaped errors for 401s too.
   app.use('/api/scim/v2/*', scimEnvelope());
+  app.use('*', trailingSlash());
   for (const prefix of PROTECTED_PREFIXES) app.use(prefix, authMiddleware(ctx));
   app.use('*', auditRecorder(ctx, app));
   guardEveryOperation(app, ctx);
@@ -41,6 +43,19 @@ export function createApp(ctx: ServiceContext): App {
   app.notFound((c) => c.json({error: `no such endpoint: ${c.req.method} ${c.req.path}`}, 404));
   app.onError((err, c) => errorResponse(ctx, err, c));
   return app;
+}
+
+/** The one path served with a trailing slash too (the platform's own client asks for it so). */
+const SLASHED_PATHS: ReadonlySet<string> = new Set(['/api/v1/deployments/']);
+
+/** A path ending in `/` that is not in the route table is a 404, so a client's stray slash shows in tests. */
+function trailingSlash(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    // c.req.path has the slash removed already (strict:false): read the URL as sent.
+    const path = new URL(c.req.url).pathname;
+    if (path.length > 1 && path.endsWith('/') && !SLASHED_PATHS.has(path)) return c.json({error: `no such endpoint: ${c.req.method} ${path}`}, 404);
+    await next();
+  };
 }
 
 /**

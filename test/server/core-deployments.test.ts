@@ -34,8 +34,14 @@ describe('GET /api/v1/deployments', () => {
     expect(past.body.pagination).toEqual({offset: 1000, limit: 5, total: DEMO_DEPLOYMENT_COUNT});
   });
 
-  it('accepts the real client’s trailing slash', async () => {
+  it('accepts the real client’s trailing slash on the deployments list, and on no other path', async () => {
     expect((await t.call('/api/v1/deployments/')).status).toBe(200);
+    for (const path of ['/api/v1/oauth-integrations/', '/api/v1/oidc-token-configs/', '/api/v1/deployments/1/', '/api/v1/regions/']) {
+      const res = await t.call(path);
+      expect(res.status, path).toBe(404);
+      expect(res.body).toEqual({error: `no such endpoint: GET ${path}`});
+    }
+    expect((await t.call('/api/v1/oauth-integrations')).status).toBe(200);
   });
 
   it('an empty tenant lists nothing', async () => {
