@@ -69,9 +69,14 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
   const ghost = !command && chosen && chosen.name.startsWith(state.text.toLowerCase()) ? chosen.name.slice(state.text.length) : '';
   return (
     <Box flexDirection="column" height={paletteHeight(maxMatches)}>
-      <Box>
-        <Text color={color.accent}>:</Text>
-        <TextField value={state.text} onChange={setText} ghost={ghost} />
+      <Box justifyContent="space-between">
+        <Box flexShrink={1}>
+          <Text color={color.accent}>:</Text>
+          <TextField value={state.text} onChange={setText} ghost={ghost} />
+        </Box>
+        {/* How far down the list the highlight is, when the list is longer than the lines shown: on the input's
+            line, apart from the entries. */}
+        {!command && matches.length > maxMatches ? <Text color={color.muted}>{`${index + 1} of ${matches.length}`}</Text> : null}
       </Box>
       {command ? (
         <Text inverse wrap="truncate-end">
@@ -91,7 +96,6 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
             {m.aliases.length ? `(${m.aliases.join(', ')}) ` : ''}
             {m.title}
           </Text>
-          {at === maxMatches - 1 && matches.length > maxMatches ? <Text color={color.muted}>{`  ${index + 1} of ${matches.length}`}</Text> : null}
         </Text>
         );
       })}
