@@ -66,6 +66,13 @@ export const SCREENS: readonly ScreenDef[] = [
     ...lazyScreen(() => import('./DbtRunScreen.js').then((m) => m.DbtRunScreen)),
   },
   {
+    id: 'activity',
+    title: 'Activity',
+    name: 'activity',
+    aliases: ['pulse'],
+    ...lazyScreen(() => import('./ActivityScreen.js').then((m) => m.ActivityScreen)),
+  },
+  {
     id: 'gate',
     title: 'dbt gate',
     name: 'gate',

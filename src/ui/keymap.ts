@@ -139,6 +139,7 @@ const SCREENS = [
   {id: 'dbt.status', keys: ['f'], description: 'status filter: all/RUNNING/COMPLETED/FAILED/CANCELLED/UNKNOWN', scope: 'screen:dbt', footer: true},
   {id: 'dbt.trigger', keys: ['t'], description: 'trigger filter: all/manual/api/webhook/agent/unknown', scope: 'screen:dbt', footer: true},
   {id: 'dbt.gate', keys: ['v'], description: 'gate flow (sync → dev mode → validate → query → cleanup)', scope: 'screen:dbt', footer: true},
+  {id: 'activity.failed', keys: ['f'], description: 'failed runs only / all runs', scope: 'screen:activity', footer: true},
   {id: 'dbtRun.cancel', keys: ['x'], description: 'cancel this sync', scope: 'screen:dbtRun', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'dbtRun.generate', keys: ['m'], description: 'dbt generate (manifest)', scope: 'screen:dbtRun', dangerous: true, footer: true},
   {id: 'gate.start', keys: ['s'], description: 'gate a ref (starts a sync, enters dev mode)', scope: 'screen:gate', dangerous: true, footer: true, permission: 'SchemaUpdate'},

@@ -86,6 +86,8 @@ export interface ActivityOptions {
   onEvent?: (event: ActivityEvent) => void;
   /** After every look that changed the snapshot. */
   onChange?: () => void;
+  /** After every look at a deployment, changed or not. */
+  onLook?: () => void;
   /** A look at one deployment failed; it is asked again on its idle schedule. */
   onError?: (deploymentId: string, message: string) => void;
 }
@@ -268,6 +270,7 @@ export class ActivityWatcher {
     w.looked = true;
     w.due = this.clock.now() + (hasActive(w) ? this.budget.activeMs : this.budget.idleMs);
     if (changed) this.opts.onChange?.();
+    this.opts.onLook?.();
   }
 
   /** Compares what one look found with what was known, emits the events, and forgets runs out of the window. */
