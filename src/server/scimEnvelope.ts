@@ -3,6 +3,7 @@
 // the outside, so it also reshapes answers produced before any SCIM route ran (401 from the auth
 // middleware, 404 for an unknown path, 400 from validation) without those parts knowing about SCIM.
 import type {MiddlewareHandler} from 'hono';
+import {HTTPException} from 'hono/http-exception';
 import {SCIM_ERROR_SCHEMA, SCIM_MEDIA_TYPE, type ScimError} from '../contract/scim.js';
 import type {AppEnv} from './auth.js';
 import {HttpFailure} from './errors.js';
@@ -41,7 +42,8 @@ export function scimEnvelope(): MiddlewareHandler<AppEnv> {
     const err = c.error;
     const body: ScimError = {schemas: [SCIM_ERROR_SCHEMA], status: String(res.status), detail: await detailOf(res, err)};
     if (err instanceof ScimFailure && err.scimType) body.scimType = err.scimType;
-    else if (res.status === 400) body.scimType = 'invalidValue';
+    // A body that is not JSON at all is a syntax error (RFC 7644 §3.12), not a wrong value.
+    else if (res.status === 400) body.scimType = err instanceof HTTPException && /malformed json/i.test(err.message) ? 'invalidSyntax' : 'invalidValue';
     const headers = new Headers(res.headers);
     headers.set('content-type', SCIM_MEDIA_TYPE);
     headers.delete('content-length');

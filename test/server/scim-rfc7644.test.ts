@@ -102,3 +102,15 @@ describe('the enterprise extension (RFC 7643 §4.3)', () => {
     expect(replaced.body.schemas).not.toContain(ENT);
   });
 });
+
+describe('a body that is not JSON (§3.12)', () => {
+  it('is 400 invalidSyntax on create, replace and patch; a JSON body with a wrong value stays invalidValue', async () => {
+    const id = await createUser('syntax@example.com');
+    for (const [method, path] of [['POST', '/Users'], ['PUT', `/Users/${id}`], ['PATCH', `/Users/${id}`], ['POST', '/Groups']] as const) {
+      const res = await scim(path, {method, body: '{"userName": ', headers: {'content-type': 'application/scim+json'}});
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body).toMatchObject({status: '400', scimType: 'invalidSyntax', detail: 'Malformed JSON in request body'});
+    }
+    expect((await scim('/Users', {method: 'POST', json: {userName: 7}})).body.scimType).toBe('invalidValue');
+  });
+});
