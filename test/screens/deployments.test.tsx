@@ -42,7 +42,10 @@ describe('DeploymentsScreen', () => {
     await tui.press('escape');
     await tui.waitForFrame('Deployments [45]');
     await filter(tui, 'zzz');
-    await tui.waitForFrame('No deployments match /zzz');
+    const none = await tui.waitForFrame('No deployments match /zzz');
+    // Nothing listed, no position: the title line says [0] and no longer '1 of 45'.
+    const title = none.split('\n').find((l) => l.startsWith('Deployments [0] /zzz'))!;
+    expect(title.trimEnd()).toBe('Deployments [0] /zzz');
   });
 
   it('fails loudly without data, and keeps stale rows when a refresh fails', async () => {

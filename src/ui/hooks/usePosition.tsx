@@ -42,7 +42,8 @@ export function usePublishPosition(text: string | undefined): void {
   const store = useContext(PositionContext);
   const self = useRef({});
   useLayoutEffect(() => {
-    if (text !== undefined) store?.set(self.current, text);
+    // Undefined clears this publisher's text: a list filtered down to nothing shows no position.
+    store?.set(self.current, text);
   }, [store, text]);
   useLayoutEffect(() => {
     const me = self.current;
