@@ -15,8 +15,9 @@ import {findUser} from './store/users.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Not account changes: queries to a deployment's data API (reads that happen to be POSTs) and the CLI's
-// usage pings to /telemetry.
-const NOT_AUDITED = /^\/(data|telemetry)(\/|$)/;
+// usage pings to /telemetry. The approval page (/device) records its own events, refusals and the approver
+// included (web/approvePage.ts), which this recorder cannot see: it has no principal and records no failure.
+const NOT_AUDITED = /^\/(data|telemetry|device)(\/|$)/;
 const MAX_BODY_BYTES = 1_000_000;
 const VERBS = new Set([
   'add', 'cancel', 'commit', 'create', 'delete', 'disable', 'enable', 'finish', 'merge', 'patch', 'pull', 'remove',

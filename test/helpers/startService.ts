@@ -49,7 +49,8 @@ export function testApp(seedName: SeedName = 'demo'): TestApp {
     adminKey,
     scopedKey: keys.scopedKey,
     async call(path, opts = {}) {
-      const headers: Record<string, string> = {...opts.headers};
+      // As a client on the machine sends it: the service's own address (the device flow answers no other Host).
+      const headers: Record<string, string> = {host: new URL(ctx.baseUrl).host, ...opts.headers};
       const key = opts.key === undefined ? adminKey : opts.key;
       if (key !== null) headers.authorization = `Bearer ${key}`;
       let body: string | undefined = opts.body;

@@ -12,7 +12,8 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 async function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const res = await t.app.request(path, {method: 'POST', body: new URLSearchParams(fields), headers});
+  // A client on this machine sends the service's own Host; every device-flow endpoint answers no other.
+  const res = await t.app.request(path, {method: 'POST', body: new URLSearchParams(fields), headers: {host: '127.0.0.1:4400', ...headers}});
   const text = await res.text();
   return {status: res.status, text, body: res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined};
 }

@@ -1,15 +1,19 @@
 // The verification page of the device flow (RFC 8628 §3.3): a person opens it from the URL the CLI printed,
 // checks the code matches their terminal and approves by pasting an API key (or access token) of the account,
 // or denies. The approver's credential decides who the terminal signs in as and what it may do: never more than
-// that credential. The page answers only to loopback Host names with the service's port (DNS rebinding), a POST
-// needs the page's own Origin (cross-site forms, `Origin: null`), and wrong codes or credentials are limited per
-// code and per client. A plain HTML form, no script.
+// that credential. Like every device-flow endpoint it answers only to loopback Host names with the service's port
+// (web/browserFacing.ts); a POST needs the page's own Origin (cross-site forms, `Origin: null`); refused approvals
+// kill a code after a few, and unknown codes and refused approvals share one budget for the whole service. Every
+// decision and every refusal is an audit event naming the code and, for a decision, the approver. A plain HTML
+// form, no script.
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import type {App} from '../appTypes.js';
 import type {ServiceContext} from '../context.js';
 import {getConnInfo} from '@hono/node-server/conninfo';
-import {authenticate, inheritedClaims} from '../auth.js';
+import {authenticate, inheritedClaims, type Principal} from '../auth.js';
+import {insertAuditEvent} from '../store/audit.js';
+import {FailureBudget, MAX_FAILED_APPROVALS_PER_CODE, MAX_FAILURES_PER_MINUTE} from './browserFacing.js';
 import {formBody} from './formBody.js';
 import {decideDeviceCode, findByUserCode, normalizeUserCode, recordFailedApproval} from '../store/deviceCodes.js';
 import {findUser} from '../store/users.js';
@@ -51,43 +55,34 @@ function pendingCode(ctx: ServiceContext, input: string): {userCode: string} | {
   return {userCode};
 }
 
-/** Loopback names with the service's port: anything else reaching this page came through DNS rebinding or a proxy. */
-function loopbackHost(ctx: ServiceContext, c: Context): boolean {
-  const port = new URL(ctx.baseUrl).port;
-  const host = (c.req.header('host') ?? '').toLowerCase();
-  return [`127.0.0.1:${port}`, `[::1]:${port}`, `localhost:${port}`].includes(host);
-}
-
 /** A form posted from another site (or a sandboxed one, `Origin: null`) must not approve a sign-in. */
 function sameOrigin(c: Context): boolean {
   const origin = c.req.header('origin');
   return origin !== undefined && origin === `http://${(c.req.header('host') ?? '').toLowerCase()}`;
 }
 
-/** Approvals refused per code before it dies, and unknown or refused codes per client per minute. */
-export const MAX_FAILED_APPROVALS_PER_CODE = 5;
-export const MAX_FAILURES_PER_CLIENT_PER_MINUTE = 10;
+export {MAX_FAILED_APPROVALS_PER_CODE, MAX_FAILURES_PER_MINUTE};
 
-/** A fixed one-minute window of failures per client address. */
-class FailureWindow {
-  private readonly counts = new Map<string, {start: number; n: number}>();
-  blocked(client: string, now: number): boolean {
-    const w = this.counts.get(client);
-    return w !== undefined && now - w.start < 60_000 && w.n >= MAX_FAILURES_PER_CLIENT_PER_MINUTE;
-  }
-  fail(client: string, now: number): void {
-    const w = this.counts.get(client);
-    if (!w || now - w.start >= 60_000) this.counts.set(client, {start: now, n: 1});
-    else w.n++;
-    if (this.counts.size > 10_000) this.counts.clear();
+function clientOf(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    return null;
   }
 }
 
-function clientOf(c: Context): string {
+/** An audit event of the approval page: `deviceSignIn.approve|deny|refuse`, with the approver when there is one. */
+function audit(ctx: ServiceContext, c: Context, action: 'approve' | 'deny' | 'refuse', data: Record<string, unknown>, approver?: Principal): void {
   try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
+    insertAuditEvent(ctx.db, {
+      name: `deviceSignIn.${action}`,
+      userEmail: approver ? (findUser(ctx.db, approver.userId)?.email ?? null) : null,
+      createdAt: ctx.clock.now(),
+      ip: clientOf(c),
+      data: {...data, ...(approver?.name ? {credential: approver.name} : {})},
+    });
+  } catch (err) {
+    ctx.log(`audit: could not record deviceSignIn.${action}: ${(err as Error).message}`);
   }
 }
 
@@ -107,7 +102,7 @@ function approvalForm(userCode: string, message = ''): string {
 }
 
 export function registerApprovePage(app: App, ctx: ServiceContext): void {
-  const failures = new FailureWindow();
+  const failures = new FailureBudget();
   const show = createRoute({
     method: 'get',
     path: '/device',
@@ -126,7 +121,7 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     description:
       'Approving needs `credential`: an API key or access token of the account. The sign-in gets that credential\'s user, ' +
       `deployment scope and permissions. ${MAX_FAILED_APPROVALS_PER_CODE} refused approvals kill the code; ` +
-      `${MAX_FAILURES_PER_CLIENT_PER_MINUTE} unknown codes or refused approvals a minute from one client answer 429.`,
+      `After ${MAX_FAILURES_PER_MINUTE} unknown codes or refused approvals in a minute (the whole service) the page answers 429 until the minute ends.`,
     tags: ['Device Authorization'],
     security: [],
     request: {
@@ -138,11 +133,9 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     responses: {200: page200, 400: pageError, 403: pageError, 421: pageError, 429: pageError},
   });
 
-  const guard = (c: Context): Response | undefined => {
-    if (!loopbackHost(ctx, c)) return html(c, page('Wrong address', '<p>Open this page at the address the terminal printed.</p>'), 421);
-    if (failures.blocked(clientOf(c), Date.now())) return html(c, page('Too many attempts', '<p>Too many wrong codes. Wait a minute.</p>'), 429);
-    return undefined;
-  };
+  // The Host is checked before this by the device flow's middleware (web/browserFacing.ts).
+  const guard = (c: Context): Response | undefined =>
+    failures.spent(Date.now()) ? html(c, page('Too many attempts', '<p>Too many wrong codes. Wait a minute.</p>'), 429) : undefined;
 
   app.openapi(show, (c) => {
     const refused = guard(c);
@@ -151,7 +144,7 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     if (input === undefined || input.trim() === '') return html(c, codeForm());
     const found = pendingCode(ctx, input);
     if ('problem' in found) {
-      failures.fail(clientOf(c), Date.now());
+      failures.fail(Date.now());
       return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
     }
     return html(c, approvalForm(found.userCode));
@@ -166,18 +159,20 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     if (decision !== 'approve' && decision !== 'deny') return html(c, codeForm('<p role="alert">Choose Approve or Deny.</p>'), 400);
     const found = pendingCode(ctx, typeof form.user_code === 'string' ? form.user_code : '');
     if ('problem' in found) {
-      failures.fail(clientOf(c), Date.now());
+      failures.fail(Date.now());
       return html(c, codeForm(`<p role="alert">${escapeHtml(found.problem)}</p>`), 400);
     }
     let grant: {userId: number; claims: Record<string, unknown>} | null = null;
+    let approver: Principal | undefined;
     if (decision === 'approve') {
       const credential = typeof form.credential === 'string' ? form.credential.trim() : '';
       try {
-        const p = await authenticate(ctx, `Bearer ${credential}`);
-        grant = {userId: p.userId, claims: inheritedClaims(p)};
+        approver = await authenticate(ctx, `Bearer ${credential}`);
+        grant = {userId: approver.userId, claims: inheritedClaims(approver)};
       } catch {
-        failures.fail(clientOf(c), Date.now());
+        failures.fail(Date.now());
         const left = MAX_FAILED_APPROVALS_PER_CODE - recordFailedApproval(ctx.db, found.userCode, MAX_FAILED_APPROVALS_PER_CODE);
+        audit(ctx, c, 'refuse', {userCode: found.userCode, reason: 'not a valid API key or access token of this account', attemptsLeft: Math.max(0, left)});
         if (left <= 0) return html(c, page('Sign-in refused', '<p id="result">Too many refused attempts: this code no longer works. Run `svc login` again.</p>'), 403);
         return html(c, approvalForm(found.userCode, '<p role="alert">That is not a valid API key or access token of this account.</p>'), 403);
       }
@@ -185,6 +180,7 @@ export function registerApprovePage(app: App, ctx: ServiceContext): void {
     if (!decideDeviceCode(ctx.db, found.userCode, decision === 'approve' ? 'approved' : 'denied', grant?.userId ?? null, grant?.claims ?? null)) {
       return html(c, codeForm('<p role="alert">That code was already used.</p>'), 400);
     }
+    audit(ctx, c, decision, {userCode: found.userCode}, approver);
     const who = grant ? findUser(ctx.db, grant.userId)?.email : undefined;
     return decision === 'approve'
       ? html(c, page('Device approved', `<p id="result">Signed in${who ? ` as ${escapeHtml(who)}` : ''}. You can close this window and return to your terminal.</p>`))

@@ -23,6 +23,7 @@ import {
 import {findApiKey} from '../../store/apiKeys.js';
 import {findUser} from '../../store/users.js';
 import {registerApprovePage} from '../../web/approvePage.js';
+import {BROWSER_FACING_PATHS, browserFacingGuard} from '../../web/browserFacing.js';
 import {formBody} from '../../web/formBody.js';
 import {json} from '../http.js';
 
@@ -118,6 +119,8 @@ async function issueTokens(ctx: ServiceContext, s: DeviceSettings, userId: numbe
 }
 
 export const register: RouteGroup = (app, ctx) => {
+  // Every device-flow endpoint and the approval page: a foreign Host (DNS rebinding) is refused before anything else.
+  for (const path of BROWSER_FACING_PATHS) app.use(path, browserFacingGuard(ctx));
   const s = deviceSettings();
   const codeRoute = oauthRoute(
     '/auth/device/code',
