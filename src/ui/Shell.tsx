@@ -3,7 +3,7 @@
 import React, {Suspense, useCallback, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
-import {HoldKeys, useKeys} from './dispatch/Dispatcher.js';
+import {HoldKeys, useKeys, useTopKeys} from './dispatch/Dispatcher.js';
 import {useAppInfo} from './hooks/useApi.js';
 import {BodySizeProvider} from './hooks/useBodySize.js';
 import {useFlash} from './hooks/useFlash.js';
@@ -61,6 +61,8 @@ export function Shell({screens, onQuit}: ShellProps) {
   const live = useLive();
   const chrome = useChrome();
   const policy = usePolicy();
+  // A dialog or a text field has the keys: the footer is theirs (the dispatcher's top layer).
+  const topKeys = useTopKeys();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('none');
   const close = useCallback(() => setMode('none'), []);
@@ -242,6 +244,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         filterable={chrome.features.filterable > 0}
         searchable={(chrome.features.searchable ?? 0) > 0}
         unavailable={chrome.features.unavailable}
+        layer={topKeys?.actions}
       />
       <Flash message={flash.message} />
     </Box>

@@ -68,16 +68,16 @@ const PAGER = [
 ] as const satisfies readonly Binding[];
 
 const DIALOG = [
-  {id: 'dialog.yes', keys: ['y'], description: 'confirm', scope: 'dialog'},
-  {id: 'dialog.no', keys: ['n'], description: 'cancel', scope: 'dialog'},
+  {id: 'dialog.yes', keys: ['y'], description: 'confirm', scope: 'dialog', footer: true},
+  {id: 'dialog.no', keys: ['n'], description: 'cancel', scope: 'dialog', footer: true},
   {id: 'dialog.toggle', keys: ['left', 'right', 'tab', 'h', 'l'], description: 'switch Yes/No', scope: 'dialog'},
   {id: 'dialog.submit', keys: ['enter'], description: 'choose the highlighted answer', scope: 'dialog'},
-  {id: 'dialog.cancel', keys: ['escape'], description: 'cancel', scope: 'dialog'},
+  {id: 'dialog.cancel', keys: ['escape'], description: 'cancel', scope: 'dialog', footer: true},
 ] as const satisfies readonly Binding[];
 
 const INPUT = [
-  {id: 'input.submit', keys: ['enter'], description: 'keep the text', scope: 'input'},
-  {id: 'input.cancel', keys: ['escape'], description: 'cancel / clear', scope: 'input'},
+  {id: 'input.submit', keys: ['enter'], description: 'keep the text', scope: 'input', footer: true},
+  {id: 'input.cancel', keys: ['escape'], description: 'cancel / clear', scope: 'input', footer: true},
   {id: 'input.left', keys: ['left'], description: 'cursor left', scope: 'input'},
   {id: 'input.right', keys: ['right'], description: 'cursor right', scope: 'input'},
   {id: 'input.start', keys: ['home', 'ctrl+a'], description: 'cursor to start', scope: 'input'},
@@ -87,11 +87,11 @@ const INPUT = [
 ] as const satisfies readonly Binding[];
 
 const OVERLAY = [
-  {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'overlay'},
+  {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'overlay', footer: true},
 ] as const satisfies readonly Binding[];
 
 const PALETTE = [
-  {id: 'palette.complete', keys: ['tab'], description: 'complete', scope: 'palette'},
+  {id: 'palette.complete', keys: ['tab'], description: 'complete', scope: 'palette', footer: true},
   {id: 'palette.next', keys: ['down'], description: 'next match', scope: 'palette'},
   {id: 'palette.prev', keys: ['up'], description: 'previous match', scope: 'palette'},
 ] as const satisfies readonly Binding[];
@@ -123,12 +123,12 @@ const SCREENS = [
   {id: 'token.write', keys: ['w'], description: 'write the issued token to a file (0600)', scope: 'screen:environments'},
   // Forms (scope 'form', shared by every form: new deployment, metadata token, dbt ref, audit filter): a 'dialog'
   // layer that owns the keys while the form is open.
-  {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'form'},
+  {id: 'form.next', keys: ['tab'], description: 'next field', scope: 'form', footer: true},
   {id: 'form.prev', keys: ['shift+tab'], description: 'previous field', scope: 'form'},
   {id: 'form.up', keys: ['up'], description: 'previous choice', scope: 'form'},
   {id: 'form.down', keys: ['down'], description: 'next choice', scope: 'form'},
-  {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'form'},
-  {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'form'},
+  {id: 'form.submit', keys: ['enter'], description: 'submit', scope: 'form', footer: true},
+  {id: 'form.cancel', keys: ['escape'], description: 'cancel', scope: 'form', footer: true},
   {id: 'branches.create', keys: ['n'], description: 'new branch', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'branches.delete', keys: ['D'], description: 'delete branch', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},
   {id: 'branches.staging', keys: ['s'], description: 'toggle staging', scope: 'screen:branches', dangerous: true, footer: true, permission: 'SchemaUpdate'},

@@ -157,7 +157,7 @@ describe('FilesScreen', () => {
     let frame = await tui.waitForFrame(/▸ cubes\//);
     await tui.press('b');
     frame = await tui.waitForFrame('Browse which branch?');
-    expect(frame.split('\n').find((l) => l.includes('? help'))).not.toMatch(/branch \(deploy or shared\)|diff with a branch/);
+    expect(frame.trimEnd().split('\n').at(-1)).not.toMatch(/branch \(deploy or shared\)|diff with a branch/);
     await cursorOn(tui, /›\s+main\s+deploy/);
     await tui.press('j');
     await cursorOn(tui, /›\s+pricing/);

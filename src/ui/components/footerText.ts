@@ -22,6 +22,11 @@ export interface FooterProps {
   readonly filterable?: boolean;
   /** The `/` on screen finds lines in a log (n/N) rather than filtering. */
   readonly searchable?: boolean;
+  /**
+   * The actions of the layer that has the keys, when it is a dialog or a text field (the dispatcher's top layer,
+   * useTopKeys): the footer is its keys alone, the screen's and the shell's do not reach past it.
+   */
+  readonly layer?: readonly string[];
   /** Action ids the object on screen does not allow: not offered. */
   readonly unavailable?: readonly string[];
 }
@@ -38,9 +43,17 @@ const MORE = '? help (more keys)';
 /** What `/` does over a searchable log. */
 const SEARCH = 'search (n/N)';
 
+/** The keys of the dialog or field that has them: its footer-flagged ones, else all of them. */
+function layerHints(p: FooterProps, ids: readonly string[]): Binding[] {
+  const own = ids.map((id) => KEYMAP.find((b) => b.id === id)).filter((b): b is Binding => b !== undefined && withheld(b, p) === undefined);
+  const flagged = own.filter((b) => b.footer === true);
+  return flagged.length > 0 ? flagged : own;
+}
+
 export function footerHints(p: FooterProps): Hint[] {
   const visible = (b: Binding | undefined): b is Binding =>
     b !== undefined && b.footer === true && withheld(b, p) === undefined && !(p.unavailable ?? []).includes(b.id);
+  if (p.layer) return merged(layerHints(p, p.layer));
   const own = KEYMAP.filter((b) => b.scope === `screen:${p.screen}` && visible(b));
   const open = p.open ? [{...binding('list.open')!, description: p.open}] : [];
   const pager = p.pager ? KEYMAP.filter((b) => b.scope === 'pager' && visible(b)) : [];
@@ -49,10 +62,14 @@ export function footerHints(p: FooterProps): Hint[] {
   )
     .flatMap((b) => (b.id === 'app.back' ? (p.escape ? [{...b, description: p.escape}] : []) : [b]))
     .map((b) => (b.id === 'app.filter' && p.searchable ? {...b, description: SEARCH} : b));
-  // One meaning per key: a key already shown is not shown again; bindings that do the same thing share a hint.
+  return merged([...open, ...own, ...pager, ...global]);
+}
+
+/** One meaning per key: a key already shown is not shown again; bindings that do the same thing share a hint. */
+function merged(bindings: readonly Binding[]): Hint[] {
   const hints: Hint[] = [];
   const shown = new Set<string>();
-  for (const b of [...open, ...own, ...pager, ...global]) {
+  for (const b of bindings) {
     const keys = b.keys.filter((k) => !shown.has(k));
     if (keys.length === 0) continue;
     keys.forEach((k) => shown.add(k));
@@ -70,6 +87,8 @@ export function footerText(p: FooterProps): string {
   const quit = label({keys: binding(QUIT)!.keys.slice(), description: binding(QUIT)!.description});
   const fits = (parts: string[]) => cellWidth(parts.join('  ')) <= p.width;
   const all = hints.map(label);
+  // A dialog or field has the keys: ? and q are typed into it or do nothing, so they are not offered.
+  if (p.layer) return all.filter((_, i) => fits(all.slice(0, i + 1))).join('  ');
   if (fits([...all, '? help', quit])) return [...all, '? help', quit].join('  ');
   const head: string[] = [];
   for (const h of all) {

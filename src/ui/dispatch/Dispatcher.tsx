@@ -2,14 +2,16 @@
 // stale for a render, so layers keep their handlers in refs and state changes go through reducers.
 import React, {createContext, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {useInput, useStdin} from 'ink';
-import {keyName, keysLabel, type Binding} from '../keymap.js';
+import {keyName, keysLabel, type ActionId, type Binding} from '../keymap.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {usePolicy} from '../hooks/usePolicy.js';
-import {dispatchKey, keysOf, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
+import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
 import {appendAll} from '../../api/lists.js';
 
 interface DispatcherApi {
   register(layer: Layer): () => void;
+  /** A layer's component rendered (its `active` may have changed): the footer's top layer is looked at again. */
+  changed(): void;
   /** Holds keys back (queued, not dropped) until the returned release is called: a screen still loading. */
   hold(): () => void;
   nextId(): number;
@@ -25,6 +27,36 @@ export function withheldText(b: Binding, reason: string): string {
 export const HOLD_MAX_MS = 2000;
 
 const DispatcherContext = createContext<DispatcherApi | null>(null);
+
+/**
+ * The keys of the layer that sees keys first, when it is a dialog or a text field (priority dialog or input): what
+ * the footer shows instead of the screen's keys, which do not reach the screen under it. undefined: the screen's.
+ */
+export interface TopKeys {
+  readonly id: number;
+  readonly actions: readonly ActionId[];
+}
+
+const TopKeysContext = createContext<TopKeys | undefined>(undefined);
+
+function topKeysOf(layers: Iterable<Layer>): TopKeys | undefined {
+  const active = orderLayers(layers).filter((l) => l.active.current);
+  // The first dialog or field that swallows every other key (a text field, a modal with '*') hides the keys below
+  // it: the footer is its keys and those of the layers above it. Without one, keys reach the screen's own.
+  const cut = active.findIndex((l) => (l.priority === 'dialog' || l.priority === 'input') && (l.text || l.handlers.current['*'] !== undefined));
+  if (cut < 0) return undefined;
+  const actions = [...new Set(active.slice(0, cut + 1).flatMap((l) => Object.keys(l.handlers.current)))].filter((k): k is ActionId => k !== '*');
+  // A layer that only holds the keys back names none: nothing to offer but Esc's usual way.
+  return actions.length > 0 ? {id: active[0]!.id, actions} : undefined;
+}
+
+const sameKeys = (a: TopKeys | undefined, b: TopKeys | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.id === b.id && a.actions.join(' ') === b.actions.join(' '));
+
+/** The top layer's keys when a dialog or a text field has them (see TopKeys). */
+export function useTopKeys(): TopKeys | undefined {
+  return useContext(TopKeysContext);
+}
 
 export interface DispatcherProviderProps {
   /** Blocks dangerous actions. @default false */
@@ -61,6 +93,12 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   // Enter right after the last letter of a form field submits the whole word. That holds for keys of one terminal
   // read ("jj", "main\r") and for keys of separate reads that arrive before React has rendered (it renders later,
   // from a microtask and a scheduler task).
+  const [top, setTop] = useState<TopKeys | undefined>(undefined);
+  // Layout effects call it: the footer names the new top layer's keys in the same commit that showed it.
+  const publishTop = () => setTop((prev) => {
+    const next = topKeysOf(layers.current);
+    return sameKeys(prev, next) ? prev : next;
+  });
   const queue = useRef<RawKey[]>([]);
   const waiting = useRef(false);
   const [keysDone, setKeysDone] = useState(0);
@@ -104,8 +142,13 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     () => ({
       register(layer) {
         layers.current.add(layer);
-        return () => void layers.current.delete(layer);
+        publishTop();
+        return () => {
+          layers.current.delete(layer);
+          publishTop();
+        };
       },
+      changed: () => publishTop(),
       nextId: () => ++counter.current,
       hold() {
         holds.current++;
@@ -126,7 +169,11 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     }),
     [readonly],
   );
-  return <DispatcherContext.Provider value={api}>{children}</DispatcherContext.Provider>;
+  return (
+    <DispatcherContext.Provider value={api}>
+      <TopKeysContext.Provider value={top}>{children}</TopKeysContext.Provider>
+    </DispatcherContext.Provider>
+  );
 }
 
 /** Rendered while a screen loads (a Suspense fallback): keys typed meanwhile wait for the screen instead of being lost. */
@@ -147,7 +194,7 @@ export function useDispatcher(): DispatcherApi {
  * ('list.down') or '*'; return false from a handler to let the key fall through.
  */
 export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active?: boolean; text?: boolean} = {}): void {
-  const {register, nextId} = useDispatcher();
+  const {register, nextId, changed} = useDispatcher();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
   const activeRef = useRef(opts.active ?? true);
@@ -158,4 +205,6 @@ export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active
     const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef, text: opts.text ?? false};
     return register(layer);
   }, [priority, register, nextId, opts.text]);
+  // Every render may change `active` (a field that lost the focus): the footer looks at the top layer again.
+  useLayoutEffect(() => changed());
 }
