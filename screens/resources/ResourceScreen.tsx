@@ -28,7 +28,7 @@ import {Describe} from './Describe.js';
 import {check, editableFields, editorText, redact} from './document.js';
 import {Problems} from './Problems.js';
 import {SecretOnce} from './SecretOnce.js';
-import {cellText, resourceType, rowIdOf, type ResourceType} from './types.js';
+import {cellText, resourceType, rowIdOf, rowLabel, type ResourceType} from './types.js';
 
 type Target = {kind: 'create'} | {kind: 'update'; id: string};
 type Mode =
@@ -150,7 +150,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
     if (!type.update) return void flash.warn(`the API cannot change ${type.title.toLowerCase()}`);
     try {
       const obj = redact(await full(row), type.hidden);
-      await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(`${type.noun} ${rowIdOf(type, row)}`, editableFields(obj, await type.update.schema())));
+      await edit({kind: 'update', id: rowIdOf(type, row)}, editorText(rowLabel(type, row), editableFields(obj, await type.update.schema())));
     } catch (err) {
       flash.error(`could not read ${label(row)}: ${errorMessage(err)}`);
     }

@@ -190,6 +190,9 @@ export const resourceType = (id: string): ResourceType | undefined => RESOURCE_T
 
 export const rowIdOf = (type: ResourceType, row: Json): string => type.rowId?.(row) ?? idString(row.id) ?? '';
 
+/** How the editor's header names a row: its noun and id; the noun alone where the type names its rows itself (tenant settings: one row, always `settings`). */
+export const rowLabel = (type: ResourceType, row: Json): string => (type.rowId ? type.noun : `${type.noun} ${rowIdOf(type, row)}`);
+
 /** The text of a cell: dotted field paths; arrays joined, null as empty. */
 export function cellText(row: Json, cell: Cell): string {
   if (typeof cell === 'function') return cell(row);

@@ -16,7 +16,12 @@ function expectLaidOut(text: string, lines: RegExp[]): void {
   const rows = text.split('\n');
   expect(rows[0]).toMatch(/^svc · local · 127\.0\.0\.1:\d+/);
   expect(rows.filter((r) => r.startsWith('svc · local')).length).toBe(1);
-  expect(text.split('? help').length - 1).toBe(1);
+  // The footer is the keys of what has focus (the screen's, ending in '? help', or a dialog's or field's, ending
+  // in 'Esc …'): the last line drawn, and drawn once.
+  const drawn = rows.filter((r) => r.trim() !== '');
+  const footer = drawn.at(-1) ?? '';
+  expect(footer, `no footer last:\n${text}`).toMatch(/\? help|Esc \w+/);
+  expect(drawn.filter((r) => r === footer).length, `footer drawn twice:\n${text}`).toBe(1);
   for (const pattern of lines) expect(rows.some((r) => pattern.test(r)), `no line matches ${pattern}:\n${text}`).toBe(true);
 }
 

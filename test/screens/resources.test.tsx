@@ -2,7 +2,8 @@ import {describe, expect, it} from 'vitest';
 import {createApiKey} from '../../src/api/account.js';
 import {createApi} from '../../src/api/client.js';
 import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
-import {RESOURCE_TYPES} from '../../screens/resources/types.js';
+import {editorText} from '../../screens/resources/document.js';
+import {RESOURCE_TYPES, resourceType, rowLabel} from '../../screens/resources/types.js';
 import {SCREENS} from '../../screens/index.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
@@ -17,6 +18,12 @@ describe('generic resource view', () => {
     for (const g of OBJECT_GROUPS) expect(names, g.command).toContain(g.command);
     for (const n of ['users', 'roles', 'api-keys', 'scim', 'integrations', 'oidc', 'tenant', 'attributes']) expect(names).toContain(n);
     for (const t of RESOURCE_TYPES) expect(SCREENS.find((s) => s.name === t.names[0])?.title).toBe(t.title);
+  });
+
+  it("the editor's header names the row once: 'tenant settings', not 'tenant settings settings'; other rows by noun and id", () => {
+    const header = (id: string, row: Record<string, unknown>) => editorText(rowLabel(resourceType(id)!, row), {}).split('\n')[0];
+    expect(header('tenant', {auditLogEnabled: true})).toBe('# tenant settings: edit, save and quit to send; an empty file cancels.');
+    expect(header('folders', {id: 7, name: 'x'})).toMatch(/^# folder 7: edit/);
   });
 
   it('API keys: a refused template comes back beside its error; the fixed one creates the key, shown once; D deletes it', async () => {

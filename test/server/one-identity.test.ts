@@ -28,7 +28,8 @@ async function credentialsOf(userId: number) {
 }
 
 const refreshWith = (refresh: string) =>
-  t.app.request('/auth/oauth2/refresh', {method: 'POST', body: new URLSearchParams({grant_type: 'refresh_token', refresh_token: refresh, client_id: 'svc-cli'})});
+  // Sent as a client on the machine sends it: to the service's own address (the device flow answers no other Host).
+  t.app.request('/auth/oauth2/refresh', {method: 'POST', headers: {host: new URL(t.ctx.baseUrl).host}, body: new URLSearchParams({grant_type: 'refresh_token', refresh_token: refresh, client_id: 'svc-cli'})});
 
 describe('SCIM users are account users', () => {
   it('the users API changes the provisioned user, and SCIM sees the change; the same email cannot be created twice', async () => {
