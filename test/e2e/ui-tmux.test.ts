@@ -6,11 +6,16 @@ import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-ui-e2e');
 
-/** One whole frame at the top of the pane: header on line 1, one footer (a frame drawn off by a row leaves two). */
+/**
+ * One whole frame at the top of the pane: header on line 1, one footer (a frame drawn off by a row leaves two).
+ * The footer is the keys of what has focus (since 4a6d134): the screen's, with '? help', or a dialog's or field's,
+ * ending in 'Esc …'; it is counted among the lines outside any dialog box, and there must be exactly one.
+ */
 function expectCleanFrame(text: string): void {
   const lines = text.split('\n');
   expect(lines[0]).toMatch(/^svc · local · 127\.0\.0\.1:\d+ · \S+@\S+/);
-  expect(text.split('? help').length - 1).toBe(1);
+  const outsideDialogs = lines.filter((l) => !/^\s*[│╭╰]/.test(l));
+  expect(outsideDialogs.filter((l) => /\? help|Esc \w+/.test(l)).length, `not one footer:\n${text}`).toBe(1);
 }
 
 describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
@@ -36,6 +41,7 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     text = await ui.waitFor(/Switch analytics-prod to version (\S+)/);
     const version = /Switch analytics-prod to version (\S+)/.exec(text)?.[1];
     expect(text).toMatch(/› No/);
+    expectCleanFrame(text);
     await ui.keys('y');
     text = await ui.waitFor(`Switched analytics-prod to version ${version}`);
     // The rebuild is watched live: first in progress, then built, without a key press.
@@ -44,7 +50,22 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
     text = await ui.waitFor('Status: ✓ built', 30_000);
     expectCleanFrame(text);
 
+    // The rebuild was a write to the local service, so q asks before the demo data is deleted (07f90de):
+    // default No, n stays, y quits.
     await ui.keys('q');
+    text = await ui.waitFor('Quit? The local demo data will be lost');
+    expect(text).toContain('its temporary demo data is deleted');
+    expect(text).toMatch(/› No/);
+    expect(text).toContain('y confirm');
+    expect(text).not.toContain('exit=');
+    expectCleanFrame(text);
+    await ui.keys('n');
+    text = await ui.waitFor((t) => !t.includes('Quit?') && t.includes('Status: ✓ built'));
+    expect(text).not.toContain('exit=');
+    expectCleanFrame(text);
+    await ui.keys('q');
+    await ui.waitFor('Quit? The local demo data will be lost');
+    await ui.keys('y');
     text = await ui.waitFor('exit=0');
     // Back on the normal screen: none of the UI is left on it.
     expect(text).not.toContain('Deployments');
