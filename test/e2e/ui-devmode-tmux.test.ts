@@ -2,6 +2,7 @@
 // ignores SIGINT keeps the console alive and the edit saved; a broken model is not committed to the deploy
 // branch by c + Enter; the guide survives a visit to the build screen; and the whole guided flow runs from the
 // keyboard only. With SVC_CAPTURE_DIR set, the flow test also writes the README's captures there.
+// Each test writes to the local service (a dev fork at least), so q asks before deleting the demo data and y quits.
 import {rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -62,6 +63,19 @@ async function cursorTo(ui: Pane, row: RegExp): Promise<void> {
   await ui.waitFor(row);
 }
 
+/**
+ * q on `svc ui --local` after a write (every test here writes: a dev fork at least): since 07f90de it asks before
+ * deleting the local demo data, default No; y quits. Returns the pane after the exit.
+ */
+async function quitChanged(ui: Pane): Promise<string> {
+  await ui.keys('q');
+  const text = await ui.waitFor('Quit? The local demo data will be lost');
+  expect(text).toMatch(/› No\s+\(y\/N\)/);
+  expect(text).not.toContain('exit=');
+  await ui.keys('y');
+  return ui.waitFor('exit=0');
+}
+
 afterEach(() => {
   for (const f of ['hold', 'go', 'next.txt']) rmSync(join(term.work, f), {force: true});
 });
@@ -87,8 +101,8 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     await ui.keys('v');
     text = await ui.waitFor(`${ORDERS}: ${fork} against main`);
     expect(text).toContain('+# reviewed in svc ui');
-    await ui.keys('Escape', 'q');
-    await ui.waitFor('exit=0');
+    await ui.keys('Escape');
+    await quitChanged(ui);
   }, 120_000);
 
   it('a broken model is not committed to the deploy branch by c + Enter; the guide survives the build screen', async () => {
@@ -131,8 +145,7 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     await ui.keys('Escape', 'B');
     text = await ui.waitFor(/main\s+deploy\s+—\s+\S+\s+[0-9a-f]{8}/);
     expect(/main\s+deploy\s+—\s+\S+\s+([0-9a-f]{8})/.exec(text)![1]).toBe(hash);
-    await ui.keys('q');
-    await ui.waitFor('exit=0');
+    await quitChanged(ui);
   }, 120_000);
 
   it('the whole guided flow from the keyboard: branch → dev mode → edit → validate fails → fix → validate passes → commit → merge → exit', async () => {
@@ -191,8 +204,7 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     // exit dev mode, then the console
     await ui.keys('t');
     await ui.waitFor(`Left dev mode; ${fork} stays`);
-    await ui.keys('q');
-    text = await ui.waitFor('exit=0');
+    text = await quitChanged(ui);
     expect(text).not.toContain('Dev mode');
   }, 180_000);
 });
