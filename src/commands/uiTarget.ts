@@ -1,8 +1,9 @@
 // Where `svc ui` connects: an in-process local service (demo seed, throw-away data file) or the resolved
 // credentials (a saved context, SVC_* env, --api-url/--token) through the same client command mode uses.
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync, rmSync} from 'node:fs';
 import {homedir, tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {writePrivateFile} from '../files/privateFile.js';
 import {getMe} from '../api/account.js';
 import {ApiError, CONSOLE_CLIENT, createApi} from '../api/client.js';
 import {resolveCredentials, type Credentials} from '../config/resolve.js';
@@ -26,7 +27,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
   // A second shell reaches this service with `. <envFile>`: its URL and admin key, readable by the user only (the
   // temporary directory is private too), deleted with the data when the console quits.
   const envFile = join(dir, 'env');
-  writeFileSync(envFile, `export SVC_API_URL='${service.url}'\nexport SVC_API_KEY='${service.adminKey}'\n`, {mode: 0o600});
+  writePrivateFile(envFile, `export SVC_API_URL='${service.url}'\nexport SVC_API_KEY='${service.adminKey}'\n`, {replace: false});
   return {
     api: createApi({baseUrl: service.url, token: service.adminKey, ...CONSOLE_CLIENT}),
     session: sessionIdentity(service.url, service.adminKey),

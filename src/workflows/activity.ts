@@ -213,7 +213,7 @@ export class ActivityWatcher {
         await this.pacer.acquire(signal);
         if (signal.aborted) return;
         const page = await this.source.deployments(offset, DEPLOYMENTS_PAGE, signal);
-        seen.push(...page.items);
+        for (const item of page.items) seen.push(item);
         offset += page.items.length;
         if (page.items.length === 0 || offset >= page.total) break;
       }

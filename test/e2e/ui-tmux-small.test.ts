@@ -16,12 +16,10 @@ function expectLaidOut(text: string, lines: RegExp[]): void {
   const rows = text.split('\n');
   expect(rows[0]).toMatch(/^svc · local · 127\.0\.0\.1:\d+/);
   expect(rows.filter((r) => r.startsWith('svc · local')).length).toBe(1);
-  // The footer is the keys of what has focus (the screen's, ending in '? help', or a dialog's or field's, ending
-  // in 'Esc …'): the last line drawn, and drawn once.
-  const drawn = rows.filter((r) => r.trim() !== '');
-  const footer = drawn.at(-1) ?? '';
-  expect(footer, `no footer last:\n${text}`).toMatch(/\? help|Esc \w+/);
-  expect(drawn.filter((r) => r === footer).length, `footer drawn twice:\n${text}`).toBe(1);
+  // The footer is the keys of what has focus (the screen's, with '? help', or a dialog's or field's, with 'Esc …'),
+  // outside every dialog box, drawn once.
+  const footers = rows.filter((r) => !/^[│╭╰]/.test(r) && /\? help|Esc \w+/.test(r));
+  expect(footers.length, `not exactly one footer:\n${text}`).toBe(1);
   for (const pattern of lines) expect(rows.some((r) => pattern.test(r)), `no line matches ${pattern}:\n${text}`).toBe(true);
 }
 

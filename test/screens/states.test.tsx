@@ -29,7 +29,7 @@ describe('screen states', () => {
     );
     const tui = renderApp(api, {screen: 'build', params: {deploymentId: '5', branch: 'feature'}});
     const frame = await tui.waitForFrame('No build yet for this branch');
-    expect(frame).toContain('Status: ○ none');
+    expect(frame).toContain('Status: ○ not built');
   });
 
   it('Overview: an open dev-mode session shows its branch (the service answers for it when no branch is named)', async () => {

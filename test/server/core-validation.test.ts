@@ -29,7 +29,7 @@ const BAD: Array<[string, string, string, unknown, string]> = [
   ['meta token without security_context', 'POST', META, {expires_in: 60}, 'security_context: required'],
   ['meta token with a string security_context', 'POST', META, {security_context: 'tenant=1'}, 'security_context'],
   ['meta token with a negative expires_in', 'POST', META, {security_context: {}, expires_in: -5}, 'expires_in'],
-  ['meta token with a fractional expires_in', 'POST', META, {security_context: {}, expires_in: 1.5}, 'expires_in'],
+  ['meta token with an expires_in under a second (a fraction above one is rounded down)', 'POST', META, {security_context: {}, expires_in: 0.5}, 'expires_in'],
   ['non-numeric environment id', 'POST', '/api/v1/deployments/1/environments/x/tokens-for-meta-sync', {security_context: {}}, 'environment id must be numeric'],
   ['deployment token expiresIn below 60', 'POST', '/api/v1/deployments/1/token', {expiresIn: 10}, 'expiresIn'],
   ['deployment token expiresIn above a day', 'POST', '/api/v1/deployments/1/token', {expiresIn: 90000}, 'expiresIn'],
