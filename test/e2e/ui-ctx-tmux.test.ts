@@ -36,6 +36,9 @@ describe.skipIf(!hasTmux)('switching context in the running console', () => {
     await ui.keys(':', 'ctx broken');
     await ui.waitFor('switch to context “broken”');
     await ui.keys('Enter');
+    // Leaving the --local service asks first (it stops, and its data goes); Yes goes on.
+    await ui.waitFor((t) => t.includes('Switch to context broken?') && t.includes('the local service stops') && /› No\s+\(y\/N\)/.test(t));
+    await ui.keys('y');
     let text = await ui.waitFor('could not switch to `broken`: its saved key was refused (401)');
     expect(text.split('\n')[0]).toMatch(/^svc · local · 127\.0\.0\.1:\d+/);
     await ui.keys('Escape');
@@ -44,6 +47,8 @@ describe.skipIf(!hasTmux)('switching context in the running console', () => {
     await ui.keys(':', 'ctx other');
     await ui.waitFor('switch to context “other”');
     await ui.keys('Enter');
+    await ui.waitFor('Switch to context other?');
+    await ui.keys('y');
     text = await ui.waitFor((t) => t.includes('Switched to context `other`') && /Deployments \[0\]|No deployments/.test(t));
     expect(text.split('\n')[0]).toContain(`svc · other · ${new URL(url).host}`);
     expect(text).not.toContain('analytics-prod');

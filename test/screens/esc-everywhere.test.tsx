@@ -109,6 +109,7 @@ const UNREACHED: Record<string, string> = {
   'versions.latest': 'the row the walk stands on is its channel\'s latest already (opened from the first row: versions.test.tsx)',
   'files.diff': 'the rows the walk reaches are folders; d asks for a file',
   'contexts.delete': 'the walked App has no saved contexts to delete',
+  'dbtRun.cancel': 'the run the walk opens has finished, and x is offered only while a sync runs (dbt-run.test.tsx: x asks before cancelling)',
   'query.edit': 'the query screen opens on its line, a prompt the walk leaves with Esc',
   'query.branch': 'the query screen opens on its line, a prompt the walk leaves with Esc',
   'query.export': 'the query screen opens on its line, a prompt the walk leaves with Esc',
