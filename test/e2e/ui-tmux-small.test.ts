@@ -353,4 +353,3 @@ describe.skipIf(!hasTmux)('resizing', () => {
     await ui.waitFor('exit=0');
   }, 60_000);
 });
-
