@@ -4,6 +4,27 @@
 module.exports = {
   forbidden: [
     {
+      name: 'no-undeclared-package',
+      comment: 'Every package src/ and screens/ import is declared in package.json (dependencies, or devDependencies for a type-only import): one that resolves only because another package brought it along breaks on the next update of that package.',
+      severity: 'error',
+      from: {path: '^(src|screens)/'},
+      to: {dependencyTypes: ['npm-no-pkg', 'npm-unknown']},
+    },
+    {
+      name: 'no-unresolvable-import',
+      comment: 'An import that resolves to no file on disk fails at run time (or only in the bundle).',
+      severity: 'error',
+      from: {path: '^(src|screens)/'},
+      to: {couldNotResolve: true},
+    },
+    {
+      name: 'product-never-imports-dev-packages',
+      comment: 'The published package installs dependencies only: a runtime import of a devDependency works here and fails for a user.',
+      severity: 'error',
+      from: {path: '^(src|screens)/'},
+      to: {dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'type-import']},
+    },
+    {
       name: 'no-folder-cycles',
       comment: 'No circle of runtime imports: a cycle makes start-up order and layering fragile (a type-only import is erased).',
       severity: 'error',

@@ -13,6 +13,13 @@ afterAll(() => rmSync(dir, {recursive: true, force: true}));
 
 const files: Record<string, string> = {
   'tsconfig.json': JSON.stringify({compilerOptions: {module: 'NodeNext', moduleResolution: 'NodeNext', jsx: 'react-jsx'}}),
+  'package.json': JSON.stringify({name: 'fixture', type: 'module', dependencies: {ink: '*', zod: '*'}, devDependencies: {devonly: '*'}}),
+  // 'hidden' is on disk but declared nowhere: it came along with another package.
+  'node_modules/hidden/package.json': JSON.stringify({name: 'hidden', type: 'module', exports: './index.js'}),
+  'node_modules/hidden/index.js': 'export const paint = 1;\n',
+  'node_modules/devonly/package.json': JSON.stringify({name: 'devonly', type: 'module', exports: './index.js', types: './index.d.ts'}),
+  'node_modules/devonly/index.js': 'export const tool = 1;\n',
+  'node_modules/devonly/index.d.ts': 'export declare const tool: number;\nexport type Tool = number;\n',
   'node_modules/ink/package.json': JSON.stringify({name: 'ink', type: 'module', exports: './index.js'}),
   'node_modules/ink/index.js': 'export const render = 1;\n',
   'node_modules/zod/package.json': JSON.stringify({name: 'zod', type: 'module', exports: './index.js'}),
@@ -24,6 +31,7 @@ const files: Record<string, string> = {
   'src/ui/ok.ts': 'export const ui = 1;\n',
   'src/ui/typeA.ts': "import type {B} from './typeB.js';\nexport type A = {b?: B};\n",
   'src/ui/typeB.ts': "import type {A} from './typeA.js';\nexport type B = {a?: A};\n",
+  'src/ui/devType.ts': "import type {Tool} from 'devonly';\nexport type T = Tool;\n",
   // Wrong, one per rule.
   'src/ui/cycleA.ts': "import {b} from './cycleB.js';\nexport const a = () => b;\n",
   'src/ui/cycleB.ts': "import {a} from './cycleA.js';\nexport const b = () => a;\n",
@@ -38,6 +46,9 @@ const files: Record<string, string> = {
   'screens/bad.ts': "import {run} from '../src/commands/ok.js';\nexport const bad = run;\n",
   'src/server/context.ts': 'export const ctx = 1;\n',
   'src/server/store/bad.ts': "import {ctx} from '../context.js';\nexport const bad = ctx;\n",
+  'src/ui/undeclared.ts': "import {paint} from 'hidden';\nexport const bad = paint;\n",
+  'src/ui/unresolvable.ts': "import {gone} from './gone.js';\nexport const bad = gone;\n",
+  'screens/devonly.ts': "import {tool} from 'devonly';\nexport const bad = tool;\n",
 };
 for (const [path, text] of Object.entries(files)) {
   mkdirSync(dirname(join(dir, path)), {recursive: true});
@@ -66,6 +77,9 @@ describe('layer rules catch a wrong import', () => {
     ['ui-never-imports-screens-or-config', 'src/ui/bad.ts'],
     ['screens-never-import-commands-or-config', 'screens/bad.ts'],
     ['stores-take-db-not-context', 'src/server/store/bad.ts'],
+    ['no-undeclared-package', 'src/ui/undeclared.ts'],
+    ['no-unresolvable-import', 'src/ui/unresolvable.ts'],
+    ['product-never-imports-dev-packages', 'screens/devonly.ts'],
   ])('%s flags %s', (rule, from) => {
     expect(run.stderr).toBe('');
     expect(found(rule, from), JSON.stringify(violations.map((v) => [v.rule.name, v.from, v.to]))).toBe(true);
@@ -77,8 +91,8 @@ describe('layer rules catch a wrong import', () => {
     expect(config.forbidden.map((r) => r.name).filter((n) => !named.has(n))).toEqual([]);
   });
 
-  it('lets the allowed shapes through: a type-only cycle, a lazy UI import, contract on zod', () => {
-    const ok = ['src/ui/typeA.ts', 'src/ui/typeB.ts', 'src/commands/ok.ts', 'src/contract/ok.ts', 'src/api/ok.ts'];
+  it('lets the allowed shapes through: a type-only cycle, a lazy UI import, contract on zod, a type from a dev package', () => {
+    const ok = ['src/ui/typeA.ts', 'src/ui/typeB.ts', 'src/commands/ok.ts', 'src/contract/ok.ts', 'src/api/ok.ts', 'src/ui/devType.ts'];
     expect(violations.filter((v) => ok.includes(v.from))).toEqual([]);
   });
 });
