@@ -34,7 +34,7 @@ export async function localTarget(speed: number): Promise<UiTarget> {
     contextName: 'local',
     host: new URL(service.url).host,
     leaving: LOCAL_LEAVING,
-    embedded: {envFile, hasChanges: () => service.changedSinceStart()},
+    embedded: {envFile, changes: () => service.changesSinceStart()},
     async close() {
       await service.close();
       rmSync(dir, {recursive: true, force: true});

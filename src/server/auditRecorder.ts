@@ -10,7 +10,9 @@ import type {AppEnv, Principal} from './auth.js';
 import type {ServiceContext} from './context.js';
 import {redact} from './auditRedact.js';
 import {bufferedBody} from './limits.js';
+import {OPERATION_REQUIREMENTS} from './permissions.js';
 import {insertAuditEvent} from './store/audit.js';
+import type {Db} from './store/db.js';
 import {findUser} from './store/users.js';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -34,6 +36,47 @@ export function eventNameFor(operationId: string, method: string): string {
   const noun = rest.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w)).join('');
   const verb = VERBS.has(first) ? first : (METHOD_VERB[method] ?? method.toLowerCase());
   return noun === '' ? verb : `${noun}.${verb}`;
+}
+
+const READ_PERMISSIONS: ReadonlySet<string> = new Set(['DeploymentRead', 'SchemaRead']);
+
+/**
+ * Whether a successful call changes the account's objects or data (a create, an update, a delete). What a
+ * credential that may only read can do is no change: issuing a token to query, a data or metadata token,
+ * an embed session, validating a model, signing in. SCIM writes change users and groups. An operation the
+ * permission table does not know counts as a change.
+ */
+export function changesAccount(operationId: string): boolean {
+  const requirement = OPERATION_REQUIREMENTS.get(operationId);
+  if (requirement === undefined || requirement.credential === 'scim') return true;
+  if (requirement.credential !== 'management') return false;
+  return requirement.permission !== null && !READ_PERMISSIONS.has(requirement.permission);
+}
+
+const changeNamesByApp = new WeakMap<App, ReadonlySet<string>>();
+
+/** The event names a change records (as `auditRecorder` names them), read from the app's routes once. */
+function changeEventNames(app: App): ReadonlySet<string> {
+  let names = changeNamesByApp.get(app);
+  if (names === undefined) {
+    const set = new Set<string>();
+    for (const [key, operationId] of operationIndex(app)) {
+      const method = key.slice(0, key.indexOf(' '));
+      if (MUTATING.has(method) && changesAccount(operationId)) set.add(eventNameFor(operationId, method));
+    }
+    changeNamesByApp.set(app, (names = set));
+  }
+  return names;
+}
+
+/**
+ * The changes to the account recorded after audit event `afterId`, oldest first, by event name. The service's
+ * start, sign-ins and tokens issued to read are audit events too, but no change: quitting loses nothing of them.
+ */
+export function accountChangesSince(db: Db, app: App, afterId: number): string[] {
+  const names = changeEventNames(app);
+  const recorded = db.prepare('SELECT name FROM audit_events WHERE id > ? ORDER BY id').pluck().all(afterId) as string[];
+  return recorded.filter((name) => names.has(name));
 }
 
 /** operationIds by `METHOD /hono/:path`, read from the OpenAPI registry once every route is registered. */

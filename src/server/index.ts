@@ -4,6 +4,7 @@ import {existsSync, rmSync} from 'node:fs';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
 import {createApp} from './app.js';
+import {accountChangesSince} from './auditRecorder.js';
 import {createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
 import {issueSeedKeys, needsSeed, seed, type SeedName} from './seed.js';
@@ -14,7 +15,7 @@ import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
 import {latestEngineTime} from './store/clockOrigin.js';
-import {insertAuditEvent, lastAuditEventId} from './store/audit.js';
+import {insertAuditEvent} from './store/audit.js';
 import {VERSION} from '../version.js';
 import {signAccessToken} from './tokens.js';
 
@@ -55,8 +56,11 @@ export interface RunningService {
   /** The data file was copied from a prepared demo image instead of being migrated and seeded. */
   fromImage: boolean;
   ctx: ServiceContext;
-  /** A client changed something since this start: a write request succeeded (each is an audit event, as in the audit log). */
-  changedSinceStart(): boolean;
+  /**
+   * What clients changed in the account since this start, oldest first, by audit event name (`deployment.update`):
+   * creates, updates and deletes. Tokens issued to read or query, sign-ins and the start itself are not changes.
+   */
+  changesSinceStart(): string[];
   close(): Promise<void>;
 }
 
@@ -128,7 +132,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       firstStart,
       fromImage,
       ctx,
-      changedSinceStart: () => lastAuditEventId(ctx.db) > startEvent,
+      changesSinceStart: () => accountChangesSince(ctx.db, app, startEvent),
       close: () =>
         (closed ??= new Promise<void>((resolve) => {
           stopTicking();

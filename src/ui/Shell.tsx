@@ -34,6 +34,14 @@ export interface ShellProps {
   readonly onQuit: () => void;
 }
 
+/** `deployment.update ×2, apiKey.create`: each kind of change once, in the order first made; the first three kinds. */
+function changeList(names: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
+  const kinds = [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name));
+  return kinds.length > 3 ? `${kinds.slice(0, 3).join(', ')} and ${kinds.length - 3} more` : kinds.join(', ');
+}
+
 /** The title on the left, the list position (`12 of 45`) on the right when a list publishes one. */
 function TitleLine({text}: {readonly text: string}) {
   const position = usePositionText();
@@ -65,14 +73,21 @@ export function Shell({screens, onQuit}: ShellProps) {
   const topKeys = useTopKeys();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('none');
+  const [lost, setLost] = useState<readonly string[]>([]);
   const close = useCallback(() => setMode('none'), []);
   const byId = useMemo(() => new Map(screens.map((s) => [s.id, s])), [screens]);
   const top = nav.top;
   const def = byId.get(top.screen);
 
   useKeys('global', {
-    // Quitting `svc ui --local` deletes its temporary data: when anything was written to it, q asks first.
-    'app.quit': () => (info.embedded?.hasChanges() ? setMode('quit') : onQuit()),
+    // Quitting `svc ui --local` deletes its temporary data: when anything was changed in it, q asks first and names
+    // the changes. Reads and queries change nothing: q quits at once after them.
+    'app.quit': () => {
+      const changes = info.embedded?.changes() ?? [];
+      if (changes.length === 0) return void onQuit();
+      setLost(changes);
+      setMode('quit');
+    },
     'app.help': () => setMode('help'),
     'app.palette': () => setMode('palette'),
     'app.filter': () => {
@@ -200,7 +215,7 @@ export function Shell({screens, onQuit}: ShellProps) {
           <Box flexShrink={0} flexDirection="column">
             <ConfirmDialog
               title="Quit? The local demo data will be lost"
-              message={`Quitting ends svc ui --local: ${info.leaving ?? 'its temporary data is deleted'}.`}
+              message={`Quitting ends svc ui --local: ${info.leaving ?? 'its temporary data is deleted'}.\nChanged here: ${changeList(lost)}.`}
               confirmLabel="Quit"
               onConfirm={onQuit}
               onCancel={close}

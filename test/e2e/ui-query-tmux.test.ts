@@ -1,18 +1,24 @@
 // The query console in a real terminal (tmux on a private socket, the built `svc ui --local`): `:query` on a
-// deployment, a member completed with Tab, the query run to a result table.
+// deployment, a member completed with Tab, the query run to a result table. A query changes nothing in the local
+// demo data, so q quits at once after it; after a change q asks first and names it.
 import {describe, expect, it} from 'vitest';
-import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
+import {hasTmux, tmuxSuite, type Pane} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-query-e2e');
 
+/** Deployments → analytics-prod → `:query`, with the model's members read. */
+async function queryScreen(ui: Pane): Promise<void> {
+  await ui.waitFor(/Deployments \[\d+\]/);
+  await ui.keys('/', 'analytics', 'Enter', 'Enter');
+  await ui.waitFor('Deployment · analytics-prod');
+  await ui.keys(':', 'query', 'Enter');
+  await ui.waitFor(/Query · analytics-prod[\s\S]*\d+ measures, \d+ dimensions/);
+}
+
 describe.skipIf(!hasTmux)('query console in a real terminal', () => {
-  it(':query completes a member and runs the query to a table', {timeout: 120_000}, async () => {
+  it(':query completes a member and runs the query to a table; q then quits without a question', {timeout: 120_000}, async () => {
     const ui = term.open();
-    await ui.waitFor(/Deployments \[\d+\]/);
-    await ui.keys('/', 'analytics', 'Enter', 'Enter');
-    await ui.waitFor('Deployment · analytics-prod');
-    await ui.keys(':', 'query', 'Enter');
-    await ui.waitFor(/Query · analytics-prod[\s\S]*\d+ measures, \d+ dimensions/);
+    await queryScreen(ui);
     await ui.keys('orders.cou');
     await ui.waitFor(/Tab: orders\.count/);
     await ui.keys('Tab', 'orders.status', 'Enter');
@@ -24,11 +30,25 @@ describe.skipIf(!hasTmux)('query console in a real terminal', () => {
       const {writeFileSync} = await import('node:fs');
       writeFileSync(`${process.env.SVC_CAPTURE_DIR}/query.txt`, text);
     }
-    // Quitting is not what this test is about (test/ui/quit-local.test.tsx is): the query issued a data token, which
-    // the local service records as a change today, so q may ask before the demo data goes; Yes quits.
+    // The query took a data token: no change to the demo data, so nothing is lost and q asks nothing.
     await ui.keys('q');
-    const end = await ui.waitFor((t) => t.includes('exit=0') || t.includes('Quit? The local demo data will be lost'));
-    if (!end.includes('exit=0')) await ui.keys('y');
+    const end = await ui.waitFor((t) => t.includes('exit=0') || t.includes('Quit?'));
+    expect(end).not.toContain('Quit?');
+    expect(end).toContain('exit=0');
+  });
+
+  it('after a query and a change (dev mode entered), q asks first and names the change', {timeout: 120_000}, async () => {
+    const ui = term.open();
+    await queryScreen(ui);
+    await ui.keys('Escape', 'd');
+    await ui.waitFor(/› main\s+deploy/);
+    await ui.keys('t');
+    await ui.waitFor(/Entered dev mode: dev-\S+ forked from main/);
+    await ui.keys('q');
+    const question = await ui.waitFor('Quit? The local demo data will be lost');
+    expect(question).toMatch(/temporary demo data is deleted[\s\S]*Changed here: devMode\.start\./);
+    expect(question).not.toContain('exit=');
+    await ui.keys('y');
     await ui.waitFor('exit=0');
   });
 });

@@ -4,7 +4,8 @@
 import {readFileSync, statSync} from 'node:fs';
 import {afterEach, describe, expect, it} from 'vitest';
 import {createApi} from '../../src/api/client.js';
-import {listDeployments, updateDeployment} from '../../src/api/deployments.js';
+import {createApiKey} from '../../src/api/account.js';
+import {createDeploymentToken, listDeployments, updateDeployment} from '../../src/api/deployments.js';
 import {localTarget} from '../../src/commands/uiTarget.js';
 import type {UiTarget} from '../../src/ui/run.js';
 import {renderApp} from '../helpers/screenApp.js';
@@ -30,13 +31,26 @@ describe('quitting svc ui --local', () => {
     expect(tui.quits()).toBe(1);
   });
 
-  it('after a change q asks first, naming the local demo data; n stays, y quits', async () => {
+  it('q quits at once after a query: the data token it took is no change', async () => {
     const {target: t, tui} = await openLocal();
     await tui.waitForFrame('analytics-prod');
+    await createDeploymentToken(t.api, '1');
+    await tui.press('q');
+    expect(tui.quits()).toBe(1);
+    expect(tui.lastFrame()).not.toContain('Quit?');
+  });
+
+  it('after a change q asks first, naming the local demo data and the changes; n stays, y quits', async () => {
+    const {target: t, tui} = await openLocal();
+    await tui.waitForFrame('analytics-prod');
+    await createDeploymentToken(t.api, '1');
     await updateDeployment(t.api, '2', {name: 'renamed-here'});
+    await updateDeployment(t.api, '2', {name: 'renamed-again'});
+    await createApiKey(t.api, {name: 'second shell'});
     await tui.press('q');
     const frame = await tui.waitForFrame('Quit? The local demo data will be lost');
     expect(frame).toContain('its temporary demo data is deleted');
+    expect(frame).toMatch(/Changed here: deployment\.update ×2, apiKey\.create\./);
     expect(tui.quits()).toBe(0);
     await tui.press('n');
     await tui.waitForFrame((f) => !f.includes('Quit?'));

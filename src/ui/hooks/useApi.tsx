@@ -34,8 +34,11 @@ export interface AppInfo {
 export interface EmbeddedService {
   /** A 0600 file of `export SVC_API_URL=… SVC_API_KEY=…` lines: `. <file>` in another shell reaches this service. */
   readonly envFile: string;
-  /** Something was written to the service's data since it started (by this console or any other client). */
-  readonly hasChanges: () => boolean;
+  /**
+   * What was changed in the service's data since it started (by this console or any other client), by audit event
+   * name, oldest first: empty when nothing was (reads, queries and their tokens change nothing).
+   */
+  readonly changes: () => readonly string[];
 }
 
 /** Where the console is connected: the client and what the header and Contexts show about it. */
