@@ -143,15 +143,23 @@ export const OAuthTokenResponse = z
 /** RFC 6749 §5.2 error answer (`authorization_pending`, `slow_down`, `access_denied`, `expired_token`, …). */
 export const OAuthErrorBody = z.object({error: z.string(), error_description: z.string()}).meta({id: 'OAuthError'});
 
-/** RFC 8414 authorization server metadata (the fields this service publishes). */
+/**
+ * RFC 8414 authorization server metadata (the fields this service publishes), served as such and as the OpenID
+ * Connect discovery document: the service issues no ID tokens, so the OIDC-only fields are absent.
+ */
 export const AuthorizationServerMetadata = z
   .object({
     issuer: z.string(),
     device_authorization_endpoint: z.string(),
     token_endpoint: z.string(),
+    revocation_endpoint: z.string(),
     grant_types_supported: z.array(z.string()),
     token_endpoint_auth_methods_supported: z.array(z.string()),
+    revocation_endpoint_auth_methods_supported: z.array(z.string()),
     response_types_supported: z.array(z.string()),
     scopes_supported: z.array(z.string()),
   })
   .meta({id: 'AuthorizationServerMetadata'});
+
+/** RFC 7009 §2.2: a revocation succeeded, or the token was unknown; the body carries nothing. */
+export const RevocationResponse = z.object({}).meta({id: 'RevocationResponse'});

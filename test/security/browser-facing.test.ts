@@ -44,6 +44,8 @@ describe('browser-facing endpoints (class 7)', () => {
       ['POST', '/auth/device/token', 'grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Adevice_code&device_code=x&client_id=svc-cli'],
       ['POST', '/auth/oauth2/refresh', 'grant_type=refresh_token&refresh_token=x&client_id=svc-cli'],
       ['GET', '/.well-known/oauth-authorization-server', ''],
+      ['GET', '/.well-known/openid-configuration', ''],
+      ['POST', '/auth/oauth2/revoke', 'token=x&client_id=svc-cli'],
       ['GET', '/device', ''],
     ];
     for (const [method, path, body] of endpoints) {

@@ -341,16 +341,20 @@ describe('401 versus 403, and both schemes (issue 13 items 3 and 14)', () => {
 });
 
 describe('standard OAuth (issue 13 item 8)', () => {
-  it('publishes RFC 8414 metadata', async () => {
-    const res = await fetch(`${s.url}/.well-known/oauth-authorization-server`);
-    expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({
-      issuer: s.url,
-      device_authorization_endpoint: `${s.url}/auth/device/code`,
-      token_endpoint: `${s.url}/auth/device/token`,
-      grant_types_supported: [GRANT, 'refresh_token'],
-      token_endpoint_auth_methods_supported: ['none'],
-    });
+  it('publishes RFC 8414 metadata, the same at the OpenID Connect discovery address, naming the revocation endpoint', async () => {
+    for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.json(), path).toMatchObject({
+        issuer: s.url,
+        device_authorization_endpoint: `${s.url}/auth/device/code`,
+        token_endpoint: `${s.url}/auth/device/token`,
+        revocation_endpoint: `${s.url}/auth/oauth2/revoke`,
+        grant_types_supported: [GRANT, 'refresh_token'],
+        token_endpoint_auth_methods_supported: ['none'],
+        revocation_endpoint_auth_methods_supported: ['none'],
+      });
+    }
   });
 
   it('token answers, good or bad, are never cached', async () => {
@@ -365,9 +369,9 @@ describe('standard OAuth (issue 13 item 8)', () => {
     expect([good.status, bad.status, old.status]).toEqual([200, 400, 200]);
   });
 
-  it('the OpenAPI document describes the form bodies of the four device-flow endpoints', async () => {
+  it('the OpenAPI document describes the form bodies of the device-flow and revocation endpoints', async () => {
     const spec = (await api('GET', '/api/v1/spec', s.adminKey)).body;
-    for (const [path, field] of [['/auth/device/code', 'client_id'], ['/auth/device/token', 'grant_type'], ['/auth/oauth2/refresh', 'refresh_token'], ['/device', 'user_code']] as const) {
+    for (const [path, field] of [['/auth/device/code', 'client_id'], ['/auth/device/token', 'grant_type'], ['/auth/oauth2/refresh', 'refresh_token'], ['/auth/oauth2/revoke', 'token'], ['/device', 'user_code']] as const) {
       const schema = spec.paths[path].post.requestBody?.content?.['application/x-www-form-urlencoded']?.schema;
       expect(schema?.properties?.[field], path).toBeDefined();
       expect(schema.required).toContain(field);

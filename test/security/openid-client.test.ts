@@ -1,5 +1,6 @@
-// An independent OAuth client as the oracle: openid-client (on oauth4webapi) signs in with the device flow and
-// refreshes, finding every endpoint through RFC 8414 discovery, with nothing special-cased for this service.
+// An independent OAuth client as the oracle: openid-client (on oauth4webapi) signs in with the device flow,
+// refreshes and revokes, finding every endpoint through discovery (its OpenID Connect default, and RFC 8414), with
+// nothing special-cased for this service.
 // The one setting is a transport one: the service is plain http on loopback, which openid-client refuses unless
 // told (`allowInsecureRequests`). The approval in between is what a person does on the page: paste a key.
 import * as oidc from 'openid-client';
@@ -57,6 +58,38 @@ describe('openid-client drives the device flow and refresh through discovery', (
     // The rotated token, replayed: the client sees a standard invalid_grant, and the newer one is revoked too.
     await expect(oidc.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
     await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
+  }, 30_000);
+
+  it('with its defaults (OpenID Connect discovery): signs in, refreshes, revokes, and the revoked sign-in is refused', async () => {
+    const config = await oidc.discovery(new URL(s.url), 'svc-cli', undefined, oidc.None(), {execute: [oidc.allowInsecureRequests]});
+    expect(config.serverMetadata()).toMatchObject({issuer: s.url, revocation_endpoint: `${s.url}/auth/oauth2/revoke`});
+    const signIn = async () => {
+      const device = await oidc.initiateDeviceAuthorization(config, {});
+      const polling = oidc.pollDeviceAuthorizationGrant(config, device);
+      expect(await approveInBrowser(device.verification_uri_complete!, device.user_code, s.adminKey)).toBe(200);
+      return polling;
+    };
+    const me = async (token: string) => (await fetch(`${s.url}/api/v1/users/me`, {headers: {authorization: `Bearer ${token}`}})).status;
+
+    // A refresh token revoked: the sign-in ends, its access tokens with it.
+    const first = await signIn();
+    const refreshed = await oidc.refreshTokenGrant(config, first.refresh_token!);
+    expect(await me(refreshed.access_token)).toBe(200);
+    await oidc.tokenRevocation(config, refreshed.refresh_token!, {token_type_hint: 'refresh_token'});
+    await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
+    expect(await me(refreshed.access_token)).toBe(401);
+    // Revoking it again, or a token the service never issued, is not an error (RFC 7009 §2.2).
+    await oidc.tokenRevocation(config, refreshed.refresh_token!);
+    await oidc.tokenRevocation(config, 'never-issued');
+
+    // An access token revoked ends its sign-in too: the refresh token no longer refreshes; another sign-in lives on.
+    const second = await signIn();
+    const third = await signIn();
+    await oidc.tokenRevocation(config, second.access_token, {token_type_hint: 'access_token'});
+    expect(await me(second.access_token)).toBe(401);
+    await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
+    expect(await me(third.access_token)).toBe(200);
+    expect((await oidc.refreshTokenGrant(config, third.refresh_token!)).access_token).toBeTruthy();
   }, 30_000);
 
   it('a denied sign-in reaches the client as access_denied', async () => {

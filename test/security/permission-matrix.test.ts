@@ -328,9 +328,11 @@ describe('permission matrix over every operation of the spec', () => {
       'completeOAuthFlow',
       'decideDeviceApproval',
       'oauthServerMetadata',
+      'openidConfiguration',
       'pollDeviceToken',
       'refreshAccessToken',
       'requestDeviceCode',
+      'revokeOAuthToken',
       'sendTelemetry',
       'showDeviceApproval',
     ]);

@@ -126,6 +126,25 @@ describe('approval and tokens', () => {
     expect(again).toMatchObject({status: 400, body: {error: 'invalid_grant'}});
   });
 
+  it('revocation (RFC 7009): a refresh token ends its sign-in; unknown tokens answer 200; what it cannot revoke it says', async () => {
+    const revoke = (fields: Record<string, string>) => form('/auth/oauth2/revoke', fields);
+    expect(await revoke({})).toMatchObject({status: 400, body: {error: 'invalid_request', error_description: 'token is required'}});
+    expect(await revoke({token: 'never-issued', token_type_hint: 'refresh_token'})).toMatchObject({status: 200, body: {}});
+    const {tokens} = await approved();
+    // Only the client the token was issued to may revoke it (§2.1).
+    expect(await revoke({token: tokens.refresh_token, client_id: 'another-client'})).toMatchObject({status: 400, body: {error: 'unauthorized_client'}});
+    expect((await t.call('/api/v1/users/me', {key: tokens.access_token})).status).toBe(200);
+    const done = await revoke({token: tokens.refresh_token, token_type_hint: 'access_token', client_id: 'svc-cli'});
+    expect(done.status).toBe(200);
+    expect(await t.call('/api/v1/users/me', {key: tokens.access_token})).toMatchObject({status: 401, body: {error: 'access token revoked: the sign-in it came from ended'}});
+    const refreshed = await form('/auth/oauth2/refresh', {grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'svc-cli'});
+    expect(refreshed).toMatchObject({status: 400, body: {error: 'invalid_grant', error_description: 'this sign-in was revoked; sign in again'}});
+    expect((await revoke({token: tokens.refresh_token})).status).toBe(200);
+    // A data token comes from no sign-in: it cannot be revoked one by one, and the answer says so.
+    const data = await t.call('/api/v1/deployments/1/token', {method: 'POST'});
+    expect(await revoke({token: data.body.cubeApiToken})).toMatchObject({status: 400, body: {error: 'unsupported_token_type'}});
+  });
+
   it('refuses an approval posted from another site, and a second decision', async () => {
     const {body} = await start();
     const csrf = await decide(body.user_code, 'approve', {...HOST, origin: 'https://evil.example'});

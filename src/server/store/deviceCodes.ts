@@ -190,3 +190,8 @@ export function spendRefreshToken(db: Db, hash: string, now: number): boolean {
 export function purgeExpiredDeviceCodes(db: Db, now: number, graceMs: number): number {
   return db.prepare('DELETE FROM device_codes WHERE expires_at < ?').run(now - graceMs).changes;
 }
+
+/** The client a sign-in was made for (from its refresh tokens), if it has any. */
+export function familyClient(db: Db, family: string): string | undefined {
+  return db.prepare('SELECT client_id FROM refresh_tokens WHERE family = ? LIMIT 1').pluck().get(family) as string | undefined;
+}

@@ -1,10 +1,8 @@
 // Browser sign-in for the command-line client: the OAuth 2.0 device authorization grant (RFC 8628) and token
-// refresh. These live outside /api/v1 (no credential yet), take form bodies and answer OAuth error bodies
-// (`{error, error_description}`, RFC 6749 §5.2) rather than the management API's `{error}`, so the handlers read
-// the form themselves instead of declaring it for validation (which would answer `{error}` alone).
-import {createRoute} from '@hono/zod-openapi';
+// refresh. These live outside /api/v1 (no credential yet); their form bodies and error answers are oauthForm.ts's,
+// the metadata and revocation oauthServer.ts's.
 import type {Context} from 'hono';
-import {AuthorizationServerMetadata, DeviceAuthorizationResponse, OAuthErrorBody, OAuthTokenResponse} from '../../../contract/oauth.js';
+import {DeviceAuthorizationResponse, OAuthTokenResponse} from '../../../contract/oauth.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {signAccessToken} from '../../tokens.js';
@@ -25,9 +23,8 @@ import {findUser} from '../../store/users.js';
 import {registerApprovePage} from '../../web/approvePage.js';
 import {BROWSER_FACING_PATHS, browserFacingGuard} from '../../web/browserFacing.js';
 import {formBody} from '../../web/formBody.js';
-import {json} from '../http.js';
-
-export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+import {noStore, oauthError, oauthRoute as formRoute, readFields} from './oauthForm.js';
+import {DEVICE_GRANT, register as registerOAuthServer} from './oauthServer.js';
 
 export interface DeviceSettings {
   /** Access token lifetime; short so that refresh is exercised (tests set a few seconds). */
@@ -52,32 +49,7 @@ export function deviceSettings(env: NodeJS.ProcessEnv = process.env): DeviceSett
   };
 }
 
-/** Form fields (the standard) or a JSON object (lenient), as strings. */
-async function readFields(c: Context): Promise<Record<string, string>> {
-  const type = c.req.header('content-type') ?? '';
-  let raw: Record<string, unknown> = {};
-  try {
-    if (/json/i.test(type)) raw = ((await c.req.json()) ?? {}) as Record<string, unknown>;
-    else if (/form/i.test(type)) raw = await c.req.parseBody();
-  } catch {
-    raw = {};
-  }
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
-/** Token answers and their errors are never cached (RFC 6749 §5.1). */
-function noStore(c: Context): void {
-  c.header('cache-control', 'no-store');
-  c.header('pragma', 'no-cache');
-}
-
-function oauthError(c: Context, error: string, description: string) {
-  noStore(c);
-  return {error, error_description: description};
-}
-
+/** A device-flow endpoint: a form body in, tokens (or the device authorization) or an OAuth error out. */
 function oauthRoute<T extends typeof DeviceAuthorizationResponse | typeof OAuthTokenResponse>(
   path: string,
   operationId: string,
@@ -86,17 +58,7 @@ function oauthRoute<T extends typeof DeviceAuthorizationResponse | typeof OAuthT
   ok: T,
   body: ReturnType<typeof formBody>,
 ) {
-  return createRoute({
-    method: 'post',
-    path,
-    operationId,
-    summary,
-    description,
-    tags: ['Device Authorization'],
-    security: [],
-    request: {body},
-    responses: {200: json(ok, 'success'), 400: json(OAuthErrorBody, 'an OAuth error (RFC 6749 §5.2, RFC 8628 §3.5)')},
-  });
+  return formRoute({path, operationId, summary, description, tag: 'Device Authorization'}, {schema: ok, description: 'success'}, body);
 }
 
 /** Access token claims from the stored grant (the approver's key, scope and permissions) plus the family. */
@@ -160,30 +122,7 @@ export const register: RouteGroup = (app, ctx) => {
     ]),
   );
 
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/.well-known/oauth-authorization-server',
-      operationId: 'oauthServerMetadata',
-      summary: 'OAuth 2.0 authorization server metadata (RFC 8414)',
-      tags: ['Device Authorization'],
-      security: [],
-      responses: {200: json(AuthorizationServerMetadata, 'the metadata')},
-    }),
-    (c) =>
-      c.json(
-        {
-          issuer: ctx.baseUrl,
-          device_authorization_endpoint: `${ctx.baseUrl}/auth/device/code`,
-          token_endpoint: `${ctx.baseUrl}/auth/device/token`,
-          grant_types_supported: [DEVICE_GRANT, 'refresh_token'],
-          token_endpoint_auth_methods_supported: ['none'],
-          response_types_supported: [],
-          scopes_supported: [],
-        },
-        200,
-      ),
-  );
+  registerOAuthServer(app, ctx);
 
   app.openapi(codeRoute, async (c) => {
     const f = await readFields(c);
@@ -245,6 +184,8 @@ export const register: RouteGroup = (app, ctx) => {
       if (row.family) revokeFamily(ctx.db, row.family, now);
       return fail('invalid_grant', 'this refresh token was already used; sign in again');
     };
+    // A revoked sign-in (RFC 7009, a replay, a sign-out) says so, rather than calling its spent tokens used.
+    if (row.family && !familyIsLive(ctx.db, row.family)) return fail('invalid_grant', 'this sign-in was revoked; sign in again');
     if (row.used_at !== null) return reused();
     if (now >= row.expires_at) return fail('invalid_grant', 'the refresh token expired; sign in again');
     const grant = row.grant_claims ? (JSON.parse(row.grant_claims) as {kid?: unknown; up?: unknown}) : {};
@@ -254,7 +195,6 @@ export const register: RouteGroup = (app, ctx) => {
     if (Array.isArray(grant.up) && !grant.up.every((f) => typeof f === 'string' && familyIsLive(ctx.db, f))) {
       return fail('invalid_grant', 'the sign-in that approved this one was revoked; sign in again');
     }
-    if (row.family && !familyIsLive(ctx.db, row.family)) return fail('invalid_grant', 'this sign-in was revoked; sign in again');
     if (!findUser(ctx.db, row.user_id) || !spendRefreshToken(ctx.db, row.token_hash, now)) return reused();
     noStore(c);
     const family = row.family ?? insertFamily(ctx.db, row.user_id, now);
