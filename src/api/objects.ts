@@ -23,6 +23,8 @@ export interface ObjectGroup {
   upsertBy?: {segment: string; key: string};
   /** Table columns: header and field. */
   columns: Array<[string, string]>;
+  /** What the platform API does not offer for this group (said in the command's help, so nobody looks for it). */
+  notOffered?: string;
   /** List filters: flag name (without --) → query parameter. */
   filters?: Record<string, {param: string; description: string; numeric?: boolean}>;
 }
@@ -105,6 +107,8 @@ export const OBJECT_GROUPS: ObjectGroup[] = [
     description: 'user attributes (and, with values/set-value, their values per user)',
     path: '/api/v1/user-attributes',
     operations: ['list', 'create', 'update'],
+    notOffered:
+      'the platform API has no operation to delete a user attribute or to get one by id: list it (--name filters), change it with update (set defaultValue or displayName, or rename it), or set a user\'s value with set-value.',
     columns: [['ID', 'id'], ['NAME', 'name'], ['TYPE', 'type'], ['DISPLAY NAME', 'displayName'], ['DEFAULT', 'defaultValue']],
     filters: {
       name: {param: 'name', description: 'only attributes whose name contains this text'},

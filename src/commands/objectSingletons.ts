@@ -12,7 +12,7 @@ import {
   updateTenantSettings,
 } from '../api/objectOps.js';
 import {body, DATA, deploymentArg, printPage} from './objectOps.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr, sayNotOffered} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 
 function registerSingletons(program: Command): void {
@@ -25,6 +25,7 @@ function registerSingletons(program: Command): void {
     .action(async (opts, cmd) => printJson(await updateTenantSettings(connect(cmd).api, await body(opts))));
 
   const app = program.command('app').description('the app theme and UI configuration');
+  sayNotOffered(app, 'the platform API only reads the app configuration (GET /api/v1/app-config); it has no operation to change the theme or these settings, which are set in the web app.');
   app.command('config').alias('theme').description('print the app configuration (theme, embedding, time zone) as JSON').action(async (_o, cmd) => printJson(await getAppConfig(connect(cmd).api)));
 
   const embed = program.command('embed').description('embedding of published dashboards');

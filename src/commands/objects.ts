@@ -9,7 +9,7 @@ import {register as registerLogs} from './logs.js';
 import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectOps.js';
 import {registerObjectSingletons} from './objectSingletons.js';
 import {registerOperationCommands} from './operations.js';
-import {printJson, success} from './output.js';
+import {printJson, sayNotOffered, success} from './output.js';
 import {connect, numericId, positiveInt} from './session.js';
 import {register as registerVariables} from './variables.js';
 
@@ -32,6 +32,7 @@ function parts(group: ObjectGroup, args: Args): {scope?: string; rest: string[];
 
 function buildGroup(program: Command, group: ObjectGroup): void {
   const root = program.command(group.command).aliases(group.aliases ?? []).description(group.description) as unknown as CommandUnknownOpts;
+  if (group.notOffered) sayNotOffered(root, group.notOffered);
   const ops = new Set(group.operations);
   const id = numericId(`${group.noun} id`);
   if (ops.has('list')) {

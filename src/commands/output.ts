@@ -103,3 +103,12 @@ export function printError(err: unknown): number {
   if (err instanceof UserError) return err.exitCode;
   return EXIT_ERROR;
 }
+
+/**
+ * A command group says what the platform API does not offer for it: after its help, and after the usage error of
+ * a subcommand someone looks for there (`svc attributes delete 3`).
+ */
+export function sayNotOffered(group: {addHelpText(position: 'after', text: string): unknown; showHelpAfterError(text: string): unknown}, what: string): void {
+  group.addHelpText('after', `\nNot offered: ${what}`);
+  group.showHelpAfterError(`Not offered: ${what}\n(run with --help for usage)`);
+}

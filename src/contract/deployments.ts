@@ -115,7 +115,13 @@ export const UpdateDeploymentBody = z
     deployBranchReadOnly: z.boolean().optional(),
     deployBranchMergeAllowed: z.boolean().optional(),
     deployProjectRoot: z.string().max(200).optional(),
-    customDomain: z.string().min(1).nullable().optional(),
+    customDomain: z
+      .string()
+      .max(253)
+      .regex(/^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]([a-z0-9-]{0,61}[a-z0-9])?$/i, 'must be a host name such as analytics.example.com (no scheme, port or path)')
+      .nullable()
+      .optional()
+      .describe('a host name that replaces the whole host of `deploymentUrl` (served over HTTPS); null clears it'),
     template: Template.optional(),
     templateVariables: z.record(z.string(), z.unknown()).optional(),
   })

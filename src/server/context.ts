@@ -37,10 +37,17 @@ export function createContext(opts: {dataFile: string; clock: Clock | ((db: Db) 
   };
 }
 
-/** The data API of a deployment: `/data/<id>` on the service (query engine routes live under it). */
-export function deploymentUrl(ctx: ServiceContext, id: number): string {
-  return `${ctx.baseUrl}/data/${id}`;
+/**
+ * The data API of a deployment: `/data/<id>` on the service (query engine routes live under it). A custom domain
+ * replaces the whole host, and is served over HTTPS only: `https://<customDomain>/data/<id>`.
+ */
+export function deploymentUrl(ctx: ServiceContext, deployment: {id: number; custom_domain: string | null}): string {
+  const origin = deployment.custom_domain ? `https://${deployment.custom_domain}` : ctx.baseUrl;
+  return `${origin}/data/${deployment.id}`;
 }
+
+/** The address the service itself answers at (`autoDomain`), whatever custom domain a deployment has. */
+export const autoDomain = (ctx: ServiceContext): string => new URL(ctx.baseUrl).host;
 
 export function isoTime(ms: number): string {
   return new Date(ms).toISOString();

@@ -47,4 +47,18 @@ describe('help for the whole command tree', () => {
       expect(run.stderr).toBe('');
     },
   );
+
+  it.each([
+    ['attributes', 'delete', /no operation to delete a user attribute/],
+    ['app', 'update', /only reads the app configuration/],
+  ] as const)('svc %s says in its help, and when someone looks for `%s`, what the platform API does not offer', (group, missing, note) => {
+    const env = {PATH: process.env.PATH ?? '', CI: 'true'};
+    const help = spawnSync(process.execPath, [CLI, group, '--help'], {encoding: 'utf8', env});
+    expect(help.status).toBe(0);
+    expect(help.stdout.replace(/\s+/g, ' ')).toMatch(new RegExp(`Not offered: .*${note.source}`));
+    const looked = spawnSync(process.execPath, [CLI, group, missing, '3'], {encoding: 'utf8', env});
+    expect(looked.status).toBe(2);
+    expect(looked.stderr).toContain(`unknown command '${missing}'`);
+    expect(looked.stderr.replace(/\s+/g, ' ')).toMatch(note);
+  });
 });

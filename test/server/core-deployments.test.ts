@@ -120,6 +120,24 @@ describe('create and update', () => {
   });
 });
 
+  it('a custom domain replaces the whole host of deploymentUrl (HTTPS) everywhere it is given; null restores it', async () => {
+    const auto = (await t.call('/api/v1/deployments/1')).body.deploymentUrl as string;
+    const res = await t.call('/api/v1/deployments/1', {method: 'PUT', json: {customDomain: 'analytics.example.com'}});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({customDomain: 'analytics.example.com', deploymentUrl: 'https://analytics.example.com/data/1', autoDomain: new URL(auto).host});
+    expect((await t.call('/api/v1/deployments/1')).body.deploymentUrl).toBe('https://analytics.example.com/data/1');
+    expect((await t.call('/api/v1/deployments?first=1')).body.items[0].deploymentUrl).toBe('https://analytics.example.com/data/1');
+    const envs = (await t.call('/api/v1/deployments/1/environments')).body.items as Array<{type: string; api_credentials: {rest: {url: string}}}>;
+    expect(envs.find((e) => e.type === 'production')?.api_credentials.rest.url).toBe('https://analytics.example.com/data/1/cubejs-api/v1');
+    for (const bad of ['https://analytics.example.com', 'analytics.example.com/x', 'host:8443', 'not a host']) {
+      const refused = await t.call('/api/v1/deployments/1', {method: 'PUT', json: {customDomain: bad}});
+      expect(refused.status, bad).toBe(400);
+      expect(JSON.stringify(refused.body), bad).toMatch(/customDomain/);
+    }
+    const cleared = await t.call('/api/v1/deployments/1', {method: 'PUT', json: {customDomain: null}});
+    expect(cleared.body).toMatchObject({customDomain: null, deploymentUrl: auto});
+  });
+
 describe('cursor paging (first/after)', () => {
   it('walks every deployment once with pageInfo.endCursor', async () => {
     const ids: string[] = [];

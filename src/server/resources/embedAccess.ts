@@ -7,7 +7,7 @@ import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse
 import {ObjectList, User} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
 import {mayAccessDeployment, principalOf} from '../auth.js';
-import {isoTime} from '../context.js';
+import {deploymentUrl, isoTime} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {listDeployments} from '../store/deployments.js';
@@ -122,7 +122,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       const deployment = listDeployments(ctx.db, {offset: 0, limit: 1, only: principal.deploymentIds}).rows[0];
       if (!deployment || !mayAccessDeployment(principal, deployment.id)) throw notFound('there is no deployment to read usage analytics from');
       const issued = await signToken(ctx, 'data', {deploymentId: deployment.id, sub: String(principal.userId), usageAnalytics: true}, USAGE_TOKEN_TTL);
-      return c.json({token: issued.token, apiUrl: `${ctx.baseUrl}/data/${deployment.id}/cubejs-api/v1`, deploymentId: deployment.id, expiresAt: isoTime(issued.expiresAt)}, 200);
+      return c.json({token: issued.token, apiUrl: `${deploymentUrl(ctx, deployment)}/cubejs-api/v1`, deploymentId: deployment.id, expiresAt: isoTime(issued.expiresAt)}, 200);
     },
   );
 

@@ -22,6 +22,7 @@ import {derivedClaims, principalOf} from '../../auth.js';
 import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
 import {findEnvironment, listEnvironments, type EnvironmentRow} from '../../store/environments.js';
+import type {DeploymentRow} from '../../store/deployments.js';
 import {insertEnvironmentToken, listEnvironmentTokens, type EnvironmentTokenRow} from '../../store/environmentTokens.js';
 import {decodeCursor, encodeCursor} from '../dbt/input.js';
 import {signToken} from '../../tokens.js';
@@ -33,8 +34,8 @@ const tags = ['Environments'];
 const SQL_HOST = '127.0.0.1';
 const SQL_PORT = 15432;
 
-export function toEnvironment(ctx: ServiceContext, row: EnvironmentRow): Environment {
-  const base = deploymentUrl(ctx, row.deployment_id);
+export function toEnvironment(ctx: ServiceContext, deployment: DeploymentRow, row: EnvironmentRow): Environment {
+  const base = deploymentUrl(ctx, deployment);
   const prefix = row.type === 'production' || !row.branch ? base : `${base}/dev-mode/${encodeURIComponent(row.branch)}`;
   return {
     id: String(row.id),
@@ -62,7 +63,7 @@ export const register: RouteGroup = (app, ctx) => {
       const query = c.req.valid('query');
       const {offset, limit} = mixedPaging(query);
       const {rows, total} = listEnvironments(ctx.db, row.id, {type: query.type, offset, limit});
-      const environments = rows.map((r) => toEnvironment(ctx, r));
+      const environments = rows.map((r) => toEnvironment(ctx, row, r));
       return c.json(
         {data: {environments}, pagination: {offset, limit, total}, items: environments, pageInfo: positionPageInfo(offset, rows.length, total)},
         200,

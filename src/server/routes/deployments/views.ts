@@ -1,6 +1,6 @@
 // Rows → response shapes for deployments. One place, so list, detail, settings and writes agree.
 import type {Deployment, DeploymentDetail, DeploymentListItem, DeploymentSettings} from '../../../contract/index.js';
-import {deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
+import {autoDomain, deploymentUrl, isoTime, type ServiceContext} from '../../context.js';
 import type {DeploymentRow} from '../../store/deployments.js';
 
 type S = DeploymentSettings;
@@ -13,7 +13,7 @@ export function toDeployment(ctx: ServiceContext, row: DeploymentRow): Deploymen
   return {
     id: row.id,
     name: row.name,
-    deploymentUrl: deploymentUrl(ctx, row.id),
+    deploymentUrl: deploymentUrl(ctx, row),
     creationStep: row.creation_step as Deployment['creationStep'],
     created_at: isoTime(row.created_at),
   };
@@ -33,7 +33,7 @@ export function toDetail(ctx: ServiceContext, row: DeploymentRow): DeploymentDet
 }
 
 export function toSettings(ctx: ServiceContext, row: DeploymentRow): DeploymentSettings {
-  const url = deploymentUrl(ctx, row.id);
+  const url = deploymentUrl(ctx, row);
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +54,7 @@ export function toSettings(ctx: ServiceContext, row: DeploymentRow): DeploymentS
     isSupportPreAggregations: true,
     cubeImageVersion: `v${row.release_channel_version}`,
     customDomain: row.custom_domain,
-    autoDomain: new URL(url).host,
+    autoDomain: autoDomain(ctx),
     region: row.region,
     targetPlatform: row.target_platform,
     repoType: row.creation_method === 'github' ? 'git' : 'deployRepo',
