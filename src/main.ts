@@ -5,7 +5,7 @@ import {VERSION} from './version.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
-  // The commonest probe of a CLI answers without parsing the command tree (about 450 KB of JavaScript).
+  // The commonest probe of a CLI answers without parsing the command tree.
   process.stdout.write(`${VERSION}\n`);
 } else {
   if (process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '' || argv.includes('--no-color')) {
@@ -14,15 +14,17 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
   }
   if (commandWord(argv) !== 'ui') {
     // fetch parses HTTP with a WebAssembly module, which V8 recompiles with its optimising compiler on a background
-    // thread; a process cannot exit before that thread is done (~25 ms after a short command's last line). A
-    // command sends a few requests: the baseline compiler serves them. The console keeps both (its layout engine
-    // is WebAssembly too, and lives for hours).
+    // thread; a process cannot exit before that thread is done. A command sends a few requests: the baseline
+    // compiler serves them. The console keeps both (its layout engine is WebAssembly too, and lives for hours).
+    // Needed: without it a short command costs a third more CPU (BENCHMARKS.md, "The V8 flag of command mode").
+    // Safe here: Node warns that a flag set after start-up may misbehave, but this one only picks the tier for
+    // WebAssembly compiled later, and it is set before any is (undici loads with the command, below).
     setFlagsFromString('--liftoff-only');
   }
   const {run} = await import('./commands/program.js');
   const code = await run(argv);
-  // Done: exit now rather than when the event loop drains. fetch keeps its idle keep-alive connection open for
-  // ~50 ms after the last answer, a quarter of a short command's run. Every command awaits its own work (a server
+  // Done: exit now rather than when the event loop drains. fetch keeps its idle keep-alive connection open for a
+  // while after the last answer (BENCHMARKS.md, "Second pass"). Every command awaits its own work (a server
   // until its signal, background checks are detached processes), so what is left is output still being written.
   await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
   process.exit(code);
