@@ -13,7 +13,7 @@ import {
   type DeploymentList,
 } from '../api/deployments.js';
 import type {Json} from '../api/read.js';
-import {buildKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, type DeploymentListParams} from './keys.js';
+import {buildKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams, type DeploymentListParams} from './keys.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 
 export {DEPLOYMENTS_PAGE_SIZE} from './keys.js';
@@ -29,7 +29,7 @@ export const deploymentQueries = {
   list: (api: Api, params: DeploymentListParams = {limit: DEPLOYMENTS_PAGE_SIZE}, live?: LivePolicy) => ({
     queryKey: deploymentKeys.list(params),
     queryFn: ({pageParam, signal}: {pageParam: number; signal: AbortSignal}) =>
-      listDeployments(api, {offset: pageParam, limit: params.limit}, signal),
+      listDeployments(api, deploymentsPageParams(pageParam, params.limit), signal),
     initialPageParam: 0,
     getNextPageParam: nextDeploymentsOffset,
     placeholderData: keepPreviousData,

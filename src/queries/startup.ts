@@ -11,7 +11,7 @@ import type {InfiniteData, QueryClient} from '@tanstack/query-core';
 import {getMe, type Me} from '../api/account.js';
 import type {Api} from '../api/client.js';
 import {listDeployments, type DeploymentList} from '../api/deployments.js';
-import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys} from './keys.js';
+import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams} from './keys.js';
 
 export interface FirstFrameData {
   readonly list?: DeploymentList;
@@ -22,7 +22,7 @@ export interface FirstFrameData {
 export async function fetchFirstFrame(viaClient: Api): Promise<FirstFrameData> {
   const api: Api = viaClient.getDirect ? {...viaClient, get: viaClient.getDirect} : viaClient;
   const [list, me] = await Promise.all([
-    listDeployments(api, {offset: 0, limit: DEPLOYMENTS_PAGE_SIZE}).catch(() => undefined),
+    listDeployments(api, deploymentsPageParams(0, DEPLOYMENTS_PAGE_SIZE)).catch(() => undefined),
     getMe(api).catch(() => undefined),
   ]);
   return {...(list && {list}), ...(me && {me})};

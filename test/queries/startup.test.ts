@@ -32,6 +32,9 @@ describe('the first frame\'s answers', () => {
     expect(list?.pages[0]?.deployments.map((d) => d.name)).toEqual(['analytics-prod']);
     expect(list?.pageParams).toEqual([0]);
     expect(client.getQueryData<{email: string}>(accountKeys.me())?.email).toBe('ann@example.com');
+    // Only the console's page size: no `offset=0` the service defaults to (strict validation of the platform's
+    // description refuses it).
+    expect(stub.requests.find((r) => r.url.startsWith('/api/v1/deployments'))?.url).toBe('/api/v1/deployments?limit=50');
     client.clear();
   });
 

@@ -72,6 +72,9 @@ describe('DeploymentsScreen', () => {
     );
     const tui = renderApp(spy.api, DEPLOYMENTS, {screens});
     await tui.waitForFrame('Deployments [10]');
+    // The first page sends the page size only: no `offset=0` the service defaults to.
+    expect(spy.count(/deployments\?limit=10$/)).toBeGreaterThan(0);
+    expect(spy.count(/deployments\?offset=0/)).toBe(0);
     expect(spy.count(/deployments\?offset=10/)).toBe(0);
     await tui.press('G');
     await tui.waitForFrame('Deployments [20]');
