@@ -2,11 +2,10 @@
 //  - `authMiddleware` (installed before any route on /api/v1, /build/api/v1 and /api/scim/v2) turns the
 //    Authorization header into a principal: 401 `{error}` when the credential is missing, malformed, unknown,
 //    revoked or expired; 403 when it is valid but of the wrong kind for the area (a SCIM token on /api/v1, a
-//    management key on SCIM, a data token on either), naming the credential to use; 403 when a credential scoped
-//    to some deployments targets another one (the deployment id is read from the PATH, so every deployment route
-//    is guarded, whoever wrote it).
+//    management key on SCIM, a data token on either), naming the credential to use. It decides nothing else:
 //  - `operationGuard` (attached by the app to every operation it registers) authenticates where the prefix
-//    middleware did not, and asks the policy (policy.ts) for the operation's decision before its input is read.
+//    middleware did not, and asks the policy (policy.ts) for the operation's decision before its input is read
+//    (the deployment in the path included: the policy's one check of a credential's deployment scope).
 // Both `Bearer <token>` and `Api-Key <token>` are accepted everywhere.
 import type {Context, MiddlewareHandler} from 'hono';
 import type {JWTPayload} from 'jose';
@@ -14,7 +13,7 @@ import type {Permission} from '../contract/index.js';
 import type {ServiceContext} from './context.js';
 import {forbidden, unauthorized} from './errors.js';
 import type {Requirement} from './permissions.js';
-import {decide, mayAccessDeployment, SCIM_ELSEWHERE, USE_MANAGEMENT, USE_SCIM, type Resource} from './policy.js';
+import {decide, SCIM_ELSEWHERE, USE_MANAGEMENT, USE_SCIM, type Resource} from './policy.js';
 import {API_KEY_PATTERN, findLiveKeyByValue} from './store/apiKeys.js';
 import {authorizeData, dataUseOf} from './routes/dataModel/dataAuth.js';
 import {findUser, userMayAuthenticate, type UserRow} from './store/users.js';
@@ -49,16 +48,9 @@ export const PROTECTED_PREFIXES = ['/api/v1/*', '/build/api/v1/*', '/api/scim/v2
 /** What a user who is not an admin may do, whatever their key or token says: read, and work on their own branches. */
 export const MEMBER_PERMISSIONS: Permission[] = ['DeploymentRead', 'SchemaRead', 'SchemaUpdateDevBranches'];
 
-const DEPLOYMENT_IN_PATH = /^\/(?:build\/)?api\/v1\/deployments\/([^/]+)(?:\/|$)/;
-
 export function authMiddleware(ctx: ServiceContext): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const principal = await authenticate(ctx, c.req.header('authorization'), c.req.path.startsWith('/api/scim/') ? 'scim' : 'management');
-    const target = DEPLOYMENT_IN_PATH.exec(c.req.path)?.[1];
-    if (target !== undefined && !mayAccessDeployment(principal, target)) {
-      throw forbidden(`this credential is not authorized for deployment ${target}`);
-    }
-    c.set('principal', principal);
+    c.set('principal', await authenticate(ctx, c.req.header('authorization'), c.req.path.startsWith('/api/scim/') ? 'scim' : 'management'));
     await next();
   };
 }
@@ -200,8 +192,6 @@ export function operationGuard(ctx: ServiceContext, operationId: string, require
     await next();
   };
 }
-
-export {mayAccessDeployment};
 
 export function principalOf(c: Context<AppEnv>): Principal {
   return c.get('principal');

@@ -30,8 +30,11 @@ export type Requirement =
 
 export interface ResourceDeclaration {
   kind: ResourceKind;
-  /** For a branch: the one the credential's dev-mode session points at, else the deploy branch, or only the deploy branch. */
-  otherwise?: 'session' | 'session-or-deploy' | 'deploy';
+  /**
+   * For a branch: the one the credential's dev-mode session points at, else the deploy branch, or only the deploy
+   * branch. For deployments: `first`, the first deployment the credential's list shows when the body names none.
+   */
+  otherwise?: 'session' | 'session-or-deploy' | 'deploy' | 'first';
 }
 
 const m = (permission: Permission | null, level: 'deployment' | 'account' | 'any') => ({credential: 'management', permission, level}) as const;
@@ -56,21 +59,19 @@ const GROUPS: Array<[Requirement, string[]]> = [
   [m(null, 'any'), ['getMe', 'listRegions', 'getSpec']],
   // The deployment list shows a scoped credential its own deployments only; `describeMeta` names its deployments in the body.
   [{...m('SchemaRead', 'any'), resource: {kind: 'deployments'}}, ['describeMeta']],
-  // Published dashboards are found by public id; the handler checks the deployment they belong to.
-  [m('DeploymentRead', 'any'), ['getDeployments', 'getDashboard', 'postDashboardPythonRun']],
-  [m('DeploymentManage', 'any'), ['updateDashboardEmbedding']],
-  // Embed sessions name their deployment in the body, comments their dashboard by public id, the usage analytics
-  // token picks a deployment within the credential's scope: the handlers check the deployment.
-  [
-    m('DeploymentRead', 'any'),
-    ['createToken', 'postTokenBySessionId', 'listDashboardComments', 'listMentionableEmbedUsers'],
-  ],
+  [m('DeploymentRead', 'any'), ['getDeployments']],
+  // Published dashboards (by public id), their comments and embed sessions (by session id) name no deployment in the
+  // path: their resolver finds what they belong to, and the policy decides on its deployment (and a comment's author).
+  [{...m('DeploymentRead', 'any'), resource: {kind: 'dashboard'}}, ['getDashboard', 'postDashboardPythonRun', 'listDashboardComments', 'listMentionableEmbedUsers']],
+  [{...m('DeploymentManage', 'any'), resource: {kind: 'dashboard'}}, ['updateDashboardEmbedding', 'createDashboardComment', 'setDashboardCommentResolved']],
+  [{...m('DeploymentManage', 'any'), resource: {kind: 'own-comment'}}, ['updateDashboardComment', 'removeDashboardComment']],
+  [{...m('DeploymentRead', 'any'), resource: {kind: 'embed-session'}}, ['postTokenBySessionId']],
+  [{...m('DeploymentManage', 'any'), resource: {kind: 'embed-session'}}, ['revokeSession']],
+  // The usage analytics token is for the first deployment the credential may read.
+  [{...m('DeploymentRead', 'any'), resource: {kind: 'deployments', otherwise: 'first'}}, ['createToken']],
   [{...m('DeploymentRead', 'any'), resource: {kind: 'deployments'}}, ['generateSession']],
   // Changing one's own settings is a write like any other: a read-only key cannot.
-  [
-    m('DeploymentManage', 'any'),
-    ['revokeSession', 'createDashboardComment', 'updateDashboardComment', 'removeDashboardComment', 'setDashboardCommentResolved', 'updateMySettings'],
-  ],
+  [m('DeploymentManage', 'any'), ['updateMySettings']],
   // The export keeps a scoped credential to its deployments' events.
   [m('AuditLogManage', 'any'), ['exportAuditLogs']],
   [

@@ -6,9 +6,11 @@
 // Handlers decide nothing about access. The rules, in order:
 //  - credential kind: a SCIM operation takes a SCIM token, a management one an API key or access token;
 //  - deployment scope: an account-level operation refuses a credential scoped to some deployments, and a
-//    deployment in the path (or the body, for the operations that name it there) must be within the scope;
+//    deployment in the path (or the body, for the operations that name it there, or the one the resource
+//    belongs to: a published dashboard, its comments, an embed session) must be within the scope;
 //  - permission: the declared one, raised when the resource says so (uploads to a shared branch: SchemaUpdate);
-//  - ownership: a personal dev-mode branch is written only by the user who owns it, whoever else asks;
+//  - ownership: a personal dev-mode branch is written only by the user who owns it, whoever else asks; a
+//    comment is changed or removed only by its author;
 //  - grants: no credential gives more than it holds: making a user an admin, and any change to an admin
 //    (deactivate, delete, edit, over the account API or SCIM), need an admin's credential with every
 //    permission, not scoped to deployments.
@@ -19,13 +21,20 @@ import type {Permission} from '../contract/index.js';
 import type {Principal} from './auth.js';
 import type {Requirement} from './permissions.js';
 import type {BranchRow} from './store/branches.js';
+import type {ResourceRow} from './store/resources.js';
 
 /** What an operation acts on, as its resolver found it for this request. */
 export type Resource =
   | {kind: 'branch'; branch: BranchRow}
   | {kind: 'upload'; branch: BranchRow; transactionId: string}
   | {kind: 'users'; targets: Array<{id: number; isAdmin: boolean}>; makesAdmin: boolean}
-  | {kind: 'deployments'; deploymentIds: string[]};
+  | {kind: 'deployments'; deploymentIds: string[]}
+  /** A published dashboard (found by its public id) and, when the path names one, a comment on it. */
+  | {kind: 'dashboard'; dashboard: ResourceRow; comment?: ResourceRow}
+  /** A comment only its author may change. */
+  | {kind: 'own-comment'; dashboard: ResourceRow; comment: ResourceRow}
+  /** An embed session (found by its session id). */
+  | {kind: 'embed-session'; session: ResourceRow};
 
 export type ResourceKind = Resource['kind'];
 
@@ -43,11 +52,11 @@ export const SCIM_ELSEWHERE = `a SCIM token is valid only for /api/scim/v2: ${US
 const allow: Decision = {allow: true};
 const deny = (reason: string): Decision => ({allow: false, reason});
 
-export function mayAccessDeployment(p: Principal, deploymentId: number | string): boolean {
+function mayAccessDeployment(p: Principal, deploymentId: number | string): boolean {
   return p.deploymentIds === null || p.deploymentIds.some((id) => String(id) === String(deploymentId));
 }
 
-export function hasPermission(p: Principal, permission: Permission): boolean {
+function hasPermission(p: Principal, permission: Permission): boolean {
   return p.permissions === null || p.permissions.includes(permission);
 }
 
@@ -60,7 +69,7 @@ export function holdsAdmin(p: Principal): boolean {
 }
 
 /** The permission an operation needs on this resource: the declared one, or the declared raise. */
-export function permissionFor(r: Requirement, resource?: Resource): Permission | null {
+function permissionFor(r: Requirement, resource?: Resource): Permission | null {
   if (r.credential !== 'management') return null;
   const branch = resource && (resource.kind === 'branch' || resource.kind === 'upload') ? resource.branch : undefined;
   if (r.raisedTo && branch && branch.kind !== 'dev') return r.raisedTo.permission;
@@ -79,7 +88,8 @@ export function decide(p: Principal, operationId: string, r: Requirement, target
     if (r.level === 'account' && p.deploymentIds !== null) {
       return deny(`${operationId} is an account-level operation: it needs a credential that is not scoped to specific deployments`);
     }
-    if (r.level === 'deployment' && target.deploymentId !== undefined && !mayAccessDeployment(p, target.deploymentId)) {
+    // Whatever the level: a deployment named in the path is within the credential's scope (the one check of it).
+    if (target.deploymentId !== undefined && !mayAccessDeployment(p, target.deploymentId)) {
       return deny(`this credential is not authorized for deployment ${target.deploymentId}`);
     }
     const permission = permissionFor(r, resource);
@@ -107,11 +117,28 @@ function decideOn(p: Principal, resource: Resource): Decision {
       if (admin) return deny(`user ${admin.id} is an admin: changing or removing an admin needs an admin credential with every permission`);
       return allow;
     }
-    case 'deployments': {
-      const outside = resource.deploymentIds.find((id) => !mayAccessDeployment(p, id));
-      return outside === undefined ? allow : deny(`this credential is not authorized for deployment ${outside}`);
+    case 'deployments':
+      return withinScope(p, resource.deploymentIds);
+    case 'dashboard':
+      return withinScope(p, [resource.dashboard.scope]);
+    case 'own-comment': {
+      const scope = withinScope(p, [resource.dashboard.scope]);
+      if (!scope.allow) return scope;
+      return resource.comment.body.userId === p.userId ? allow : deny(`comment ${resource.comment.id} is another user's: only its author may change or remove a comment`);
     }
+    case 'embed-session':
+      return withinScope(p, [String(resource.session.body.deploymentId)]);
   }
+}
+
+function withinScope(p: Principal, deploymentIds: readonly string[]): Decision {
+  const outside = deploymentIds.find((id) => !mayAccessDeployment(p, id));
+  return outside === undefined ? allow : deny(`this credential is not authorized for deployment ${outside}`);
+}
+
+/** The deployments a list shows this credential (null: all of them): a scoped credential sees its own only. */
+export function listedDeployments(p: Principal): number[] | null {
+  return p.deploymentIds;
 }
 
 /**

@@ -12,8 +12,12 @@ import {loadDeployment} from './routes/http.js';
 import {credentialKey, loadBranch} from './routes/dataModel/shared.js';
 import {ensureBranches} from './store/branchTrees.js';
 import {findBranchById, findUploadTransaction, sessionBranch, type BranchRow} from './store/branches.js';
+import {listDeployments} from './store/deployments.js';
+import {findEmbedSession} from './store/embedSessions.js';
+import {findResource, listAllResources} from './store/resources.js';
 import {findScimUser} from './store/scim.js';
 import {findUser} from './store/users.js';
+import {listedDeployments} from './policy.js';
 
 type Json = Record<string, unknown>;
 type Resolver = (ctx: ServiceContext, c: Context<AppEnv>, declared: ResourceDeclaration) => Resource;
@@ -97,14 +101,56 @@ function users(ctx: ServiceContext, c: Context<AppEnv>): Resource {
   return {kind: 'users', targets, makesAdmin};
 }
 
-/** The deployments a request names in its body (`deploymentId`, or each selector's). */
-function deployments(_ctx: ServiceContext, c: Context<AppEnv>): Resource {
+/**
+ * The deployments a request names in its body (`deploymentId`, or each selector's); with `otherwise: 'first'`
+ * and none named, the first deployment the credential's list shows (404 when there is none).
+ */
+function deployments(ctx: ServiceContext, c: Context<AppEnv>, declared: ResourceDeclaration): Resource {
   const v = input(c);
-  const ids = [v.deploymentId, ...(Array.isArray(v.selectors) ? v.selectors.map((s) => (s as Json | null)?.deploymentId) : [])];
-  return {kind: 'deployments', deploymentIds: ids.filter((id) => typeof id === 'number' || typeof id === 'string').map(String)};
+  const ids = [v.deploymentId, ...(Array.isArray(v.selectors) ? v.selectors.map((s) => (s as Json | null)?.deploymentId) : [])]
+    .filter((id) => typeof id === 'number' || typeof id === 'string')
+    .map(String);
+  if (ids.length === 0 && declared.otherwise === 'first') {
+    const first = listDeployments(ctx.db, {offset: 0, limit: 1, only: listedDeployments(c.get('principal'))}).rows[0];
+    if (!first) throw notFound('there is no deployment this credential may read');
+    ids.push(String(first.id));
+  }
+  return {kind: 'deployments', deploymentIds: ids};
 }
 
-export const RESOLVERS: Record<ResourceKind, Resolver> = {branch, upload, users, deployments};
+/** The scope comments on a published dashboard are stored under. */
+export const commentScope = (publicId: unknown): string => `dashboard:${String(publicId)}`;
+
+/** A published dashboard by its public id (path `publicId`) and, when the path names one (`commentId`), a comment on it. */
+function dashboard(ctx: ServiceContext, c: Context<AppEnv>, declared: ResourceDeclaration): Resource {
+  const v = input(c);
+  const row = listAllResources(ctx.db, 'dashboard').find((d) => d.body.publicId === v.publicId);
+  if (!row) throw notFound(`dashboard ${String(v.publicId)} not found (publish a workbook first)`);
+  if (v.commentId === undefined) {
+    if (declared.kind === 'own-comment') throw new Error('an own-comment operation names no comment');
+    return {kind: 'dashboard', dashboard: row};
+  }
+  const comment = findResource(ctx.db, 'embed-comment', commentScope(v.publicId), Number(v.commentId));
+  if (!comment) throw notFound(`comment ${String(v.commentId)} not found`);
+  return declared.kind === 'own-comment' ? {kind: 'own-comment', dashboard: row, comment} : {kind: 'dashboard', dashboard: row, comment};
+}
+
+/** An embed session by the id in the body. */
+function embedSession(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const session = findEmbedSession(ctx.db, String(input(c).sessionId));
+  if (!session) throw notFound('unknown embed session');
+  return {kind: 'embed-session', session};
+}
+
+export const RESOLVERS: Record<ResourceKind, Resolver> = {
+  branch,
+  upload,
+  users,
+  deployments,
+  dashboard,
+  'own-comment': dashboard,
+  'embed-session': embedSession,
+};
 
 /** The resource the policy decided on for this request. */
 export function resourceOf<K extends ResourceKind>(c: Context<AppEnv>, kind: K): Extract<Resource, {kind: K}> {

@@ -23,7 +23,7 @@ interface Declared {
   permission?: Permission | null;
   level?: 'deployment' | 'account' | 'any';
   raisedTo?: {permission: Permission; when: string};
-  resource?: {kind: 'branch' | 'upload' | 'users' | 'deployments'; otherwise?: string};
+  resource?: {kind: 'branch' | 'upload' | 'users' | 'deployments' | 'dashboard' | 'own-comment' | 'embed-session'; otherwise?: string};
 }
 interface Operation {
   id: string;
@@ -127,14 +127,16 @@ function expected(op: Operation, p: Profile): 'allowed' | 'refused' {
   return 'allowed';
 }
 
-const REFUSAL = /(lacks the|account-level|SCIM|valid only|cannot query data|cannot read metadata|not authorized|another user's dev-mode branch|admin credential with every permission)/;
+const REFUSAL = /(lacks the|account-level|SCIM|valid only|cannot query data|cannot read metadata|not authorized|another user's dev-mode branch|admin credential with every permission|only its author)/;
 const isRefusal = (res: {status: number; body: unknown}) => res.status === 403 && REFUSAL.test(JSON.stringify(res.body));
 
-/** The policy's decision on a resource, restated: ownership, grants (policy.ts `decideOn`). */
-function expectedOn(op: Operation, p: Profile, r: {ownBranch?: boolean; adminTarget?: boolean}): 'allowed' | 'refused' {
+/** The policy's decision on a resource, restated: deployment scope, ownership, grants (policy.ts `decideOn`). */
+function expectedOn(op: Operation, p: Profile, r: {ownBranch?: boolean; adminTarget?: boolean; inScope?: boolean; ownComment?: boolean}): 'allowed' | 'refused' {
   if (expected(op, p) === 'refused') return 'refused';
   if (r.ownBranch === false) return 'refused';
   if (r.adminTarget && !p.holdsAdmin) return 'refused';
+  if (r.inScope === false) return 'refused';
+  if (op.declared?.resource?.kind === 'own-comment' && r.ownComment === false) return 'refused';
   return 'allowed';
 }
 
@@ -251,6 +253,89 @@ describe('operations that declare a resource × the resources that change the an
           if (!ok) wrong.push(`${p.name} on ${adminTarget ? 'an admin' : 'a member'}: ${op.id} expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`);
         }
       }
+    }
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
+  it("dashboards, comments and embed sessions: the deployment they belong to, and a comment's author", async () => {
+    const admin = service.adminKey;
+    // A key scoped to deployment 1 that may also write, beside the read-only scoped key of the seed.
+    const scopedWriter = (await call('POST', '/api/v1/api-keys', admin, {name: 'scoped writer', deploymentIds: [1], permissions: ['DeploymentRead', 'DeploymentManage']})).body.key as string;
+    const people: Profile[] = [
+      ...profiles.filter((p) => p.kind === 'management' && p.user),
+      {name: 'scoped writer key', token: scopedWriter, kind: 'management', permissions: ['DeploymentRead', 'DeploymentManage'], scoped: true, user: 'admin'},
+    ];
+    // Comments need DeploymentManage, which a member lacks: "another user" is a second admin.
+    const otherId = insertUser(service.ctx.db, {email: 'other-admin@acme.example', isAdmin: true, now: service.ctx.clock.now()});
+    const otherKey = (await call('POST', '/api/v1/api-keys', admin, {name: 'other admin', userId: otherId})).body.key as string;
+    const authorToken = {admin, other: otherKey};
+    const kinds = ['dashboard', 'own-comment', 'embed-session'];
+    // Removing a comment and revoking a session go last, so the others find them.
+    const last = (op: Operation) => Number(op.id === 'removeDashboardComment' || op.id === 'revokeSession');
+    const ops = operations.filter((op) => kinds.includes(op.declared?.resource?.kind ?? '')).sort((a, b) => last(a) - last(b));
+    expect(ops.map((op) => op.id).sort()).toEqual([
+      'createDashboardComment', 'getDashboard', 'listDashboardComments', 'listMentionableEmbedUsers', 'postDashboardPythonRun',
+      'postTokenBySessionId', 'removeDashboardComment', 'revokeSession', 'setDashboardCommentResolved', 'updateDashboardComment', 'updateDashboardEmbedding',
+    ]);
+    const wrong: string[] = [];
+    let cases = 0;
+    for (const deployment of [1, 2]) {
+      const workbook = (await call('POST', `/api/v1/deployments/${deployment}/workbooks`, admin, {name: `matrix ${deployment}`})).body.id as number;
+      const publicId = (await call('POST', `/api/v1/deployments/${deployment}/workbooks/${workbook}/publish`, admin, {workbookId: workbook})).body.publicId as string;
+      for (const p of people) {
+        const inScope = !p.scoped || deployment === 1;
+        for (const author of ['admin', 'other'] as const) {
+          const ownComment = author === p.user;
+          // A fresh comment (and session) per case, so removing one does not change the next case.
+          const commentId = (await call('POST', `/api/v1/embed/dashboard/${publicId}/comments`, authorToken[author], {body: 'matrix'})).body.id as number;
+          const sessionId = (await call('POST', '/api/v1/embed/generate-session', admin, {deploymentId: deployment, isEphemeral: true})).body.sessionId as string;
+          for (const op of ops) {
+            if (op.declared?.resource?.kind !== 'own-comment' && author === 'other') continue;
+            const path = op.path.replace('{publicId}', publicId).replace('{commentId}', String(commentId));
+            const body: unknown = {
+              postDashboardPythonRun: {reportId: 1, reportVersionId: 1, sqlQuery: 'SELECT 1'},
+              updateDashboardEmbedding: {allowEmbed: true},
+              createDashboardComment: {body: 'reply'},
+              updateDashboardComment: {body: 'edited'},
+              setDashboardCommentResolved: {resolved: true},
+              postTokenBySessionId: {sessionId},
+              revokeSession: {sessionId},
+            }[op.id];
+            const res = await call(op.method, path, p.token, body);
+            const want = expectedOn(op, p, {inScope, ownComment});
+            cases++;
+            // The one answer a handler gives on its own after the policy allowed: Python analysis is not enabled here.
+            const handlerSays = op.id === 'postDashboardPythonRun' && /Python analysis is not enabled/.test(JSON.stringify(res.body));
+            const ok = want === 'refused' ? isRefusal(res) : handlerSays || (res.status !== 401 && res.status !== 403);
+            if (!ok) wrong.push(`${p.name} on deployment ${deployment}, ${ownComment ? 'its own' : "another user's"} comment: ${op.id} expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`);
+          }
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(cases).toBeGreaterThanOrEqual((ops.length + 2) * 2 * people.length);
+  }, 120_000);
+
+  it('the usage analytics token is for a deployment within the scope, and ends with the key that asked for it', async () => {
+    const scoped = (await call('POST', '/api/v1/api-keys', service.adminKey, {name: 'usage', deploymentIds: [2], permissions: ['DeploymentRead']})).body;
+    const res = await call('POST', '/api/v1/usage-analytics/token', scoped.key);
+    expect(res.status).toBe(200);
+    expect(res.body.deploymentId).toBe(2);
+    expect((await call('GET', '/data/2/cubejs-api/v1/meta', res.body.token)).status).toBe(200);
+    expect((await call('DELETE', `/api/v1/api-keys/${scoped.id}`, service.adminKey)).status).toBe(200);
+    expect((await call('GET', '/data/2/cubejs-api/v1/meta', res.body.token)).status).toBe(401);
+  });
+});
+
+describe('the deployment in the path: one check, the policy\'s', () => {
+  it('a key scoped to deployment 1 is refused on every operation that names another deployment in its path', async () => {
+    const scoped = profiles.find((p) => p.name === 'scoped key')!;
+    const named = operations.filter((op) => op.declared?.credential === 'management' && op.path.includes('{deploymentId}'));
+    expect(named.length).toBeGreaterThan(80);
+    const wrong: string[] = [];
+    for (const op of named) {
+      const res = await call(op.method, fill(op.path).replace(/deployments\/1(\/|$)/, 'deployments/2$1'), scoped.token, ['POST', 'PUT', 'PATCH'].includes(op.method) ? {} : undefined);
+      if (!(res.status === 403 && /not authorized for deployment 2/.test(JSON.stringify(res.body)))) wrong.push(`${op.method} ${op.path} (${op.id}): ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`);
     }
     expect(wrong).toEqual([]);
   }, 60_000);

@@ -227,10 +227,12 @@ describe('Embed sessions', () => {
     // The token is refused on the management API.
     expect((await call('/api/v1/deployments', {key: exchanged.body.token})).status).toBeGreaterThanOrEqual(401);
 
-    // A key scoped to another deployment cannot exchange or revoke it: for that key it does not exist.
+    // A key scoped to another deployment cannot exchange or revoke it: the policy refuses the session's deployment.
     const scopedTo = (await call('/api/v1/users/me', {key: t.scopedKey})).body.credential.deploymentIds as number[];
     const elsewhere = (await call('/api/v1/embed/generate-session', {method: 'POST', json: {deploymentId: scopedTo[0]! + 1, externalId: 'viewer-2'}})).body.sessionId;
-    expect((await call('/api/v1/embed/session/token', {method: 'POST', key: t.scopedKey, json: {sessionId: elsewhere}})).status).toBe(404);
+    const refused = await call('/api/v1/embed/session/token', {method: 'POST', key: t.scopedKey, json: {sessionId: elsewhere}});
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toBe(`this credential is not authorized for deployment ${scopedTo[0]! + 1}`);
     expect((await call('/api/v1/embed/session/revoke', {method: 'POST', key: t.scopedKey, json: {sessionId: elsewhere}})).status).toBe(403);
     expect((await call('/api/v1/embed/session/revoke', {method: 'POST', json: {sessionId}})).status).toBe(200);
     expect((await call('/api/v1/embed/session/token', {method: 'POST', json: {sessionId}})).status).toBe(403);

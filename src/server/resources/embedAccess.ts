@@ -6,11 +6,12 @@ import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
 import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../contract/embedOps.js';
 import {ObjectList, User} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
-import {mayAccessDeployment, principalOf} from '../auth.js';
+import {derivedClaims, principalOf} from '../auth.js';
 import {deploymentUrl, isoTime} from '../context.js';
 import {badRequest, notFound} from '../errors.js';
+import {resourceOf} from '../policyResources.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {listDeployments} from '../store/deployments.js';
+import {findDeployment} from '../store/deployments.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {signToken} from '../tokens.js';
 import {EmbedTenantParam, present, scopeOf} from './crud.js';
@@ -119,9 +120,10 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
     }),
     async (c) => {
       const principal = principalOf(c);
-      const deployment = listDeployments(ctx.db, {offset: 0, limit: 1, only: principal.deploymentIds}).rows[0];
-      if (!deployment || !mayAccessDeployment(principal, deployment.id)) throw notFound('there is no deployment to read usage analytics from');
-      const issued = await signToken(ctx, 'data', {deploymentId: deployment.id, sub: String(principal.userId), usageAnalytics: true}, USAGE_TOKEN_TTL);
+      // The first deployment the credential may read, as the policy decided on it (permissions.ts `deployments`, `first`).
+      const deployment = findDeployment(ctx.db, Number(resourceOf(c, 'deployments').deploymentIds[0]))!;
+      // Derived like every data token: it ends with the key, the sign-in and the user it came from.
+      const issued = await signToken(ctx, 'data', {deploymentId: deployment.id, sub: String(principal.userId), usageAnalytics: true, ...derivedClaims(principal)}, USAGE_TOKEN_TTL);
       return c.json({token: issued.token, apiUrl: `${deploymentUrl(ctx, deployment)}/cubejs-api/v1`, deploymentId: deployment.id, expiresAt: isoTime(issued.expiresAt)}, 200);
     },
   );

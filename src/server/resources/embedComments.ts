@@ -7,9 +7,10 @@ import {CursorQuery} from '../../contract/common.js';
 import {CreateCommentInput, ResolveCommentInput, UpdateCommentInput} from '../../contract/embedOps.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
-import {mayAccessDeployment, principalOf, type AppEnv} from '../auth.js';
+import {principalOf, type AppEnv} from '../auth.js';
 import {isoTime} from '../context.js';
-import {badRequest, forbidden, notFound} from '../errors.js';
+import {badRequest, notFound} from '../errors.js';
+import {commentScope, resourceOf} from '../policyResources.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
 import {cursorPage} from './cursor.js';
@@ -22,13 +23,9 @@ const CommentParams = PublicId.extend({commentId: z.string().regex(/^\d{1,12}$/,
 const flag = z.enum(['true', 'false']).optional();
 const tags = ['Embed'];
 
+// The dashboard and the comment a request names are found, and decided on (its deployment, a comment's author), by
+// the policy (permissions.ts `dashboard`, `own-comment`); the handlers work on what it decided on.
 export const registerEmbedComments: RouteGroup = (app, ctx) => {
-  const dashboardOf = (c: Context<AppEnv>, publicId: unknown): ResourceRow => {
-    const row = listAllResources(ctx.db, 'dashboard').find((d) => d.body.publicId === publicId);
-    if (!row || !mayAccessDeployment(principalOf(c), row.scope)) throw notFound(`dashboard ${String(publicId)} not found`);
-    return row;
-  };
-  const scopeOf = (publicId: unknown) => `dashboard:${String(publicId)}`;
   const comment = (c: Context<AppEnv>, row: ResourceRow): Json => ({
     id: row.id,
     dashboardId: String(row.scope.slice('dashboard:'.length)),
@@ -45,15 +42,11 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
     resolvedAt: typeof root.body.resolvedAt === 'number' ? isoTime(root.body.resolvedAt) : null,
     resolvedBy: root.body.resolvedBy ?? null,
   });
-  const load = (c: Context<AppEnv>, p: Json): ResourceRow => {
-    dashboardOf(c, p.publicId);
-    const row = findResource(ctx.db, 'embed-comment', scopeOf(p.publicId), Number(p.commentId));
-    if (!row) throw notFound(`comment ${String(p.commentId)} not found`);
-    return row;
-  };
-  const own = (c: Context<AppEnv>, row: ResourceRow) => {
-    if (row.body.userId !== principalOf(c).userId) throw forbidden('only its author may change or remove a comment');
+  /** The author's comment the policy decided on, unless it was removed already. */
+  const own = (c: Context<AppEnv>): ResourceRow => {
+    const row = resourceOf(c, 'own-comment').comment;
     if (row.body.removedAt) throw notFound(`comment ${row.id} was removed`);
+    return row;
   };
   const base = '/api/v1/embed/dashboard/{publicId}/comments';
 
@@ -62,8 +55,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
     (c) => {
       const p = valid(c, 'param');
       const q = valid(c, 'query');
-      dashboardOf(c, p.publicId);
-      const roots = listResources(ctx.db, 'embed-comment', scopeOf(p.publicId))
+      const roots = listResources(ctx.db, 'embed-comment', commentScope(p.publicId))
         .filter((r) => r.body.parentId == null)
         .filter((r) => (q.resolvedOnly === 'true' ? r.body.resolvedAt != null : q.includeResolved === 'true' || r.body.resolvedAt == null));
       return c.json(cursorPage(roots.map((r) => thread(c, r)), q as {first?: string; after?: string}), 200);
@@ -75,12 +67,11 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
     (c) => {
       const p = valid(c, 'param');
       const b = valid(c, 'json');
-      dashboardOf(c, p.publicId);
       if (b.parentId != null) {
-        const parent = findResource(ctx.db, 'embed-comment', scopeOf(p.publicId), Number(b.parentId));
+        const parent = findResource(ctx.db, 'embed-comment', commentScope(p.publicId), Number(b.parentId));
         if (!parent || parent.body.parentId != null) throw badRequest(`parentId: no thread ${String(b.parentId)} on this dashboard`);
       }
-      const row = insertResource(ctx.db, 'embed-comment', scopeOf(p.publicId), {body: b.body, parentId: b.parentId ?? null, userId: principalOf(c).userId}, ctx.clock.now());
+      const row = insertResource(ctx.db, 'embed-comment', commentScope(p.publicId), {body: b.body, parentId: b.parentId ?? null, userId: principalOf(c).userId}, ctx.clock.now());
       return c.json(comment(c, row), 200);
     },
   );
@@ -88,8 +79,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'patch', path: `${base}/{commentId}`, operationId: 'updateDashboardComment', tags, summary: "Edit one's own comment", request: {params: CommentParams, body: jsonBody(UpdateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const row = load(c, valid(c, 'param'));
-      own(c, row);
+      const row = own(c);
       const now = ctx.clock.now();
       return c.json(comment(c, saveResource(ctx.db, {...row, body: {...row.body, body: valid(c, 'json').body, editedAt: now}}, now)), 200);
     },
@@ -98,8 +88,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'delete', path: `${base}/{commentId}`, operationId: 'removeDashboardComment', tags, summary: "Remove one's own comment (it stays in its thread, emptied)", request: {params: CommentParams}, responses: {204: {description: 'removed'}, ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const row = load(c, valid(c, 'param'));
-      own(c, row);
+      const row = own(c);
       const now = ctx.clock.now();
       saveResource(ctx.db, {...row, body: {...row.body, removedAt: now}}, now);
       return c.body(null, 204);
@@ -109,7 +98,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: `${base}/{commentId}/resolve`, operationId: 'setDashboardCommentResolved', tags, summary: 'Resolve a thread, or open it again', request: {params: CommentParams, body: jsonBody(ResolveCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the thread'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const row = load(c, valid(c, 'param'));
+      const row = resourceOf(c, 'dashboard').comment!;
       if (row.body.parentId != null) throw badRequest('only a thread (its first comment) is resolved, not a reply');
       const resolved = valid(c, 'json').resolved === true;
       const now = ctx.clock.now();
@@ -121,9 +110,8 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: `${base}/mentionable-users`, operationId: 'listMentionableEmbedUsers', tags, summary: "Embed users who can see the dashboard (its workbook's embed access), to mention in comments", request: {params: PublicId, query: CursorQuery.extend({search: z.string().min(1).max(200).optional()})}, responses: {200: json(ObjectList, 'a page of users'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const p = valid(c, 'param');
       const q = valid(c, 'query');
-      const dashboard = dashboardOf(c, p.publicId);
+      const dashboard = resourceOf(c, 'dashboard').dashboard;
       const workbook = findResource(ctx.db, 'workbook', dashboard.scope, Number(dashboard.body.workbookId));
       const access = workbook?.body.embedAccess as {allowEmbed?: boolean; allEmbedUsers?: {enabled: boolean; action: string}; tenants?: Array<{embedTenantName: string; action: string}>} | undefined;
       const everyone = access?.allowEmbed === true && access.allEmbedUsers?.enabled === true && access.allEmbedUsers.action === 'read';

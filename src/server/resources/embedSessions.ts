@@ -1,14 +1,16 @@
 // Embed sessions: a management credential opens a session for an embed user of a deployment (provisioning the
 // user in its tenant by externalId); the session id is exchanged for a data API token carrying the session's
 // security context, until it is revoked or expires. Session ids are random and stored only as hashes.
-import {createHash, randomBytes} from 'node:crypto';
+import {randomBytes} from 'node:crypto';
 import {createRoute} from '@hono/zod-openapi';
 import {GenerateEmbedTokenResponse, GenerateSessionInput, SessionIdInput} from '../../contract/embedOps.js';
 import {SuccessBody} from '../../contract/common.js';
 import type {RouteGroup} from '../appTypes.js';
-import {derivedClaims, mayAccessDeployment, principalOf} from '../auth.js';
-import {badRequest, forbidden, notFound} from '../errors.js';
+import {derivedClaims, principalOf} from '../auth.js';
+import {badRequest, forbidden} from '../errors.js';
+import {resourceOf} from '../policyResources.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
+import {hashSessionId} from '../store/embedSessions.js';
 import {insertResource, listResources, saveResource} from '../store/resources.js';
 import {signToken} from '../tokens.js';
 import {ensureTenant} from './tenantRows.js';
@@ -18,17 +20,10 @@ const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 const TOKEN_TTL_S = 3600;
 const DEFAULT_TENANT = 'default';
-const hash = (sessionId: string) => createHash('sha256').update(sessionId).digest('hex');
 const tags = ['Embed'];
 
+// A session named by its id is found, and decided on (its deployment), by the policy (permissions.ts `embed-session`).
 export const registerEmbedSessions: RouteGroup = (app, ctx) => {
-  const findSession = (sessionId: string) => listResources(ctx.db, 'embed-session', '').find((s) => s.body.hash === hash(sessionId));
-  /** A session of a deployment the caller may not reach is as good as unknown to them. */
-  const liveSession = (c: Parameters<typeof principalOf>[0], sessionId: string) => {
-    const s = findSession(sessionId);
-    if (!s || !mayAccessDeployment(principalOf(c), Number(s.body.deploymentId))) throw notFound('unknown embed session');
-    return s;
-  };
 
   app.openapi(
     createRoute({method: 'post', path: '/api/v1/embed/generate-session', operationId: 'generateSession', tags, summary: 'Open an embed session for an embed user of a deployment; answers the session id', request: {body: jsonBody(GenerateSessionInput)}, responses: {200: json(SessionIdInput, 'the session id'), ...errorResponses(400, 403, 404)}}),
@@ -51,7 +46,7 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
       // Hex, not base64url: an id that starts with '-' reads as an option on a command line (svc embed session-token).
       const sessionId = randomBytes(24).toString('hex');
       // `issuedBy`: the credential that opened the session; its tokens end with that key, sign-in or user.
-      insertResource(ctx.db, 'embed-session', '', {hash: hash(sessionId), issuedBy: derivedClaims(principalOf(c)), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
+      insertResource(ctx.db, 'embed-session', '', {hash: hashSessionId(sessionId), issuedBy: derivedClaims(principalOf(c)), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
       return c.json({sessionId}, 200);
     },
   );
@@ -59,7 +54,7 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: '/api/v1/embed/session/token', operationId: 'postTokenBySessionId', tags, summary: "Exchange a live session id for a data API token with the session's security context", request: {body: jsonBody(SessionIdInput)}, responses: {200: json(GenerateEmbedTokenResponse, 'the token'), ...errorResponses(400, 401, 403, 404)}}),
     async (c) => {
-      const s = liveSession(c, String(valid(c, 'json').sessionId));
+      const s = resourceOf(c, 'embed-session').session;
       if (s.body.revokedAt !== null) throw forbidden('this embed session was revoked');
       if (ctx.clock.now() >= Number(s.body.expiresAt)) throw forbidden('this embed session expired; generate a new one');
       // `embed`: a token derived for an embed user, so the policy holds it to its security context (tenancy).
@@ -72,7 +67,7 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'post', path: '/api/v1/embed/session/revoke', operationId: 'revokeSession', tags, summary: 'Revoke an embed session: its id is no longer exchanged for tokens', request: {body: jsonBody(SessionIdInput)}, responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      const s = liveSession(c, String(valid(c, 'json').sessionId));
+      const s = resourceOf(c, 'embed-session').session;
       if (s.body.revokedAt === null) saveResource(ctx.db, {...s, body: {...s.body, revokedAt: ctx.clock.now()}}, ctx.clock.now());
       return c.json({success: true}, 200);
     },

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf} from '../../auth.js';
+import {listedDeployments} from '../../policy.js';
 import {deleteDeployment, listDeployments} from '../../store/deployments.js';
 import {toDeployment, toDetail, toListItem, toSettings} from './views.js';
 import {errorResponses, json, loadDeployment, mixedPaging, positionPageInfo} from '../http.js';
@@ -29,7 +30,7 @@ export const register: RouteGroup = (app, ctx) => {
     }),
     (c) => {
       const {offset, limit} = mixedPaging(c.req.valid('query'));
-      const {rows, total} = listDeployments(ctx.db, {offset, limit, only: principalOf(c).deploymentIds});
+      const {rows, total} = listDeployments(ctx.db, {offset, limit, only: listedDeployments(principalOf(c))});
       return c.json(
         {
           data: {deployments: rows.map(toListItem)},

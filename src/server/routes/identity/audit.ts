@@ -6,6 +6,7 @@ import {AUDIT_COUNT_HEADER, AUDIT_CSV_COLUMNS, AuditExportQuery, isDateOnly} fro
 import {csvRecord} from '../../../contract/csv.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf} from '../../auth.js';
+import {listedDeployments} from '../../policy.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, forbidden} from '../../errors.js';
 import {auditEventPage, countAuditEvents, isAuditLogEnabled, lastAuditEventId, type AuditCursor, type AuditFilter, type AuditEventRow} from '../../store/audit.js';
@@ -85,7 +86,7 @@ export const register: RouteGroup = (app, ctx) => {
       // Events recorded while the export streams are left for the next export, so the count holds.
       const filter: AuditFilter = {...filterOf(c.req.valid('query')), maxId: lastAuditEventId(ctx.db)};
       // A credential scoped to some deployments exports only the events about those deployments.
-      const scope = principalOf(c).deploymentIds;
+      const scope = listedDeployments(principalOf(c));
       if (scope !== null) filter.deploymentIds = scope;
       const date = isoTime(ctx.clock.now()).slice(0, 10);
       return c.body(csvStream(ctx, filter), 200, {
