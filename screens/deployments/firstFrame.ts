@@ -1,12 +1,12 @@
 // The console's first frame, the Deployments screen, painted from the data `svc ui` fetched while Ink and React
-// load (queries/startup.ts): the same columns, widths, cells and chrome DeploymentsScreen and the Shell draw
+// load (src/ui/startup/index.ts): the same columns, widths, cells and chrome DeploymentsScreen and the Shell draw
 // once Ink is up, so Ink's first frame lands on the same picture. No Ink or React here.
 import chalk from 'chalk';
 import type {DeploymentItem} from '../../src/api/deployments.js';
-import type {FirstFrameData} from '../../src/queries/startup.js';
+import type {FirstFrameData} from '../../src/ui/startup/index.js';
 import {cellText, columnWidths, GAP, MARKER_WIDTH, type Column} from '../../src/ui/components/tableLayout.js';
 import {headerText, positionText} from '../../src/ui/components/tableSort.js';
-import {inkStyle, paintShell} from '../../src/ui/prepaint.js';
+import {inkStyle, paintShell} from '../../src/ui/startup/prepaint.js';
 import {bodyHeight} from '../../src/ui/shellLayout.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {deploymentColumns, STATE_MIN_WIDTH} from './columns.js';
@@ -36,7 +36,7 @@ function rowLine(row: DeploymentItem, columns: readonly Column<DeploymentItem>[]
 }
 
 /**
- * The frame from the first frame's answers (queries/startup.ts), or undefined when there is nothing to paint ahead
+ * The frame from the first frame's answers (src/ui/startup/firstData.ts), or undefined when there is nothing to paint ahead
  * of Ink: no rows (the screen's empty and error states are Ink's), or a terminal below the minimum size.
  */
 export function deploymentsFirstFrame(data: FirstFrameData, target: FirstFrameTarget, opts: FirstFrameOptions): string | undefined {

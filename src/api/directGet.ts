@@ -1,6 +1,7 @@
 // A GET over node:http(s) without fetch. Node loads its fetch (undici) on first use, and ky touches it at import:
-// about 20 ms of a 2-core machine's CPU, a quarter of the console's path to its first rows. The console's first
-// frame (two small GETs, queries/startup.ts) goes this way; everything else goes through the one client (ky).
+// time the console's path to its first rows need not spend (BENCHMARKS.md, "Third pass"). The console's first
+// frame (two small GETs: the early paint, src/ui/startup/) goes this way; everything else goes through the one
+// client (ky).
 // Stricter than the client, never looser: no redirect is followed and a 401 is not refreshed — any answer but 2xx
 // is an error, and the screen then asks again through the client.
 import type {IncomingMessage} from 'node:http';

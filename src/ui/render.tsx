@@ -4,7 +4,8 @@
 import type {ReactElement} from 'react';
 import {render, type Instance} from 'ink';
 import {endHandOffs} from './handOff.js';
-import {CLEAR, ENTER_ALT, HOME, holdFrames, LEAVE_ALT, SIGNAL_EXIT_CODES, type EarlyScreen} from './terminal.js';
+import {holdFrames, type EarlyScreen} from './startup/index.js';
+import {CLEAR, ENTER_ALT, HOME, LEAVE_ALT, SIGNAL_EXIT_CODES} from './terminal.js';
 
 export interface FullScreenIo {
   readonly stdout: NodeJS.WriteStream;

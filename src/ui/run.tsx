@@ -4,11 +4,10 @@ import React from 'react';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
 import {App} from './App.js';
-import {storeFirstFrame, type FirstFrameData} from '../queries/startup.js';
+import {storeFirstFrame, type EarlyScreen, type FirstFrameData} from './startup/index.js';
 import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
 import type {ScreenDef} from './screen.js';
-import type {EarlyScreen} from './terminal.js';
 import type {EmbeddedService} from './hooks/useApi.js';
 
 const FIRST_SCREEN = 'deployments';

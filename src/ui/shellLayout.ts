@@ -1,5 +1,5 @@
 // The shell's layout rules as plain functions (no Ink, no React): the Shell component and the first frame that
-// `svc ui` paints before Ink has loaded (prepaint.ts) both read them, so the two cannot drift apart.
+// `svc ui` paints before Ink has loaded (startup/prepaint.ts) both read them, so the two cannot drift apart.
 import {safeLine} from '../api/safeText.js';
 
 export interface ScreenSize {

@@ -1,14 +1,14 @@
-// The first frame's two requests (queries/startup.ts) go the direct way (no fetch, no refresh, no redirect). A
+// The first frame's two requests (src/ui/startup/firstData.ts) go the direct way (no fetch, no refresh, no redirect). A
 // refusal must leave the cache as it was — no error, no retry, no query that would keep asking the direct way — so
 // the screen asks again through the client, which refreshes an expired token.
 import {afterEach, describe, expect, it} from 'vitest';
-import {createApi} from '../../src/api/client.js';
-import {accountKeys, deploymentKeys} from '../../src/queries/keys.js';
-import type {Api} from '../../src/api/client.js';
-import {fetchFirstFrame, storeFirstFrame} from '../../src/queries/startup.js';
-import {createQueryClient} from '../../src/ui/queryClient.js';
+import {createApi} from '../../../src/api/client.js';
+import {accountKeys, deploymentKeys} from '../../../src/queries/keys.js';
+import type {Api} from '../../../src/api/client.js';
+import {fetchFirstFrame, storeFirstFrame} from '../../../src/ui/startup/index.js';
+import {createQueryClient} from '../../../src/ui/queryClient.js';
 import type {QueryClient} from '@tanstack/query-core';
-import {json, startStub, type Stub} from '../helpers/httpStub.js';
+import {json, startStub, type Stub} from '../../helpers/httpStub.js';
 
 const TOKEN = 'svc_startupTestKey0123456789abcdefghij';
 const LIST_KEY = deploymentKeys.list({limit: 50});

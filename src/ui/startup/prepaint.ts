@@ -2,14 +2,14 @@
 // Ink and React are still loading, and Ink's own first frame then draws the same picture over it. It reads the
 // shell's layout rules (shellLayout.ts), the footer's hints and the table's layout from the modules the
 // components read, and styles with the chalk instance Ink styles with (same colours, same colour level).
-// test/ui/prepaint.test.tsx holds it to Ink's frame cell by cell, through a terminal emulator.
+// test/ui/startup/prepaint.test.tsx holds it to Ink's frame cell by cell, through a terminal emulator.
 import chalk from 'chalk';
-import {safeLine} from '../api/safeText.js';
-import {cellWidth, sliceCells} from '../api/cells.js';
-import {footerText} from './components/footerText.js';
-import {shortDuration} from '../api/format.js';
-import {bodyHeight, titleLine, tooSmall} from './shellLayout.js';
-import {color, glyph} from './theme.js';
+import {safeLine} from '../../api/safeText.js';
+import {cellWidth, sliceCells} from '../../api/cells.js';
+import {footerText} from '../components/footerText.js';
+import {shortDuration} from '../../api/format.js';
+import {bodyHeight, titleLine, tooSmall} from '../shellLayout.js';
+import {color, glyph} from '../theme.js';
 
 /** A run of text with the style Ink would give it. */
 export interface Span {

@@ -2,7 +2,8 @@
 // frames written as one). Fake streams; the pty behaviour is in test/e2e/ui-first-frame.test.ts.
 import {EventEmitter} from 'node:events';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {EarlyScreen, ENTER_ALT, holdFrames, LEAVE_ALT} from '../../src/ui/terminal.js';
+import {EarlyScreen, holdFrames} from '../../../src/ui/startup/index.js';
+import {ENTER_ALT, LEAVE_ALT} from '../../../src/ui/terminal.js';
 
 class Out extends EventEmitter {
   writes: string[] = [];

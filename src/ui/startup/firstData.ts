@@ -3,15 +3,15 @@
 // have loaded (this module needs none of them), so the first frame can be painted from data. The answers go into
 // the cache under the keys the screen and the header read (fresh for the client's staleTime).
 //
-// They are asked without fetch when the client can (Api.getDirect: Node's fetch takes ~20 ms to load, which the
-// first frame need not wait for). That way is stricter than the client: no redirect, no refresh of an expired
-// token. So a failure leaves nothing behind — no error, no retry, no query holding the direct way — and the screen
-// asks again through the client when it mounts.
+// They are asked without fetch when the client can (Api.getDirect: loading Node's fetch is time the first frame
+// need not wait for; BENCHMARKS.md, "Third pass"). That way is stricter than the client: no redirect, no refresh
+// of an expired token. So a failure leaves nothing behind — no error, no retry, no query holding the direct way —
+// and the screen asks again through the client when it mounts.
 import type {InfiniteData, QueryClient} from '@tanstack/query-core';
-import {getMe, type Me} from '../api/account.js';
-import type {Api} from '../api/client.js';
-import {listDeployments, type DeploymentList} from '../api/deployments.js';
-import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams} from './keys.js';
+import {getMe, type Me} from '../../api/account.js';
+import type {Api} from '../../api/client.js';
+import {listDeployments, type DeploymentList} from '../../api/deployments.js';
+import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams} from '../../queries/keys.js';
 
 export interface FirstFrameData {
   readonly list?: DeploymentList;
