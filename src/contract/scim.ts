@@ -61,7 +61,7 @@ export const ScimUserInput = z
     schemas: z.array(z.string()).optional(),
     userName: z.string().trim().min(1, 'must not be empty'),
     externalId: maybeString,
-    name: z.object({givenName: maybeString, familyName: maybeString}).nullable().optional(),
+    name: z.object({givenName: maybeString, familyName: maybeString, formatted: maybeString}).nullable().optional(),
     displayName: maybeString,
     emails: z.array(ScimEmail).nullable().optional(),
     active: z.union([z.boolean(), z.enum(['true', 'false', 'True', 'False'])]).optional(),
@@ -117,16 +117,37 @@ function listOf<T extends z.ZodType>(resource: T, id: string) {
 
 export const ScimUserList = listOf(ScimUser, 'ScimUserListResponse');
 export const ScimGroupList = listOf(ScimGroup, 'ScimGroupListResponse');
+/** A search across resource types (`POST /.search`): users, then groups. */
+export const ScimResourceList = listOf(z.union([ScimUser, ScimGroup]), 'ScimResourceListResponse');
 
 const integerText = (name: string) => z.string().regex(/^-?\d{1,9}$/, `${name} must be an integer`);
 
+/** RFC 7644 §3.4.2.5: comma-separated attribute names, to return only (plus id and schemas), or to leave out. */
+export const ScimProjectionQuery = z.object({attributes: z.string().optional(), excludedAttributes: z.string().optional()});
+
 /** `startIndex` below 1 counts as 1 and a negative `count` as 0 (RFC 7644 §3.4.2.4). */
-export const ScimListQuery = z.object({
+export const ScimListQuery = ScimProjectionQuery.extend({
   filter: z.string().optional(),
   startIndex: integerText('startIndex').optional(),
   count: integerText('count').optional(),
-  excludedAttributes: z.string().optional(),
 });
+
+export const SCIM_SEARCH_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
+
+/** RFC 7644 §3.4.3: a query sent as a POST body to `…/.search`; the same meaning as the list's query parameters. */
+export const ScimSearchRequest = z
+  .object({
+    schemas: z.array(z.string()).refine((s) => s.includes(SCIM_SEARCH_SCHEMA), `must include ${SCIM_SEARCH_SCHEMA}`),
+    attributes: z.array(z.string()).optional(),
+    excludedAttributes: z.array(z.string()).optional(),
+    filter: z.string().optional(),
+    sortBy: z.string().optional(),
+    sortOrder: z.enum(['ascending', 'descending']).optional(),
+    startIndex: z.number().int().optional(),
+    count: z.number().int().optional(),
+  })
+  .meta({id: 'ScimSearchRequest'});
+export type ScimSearchRequest = z.infer<typeof ScimSearchRequest>;
 
 export const ScimIdParam = z.object({id: z.string().min(1)});
 

@@ -50,7 +50,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
   [
     {credential: 'scim'},
     [
-      'listScimUsers', 'createScimUser', 'getScimUser',
+      'listScimUsers', 'createScimUser', 'getScimUser', 'searchScimUsers', 'searchScimGroups', 'searchScimResources',
       'listScimGroups', 'createScimGroup', 'getScimGroup', 'replaceScimGroup', 'patchScimGroup', 'deleteScimGroup',
       'getScimServiceProviderConfig', 'listScimResourceTypes', 'getScimResourceType', 'listScimSchemas', 'getScimSchema',
     ],

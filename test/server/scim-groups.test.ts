@@ -120,7 +120,9 @@ describe('discovery', () => {
     const spec = (await t.call('/api/v1/spec')).body;
     const scimPaths = Object.keys(spec.paths).filter((p) => p.startsWith('/api/scim/v2/'));
     expect(scimPaths.sort()).toEqual(
-      ['Groups', 'Groups/{id}', 'ResourceTypes', 'ResourceTypes/{id}', 'Schemas', 'Schemas/{id}', 'ServiceProviderConfig', 'Users', 'Users/{id}'].map((p) => `/api/scim/v2/${p}`).sort(),
+      ['.search', 'Groups', 'Groups/.search', 'Groups/{id}', 'ResourceTypes', 'ResourceTypes/{id}', 'Schemas', 'Schemas/{id}', 'ServiceProviderConfig', 'Users', 'Users/.search', 'Users/{id}']
+        .map((p) => `/api/scim/v2/${p}`)
+        .sort(),
     );
     const users = spec.paths['/api/scim/v2/Users/{id}'];
     expect(Object.keys(users).sort()).toEqual(['delete', 'get', 'patch', 'put']);

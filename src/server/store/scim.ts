@@ -62,6 +62,8 @@ export interface ScimUserFields {
   externalId: string | null;
   givenName: string | null;
   familyName: string | null;
+  /** name.formatted as the provider wrote it; null: the given and family names make it when read. */
+  formatted: string | null;
   displayName: string | null;
   emails: ScimEmail[];
   active: boolean;
@@ -86,6 +88,7 @@ function toRecord(row: UserRow): ScimUserRecord {
     externalId: row.external_id,
     givenName: row.first_name,
     familyName: row.last_name,
+    formatted: row.name_formatted,
     displayName: row.display_name,
     emails: JSON.parse(row.emails) as ScimEmail[],
     active: row.active === 1,
@@ -126,6 +129,7 @@ const columns = (u: ScimUserFields) => ({
   external_id: u.externalId,
   first_name: u.givenName,
   last_name: u.familyName,
+  name_formatted: u.formatted,
   display_name: u.displayName,
   emails: JSON.stringify(u.emails),
   active: u.active ? 1 : 0,
@@ -140,6 +144,7 @@ export function insertScimUser(db: Db, u: ScimUserFields, now: number): string {
     username: u.userName,
     firstName: u.givenName,
     lastName: u.familyName,
+    nameFormatted: u.formatted,
     displayName: u.displayName,
     externalId: u.externalId,
     emails: u.emails,

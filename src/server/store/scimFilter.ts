@@ -242,6 +242,8 @@ export const USER_FILTER_ATTRS: AttrTable = {
   displayname: {column: 'users.display_name', kind: 'string'},
   'name.givenname': {column: 'users.first_name', kind: 'string'},
   'name.familyname': {column: 'users.last_name', kind: 'string'},
+  // As read: what the provider wrote, else the given and family names.
+  'name.formatted': {column: "coalesce(users.name_formatted, trim(coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, '')))", kind: 'string'},
   active: {column: 'users.active', kind: 'boolean'},
   'meta.created': {column: 'users.created_at', kind: 'date'},
   'meta.lastmodified': {column: 'users.updated_at', kind: 'date'},

@@ -62,6 +62,11 @@ export const oneIdentityMigrations: Migration[] = [
       for (const id of db.prepare('SELECT id FROM users WHERE scim_id IS NULL').pluck().all() as number[]) give.run(randomUUID(), id);
     },
   },
+  {
+    // SCIM's name.formatted as the provider wrote it (null: made of the given and family names when read).
+    id: 'users-4-name-formatted',
+    up: (db) => db.exec('ALTER TABLE users ADD COLUMN name_formatted TEXT;'),
+  },
 ];
 
 export interface TenantRow {
@@ -78,6 +83,8 @@ export interface UserRow {
   username: string;
   first_name: string | null;
   last_name: string | null;
+  /** SCIM name.formatted as written over SCIM; null when nobody wrote one. */
+  name_formatted: string | null;
   display_name: string | null;
   external_id: string | null;
   /** JSON list of `{value, type?, primary?}`. */
@@ -112,6 +119,7 @@ export interface NewUser {
   username?: string;
   firstName?: string | null;
   lastName?: string | null;
+  nameFormatted?: string | null;
   displayName?: string | null;
   externalId?: string | null;
   emails?: Array<{value: string; type?: string; primary?: boolean}>;
@@ -130,15 +138,16 @@ export interface NewUser {
 export function insertUser(db: Db, u: NewUser): number {
   const r = db
     .prepare(
-      `INSERT INTO users (email, username, first_name, last_name, display_name, external_id, emails, active, is_admin, title, password_hash,
-         settings, notifications, extensions, scim_id, scim_linked, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO users (email, username, first_name, last_name, name_formatted, display_name, external_id, emails, active, is_admin, title,
+         password_hash, settings, notifications, extensions, scim_id, scim_linked, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(
       u.email,
       u.username ?? u.email,
       u.firstName ?? null,
       u.lastName ?? null,
+      u.nameFormatted ?? null,
       u.displayName ?? null,
       u.externalId ?? null,
       JSON.stringify(u.emails ?? [{value: u.email, primary: true}]),
@@ -161,7 +170,7 @@ export function insertUser(db: Db, u: NewUser): number {
 export type UserChanges = Partial<Omit<UserRow, 'id' | 'created_at' | 'updated_at' | 'sessions_revoked_at'>>;
 
 const CHANGEABLE = new Set([
-  'scim_id', 'scim_linked', 'email', 'username', 'first_name', 'last_name', 'display_name', 'external_id', 'emails', 'active', 'is_admin', 'title',
+  'scim_id', 'scim_linked', 'email', 'username', 'first_name', 'last_name', 'name_formatted', 'display_name', 'external_id', 'emails', 'active', 'is_admin', 'title',
   'password_hash', 'settings', 'notifications', 'extensions',
 ]);
 

@@ -10,7 +10,8 @@ export interface OracleCase {
 export const START = {
   schemas: ['urn:ietf:params:scim:schemas:core:2.0:User', ENT],
   externalId: 'ext-1',
-  name: {givenName: 'Grace', familyName: 'Hopper'},
+  // A name.formatted the provider wrote: the service keeps it through changes to the other parts, as scim-patch does.
+  name: {givenName: 'Grace', familyName: 'Hopper', formatted: 'Rear Admiral Grace Brewster Hopper'},
   displayName: 'Grace H.',
   emails: [
     {value: 'grace@work.example', type: 'work', primary: true},
@@ -29,6 +30,9 @@ export const CASES: OracleCase[] = [
   {name: 'replace a complex attribute keeps the unnamed sub-attributes', ops: [{op: 'replace', path: 'name', value: {givenName: 'G.'}}]},
   {name: 'add to a complex attribute merges', ops: [{op: 'add', path: 'name', value: {familyName: 'Brewster'}}]},
   {name: 'remove a sub-attribute', ops: [{op: 'remove', path: 'name.givenName'}]},
+  {name: 'replace name.formatted', ops: [{op: 'replace', path: 'name.formatted', value: 'Grace B. Hopper'}]},
+  {name: 'add name with only formatted keeps the other parts', ops: [{op: 'add', path: 'name', value: {formatted: 'Dr. Grace Hopper'}}]},
+  {name: 'path-less replace of name.formatted', ops: [{op: 'replace', value: {'name.formatted': 'G. Hopper'}}]},
   {name: 'remove a complex attribute', ops: [{op: 'remove', path: 'name'}]},
   {name: 'add an email (multi-valued add appends)', ops: [{op: 'add', path: 'emails', value: [{value: 'g@other.example', type: 'other'}]}]},
   {name: 'replace all emails', ops: [{op: 'replace', path: 'emails', value: [{value: 'only@work.example', type: 'work', primary: true}]}]},

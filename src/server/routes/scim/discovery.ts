@@ -35,7 +35,7 @@ const SCHEMAS = [
     attributes: [
       attr('userName', {required: true, uniqueness: 'server'}),
       attr('externalId', {caseExact: true}),
-      attr('name', {type: 'complex', subAttributes: [attr('givenName'), attr('familyName'), attr('formatted', {mutability: 'readOnly'})]}),
+      attr('name', {type: 'complex', subAttributes: [attr('givenName'), attr('familyName'), attr('formatted')]}),
       attr('displayName'),
       attr('emails', {type: 'complex', multiValued: true, subAttributes: [attr('value'), attr('type'), attr('primary', {type: 'boolean'})]}),
       attr('active', {type: 'boolean'}),

@@ -1,31 +1,28 @@
-// SCIM Groups: list (filter e.g. displayName eq "…", excludedAttributes=members), get, create, replace,
+// SCIM Groups: list (filter e.g. displayName eq "…", attributes/excludedAttributes e.g. members), get, create, replace,
 // patch (members add/remove/replace), delete. Members must be existing SCIM users.
-import {createRoute, z} from '@hono/zod-openapi';
-import {ScimGroup, ScimGroupInput, ScimGroupList, ScimIdParam, ScimListQuery, ScimPatchOp} from '../../../contract/scim.js';
+import {createRoute, type z} from '@hono/zod-openapi';
+import {ScimGroup, ScimGroupInput, ScimGroupList, ScimIdParam, ScimListQuery, ScimPatchOp, ScimProjectionQuery} from '../../../contract/scim.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {ScimFailure} from '../../scimEnvelope.js';
-import {GROUP_FILTER_ATTRS} from '../../store/scimFilter.js';
 import {
   deleteScimGroup,
   findScimGroup,
   findScimGroupByName,
   insertScimGroup,
-  listScimGroups,
   updateScimGroup,
   type ScimGroupFields,
   type ScimGroupRecord,
 } from '../../store/scimGroups.js';
 import {applyGroupPatch} from './patch.js';
 import {patchSteps} from './patchPath.js';
+import {queryFromParams, scimList} from './lists.js';
+import {projectByQuery} from './projection.js';
 import {SCIM_TAGS, scimBody, scimErrors, scimJson} from './shared.js';
-import {checkMembers, groupFieldsFrom, listResponse, location, SCIM_BASE, scimFilter, scimPage, toScimGroup} from './views.js';
+import {checkMembers, groupFieldsFrom, location, SCIM_BASE, toScimGroup} from './views.js';
 
 const GROUPS = `${SCIM_BASE}/Groups`;
 const ONE = `${GROUPS}/{id}`;
-const Excluded = z.object({excludedAttributes: z.string().optional()});
-
-const withMembers = (excluded: string | undefined) => !(excluded ?? '').split(',').some((a) => a.trim().toLowerCase() === 'members');
 
 function loadGroup(ctx: ServiceContext, id: string): ScimGroupRecord {
   const group = findScimGroup(ctx.db, id);
@@ -56,13 +53,7 @@ export const registerScimGroups: RouteGroup = (app, ctx) => {
       request: {query: ScimListQuery},
       responses: {200: scimJson(ScimGroupList, 'a ListResponse of groups'), ...scimErrors(400)},
     }),
-    (c) => {
-      const q = c.req.valid('query');
-      const page = scimPage(q);
-      const {rows, total} = listScimGroups(ctx.db, scimFilter(q.filter, GROUP_FILTER_ATTRS), page.offset, page.limit);
-      const members = withMembers(q.excludedAttributes);
-      return c.json(listResponse(rows.map((g) => toScimGroup(ctx, g, members)), total, page.startIndex), 200);
-    },
+    (c) => c.json(scimList(ctx, ['Groups'], queryFromParams(c.req.valid('query'))) as z.infer<typeof ScimGroupList>, 200),
   );
 
   app.openapi(
@@ -91,10 +82,14 @@ export const registerScimGroups: RouteGroup = (app, ctx) => {
       operationId: 'getScimGroup',
       summary: 'Get a SCIM group',
       tags: SCIM_TAGS,
-      request: {params: ScimIdParam, query: Excluded},
+      request: {params: ScimIdParam, query: ScimProjectionQuery},
       responses: {200: scimJson(ScimGroup, 'the group'), ...scimErrors(404)},
     }),
-    (c) => c.json(toScimGroup(ctx, loadGroup(ctx, c.req.valid('param').id), withMembers(c.req.valid('query').excludedAttributes)), 200),
+    (c) => {
+      const q = c.req.valid('query');
+      const group = toScimGroup(ctx, loadGroup(ctx, c.req.valid('param').id));
+      return c.json(projectByQuery(group, q), 200);
+    },
   );
 
   app.openapi(

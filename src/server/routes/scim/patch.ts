@@ -20,7 +20,7 @@ import {
 /** Core user attributes the service accepts but does not keep (so providers that send them still work). */
 const IGNORED_USER_ATTRS = new Set([
   'password', 'nickname', 'title', 'locale', 'preferredlanguage', 'timezone', 'profileurl', 'usertype', 'phonenumbers',
-  'addresses', 'photos', 'ims', 'entitlements', 'roles', 'x509certificates', 'name.formatted', 'name.middlename',
+  'addresses', 'photos', 'ims', 'entitlements', 'roles', 'x509certificates', 'name.middlename',
   'name.honorificprefix', 'name.honorificsuffix',
 ]);
 
@@ -103,12 +103,16 @@ function patchUserAttr(draft: ScimUserFields, step: PatchStep): void {
     case 'name.familyname':
       draft.familyName = remove ? null : asText(step.value, 'name.familyName');
       return;
+    case 'name.formatted':
+      draft.formatted = remove ? null : asText(step.value, 'name.formatted');
+      return;
     case 'name': {
       // A complex attribute: add and replace set the sub-attributes given and keep the others (RFC 7644
       // §3.5.2.1, §3.5.2.3); remove clears it.
       if (remove) {
         draft.givenName = null;
         draft.familyName = null;
+        draft.formatted = null;
         return;
       }
       const v = step.value as Record<string, unknown> | null;
@@ -117,6 +121,7 @@ function patchUserAttr(draft: ScimUserFields, step: PatchStep): void {
         const sub = key.toLowerCase();
         if (sub === 'givenname') draft.givenName = asText(value, 'name.givenName');
         else if (sub === 'familyname') draft.familyName = asText(value, 'name.familyName');
+        else if (sub === 'formatted') draft.formatted = asText(value, 'name.formatted');
         else if (!IGNORED_USER_ATTRS.has(`name.${sub}`)) throw invalidValue(`name has no sub-attribute ${key}`);
       }
       return;

@@ -1,6 +1,6 @@
-// SCIM Users: list (filter, 1-based paging), get, create, replace, patch, delete.
-import {createRoute} from '@hono/zod-openapi';
-import {ScimIdParam, ScimListQuery, ScimPatchOp, ScimUser, ScimUserInput, ScimUserList} from '../../../contract/scim.js';
+// SCIM Users: list (filter, 1-based paging, attributes/excludedAttributes), get, create, replace, patch, delete.
+import {createRoute, type z} from '@hono/zod-openapi';
+import {ScimIdParam, ScimListQuery, ScimPatchOp, ScimProjectionQuery, ScimUser, ScimUserInput, ScimUserList} from '../../../contract/scim.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {ScimFailure} from '../../scimEnvelope.js';
@@ -12,17 +12,17 @@ import {
   findUserByName,
   insertScimUser,
   linkScimUser,
-  listScimUsers,
   updateScimUser,
   type ScimUserFields,
   type ScimUserRecord,
 } from '../../store/scim.js';
-import {USER_FILTER_ATTRS} from '../../store/scimFilter.js';
 import {findUser} from '../../store/users.js';
 import {applyUserPatch} from './patch.js';
 import {patchSteps} from './patchPath.js';
+import {queryFromParams, scimList} from './lists.js';
+import {projectByQuery} from './projection.js';
 import {SCIM_TAGS, scimBody, scimErrors, scimJson} from './shared.js';
-import {listResponse, location, SCIM_BASE, scimFilter, scimPage, toScimUser, userFieldsFrom} from './views.js';
+import {location, SCIM_BASE, toScimUser, userFieldsFrom} from './views.js';
 
 const USERS = `${SCIM_BASE}/Users`;
 const ONE = `${USERS}/{id}`;
@@ -70,17 +70,12 @@ export const registerScimUsers: RouteGroup = (app, ctx) => {
       method: 'get',
       path: USERS,
       operationId: 'listScimUsers',
-      summary: 'List SCIM users (filter e.g. userName eq "jane@example.com"; startIndex is 1-based)',
+      summary: 'List SCIM users (filter e.g. userName eq "jane@example.com"; startIndex is 1-based; attributes or excludedAttributes)',
       tags: SCIM_TAGS,
       request: {query: ScimListQuery},
       responses: {200: scimJson(ScimUserList, 'a ListResponse of users'), ...scimErrors(400)},
     }),
-    (c) => {
-      const q = c.req.valid('query');
-      const page = scimPage(q);
-      const {rows, total} = listScimUsers(ctx.db, scimFilter(q.filter, USER_FILTER_ATTRS), page.offset, page.limit);
-      return c.json(listResponse(rows.map((u) => toScimUser(ctx, u)), total, page.startIndex), 200);
-    },
+    (c) => c.json(scimList(ctx, ['Users'], queryFromParams(c.req.valid('query'))) as z.infer<typeof ScimUserList>, 200),
   );
 
   app.openapi(
@@ -114,10 +109,14 @@ export const registerScimUsers: RouteGroup = (app, ctx) => {
       operationId: 'getScimUser',
       summary: 'Get a SCIM user',
       tags: SCIM_TAGS,
-      request: {params: ScimIdParam},
+      request: {params: ScimIdParam, query: ScimProjectionQuery},
       responses: {200: scimJson(ScimUser, 'the user'), ...scimErrors(404)},
     }),
-    (c) => c.json(toScimUser(ctx, loadUser(ctx, c.req.valid('param').id)), 200),
+    (c) => {
+      const q = c.req.valid('query');
+      const user = toScimUser(ctx, loadUser(ctx, c.req.valid('param').id));
+      return c.json(projectByQuery(user, q), 200);
+    },
   );
 
   app.openapi(

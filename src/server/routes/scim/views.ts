@@ -30,7 +30,8 @@ export function toScimUser(ctx: ServiceContext, u: ScimUserRecord): ScimUser {
   const name: NonNullable<ScimUser['name']> = {};
   if (u.givenName !== null) name.givenName = u.givenName;
   if (u.familyName !== null) name.familyName = u.familyName;
-  const formatted = [u.givenName, u.familyName].filter(Boolean).join(' ');
+  // What the provider wrote stands; only a user without one gets it made of the given and family names.
+  const formatted = u.formatted ?? [u.givenName, u.familyName].filter(Boolean).join(' ');
   if (formatted !== '') name.formatted = formatted;
   const enterprise = u.extensions[SCIM_ENTERPRISE_SCHEMA];
   const hasEnterprise = enterprise !== undefined && Object.keys(enterprise).length > 0;
@@ -50,7 +51,7 @@ export function toScimUser(ctx: ServiceContext, u: ScimUserRecord): ScimUser {
   };
 }
 
-export function toScimGroup(ctx: ServiceContext, g: ScimGroupRecord, withMembers = true): ScimGroup {
+export function toScimGroup(ctx: ServiceContext, g: ScimGroupRecord): ScimGroup {
   const group: ScimGroup = {
     schemas: [SCIM_GROUP_SCHEMA],
     id: g.id,
@@ -58,14 +59,14 @@ export function toScimGroup(ctx: ServiceContext, g: ScimGroupRecord, withMembers
     meta: {resourceType: 'Group', created: isoTime(g.createdAt), lastModified: isoTime(g.updatedAt), location: location(ctx, 'Groups', g.id)},
   };
   if (g.externalId !== null) group.externalId = g.externalId;
-  if (withMembers) group.members = g.members.map((m) => ({value: m.id, display: m.userName, $ref: location(ctx, 'Users', m.id)}));
+  group.members = g.members.map((m) => ({value: m.id, display: m.userName, $ref: location(ctx, 'Users', m.id)}));
   return group;
 }
 
 /** RFC 7644 §3.4.2.4: startIndex < 1 counts as 1, count < 0 as 0; count is capped at the advertised maximum. */
-export function scimPage(q: {startIndex?: string; count?: string}): {startIndex: number; offset: number; limit: number} {
-  const startIndex = Math.max(1, q.startIndex === undefined ? 1 : Number(q.startIndex));
-  const limit = Math.min(SCIM_MAX_COUNT, Math.max(0, q.count === undefined ? SCIM_DEFAULT_COUNT : Number(q.count)));
+export function scimPage(q: {startIndex?: number; count?: number}): {startIndex: number; offset: number; limit: number} {
+  const startIndex = Math.max(1, q.startIndex ?? 1);
+  const limit = Math.min(SCIM_MAX_COUNT, Math.max(0, q.count ?? SCIM_DEFAULT_COUNT));
   return {startIndex, offset: startIndex - 1, limit};
 }
 
@@ -90,6 +91,7 @@ export function userFieldsFrom(input: ScimUserInput): ScimUserFields {
     externalId: input.externalId ?? null,
     givenName: input.name?.givenName ?? null,
     familyName: input.name?.familyName ?? null,
+    formatted: input.name?.formatted ?? null,
     displayName: input.displayName ?? null,
     emails,
     active: input.active === undefined ? true : asBoolean(input.active, 'active'),
