@@ -1,13 +1,27 @@
-import {defineConfig} from 'vitest/config';
+// One vitest project per test tier (test/tiers.ts says which file is in which): `npm run test:fast` runs unit and
+// service, `npm test` all three. `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
+import {availableParallelism} from 'node:os';
+import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
+import {TIER_GLOBS, type Tier} from './test/tiers.js';
+
+const ALWAYS_EXCLUDED = ['test/bench/**', '**/node_modules/**'];
+
+function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
+  const globs = TIER_GLOBS[name];
+  return {extends: true, test: {name, include: globs.include, exclude: [...globs.exclude, ...ALWAYS_EXCLUDED], ...test}};
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/bench/**', 'node_modules/**'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Two cores: e2e suites spawn processes and servers; keep parallelism modest so timing-sensitive
-    // UI tests are not starved.
-    maxWorkers: 2,
+    projects: [
+      // In-process tiers: one worker per core (vitest's own default leaves one core idle).
+      tier('unit', {maxWorkers: availableParallelism()}),
+      tier('service', {maxWorkers: availableParallelism()}),
+      // Spawned processes, tmux and a browser: after the in-process tiers (their own group), two at a time, so
+      // timing-sensitive terminal tests are not starved on a two-core machine.
+      tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 1}}),
+    ],
   },
 });

@@ -4,7 +4,6 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {tightenConfigModes} from '../../src/config/file.js';
-import {runCli} from '../helpers/cliHarness.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -39,18 +38,5 @@ describe.skipIf(process.platform === 'win32')('config file modes', () => {
     const lines: string[] = [];
     tightenConfigModes(file, (l) => lines.push(l));
     expect(lines).toEqual([]);
-  });
-
-  it('the built CLI warns on stderr once, fixes the modes, and the next run is quiet', async () => {
-    const {dir, file} = looseConfig();
-    const env = {PATH: process.env.PATH ?? '', HOME: dir, SVC_CONFIG_DIR: dir, CI: 'true', NO_COLOR: '1'};
-    const first = await runCli(['context', 'list'], env);
-    expect(first.code).toBe(0);
-    expect(first.stderr.match(/^warning: credentials were readable by other users/gm)).toHaveLength(1);
-    expect(first.stdout).not.toContain('svc_secret');
-    expect(mode(file)).toBe(0o600);
-    expect(mode(dir)).toBe(0o700);
-    const second = await runCli(['context', 'list'], env);
-    expect(second.stderr).toBe('');
   });
 });

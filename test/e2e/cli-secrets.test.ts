@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CLI, runCli, STACK_LINE, type Run} from '../helpers/cliHarness.js';
-import {runInBackground} from '../e2e/loginService.js';
+import {runInBackground} from './loginService.js';
 
 const ADMIN = 'svc_secretsAdminKey0123456789abcdefg';
 const WRONG = 'svc_wrongKeyNobodyHas0123456789abcd';

@@ -1,0 +1,74 @@
+// The tiers stay true: no test outside the e2e tier spawns the built binary, tmux, vim or a browser (those need a
+// build and are slow), so `npm run test:fast` never does. A file that must spawn one belongs in test/e2e.
+import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {join, relative, resolve} from 'node:path';
+import {describe, expect, it} from 'vitest';
+import {SERVICE_FILES, tierOf} from '../tiers.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** Helpers that spawn the built binary, tmux or a browser, with the exports that do (`*`: every one). */
+const SPAWNING_HELPERS: Record<string, string[] | '*'> = {
+  'helpers/cliHarness': ['CLI', 'runCli', 'startServerProcess', 'startHarness', 'proxiedServerPerFile'],
+  'helpers/dataModelHarness': '*',
+  'helpers/tmux': '*',
+  'e2e/loginService': '*',
+};
+const SPAWN_LITERAL = /\b(?:spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*['"`](?:\/usr\/bin\/)?(?:tmux|vim|chromium)\b/;
+
+/** What in `text` (a test file at `file`) spawns the binary, tmux, vim or a browser: empty when nothing does. */
+function spawnsIn(file: string, text: string): string[] {
+  const found: string[] = [];
+  if (/dist\/svc\.js/.test(text.replace(/^\s*\/\/.*$/gm, ''))) found.push('dist/svc.js');
+  if (SPAWN_LITERAL.test(text)) found.push(SPAWN_LITERAL.exec(text)![0]);
+  if (/from ['"]playwright(?:-core)?['"]/.test(text)) found.push('playwright');
+  for (const m of text.matchAll(/^import\s+(type\s+)?(\{[^}]*\}|[\w*\s]+?)\s+from\s+['"]([^'"]+)['"]/gm)) {
+    if (m[1]) continue;
+    const target = relative(join(ROOT, 'test'), resolve(ROOT, file, '..', m[3]!)).replace(/\.(?:js|ts|tsx)$/, '');
+    const spawning = SPAWNING_HELPERS[target];
+    if (!spawning) continue;
+    const names = m[2]!.replace(/[{}]/g, '').split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
+    const hit = spawning === '*' ? names : names.filter((n) => spawning.includes(n.split(/\s+as\s+/)[0]!));
+    if (hit.length > 0) found.push(`${hit.join(', ')} from ${m[3]}`);
+  }
+  return found;
+}
+
+function testFiles(dir = 'test'): string[] {
+  return readdirSync(join(ROOT, dir), {withFileTypes: true}).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return path === 'test/bench' ? [] : testFiles(path);
+    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('test tiers', () => {
+  const files = testFiles();
+
+  it('no unit or service test spawns the built binary, tmux, vim or a browser', () => {
+    // This file is skipped: its samples below spell out spawns.
+    const self = relative(ROOT, import.meta.filename);
+    const offenders = files.filter((f) => tierOf(f) !== 'e2e' && f !== self).flatMap((f) => spawnsIn(f, readFileSync(join(ROOT, f), 'utf8')).map((s) => `${f}: ${s}`));
+    expect(offenders, 'move these tests (or the part that spawns) to test/e2e').toEqual([]);
+  });
+
+  it('sees the spawns the e2e tier makes', () => {
+    expect(spawnsIn('test/e2e/x.test.ts', "import {startHarness, type Harness} from '../helpers/cliHarness.js';")).toEqual(['startHarness from ../helpers/cliHarness.js']);
+    expect(spawnsIn('test/ui/x.test.ts', "import {STACK_LINE} from '../helpers/cliHarness.js';\nimport type {Run} from '../helpers/cliHarness.js';")).toEqual([]);
+    expect(spawnsIn('test/server/x.test.ts', "import {tmuxSession} from '../helpers/tmux.js';")).toHaveLength(1);
+    expect(spawnsIn('test/server/x.test.ts', "const c = spawn('tmux', ['new-session']);")).toHaveLength(1);
+    expect(spawnsIn('test/server/x.test.ts', "const c = spawnSync('/usr/bin/chromium', []);")).toHaveLength(1);
+    expect(spawnsIn('test/server/x.test.ts', "const CLI = resolve('dist/svc.js');")).toHaveLength(1);
+    expect(spawnsIn('test/server/x.test.ts', '// unlike dist/svc.js, this runs in-process')).toEqual([]);
+    // Most e2e files spawn through a helper; the detector finds them.
+    const e2e = files.filter((f) => tierOf(f) === 'e2e');
+    const seen = e2e.filter((f) => spawnsIn(f, readFileSync(join(ROOT, f), 'utf8')).length > 0);
+    expect(seen.length).toBeGreaterThan(e2e.length * 0.8);
+  });
+
+  it('puts every test file in one tier, and every listed service file exists', () => {
+    expect(files.length).toBeGreaterThan(200);
+    for (const tier of ['unit', 'service', 'e2e']) expect(files.some((f) => tierOf(f) === tier), tier).toBe(true);
+    expect(SERVICE_FILES.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
+  });
+});
