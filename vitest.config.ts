@@ -2,13 +2,12 @@
 // service, `npm test` all three. `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
 import {availableParallelism} from 'node:os';
 import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
-import {TIER_GLOBS, type Tier} from './test/tiers.js';
+import {filesByTier, type Tier} from './test/tiers.js';
 
-const ALWAYS_EXCLUDED = ['test/bench/**', '**/node_modules/**'];
+const files = filesByTier(import.meta.dirname);
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
-  const globs = TIER_GLOBS[name];
-  return {extends: true, test: {name, include: globs.include, exclude: [...globs.exclude, ...ALWAYS_EXCLUDED], ...test}};
+  return {extends: true, test: {name, include: files[name], ...test}};
 }
 
 export default defineConfig({

@@ -1,38 +1,40 @@
-// The test tiers, one list for vitest.config.ts (a vitest project per tier) and for the guard in
-// test/tooling/tiers.test.ts. A file's tier comes from its folder, so a new file lands in one without editing this:
-//  - e2e: the built binary (dist/svc.js), tmux, vim, Chromium, Prism; needs `npm run build` first.
-//  - service: the service in-process (testApp(), startTestService()) with the real client and real SQLite.
+// The test tiers, one rule for vitest.config.ts (a vitest project per tier) and for the guard in
+// test/tooling/tiers.test.ts. A new file lands in its tier without editing this:
+//  - e2e: the built binary (dist/svc.js), tmux, vim, Chromium, Prism; needs `npm run build` first. By folder.
+//  - service: the service in-process (testApp(), startTestService(), startDemo()) with the real client and real
+//    SQLite: the service folders, and any other file that imports the service (src/server) or its test helpers.
 //  - unit: everything else: pure modules, components with fakes.
-// A few files in a unit folder use the in-process service; they are listed by name.
+import {readdirSync, readFileSync} from 'node:fs';
+import {join} from 'node:path';
+
 export type Tier = 'unit' | 'service' | 'e2e';
+export const TIERS: Tier[] = ['unit', 'service', 'e2e'];
 
 export const E2E_DIRS = ['e2e', 'oracles'];
 export const SERVICE_DIRS = ['server', 'screens', 'security'];
-/** Files of unit folders that start the service in-process. */
-export const SERVICE_FILES = [
-  'test/contract/csv.test.ts',
-  'test/queries/queries.test.ts',
-  'test/ui/quit-local.test.tsx',
-  'test/ui/prepaint.test.tsx',
-  'test/workflows/auditExport.test.ts',
-  'test/workflows/dbtGate.test.ts',
-  'test/workflows/activity.test.ts',
-];
+/** An import of the service or of a helper that starts it in-process. */
+const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|scim)|(?:\.\.\/)+src\/server\/)/;
 
-const TEST_FILES = '**/*.test.{ts,tsx}';
-const dirGlobs = (dirs: string[]) => dirs.map((d) => `test/${d}/${TEST_FILES}`);
-
-/** The include and exclude globs of each tier's vitest project; every test file is in exactly one. */
-export const TIER_GLOBS: Record<Tier, {include: string[]; exclude: string[]}> = {
-  e2e: {include: dirGlobs(E2E_DIRS), exclude: []},
-  service: {include: [...dirGlobs(SERVICE_DIRS), ...SERVICE_FILES], exclude: []},
-  unit: {include: [`test/${TEST_FILES}`], exclude: [...dirGlobs(E2E_DIRS), ...dirGlobs(SERVICE_DIRS), ...SERVICE_FILES]},
-};
-
-/** The tier of a test file, by its path from the repository root (`test/<folder>/…`). */
-export function tierOf(file: string): Tier {
+/** The tier of a test file, from its path (`test/<folder>/…`, from the repository root) and its text. */
+export function tierOf(file: string, text: string): Tier {
   const folder = file.split('/')[1] ?? '';
   if (E2E_DIRS.includes(folder)) return 'e2e';
-  if (SERVICE_DIRS.includes(folder) || SERVICE_FILES.includes(file)) return 'service';
+  if (SERVICE_DIRS.includes(folder) || IN_PROCESS_SERVICE.test(text)) return 'service';
   return 'unit';
+}
+
+/** Every test file under test/ (bench excluded), as `test/…` paths. */
+export function testFiles(root: string, dir = 'test'): string[] {
+  return readdirSync(join(root, dir), {withFileTypes: true}).flatMap((e) => {
+    const path = `${dir}/${e.name}`;
+    if (e.isDirectory()) return path === 'test/bench' ? [] : testFiles(root, path);
+    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
+  });
+}
+
+/** The test files of each tier; every file is in exactly one. */
+export function filesByTier(root: string): Record<Tier, string[]> {
+  const byTier: Record<Tier, string[]> = {unit: [], service: [], e2e: []};
+  for (const f of testFiles(root)) byTier[tierOf(f, readFileSync(join(root, f), 'utf8'))].push(f);
+  return byTier;
 }

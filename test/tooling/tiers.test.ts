@@ -1,9 +1,9 @@
 // The tiers stay true: no test outside the e2e tier spawns the built binary, tmux, vim or a browser (those need a
 // build and are slow), so `npm run test:fast` never does. A file that must spawn one belongs in test/e2e.
-import {existsSync, readdirSync, readFileSync} from 'node:fs';
+import {readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {SERVICE_FILES, tierOf} from '../tiers.js';
+import {filesByTier, testFiles, tierOf as tierByRule, TIERS, type Tier} from '../tiers.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -34,16 +34,10 @@ function spawnsIn(file: string, text: string): string[] {
   return found;
 }
 
-function testFiles(dir = 'test'): string[] {
-  return readdirSync(join(ROOT, dir), {withFileTypes: true}).flatMap((e) => {
-    const path = `${dir}/${e.name}`;
-    if (e.isDirectory()) return path === 'test/bench' ? [] : testFiles(path);
-    return /\.test\.tsx?$/.test(e.name) ? [path] : [];
-  });
-}
-
 describe('test tiers', () => {
-  const files = testFiles();
+  const files = testFiles(ROOT);
+  const byTier = filesByTier(ROOT);
+  const tierOf = (f: string): Tier => TIERS.find((t) => byTier[t].includes(f))!;
 
   it('no unit or service test spawns the built binary, tmux, vim or a browser', () => {
     // This file is skipped: its samples below spell out spawns.
@@ -66,9 +60,16 @@ describe('test tiers', () => {
     expect(seen.length).toBeGreaterThan(e2e.length * 0.8);
   });
 
-  it('puts every test file in one tier, and every listed service file exists', () => {
+  it('puts every test file in exactly one tier, by folder or by what it imports', () => {
     expect(files.length).toBeGreaterThan(200);
-    for (const tier of ['unit', 'service', 'e2e']) expect(files.some((f) => tierOf(f) === tier), tier).toBe(true);
-    expect(SERVICE_FILES.filter((f) => !existsSync(join(ROOT, f)))).toEqual([]);
+    expect(TIERS.flatMap((t) => byTier[t]).sort()).toEqual([...files].sort());
+    for (const t of TIERS) expect(byTier[t].length, t).toBeGreaterThan(0);
+    expect(tierByRule('test/screens/x.test.tsx', "import {render} from 'ink';")).toBe('service');
+    expect(tierByRule('test/e2e/x.test.ts', "import {testApp} from '../helpers/startService.js';")).toBe('e2e');
+    expect(tierByRule('test/workflows/x.test.ts', "import {testAppEach} from '../helpers/startService.js';")).toBe('service');
+    expect(tierByRule('test/ui/x.test.tsx', "import {startDemo} from '../../helpers/screenApp.js';")).toBe('service');
+    expect(tierByRule('test/queries/x.test.ts', "import {seed} from '../../src/server/seed.js';")).toBe('service');
+    expect(tierByRule('test/ui/x.test.ts', "import {KEYMAP} from '../../src/ui/keymap.js';")).toBe('unit');
+    expect(tierByRule('test/newfolder/x.test.ts', '')).toBe('unit');
   });
 });
