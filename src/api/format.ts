@@ -1,5 +1,6 @@
 // Counts, sizes and ages as the console and the command line print them. Without Intl on purpose: the first
-// toLocaleString of a process loads ICU's number data (3–13 ms measured), and the console's first frame shows a count.
+// toLocaleString of a process loads ICU's number data (BENCHMARKS.md, "Second pass"), and the console's first frame
+// shows a count.
 
 /** An integer with thousands separators, as `toLocaleString('en-US')` writes it: 12345 → `12,345`. */
 export function groupDigits(n: number): string {

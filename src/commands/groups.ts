@@ -1,5 +1,5 @@
 // The command tree's top-level groups, in the order `svc --help` lists them. A run loads the one group its first
-// word names (about 40 ms less JavaScript to parse for `svc deployments list` than the whole tree); help, an unknown
+// word names (far less JavaScript to parse than the whole tree: BENCHMARKS.md, "Second pass"); help, an unknown
 // word and `completion` (which writes the whole tree into the script) load them all.
 // test/commands/groups.test.ts checks these names against the tree each module really builds.
 import type {Command} from '@commander-js/extra-typings';

@@ -1,5 +1,5 @@
 // The config file's shape and its reader. Every command resolves credentials through `readConfigFile`, which reads
-// the file directly (node:fs + smol-toml): conf pulls in ajv and costs ~50 ms of startup, so it is loaded only by
+// the file directly (node:fs + smol-toml): conf pulls in ajv, a start-up cost every command would pay, so it is loaded only by
 // the commands that write (store.ts).
 import {chmodSync, readFileSync, statSync} from 'node:fs';
 import {dirname} from 'node:path';

@@ -1,5 +1,6 @@
-// A prepared demo data file. Migrating and seeding a fresh demo file costs about 200 ms of CPU (23 migrations,
-// 45 deployments, 160 dbt runs through the real engine), all before the first request can be answered.
+// A prepared demo data file. Migrating and seeding a fresh demo file (every migration, 45 deployments, 160 dbt
+// runs through the real engine) is CPU spent before the first request can be answered (BENCHMARKS.md, "Start-up
+// profile").
 // `svc ui --local` starts on a throw-away file: after it seeded one, a copy without credentials is kept in a
 // private cache directory of the user, and the next start copies it and issues fresh credentials instead.
 //

@@ -39,7 +39,7 @@ export interface ScreenDef {
 /**
  * A screen whose module loads on first use. Once loaded it renders directly, without suspending: React 19 holds
  * back the reveal of a Suspense boundary that has shown its fallback (up to 300 ms), which made the first screen
- * of `svc ui` appear a quarter of a second after its rows had arrived. `preload` loads the module ahead of time.
+ * of `svc ui` appear visibly later than its rows had arrived. `preload` loads the module ahead of time.
  */
 export function lazyScreen(load: () => Promise<ComponentType<ScreenProps>>): Pick<ScreenDef, 'component' | 'preload'> {
   let loaded: ComponentType<ScreenProps> | undefined;

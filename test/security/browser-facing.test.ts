@@ -36,7 +36,7 @@ const decide = (fields: Record<string, string>) => {
 };
 const auditCsv = async () => (await (await fetch(`${s.url}/api/v1/audit-logs/export?search=deviceSignIn`, {headers: {authorization: `Bearer ${s.adminKey}`}})).text());
 
-describe('browser-facing endpoints (class 7)', () => {
+describe('browser-facing endpoints', () => {
   it('every device-flow endpoint answers 421 to a foreign Host, and works at its own', async () => {
     const port = new URL(s.url).port;
     const endpoints: Array<[string, string, string]> = [

@@ -69,7 +69,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(() => s?.close());
 
-describe('a key does only what it was given (class 1)', () => {
+describe('a key does only what it was given', () => {
   it('a read-only key cannot create keys, revoke keys, or touch OAuth integrations and OIDC configs', async () => {
     const ro = await keyValue({name: 'ro', permissions: ['DeploymentRead']});
     const admin = (await api('GET', '/api/v1/api-keys', s.adminKey)).body.items.find((k: {name: string}) => k.name === 'admin');
@@ -123,7 +123,7 @@ describe('a key does only what it was given (class 1)', () => {
   });
 });
 
-describe('the device approval page (class 2)', () => {
+describe('the device approval page', () => {
   it('approving without a credential (or with a wrong one) issues nothing', async () => {
     const code = await startDevice();
     const attempts: Array<Record<string, string>> = [{decision: 'approve'}, {decision: 'approve', credential: 'svc_00000000000000000000000000000000'}, {decision: 'approve', credential: 'x.y.z'}];
@@ -173,7 +173,7 @@ describe('the device approval page (class 2)', () => {
   });
 });
 
-describe('guessing on the approval page (class 2)', () => {
+describe('guessing on the approval page', () => {
   let g: RunningService;
   beforeAll(async () => {
     g = await startTestService({seed: 'demo'});
@@ -201,7 +201,7 @@ describe('guessing on the approval page (class 2)', () => {
   });
 });
 
-describe('token lifecycle (class 7)', () => {
+describe('token lifecycle', () => {
   it('reusing a rotated refresh token revokes the family: the newer refresh and access tokens stop working', async () => {
     const first = await signIn(s.adminKey);
     const second = (await form('/auth/device/token', {grant_type: 'refresh_token', refresh_token: first.refresh_token, client_id: 'svc-cli'})).body;
@@ -232,7 +232,7 @@ describe('token lifecycle (class 7)', () => {
     expect(refresh).toMatchObject({status: 400, body: {error: 'invalid_grant'}});
   });
 
-  it('data, metadata and embed tokens end with the sign-in they came from (refresh replay), their user and their embed session (issue 23)', async () => {
+  it('data, metadata and embed tokens end with the sign-in they came from (refresh replay), their user and their embed session', async () => {
     // A second admin, so the seeded one can deactivate and delete them; everything derives from their sign-in.
     const email = `second-${Date.now()}@acme.example`;
     const second = await api('POST', '/api/v1/users', s.adminKey, {email, username: email, isAdmin: true});
@@ -311,7 +311,7 @@ describe('token lifecycle (class 7)', () => {
   });
 });
 
-describe('401 versus 403, and both schemes (issue 13 items 3 and 14)', () => {
+describe('401 versus 403, and both schemes', () => {
   it('a valid credential of the wrong kind is 403 naming what to use; missing, unknown, malformed stay 401', async () => {
     const scim = await keyValue({name: 'idp', scim: true});
     const data = (await api('POST', '/api/v1/deployments/1/token', s.adminKey)).body.cubeApiToken as string;
@@ -340,7 +340,7 @@ describe('401 versus 403, and both schemes (issue 13 items 3 and 14)', () => {
   });
 });
 
-describe('standard OAuth (issue 13 item 8)', () => {
+describe('standard OAuth: discovery, token and revocation endpoints', () => {
   it('publishes RFC 8414 metadata, the same at the OpenID Connect discovery address, naming the revocation endpoint', async () => {
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/openid-configuration']) {
       const res = await fetch(`${s.url}${path}`);
