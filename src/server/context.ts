@@ -1,6 +1,8 @@
 // Everything a route or engine needs, created once per running service and passed explicitly.
 import type {Clock} from './engines/clock.js';
 import {BuildEngine} from './engines/builds.js';
+import {Warehouse} from './engines/sample/warehouse.js';
+import {QUERY_PROCESSES, QUERY_TIMEOUT_MS} from './limits.js';
 import {openDatabase, type Db} from './store/db.js';
 import {jwtSecret} from './store/users.js';
 
@@ -20,10 +22,20 @@ export interface ServiceContext {
   /** Where the service is reachable; set by startService once the port is known. Deployment URLs hang off it. */
   baseUrl: string;
   hooks: DeploymentHooks;
+  /** The sample warehouse the data API queries, in child processes started on the first query (closeContext stops them). */
+  warehouse: Warehouse;
 }
 
-/** `clock` may be a factory: a restart after a faster `--speed` run needs the stored timestamps to pick its origin. */
-export function createContext(opts: {dataFile: string; clock: Clock | ((db: Db) => Clock); log: (line: string) => void}): ServiceContext {
+export interface ContextOptions {
+  dataFile: string;
+  /** May be a factory: a restart after a faster `--speed` run needs the stored timestamps to pick its origin. */
+  clock: Clock | ((db: Db) => Clock);
+  log: (line: string) => void;
+  /** The data API's bound on one query; default QUERY_TIMEOUT_MS. */
+  queryTimeoutMs?: number;
+}
+
+export function createContext(opts: ContextOptions): ServiceContext {
   const db = openDatabase(opts.dataFile);
   const clock = typeof opts.clock === 'function' ? opts.clock(db) : opts.clock;
   return {
@@ -34,7 +46,15 @@ export function createContext(opts: {dataFile: string; clock: Clock | ((db: Db) 
     log: opts.log,
     baseUrl: 'http://127.0.0.1:4400',
     hooks: {created: []},
+    warehouse: new Warehouse({timeoutMs: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS, processes: QUERY_PROCESSES}),
   };
+}
+
+/** Releases what the context holds: the query processes and the data file. */
+export async function closeContext(ctx: ServiceContext): Promise<void> {
+  const stopping = ctx.warehouse.close();
+  ctx.db.close();
+  await stopping;
 }
 
 /**

@@ -5,7 +5,7 @@ import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
 import {createApp} from './app.js';
 import {accountChangesSince} from './auditRecorder.js';
-import {createContext, type ServiceContext} from './context.js';
+import {closeContext, createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
 import {issueSeedKeys, needsSeed, seed, type SeedName} from './seed.js';
 import {copyDemoImage, saveDemoImage} from './demoImage.js';
@@ -37,6 +37,8 @@ export interface StartOptions {
    * copied from it when a trusted image is there, and leaves one there when it had to be seeded.
    */
   demoImageDir?: string;
+  /** The data API's bound on one query (default QUERY_TIMEOUT_MS in limits.ts). */
+  queryTimeoutMs?: number;
 }
 
 export interface RunningService {
@@ -85,7 +87,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const lock: DataLock | undefined = opts.lock ?? (dataFile === ':memory:' ? undefined : lockDataFile(dataFile));
   const seedName = opts.seed ?? 'demo';
   const imageDir = opts.demoImageDir !== undefined && seedName === 'demo' && dataFile !== ':memory:' && !existsSync(dataFile) ? opts.demoImageDir : undefined;
-  const open = () => createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log});
+  const open = () => createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log, queryTimeoutMs: opts.queryTimeoutMs});
   let ctx: ServiceContext | undefined;
   let fromImage = false;
   try {
@@ -139,13 +141,12 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
           stopHousekeeping();
           server.close(() => resolve());
           if ('closeAllConnections' in server) server.closeAllConnections();
-        }).finally(() => {
-          ctx.db.close();
-          lock?.release();
-        })),
+        })
+          .then(() => closeContext(ctx))
+          .finally(() => lock?.release())),
     };
   } catch (err) {
-    ctx.db.close();
+    await closeContext(ctx);
     lock?.release();
     throw err;
   }

@@ -22,6 +22,11 @@ export const SERVER_TIMEOUTS = {
 /** A socket with no traffic in either direction for this long is closed, whatever it is doing. */
 export const SOCKET_IDLE_MS = 120_000;
 
+/** The data API's bound on one query (model SQL is the member's own): stopped there with a 400. */
+export const QUERY_TIMEOUT_MS = 5_000;
+/** Queries running at once in the sample warehouse, one child process each (engines/sample/warehouse.ts). */
+export const QUERY_PROCESSES = 2;
+
 /** Paths served without a credential: OAuth device flow, the approval page, the OAuth callback, telemetry. */
 const OPEN_PATH = /^\/(auth|device|oauth|telemetry)(\/|$)/;
 

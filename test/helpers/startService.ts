@@ -5,7 +5,7 @@
 import {afterEach, beforeEach} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
-import {createContext, type ServiceContext} from '../../src/server/context.js';
+import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {seed, type SeedName} from '../../src/server/seed.js';
@@ -36,9 +36,10 @@ export interface TestApp {
   close(): void;
 }
 
-export function testApp(seedName: SeedName = 'demo'): TestApp {
+/** `queryTimeoutMs`: the data API's bound on one query (default the service's own). */
+export function testApp(seedName: SeedName = 'demo', opts: {queryTimeoutMs?: number} = {}): TestApp {
   const clock = new ManualClock(TEST_EPOCH);
-  const ctx = createContext({dataFile: ':memory:', clock, log: () => {}});
+  const ctx = createContext({dataFile: ':memory:', clock, log: () => {}, ...opts});
   const app = createApp(ctx);
   const keys = seed(ctx, seedName);
   const adminKey = keys.adminKey!;
@@ -60,7 +61,7 @@ export function testApp(seedName: SeedName = 'demo'): TestApp {
       const text = await res.text();
       return {status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers};
     },
-    close: () => ctx.db.close(),
+    close: () => void closeContext(ctx),
   };
 }
 

@@ -7,12 +7,58 @@ import {Params, dateRangeOf, filterSql, timeSql, truncateSql} from './filters.js
 import {buildSql, type MeasureColumn, type SelectedColumn} from './sql.js';
 import {shapeRows, annotate, type OutputColumn} from './output.js';
 import {checkQuery} from './checkQuery.js';
-import {DEFAULT_ROW_LIMIT, GRANULARITIES, QueryError, type Query, type QueryResult, type RunQueryOptions} from './types.js';
+import {DEFAULT_ROW_LIMIT, GRANULARITIES, QueryError, type Query, type QueryResult, type Row, type RunQueryOptions} from './types.js';
+import {WarehouseSqlError, WarehouseTimeoutError, type Warehouse} from '../sample/warehouse.js';
 
 export {QueryError, DEFAULT_ROW_LIMIT} from './types.js';
 export type {Query, QueryResult, RunQueryOptions} from './types.js';
 
+/** What one query runs (SQL and its parameters) and how its rows become the answer. */
+export interface QueryPlan {
+  sql: string;
+  params: Record<string, string | number | null>;
+  query: Query;
+  outputs: OutputColumn[];
+}
+
+/** Answers `query` on a database in this thread (the engine's tests and tools; the data API uses runQueryIn). */
 export function runQuery(model: CompiledModel, db: Database.Database, query: Query, options: RunQueryOptions = {}): QueryResult {
+  const plan = planQuery(model, query, options);
+  let rows: Row[];
+  try {
+    rows = db.prepare(plan.sql).all(plan.params) as Row[];
+  } catch (e) {
+    throw rejectedSql((e as Error).message);
+  }
+  return answerOf(plan, rows);
+}
+
+/**
+ * Answers `query` in the warehouse's processes, as the data API does: model SQL never runs on the event loop, and a
+ * statement that outlasts the warehouse's time bound is stopped and reported as a QueryError.
+ */
+export async function runQueryIn(model: CompiledModel, warehouse: Warehouse, query: Query, options: RunQueryOptions = {}): Promise<QueryResult> {
+  const plan = planQuery(model, query, options);
+  let rows: Row[];
+  try {
+    rows = await warehouse.all(plan.sql, plan.params);
+  } catch (e) {
+    if (e instanceof WarehouseSqlError) throw rejectedSql(e.message);
+    if (e instanceof WarehouseTimeoutError) {
+      throw new QueryError(`the query ran longer than ${e.timeoutMs / 1000} s, the data API's limit, and was stopped: simplify the model's SQL or the query`);
+    }
+    throw e;
+  }
+  return answerOf(plan, rows);
+}
+
+const rejectedSql = (message: string) => new QueryError(`the warehouse rejected the generated SQL: ${message}`);
+
+const answerOf = (plan: QueryPlan, rows: Row[]): QueryResult =>
+  ({query: plan.query, data: shapeRows(rows, plan.outputs), annotation: annotate(plan.outputs)});
+
+/** The SQL that answers `query` through `model`; a query the model cannot answer is a QueryError. */
+export function planQuery(model: CompiledModel, query: Query, options: RunQueryOptions = {}): QueryPlan {
   const rowLimit = options.rowLimit ?? DEFAULT_ROW_LIMIT;
   checkQuery(query, rowLimit);
   const members = new MemberResolver(model);
@@ -87,13 +133,7 @@ export function runQuery(model: CompiledModel, db: Database.Database, query: Que
     tree, dimensions, measures, where, having, order,
     limitParam: params.add(query.limit ?? rowLimit), offsetParam: params.add(query.offset ?? 0),
   });
-  let rows: Array<Record<string, unknown>>;
-  try {
-    rows = db.prepare(sql).all(params.values) as Array<Record<string, unknown>>;
-  } catch (e) {
-    throw new QueryError(`the warehouse rejected the generated SQL: ${(e as Error).message}`);
-  }
-  return {query: {...query, limit: query.limit ?? rowLimit}, data: shapeRows(rows, outputs), annotation: annotate(outputs)};
+  return {sql, params: params.values, query: {...query, limit: query.limit ?? rowLimit}, outputs};
 }
 
 function resolveFilterMember(members: MemberResolver, name: unknown): ResolvedMeasure | ResolvedDimension {

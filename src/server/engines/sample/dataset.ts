@@ -80,3 +80,15 @@ export function openSampleDatabase(): Database.Database {
   db.pragma('query_only = ON');
   return db;
 }
+
+let image: Buffer | undefined;
+
+/** The sample warehouse as a SQLite image (serialized once per process): what each query process opens. */
+export function sampleImage(): Buffer {
+  if (!image) {
+    const db = openSampleDatabase();
+    image = db.serialize();
+    db.close();
+  }
+  return image;
+}

@@ -2,7 +2,6 @@
 // `<deploymentUrl>/dev-mode/<branch>/…`): answers queries from the bundled sample warehouse through the branch's
 // compiled model. `{"error":"Continue wait"}` (200) while the branch's build is not warm yet, as the platform does.
 import {MAX_JSON_DEPTH, jsonDepthExceeds} from '../../limits.js';
-import type Database from 'better-sqlite3';
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
 import {DeploymentIdParam, ErrorBody} from '../../../contract/common.js';
@@ -13,24 +12,11 @@ import {badRequest, notFound} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
 import {visibleModel} from '../../engines/compiler/tenants.js';
 import {describeModel} from '../../engines/query/meta.js';
-import {QueryError, runQuery, type Query} from '../../engines/query/index.js';
-import {openSampleDatabase} from '../../engines/sample/dataset.js';
+import {QueryError, runQueryIn, type Query} from '../../engines/query/index.js';
 import {findDeployment} from '../../store/deployments.js';
 import {authorizeData, branchFor, dataUseOf, environmentBranch, type DataCredential} from './dataAuth.js';
 import {branchRunState, loadBranch} from './shared.js';
 import {filesOf} from '../../store/branchTrees.js';
-
-const warehouses = new WeakMap<ServiceContext, Database.Database>();
-
-/** One read-only sample warehouse per running service, loaded on the first query. */
-function warehouse(ctx: ServiceContext): Database.Database {
-  let db = warehouses.get(ctx);
-  if (!db) {
-    db = openSampleDatabase();
-    warehouses.set(ctx, db);
-  }
-  return db;
-}
 
 const Params = DeploymentIdParam;
 const BranchParams = DeploymentIdParam.extend({branch: z.string().min(1)});
@@ -78,7 +64,7 @@ async function answer(ctx: ServiceContext, c: Context, deploymentId: string, bra
   if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
   if (typeof query !== 'object' || query === null || Array.isArray(query)) throw badRequest('query must be a JSON object, e.g. {"measures":["orders.count"]}');
   try {
-    const result = runQuery(model, warehouse(ctx), query as Query);
+    const result = await runQueryIn(model, ctx.warehouse, query as Query);
     return c.json({...result, query: result.query as Record<string, unknown>, lastRefreshTime: isoTime(ctx.clock.now())}, 200);
   } catch (e) {
     if (e instanceof QueryError) throw badRequest(e.message);

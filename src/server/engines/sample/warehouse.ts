@@ -1,0 +1,189 @@
+// The sample warehouse as the data API queries it: in child processes, each statement within a time bound.
+//
+// The SQL a query runs comes from the member's own model (a cube's `sql` may be a recursive CTE that runs for
+// minutes), and better-sqlite3 runs a statement to its end on the thread that called it: it has no progress
+// handler and no interrupt. A worker thread does not help: `worker.terminate()` waits until the native statement
+// returns (measured: asked at 1 s, the thread ended at 25 s, with the CPU busy all along). A process can be
+// stopped wherever it is, so statements run in child processes that each hold their own copy of the warehouse
+// (the image of `openSampleDatabase`, built once in the service), and at its deadline a statement's process gets
+// SIGKILL. The event loop never runs model SQL, so a slow query delays no other request; a query still waiting
+// for a free process at its deadline fails the same way.
+import {spawn, type ChildProcess} from 'node:child_process';
+import {createRequire} from 'node:module';
+import {sampleImage} from './dataset.js';
+
+export type WarehouseRow = Record<string, string | number | boolean | null>;
+
+/** The statement ran past the warehouse's time bound and was stopped. */
+export class WarehouseTimeoutError extends Error {
+  override readonly name = 'WarehouseTimeoutError';
+  constructor(readonly timeoutMs: number) {
+    super(`the statement ran longer than ${timeoutMs} ms`);
+  }
+}
+
+/** SQLite refused or failed the statement (its own message). */
+export class WarehouseSqlError extends Error {
+  override readonly name = 'WarehouseSqlError';
+}
+
+export interface WarehouseOptions {
+  /** How long one statement may take, from the moment it is asked for (waiting for a process included). */
+  timeoutMs: number;
+  /** Most statements running at once, one process each. */
+  processes: number;
+}
+
+// The child's whole program (a string, so the same code runs from the sources under vitest/tsx and from the
+// bundle in dist/, with no entry file to find): open the image the first message brings, then answer each
+// statement with its rows or SQLite's message. argv[1] is better-sqlite3's resolved path, so the child loads
+// the same native module from wherever the service runs. It ends with the service's channel.
+const CHILD = `const Database = require(process.argv[1]);
+let db;
+process.on('disconnect', () => process.exit(0));
+process.on('message', (m) => {
+  let answer;
+  try {
+    if (m.image) {
+      db = new Database(Buffer.from(m.image.buffer, m.image.byteOffset, m.image.byteLength));
+      db.pragma('query_only = ON');
+      return;
+    }
+    answer = {rows: db.prepare(m.sql).all(m.params)};
+  } catch (e) {
+    answer = {error: e instanceof Error ? e.message : String(e), fatal: !db};
+  }
+  process.send(answer);
+});`;
+
+interface Job {
+  sql: string;
+  params: Record<string, unknown>;
+  resolve: (rows: WarehouseRow[]) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+interface Slot {
+  child: ChildProcess;
+  exited: Promise<void>;
+  job?: Job;
+}
+
+type Answer = {rows: WarehouseRow[]} | {error: string; fatal: boolean};
+
+const driverPath = (): string => createRequire(import.meta.url).resolve('better-sqlite3');
+
+export class Warehouse {
+  private readonly slots = new Set<Slot>();
+  private readonly queue: Job[] = [];
+  private closed = false;
+
+  constructor(readonly options: WarehouseOptions) {}
+
+  /** The rows of one read-only statement, or WarehouseTimeoutError at the deadline, or WarehouseSqlError. */
+  all(sql: string, params: Record<string, unknown>): Promise<WarehouseRow[]> {
+    if (this.closed) return Promise.reject(new Error('the service is shutting down'));
+    return new Promise((resolve, reject) => {
+      const job: Job = {sql, params, resolve, reject, timer: setTimeout(() => this.expire(job), this.options.timeoutMs)};
+      this.queue.push(job);
+      this.dispatch();
+    });
+  }
+
+  /** Processes alive now (busy or idle). */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Stops every process; statements still running or waiting fail. Resolves once every process has exited. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const stopping = new Error('the service is shutting down');
+    for (const job of this.queue.splice(0)) this.settle(job, stopping);
+    await Promise.all([...this.slots].map((slot) => this.kill(slot, stopping)));
+  }
+
+  /** Hands waiting statements to idle processes, starting them up to the limit; keeps one idle process warm. */
+  private dispatch(): void {
+    if (this.closed) return;
+    while (this.queue.length > 0) {
+      const slot = this.idle() ?? (this.slots.size < this.options.processes ? this.spawn() : undefined);
+      if (!slot) break;
+      const job = this.queue.shift()!;
+      slot.job = job;
+      slot.child.send({sql: job.sql, params: job.params});
+    }
+    // A spare started now is ready when the next statement comes, even while a slow one holds the other process.
+    if (!this.idle() && this.slots.size < this.options.processes) this.spawn();
+  }
+
+  private idle(): Slot | undefined {
+    for (const slot of this.slots) if (!slot.job) return slot;
+    return undefined;
+  }
+
+  private spawn(): Slot {
+    // No inherited environment or flags (NODE_OPTIONS, a loader): the child runs the program above and nothing else.
+    const child = spawn(process.execPath, ['-e', CHILD, driverPath()], {stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced', env: {}});
+    const exited = new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      // A process that could not be started never exits.
+      child.once('error', () => child.pid === undefined && resolve());
+    });
+    const slot: Slot = {child, exited};
+    this.slots.add(slot);
+    child.send({image: sampleImage()});
+    // An idle process never keeps the service's process alive; a running statement's deadline timer does.
+    child.unref();
+    child.channel?.unref();
+    child.on('message', (answer: Answer) => {
+      const job = slot.job;
+      if ('error' in answer && answer.fatal) return this.lost(slot, answer.error);
+      if (!job) return;
+      slot.job = undefined;
+      if ('rows' in answer) this.settle(job, undefined, answer.rows);
+      else this.settle(job, new WarehouseSqlError(answer.error));
+      this.dispatch();
+    });
+    child.on('error', (err) => this.lost(slot, err.message));
+    child.on('exit', (code, signal) => this.lost(slot, `its process exited (${signal ?? `code ${code}`})`));
+    return slot;
+  }
+
+  /** A process that failed or ended by itself: its statement fails, and the next statement starts another. */
+  private lost(slot: Slot, reason: string): void {
+    if (!this.slots.has(slot)) return;
+    void this.kill(slot, new Error(`the sample warehouse stopped: ${reason}`));
+    this.dispatch();
+  }
+
+  /** The deadline: a running statement's process is killed (a fresh one starts when needed), a waiting one dropped. */
+  private expire(job: Job): void {
+    const err = new WarehouseTimeoutError(this.options.timeoutMs);
+    const waiting = this.queue.indexOf(job);
+    if (waiting >= 0) {
+      this.queue.splice(waiting, 1);
+      this.settle(job, err);
+      return;
+    }
+    const slot = [...this.slots].find((s) => s.job === job);
+    if (slot) void this.kill(slot, err);
+    this.dispatch();
+  }
+
+  /** Ends a process; its statement fails once the process is gone, so an answer never leaves work behind. */
+  private kill(slot: Slot, err: Error): Promise<void> {
+    this.slots.delete(slot);
+    const job = slot.job;
+    slot.job = undefined;
+    if (slot.child.exitCode === null && slot.child.signalCode === null) slot.child.kill('SIGKILL');
+    return slot.exited.then(() => job && this.settle(job, err));
+  }
+
+  private settle(job: Job, err: Error | undefined, rows: WarehouseRow[] = []): void {
+    clearTimeout(job.timer);
+    if (err) job.reject(err);
+    else job.resolve(rows);
+  }
+}
