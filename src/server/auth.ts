@@ -196,13 +196,3 @@ export function operationGuard(ctx: ServiceContext, operationId: string, require
 export function principalOf(c: Context<AppEnv>): Principal {
   return c.get('principal');
 }
-
-/** True when `inner` (permissions and deployment scope) grants nothing `outer` does not. */
-export function withinRights(
-  outer: {permissions: readonly Permission[] | null; deploymentIds: readonly number[] | null},
-  inner: {permissions: readonly Permission[] | null; deploymentIds: readonly number[] | null},
-): boolean {
-  const permsOk = outer.permissions === null || (inner.permissions !== null && inner.permissions.every((p) => outer.permissions!.includes(p)));
-  const depsOk = outer.deploymentIds === null || (inner.deploymentIds !== null && inner.deploymentIds.every((d) => outer.deploymentIds!.includes(d)));
-  return permsOk && depsOk;
-}

@@ -4,7 +4,7 @@
 // no name of their own, so they take DeploymentRead / DeploymentManage at account level (refused to keys scoped
 // to some deployments).
 import type {Permission} from '../contract/index.js';
-import type {ResourceKind} from './policy.js';
+import type {Grant, ResourceKind} from './policy.js';
 
 /**
  * credential: which kind of credential the operation takes — `management` (API key or access token), `scim`
@@ -14,6 +14,7 @@ import type {ResourceKind} from './policy.js';
  * level: `deployment` (the deployment in the path must be within the credential's scope), `account` (refused to
  *   credentials scoped to some deployments), `any` (the handler narrows what a scoped credential sees).
  * raisedTo: the policy asks for more when the resource says so (uploads to a shared branch).
+ * grants: what every call of the operation gives (a role's policies): the policy's grants rule decides.
  * resource: what the operation acts on; its resolver (policyResources.ts) finds it after validation and the
  *   policy decides on it (ownership, grants). `otherwise`: the branch taken when the request names none.
  */
@@ -26,6 +27,7 @@ export type Requirement =
       level: 'deployment' | 'account' | 'any';
       raisedTo?: {permission: Permission; when: string};
       resource?: ResourceDeclaration;
+      grants?: Grant;
     };
 
 export interface ResourceDeclaration {
@@ -121,13 +123,18 @@ const GROUPS: Array<[Requirement, string[]]> = [
   [
     m('DeploymentManage', 'account'),
     [
-      'createDeployment', 'createApiKey', 'deleteApiKey', 'createOAuthIntegration', 'updateOAuthIntegration', 'deleteOAuthIntegration',
+      'createDeployment', 'createOAuthIntegration', 'updateOAuthIntegration', 'deleteOAuthIntegration',
       'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
-      'createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser', 'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
+      'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
       'deleteGroup', 'updateTenantSettings', 'deleteEmbedTenant', 'provisionEmbedUser', 'provisionEmbedUsers', 'addGroupMembers',
       'removeGroupMembers',
     ],
   ],
+  // A role grants what its policies say: creating, changing or deleting one, or giving or taking it, is the grants rule's.
+  [{...m('DeploymentManage', 'account'), grants: {role: true}}, ['createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser']],
+  // API keys: a new one gives no more than its creator holds; one is revoked only by a credential with its rights.
+  [{...m('DeploymentManage', 'account'), resource: {kind: 'new-key'}}, ['createApiKey']],
+  [{...m('DeploymentManage', 'account'), resource: {kind: 'key'}}, ['deleteApiKey']],
   // Account users: the grants rule (making an admin, changing an admin) on top of DeploymentManage.
   [{...m('DeploymentManage', 'account'), resource: {kind: 'users'}}, ['createUser', 'updateUser', 'deleteUser', 'bulkUserAction']],
 ];

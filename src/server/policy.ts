@@ -11,9 +11,11 @@
 //  - permission: the declared one, raised when the resource says so (uploads to a shared branch: SchemaUpdate);
 //  - ownership: a personal dev-mode branch is written only by the user who owns it, whoever else asks; a
 //    comment is changed or removed only by its author;
-//  - grants: no credential gives more than it holds: making a user an admin, and any change to an admin
-//    (deactivate, delete, edit, over the account API or SCIM), need an admin's credential with every
-//    permission, not scoped to deployments.
+//  - grants (`grants`): no credential gives more than it holds. A key is created only with permissions and
+//    deployments its creator has; making a user an admin, giving a key to another user, issuing a SCIM token and
+//    any role write (a role grants what its policies say) need an admin's credential with every permission, not
+//    scoped to deployments; so does any change to an admin (deactivate, delete, edit, over the account API or
+//    SCIM), and a key is revoked only by a credential with at least its rights.
 // Tenancy (what a data token may see) is the same kind of decision for the data API: `securityContextOf`.
 // The invariant that one active admin always remains is the users store's (store/users.ts), under every path.
 import type {JWTPayload} from 'jose';
@@ -28,6 +30,10 @@ export type Resource =
   | {kind: 'branch'; branch: BranchRow}
   | {kind: 'upload'; branch: BranchRow; transactionId: string}
   | {kind: 'users'; targets: Array<{id: number; isAdmin: boolean}>; makesAdmin: boolean}
+  /** A new API key: what it would give. */
+  | {kind: 'new-key'; gives: Grant}
+  /** An existing API key (to revoke): the rights it has. */
+  | {kind: 'key'; id: number; rights: Rights}
   | {kind: 'deployments'; deploymentIds: string[]}
   /** A published dashboard (found by its public id) and, when the path names one, a comment on it. */
   | {kind: 'dashboard'; dashboard: ResourceRow; comment?: ResourceRow}
@@ -37,6 +43,24 @@ export type Resource =
   | {kind: 'embed-session'; session: ResourceRow};
 
 export type ResourceKind = Resource['kind'];
+
+/** A credential's rights: its permissions and its deployments (null: all). */
+export interface Rights {
+  permissions: readonly Permission[] | null;
+  deploymentIds: readonly number[] | null;
+}
+
+/**
+ * What a write gives: the admin role, a key with these rights, a key that acts for another user, a SCIM token
+ * (it can create and remove users), or a role's policies.
+ */
+export interface Grant {
+  admin?: boolean;
+  rights?: Rights;
+  anotherUser?: boolean;
+  scimToken?: boolean;
+  role?: boolean;
+}
 
 export type Decision = {allow: true} | {allow: false; reason: string};
 
@@ -94,6 +118,10 @@ export function decide(p: Principal, operationId: string, r: Requirement, target
     }
     const permission = permissionFor(r, resource);
     if (permission !== null && !hasPermission(p, permission)) return deny(`this credential lacks the ${permission} permission`);
+    if (r.grants) {
+      const granted = grants(p, r.grants);
+      if (!granted.allow) return granted;
+    }
   } else {
     return allow;
   }
@@ -111,12 +139,16 @@ function decideOn(p: Principal, resource: Resource): Decision {
       return allow;
     }
     case 'users': {
-      if (holdsAdmin(p)) return allow;
-      if (resource.makesAdmin) return deny('making a user an admin needs an admin credential with every permission');
+      const granted = grants(p, {admin: resource.makesAdmin});
+      if (!granted.allow) return granted;
       const admin = resource.targets.find((t) => t.isAdmin);
-      if (admin) return deny(`user ${admin.id} is an admin: changing or removing an admin needs an admin credential with every permission`);
+      if (admin && !holdsAdmin(p)) return deny(`user ${admin.id} is an admin: changing or removing an admin needs an admin credential with every permission`);
       return allow;
     }
+    case 'new-key':
+      return grants(p, resource.gives);
+    case 'key':
+      return withinRights(p, resource.rights) ? allow : deny(`API key ${resource.id} has more rights than this credential: a credential cannot revoke a key that has more rights than its own`);
     case 'deployments':
       return withinScope(p, resource.deploymentIds);
     case 'dashboard':
@@ -129,6 +161,28 @@ function decideOn(p: Principal, resource: Resource): Decision {
     case 'embed-session':
       return withinScope(p, [String(resource.session.body.deploymentId)]);
   }
+}
+
+/** THE grants rule: whether `p` may give what `g` says (every path that makes an admin, a key or a role asks it). */
+export function grants(p: Principal, g: Grant): Decision {
+  if (!holdsAdmin(p)) {
+    const need = 'needs an admin credential with every permission';
+    if (g.admin) return deny(`making a user an admin ${need}`);
+    if (g.scimToken) return deny(`issuing a SCIM token ${need}`);
+    if (g.anotherUser) return deny(`giving a key to another user ${need}`);
+    if (g.role) return deny(`giving, changing or removing a role ${need}`);
+  }
+  if (g.rights && !withinRights(p, g.rights)) {
+    return deny('a credential cannot create a key with more rights than its own: list only permissions and deployments it has');
+  }
+  return allow;
+}
+
+/** True when `inner` (permissions and deployment scope) grants nothing `outer` does not. */
+export function withinRights(outer: Rights, inner: Rights): boolean {
+  const permsOk = outer.permissions === null || (inner.permissions !== null && inner.permissions.every((x) => outer.permissions!.includes(x)));
+  const depsOk = outer.deploymentIds === null || (inner.deploymentIds !== null && inner.deploymentIds.every((d) => outer.deploymentIds!.includes(d)));
+  return permsOk && depsOk;
 }
 
 function withinScope(p: Principal, deploymentIds: readonly string[]): Decision {

@@ -11,6 +11,7 @@ import type {Resource, ResourceKind} from './policy.js';
 import {loadDeployment} from './routes/http.js';
 import {credentialKey, loadBranch} from './routes/dataModel/shared.js';
 import {ensureBranches} from './store/branchTrees.js';
+import {findApiKey} from './store/apiKeys.js';
 import {findBranchById, findUploadTransaction, sessionBranch, type BranchRow} from './store/branches.js';
 import {listDeployments} from './store/deployments.js';
 import {findEmbedSession} from './store/embedSessions.js';
@@ -142,7 +143,28 @@ function embedSession(ctx: ServiceContext, c: Context<AppEnv>): Resource {
   return {kind: 'embed-session', session};
 }
 
+const distinct = <T>(v: unknown): T[] | null => (Array.isArray(v) ? [...new Set(v as T[])] : null);
+
+/** What a new API key would give: its rights, or a SCIM token, and whether it acts for another user. */
+function newKey(_ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  if (v.scim === true) return {kind: 'new-key', gives: {scimToken: true}};
+  const anotherUser = typeof v.userId === 'number' && v.userId !== c.get('principal').userId;
+  return {kind: 'new-key', gives: {rights: {permissions: distinct(v.permissions), deploymentIds: distinct(v.deploymentIds)}, anotherUser}};
+}
+
+/** An existing API key by its path id, and its rights. */
+function key(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const id = Number(input(c).id);
+  const row = findApiKey(ctx.db, id);
+  if (!row) throw notFound(`API key ${id} not found`);
+  const parse = <T>(text: string | null): T[] | null => (text ? (JSON.parse(text) as T[]) : null);
+  return {kind: 'key', id, rights: {permissions: parse(row.permissions), deploymentIds: parse(row.deployment_ids)}};
+}
+
 export const RESOLVERS: Record<ResourceKind, Resolver> = {
+  'new-key': newKey,
+  key,
   branch,
   upload,
   users,

@@ -123,3 +123,23 @@ describe('low: there is always an active admin', () => {
     expect(findUser(t.ctx.db, accountId)).toMatchObject({is_admin: 1, active: 1});
   });
 });
+
+describe('low: there is always an active admin, on the account API too', () => {
+  it('the last admin is neither demoted, deactivated, nor deleted, one by one or in bulk', async () => {
+    const me = (await t.call('/api/v1/users/me')).body.id as number;
+    const attempts: Array<[string, string, unknown]> = [
+      ['PUT', `/api/v1/users/${me}`, {isAdmin: false}],
+      ['PUT', `/api/v1/users/${me}`, {isDeactivated: true}],
+      ['DELETE', `/api/v1/users/${me}`, undefined],
+      ['POST', '/api/v1/users/bulk', {action: 'DEACTIVATE', userIds: [me]}],
+      ['POST', '/api/v1/users/bulk', {action: 'DELETE', userIds: [me]}],
+    ];
+    for (const [method, path, json] of attempts) {
+      const res = await t.call(path, {method, ...(json === undefined ? {} : {json})});
+      // A bulk action answers 200 with what failed, user by user.
+      const refusal = path.endsWith('/bulk') ? [res.status, res.body.succeeded, res.body.failed?.[0]?.error] : [res.status, [], res.body.error];
+      expect([method, path, ...refusal]).toEqual([method, path, path.endsWith('/bulk') ? 200 : 409, [], expect.stringMatching(/last active admin/)]);
+    }
+    expect(findUser(t.ctx.db, me)).toMatchObject({is_admin: 1, active: 1});
+  });
+});

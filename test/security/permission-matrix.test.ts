@@ -10,6 +10,8 @@
 // An operation added later is covered without touching this file, one that declares nothing fails it, and a
 // route that decides on its own (refuses what the declaration allows) or bypasses the policy (answers what it
 // refuses) fails it.
+import {readdirSync, readFileSync} from 'node:fs';
+import {join, relative, resolve} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
 import type {RunningService} from '../../src/server/index.js';
@@ -23,7 +25,8 @@ interface Declared {
   permission?: Permission | null;
   level?: 'deployment' | 'account' | 'any';
   raisedTo?: {permission: Permission; when: string};
-  resource?: {kind: 'branch' | 'upload' | 'users' | 'deployments' | 'dashboard' | 'own-comment' | 'embed-session'; otherwise?: string};
+  resource?: {kind: 'branch' | 'upload' | 'users' | 'deployments' | 'dashboard' | 'own-comment' | 'embed-session' | 'new-key' | 'key'; otherwise?: string};
+  grants?: {role?: boolean};
 }
 interface Operation {
   id: string;
@@ -124,10 +127,12 @@ function expected(op: Operation, p: Profile): 'allowed' | 'refused' {
   if (p.kind !== 'management') return 'refused';
   if (d.level === 'account' && p.scoped) return 'refused';
   if (d.permission && p.permissions !== null && !p.permissions.includes(d.permission)) return 'refused';
+  // The grants rule: what every call gives (a role) takes an admin's full authority.
+  if (d.grants && !p.holdsAdmin) return 'refused';
   return 'allowed';
 }
 
-const REFUSAL = /(lacks the|account-level|SCIM|valid only|cannot query data|cannot read metadata|not authorized|another user's dev-mode branch|admin credential with every permission|only its author)/;
+const REFUSAL = /(lacks the|account-level|SCIM|valid only|cannot query data|cannot read metadata|not authorized|another user's dev-mode branch|admin credential with every permission|only its author|more rights than)/;
 const isRefusal = (res: {status: number; body: unknown}) => res.status === 403 && REFUSAL.test(JSON.stringify(res.body));
 
 /** The policy's decision on a resource, restated: deployment scope, ownership, grants (policy.ts `decideOn`). */
@@ -256,6 +261,45 @@ describe('operations that declare a resource × the resources that change the an
     }
     expect(wrong).toEqual([]);
   }, 60_000);
+
+  it('grants: every path that gives a role, the admin role, a key or a SCIM token, and revoking a stronger key', async () => {
+    const admin = service.adminKey;
+    const manager = profiles.find((p) => p.name === 'manager key')!;
+    const holder = profiles.find((p) => p.name === 'admin key')!;
+    const wrong: string[] = [];
+    let n = 0;
+    for (const p of [manager, holder]) {
+      const email = `grantee-${++n}@acme.example`;
+      const member = (await call('POST', '/api/v1/users', admin, {email, username: email})).body.id as number;
+      const role = (await call('POST', '/api/v1/roles', admin, {name: `matrix-${++n}`, policies: []})).body.id as number;
+      const strongKey = (await call('POST', '/api/v1/api-keys', admin, {name: `strong-${++n}`})).body.id as number;
+      const weakKey = (await call('POST', '/api/v1/api-keys', admin, {name: `weak-${++n}`, permissions: ['DeploymentRead']})).body.id as number;
+      // [what, request, does it give more than the manager key holds?]
+      const cases: Array<[string, string, string, unknown, boolean]> = [
+        ['a key within its rights', 'POST', '/api/v1/api-keys', {name: `k-${++n}`, permissions: ['DeploymentRead']}, false],
+        ['a key with a permission it lacks', 'POST', '/api/v1/api-keys', {name: `k-${++n}`, permissions: ['AuditLogManage']}, true],
+        ['a key with every permission', 'POST', '/api/v1/api-keys', {name: `k-${++n}`}, true],
+        ['a key for another user', 'POST', '/api/v1/api-keys', {name: `k-${++n}`, userId: member, permissions: ['DeploymentRead']}, true],
+        ['a SCIM token', 'POST', '/api/v1/api-keys', {name: `k-${++n}`, scim: true}, true],
+        ['revoking a narrower key', 'DELETE', `/api/v1/api-keys/${weakKey}`, undefined, false],
+        ['revoking a key with every permission', 'DELETE', `/api/v1/api-keys/${strongKey}`, undefined, true],
+        ['the admin role to a member', 'PUT', `/api/v1/users/${member}`, {isAdmin: true}, true],
+        ['a new admin', 'POST', '/api/v1/users', {email: `new-admin-${++n}@acme.example`, username: `new-admin-${n}@acme.example`, isAdmin: true}, true],
+        ['a new role', 'POST', '/api/v1/roles', {name: `r-${++n}`, policies: []}, true],
+        ['a changed role', 'PUT', `/api/v1/roles/${role}`, {name: `r-${++n}`, policies: []}, true],
+        ['a role to a user', 'PUT', `/api/v1/roles/${role}/users/${member}`, undefined, true],
+        ['a role taken from a user', 'DELETE', `/api/v1/roles/${role}/users/${member}`, undefined, true],
+        ['a deleted role', 'DELETE', `/api/v1/roles/${role}`, undefined, true],
+      ];
+      for (const [what, method, path, body, givesMore] of cases) {
+        const res = await call(method, path, p.token, body);
+        const want = givesMore && !p.holdsAdmin ? 'refused' : 'allowed';
+        const ok = want === 'refused' ? isRefusal(res) : res.status === 200;
+        if (!ok) wrong.push(`${p.name}: ${what} (${method} ${path}) expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 140)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 
   it("dashboards, comments and embed sessions: the deployment they belong to, and a comment's author", async () => {
     const admin = service.adminKey;
@@ -421,5 +465,38 @@ describe('permission matrix over every operation of the spec', () => {
       'sendTelemetry',
       'showDeviceApproval',
     ]);
+  });
+});
+
+/**
+ * The policy's primitives and a principal's rights are read by the policy alone: a handler that reads
+ * `deploymentIds`, `permissions` or `admin` of a principal, or calls the policy's checks itself, decides on its own.
+ * Modules that may, each with why.
+ */
+const MAY_READ_RIGHTS: Record<string, string> = {
+  'src/server/policy.ts': 'the policy',
+  'src/server/auth.ts': 'builds the principal from the credential, and the claims a derived token inherits',
+  'src/server/app.ts': 'asks the policy (decide) for every operation it registers',
+  'src/server/routes/identity/account.ts': '/users/me shows the credential its own scope and permissions; it decides nothing',
+};
+const RIGHTS = /\b(?:p|principal|principalOf\(c\))\.(?:deploymentIds|permissions|admin)\b|\b(?:mayAccessDeployment|hasPermission|holdsAdmin|withinRights|grants|decide|permissionFor|MEMBER_PERMISSIONS)\(/;
+
+describe('no module decides access outside the policy', () => {
+  const sources = (dir: string): string[] =>
+    readdirSync(dir, {withFileTypes: true}).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  const root = resolve(import.meta.dirname, '../..');
+  it('only the listed modules read a principal\'s rights or call the policy\'s checks', () => {
+    const deciding = sources(join(root, 'src/server'))
+      .map((f) => relative(root, f))
+      .filter((f) => RIGHTS.test(readFileSync(join(root, f), 'utf8')));
+    expect(deciding.filter((f) => !(f in MAY_READ_RIGHTS))).toEqual([]);
+    expect(Object.keys(MAY_READ_RIGHTS).filter((f) => !deciding.includes(f))).toEqual([]);
+  });
+
+  it('the pattern sees the ways a handler would decide', () => {
+    expect(RIGHTS.test('if (principalOf(c).deploymentIds !== null)')).toBe(true);
+    expect(RIGHTS.test('if (p.permissions !== null || !user.is_admin)')).toBe(true);
+    expect(RIGHTS.test('if (!withinRights(principalOf(c), wanted))')).toBe(true);
+    expect(RIGHTS.test('const row = resourceOf(c, "dashboard").dashboard;')).toBe(false);
   });
 });

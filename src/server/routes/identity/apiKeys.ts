@@ -1,16 +1,17 @@
 // API keys: list (never values), create (the value, once; `scim: true` issues a SCIM token), get, revoke.
 // Managing keys is account-level (permissions.ts: an unscoped credential with DeploymentManage to create or
-// revoke). On top of that a credential never creates a key with rights it lacks itself, nor revokes one that
-// has more rights than it has.
+// revoke). On top of that the policy's grants rule (policy.ts `grants`) decides what a new key may give, and a
+// key is revoked only by a credential with at least its rights.
 import {createRoute, type z} from '@hono/zod-openapi';
-import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody} from '../../../contract/index.js';
+import {ApiKey, ApiKeyIdParam, ApiKeysResponse, CreateApiKeyBody, CreatedApiKey, SuccessBody, type Permission} from '../../../contract/index.js';
 import type {RouteGroup} from '../../appTypes.js';
-import {principalOf, withinRights, type AppEnv} from '../../auth.js';
+import {principalOf, type AppEnv} from '../../auth.js';
+import {resourceOf} from '../../policyResources.js';
 import {isoTime} from '../../context.js';
-import {badRequest, forbidden, notFound} from '../../errors.js';
+import {badRequest, notFound} from '../../errors.js';
 import type {Context} from 'hono';
 import type {ServiceContext} from '../../context.js';
-import {findUser, userMayAuthenticate} from '../../store/users.js';
+import {userMayAuthenticate} from '../../store/users.js';
 import {findApiKey, generateApiKey, insertApiKey, listApiKeys, revokeApiKey, type ApiKeyRow} from '../../store/apiKeys.js';
 import {findDeployment} from '../../store/deployments.js';
 import {createScimToken} from './scimToken.js';
@@ -30,14 +31,10 @@ function toApiKey(row: ApiKeyRow): z.infer<typeof ApiKey> {
   };
 }
 
-/**
- * Who a new key acts as: the caller, or (`userId`) another active account user — which only an admin whose
- * credential carries every permission may choose, since the key then speaks for that user.
- */
+/** Who a new key acts as: the caller, or (`userId`, which the policy allowed) another active account user. */
 function keyOwner(ctx: ServiceContext, c: Context<AppEnv>, userId: number | undefined): number {
   const p = principalOf(c);
   if (userId === undefined || userId === p.userId) return p.userId;
-  if (p.permissions !== null || !findUser(ctx.db, p.userId)?.is_admin) throw forbidden('giving a key to another user needs an admin credential with every permission');
   if (!userMayAuthenticate(ctx.db, userId)) throw badRequest(`userId: no active user ${userId}`);
   return userId;
 }
@@ -74,10 +71,8 @@ export const register: RouteGroup = (app, ctx) => {
         const scim = createScimToken(ctx, c, body);
         return c.json({...toApiKey(scim.row), key: scim.key}, 200);
       }
-      const wanted = {permissions: body.permissions ? [...new Set(body.permissions)] : null, deploymentIds: body.deploymentIds ? [...new Set(body.deploymentIds)] : null};
-      if (!withinRights(principalOf(c), wanted)) {
-        throw forbidden('a credential cannot create a key with more rights than its own: list only permissions and deployments it has');
-      }
+      // The rights the policy's grants rule allowed (policyResources.ts `new-key`).
+      const wanted = resourceOf(c, 'new-key').gives.rights!;
       const missing = (body.deploymentIds ?? []).filter((id) => !findDeployment(ctx.db, id));
       if (missing.length > 0) throw badRequest(`deploymentIds: no deployment ${missing.join(', ')}`);
       const key = generateApiKey();
@@ -85,8 +80,8 @@ export const register: RouteGroup = (app, ctx) => {
         key,
         name: body.name,
         userId: keyOwner(ctx, c, body.userId),
-        deploymentIds: wanted.deploymentIds,
-        permissions: wanted.permissions,
+        deploymentIds: wanted.deploymentIds as number[] | null,
+        permissions: wanted.permissions as Permission[] | null,
         now: ctx.clock.now(),
       });
       const row = findApiKey(ctx.db, id);
@@ -123,11 +118,8 @@ export const register: RouteGroup = (app, ctx) => {
       responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
-      const id = c.req.valid('param').id;
-      const row = findApiKey(ctx.db, Number(id));
-      if (!row) throw notFound(`API key ${id} not found`);
-      if (!withinRights(principalOf(c), toApiKey(row))) throw forbidden('a credential cannot revoke a key that has more rights than its own');
-      if (!revokeApiKey(ctx.db, Number(id), ctx.clock.now())) throw notFound(`API key ${id} not found`);
+      const {id} = resourceOf(c, 'key');
+      if (!revokeApiKey(ctx.db, id, ctx.clock.now())) throw notFound(`API key ${id} not found`);
       return c.json({success: true}, 200);
     },
   );
