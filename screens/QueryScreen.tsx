@@ -10,6 +10,7 @@ import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {Spinner} from '../src/ui/components/Spinner.js';
 import {errorMessage} from '../src/ui/components/StateView.js';
 import {TextField} from '../src/ui/components/TextField.js';
+import type {ActionId} from '../src/ui/keymap.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
@@ -29,6 +30,8 @@ import {useDeploymentName} from './useDeploymentName.js';
 const RUN_TIMEOUT_MS = 5 * 60_000;
 const RUN_INTERVAL_MS = 2000;
 const NO_MEMBERS = {measures: [], dimensions: []};
+/** The keys the query line lets through to this screen while it has the keys (its footer names them). */
+const QUERY_LINE_KEYS = ['queryInput.complete', 'queryInput.older', 'queryInput.newer', 'queryInput.branch'] as const satisfies readonly ActionId[];
 
 type Run =
   | {kind: 'idle'}
@@ -124,7 +127,7 @@ export function QueryScreen({params}: ScreenProps) {
   useKeys(
     'screen',
     {
-      'form.next': () => {
+      'queryInput.complete': () => {
         const next = tabComplete(text, model);
         if (next !== undefined) return replaceText(next);
         // Several fit and agree no further: they are listed under the line; Tab picks none of them.
@@ -133,13 +136,13 @@ export function QueryScreen({params}: ScreenProps) {
       },
       // ctrl+b: the branch can be changed while typing too (b is a letter there).
       'queryInput.branch': askBranch,
-      'form.up': () => {
+      'queryInput.older': () => {
         const back = recall(id, historyAt.current + 1);
         if (back === undefined) return false;
         historyAt.current += 1;
         replaceText(back);
       },
-      'form.down': () => {
+      'queryInput.newer': () => {
         if (historyAt.current <= 0) return (historyAt.current = -1), replaceText('');
         historyAt.current -= 1;
         replaceText(recall(id, historyAt.current) ?? '');
@@ -206,6 +209,10 @@ export function QueryScreen({params}: ScreenProps) {
             onCancel={() => (run.kind === 'done' ? setMode('result') : nav.pop())}
             placeholder="orders.count orders.status"
             ghost={ghost}
+            // The footer names the query line's keys: Enter runs, Tab/↑/↓/ctrl+b go to this screen's layer.
+            submitAs="queryInput.run"
+            cancelAs="queryInput.back"
+            through={QUERY_LINE_KEYS}
           />
         </Box>
       )}
@@ -226,7 +233,7 @@ export function QueryScreen({params}: ScreenProps) {
         <DataTable rows={run.rows} columns={columns} getRowId={(r) => rowIds.get(r) ?? ''} noun="result rows" height={Math.max(3, body.height - 6 - (mode === 'export' ? 2 : 0))} active={mode === 'result'} publishCount={mode === 'result'} />
       ) : null}
       <Text color={color.muted} wrap="truncate-end">
-        {running ? hints([['dialog.cancel', 'cancel']]) : mode === 'edit' ? `Enter run  ${hints([['form.next', 'complete'], ['form.up', 'history'], ['queryInput.branch', 'branch']])}  Esc ${run.kind === 'done' ? 'result' : 'back'}` : ''}
+        {running ? hints([['dialog.cancel', 'cancel']]) : ''}
       </Text>
     </Box>
   );

@@ -3,7 +3,7 @@
 import React, {Suspense, useCallback, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
-import {HoldKeys, useKeys, useTopKeys} from './dispatch/Dispatcher.js';
+import {HoldKeys, useKeys, useTopKeys, type TopKeys} from './dispatch/Dispatcher.js';
 import {useAppInfo} from './hooks/useApi.js';
 import {BodySizeProvider} from './hooks/useBodySize.js';
 import {useFlash} from './hooks/useFlash.js';
@@ -19,15 +19,26 @@ import {FilterBar} from './components/FilterBar.js';
 import {Flash} from './components/Flash.js';
 import {usePositionText} from './hooks/usePosition.js';
 import {Footer} from './components/Footer.js';
-import {HelpOverlay} from './components/HelpOverlay.js';
-import {ConfirmDialog} from './components/ConfirmDialog.js';
-import {Palette, paletteHeight} from './components/Palette.js';
+import {HELP_KEYS, HelpOverlay} from './components/HelpOverlay.js';
+import {CONFIRM_KEYS, ConfirmDialog} from './components/ConfirmDialog.js';
+import {PALETTE_KEYS, Palette, paletteHeight} from './components/Palette.js';
+import {FIELD_KEYS} from './components/TextField.js';
+import type {ActionId} from './keymap.js';
 import {Spinner} from './components/Spinner.js';
 import {color} from './theme.js';
 import type {ScreenDef} from './screen.js';
 import {bodyHeight as bodyHeightOf, frameRows as frameRowsOf, MIN_COLUMNS, MIN_ROWS, titleLine, tooSmall} from './shellLayout.js';
 
 type Mode = 'none' | 'help' | 'palette' | 'filter' | 'quit';
+
+/** The keys of each overlay the shell opens: the footer's from the frame that shows it. */
+const OVERLAY_KEYS: Readonly<Record<Mode, readonly ActionId[] | undefined>> = {
+  none: undefined,
+  help: HELP_KEYS,
+  palette: [...PALETTE_KEYS, ...FIELD_KEYS],
+  filter: FIELD_KEYS,
+  quit: CONFIRM_KEYS,
+};
 
 export interface ShellProps {
   readonly screens: readonly ScreenDef[];
@@ -71,6 +82,11 @@ export function Shell({screens, onQuit}: ShellProps) {
   const policy = usePolicy();
   // A dialog or a text field has the keys: the footer is theirs (the dispatcher's top layer).
   const topKeys = useTopKeys();
+  // The dispatcher names a layer's keys one render after the frame that shows it (layers register after a frame is
+  // drawn). The shell's own overlays do not wait: the frame that opens one has its keys, and the frame that closes
+  // it no longer does (the top layer still named then is the overlay's, gone).
+  const overlayTop = useRef<TopKeys | undefined>(undefined);
+  const overlayShown = useRef<Mode>('none');
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('none');
   const [lost, setLost] = useState<readonly string[]>([]);
@@ -190,6 +206,12 @@ export function Shell({screens, onQuit}: ShellProps) {
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
+  const overlayKeys = OVERLAY_KEYS[mode];
+  // The overlay's own top layer: the one named on a later render of the same overlay (on its first, the layer
+  // under it still is).
+  if (overlayKeys) overlayTop.current = overlayShown.current === mode ? topKeys : undefined;
+  overlayShown.current = mode;
+  const footerLayer = overlayKeys ?? (topKeys !== undefined && topKeys === overlayTop.current ? undefined : topKeys?.actions);
   const Screen = def?.component;
   const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
@@ -259,7 +281,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         filterable={chrome.features.filterable > 0}
         searchable={(chrome.features.searchable ?? 0) > 0}
         unavailable={chrome.features.unavailable}
-        layer={topKeys?.actions}
+        layer={footerLayer}
       />
       <Flash message={flash.message} />
     </Box>

@@ -87,11 +87,17 @@ const INPUT = [
 ] as const satisfies readonly Binding[];
 
 const OVERLAY = [
+  {id: 'overlay.down', keys: ['j', 'down'], description: 'scroll', scope: 'overlay', footer: true},
+  {id: 'overlay.up', keys: ['k', 'up'], description: 'scroll', scope: 'overlay', footer: true},
+  {id: 'overlay.pageDown', keys: ['pagedown'], description: 'page down', scope: 'overlay'},
+  {id: 'overlay.pageUp', keys: ['pageup'], description: 'page up', scope: 'overlay'},
   {id: 'overlay.close', keys: ['escape', 'q', '?', 'enter'], description: 'close help', scope: 'overlay', footer: true},
 ] as const satisfies readonly Binding[];
 
 const PALETTE = [
   {id: 'palette.complete', keys: ['tab'], description: 'complete', scope: 'palette', footer: true},
+  {id: 'palette.go', keys: ['enter'], description: 'go to the screen', scope: 'palette', footer: true},
+  {id: 'palette.close', keys: ['escape'], description: 'close', scope: 'palette', footer: true},
   {id: 'palette.next', keys: ['down'], description: 'next match', scope: 'palette'},
   {id: 'palette.prev', keys: ['up'], description: 'previous match', scope: 'palette'},
 ] as const satisfies readonly Binding[];
@@ -188,7 +194,12 @@ const SCREENS = [
   // The query console: the query line takes the keys while editing (Enter runs, Tab completes, ↑/↓ history).
   {id: 'query.edit', keys: ['e', 'i'], description: 'edit the query', scope: 'screen:query', footer: true, asks: true},
   {id: 'query.branch', keys: ['b'], description: 'run on a branch / production', scope: 'screen:query', footer: true, asks: true},
-  {id: 'queryInput.branch', keys: ['ctrl+b'], description: 'run on a branch / production (while typing the query)', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.run', keys: ['enter'], description: 'run', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.complete', keys: ['tab'], description: 'complete', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.older', keys: ['up'], description: 'history', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.newer', keys: ['down'], description: 'history', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.back', keys: ['escape'], description: 'back', scope: 'screen:queryInput', footer: true},
+  {id: 'queryInput.branch', keys: ['ctrl+b'], description: 'branch / production', scope: 'screen:queryInput', footer: true},
   {id: 'query.export', keys: ['x'], description: 'export the result (CSV/JSON)', scope: 'screen:query', footer: true, asks: true},
   {id: 'deployment.query', keys: ['Q'], description: 'query console', scope: 'screen:deployment'},
 ] as const satisfies readonly Binding[];

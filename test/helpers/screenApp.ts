@@ -121,9 +121,9 @@ export async function pauseLive(tui: Tui, spy: ReturnType<typeof instrument>, pa
  */
 export async function keysSettled(tui: Tui): Promise<void> {
   await tui.press('?');
-  await tui.waitForFrame('Keys (Esc closes');
+  await tui.waitForFrame('close help');
   await tui.press('escape');
-  await tui.waitForFrame((f) => !f.includes('Keys (Esc closes'));
+  await tui.waitForFrame((f) => !f.includes('close help'));
 }
 
 /**

@@ -65,8 +65,8 @@ describe('a read-only API key', () => {
     await tui.press('c');
     await tui.waitForFrame('this credential lacks DeploymentManage: c new deployment is not available');
     await tui.press('?');
-    frame = await tui.waitForFrame('Keys (Esc closes');
-    const help = frame.slice(frame.indexOf('Keys (Esc closes'), frame.indexOf('General'));
+    frame = await tui.waitForFrame('close help');
+    const help = frame.slice(frame.search(/^Keys/m), frame.indexOf('General'));
     expect(help).toContain('versions of the selected deployment');
     expect(help).not.toMatch(/new deployment|delete deployment/);
     await tui.press('escape');

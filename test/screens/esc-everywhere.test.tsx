@@ -16,7 +16,7 @@ import {renderApp, typeAfter} from '../helpers/screenApp.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
 const DEP = {deploymentId: '1', deploymentName: 'analytics-prod'};
-const HELP = 'Keys (Esc closes';
+const HELP = 'close help';
 const crumbsOf = (frame: string) => frame.split('\n').find((l) => l.startsWith('<')) ?? '';
 /** The screen's own rows: between the header (whose age ticks) and the crumbs. */
 const bodyOf = (frame: string) => {

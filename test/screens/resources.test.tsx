@@ -224,7 +224,7 @@ describe('generic resource view', () => {
     expect(frame).toMatch(/D delete/);
     expect(frame).not.toMatch(/e edit/);
     await tui.press('?');
-    const help = await tui.waitForFrame('Keys (Esc closes');
+    const help = await tui.waitForFrame('close help');
     expect(help).toMatch(/create from a template/);
     expect(help).not.toMatch(/edit in \$EDITOR/);
     await tui.press('escape', 'e');

@@ -177,7 +177,7 @@ describe('shell layout', () => {
     tui = app({rows: 60});
     await tui.waitForFrame('analytics-prod');
     await tui.press('?');
-    const frame = await tui.waitForFrame('Keys (Esc closes');
+    const frame = await tui.waitForFrame('close help');
     const lines = frame.split('\n');
     const at = (t: string) => lines.findIndex((l) => l.trim() === t);
     expect(at('Deployments')).toBeGreaterThan(0);
@@ -194,7 +194,9 @@ describe('shell layout', () => {
     tui = app({rows: 16});
     await tui.waitForFrame('analytics-prod');
     await tui.press('?');
-    let frame = await tui.waitForFrame('j/k scroll');
+    // Where the view is, in the heading; how to scroll, in the footer.
+    let frame = await tui.waitForFrame(/^Keys · lines 1–\d+ of \d+$/m);
+    expect(frame.trimEnd().split('\n').at(-1)).toBe('j/↓/k/↑ scroll  Esc/q/?/Enter close help');
     expect(frame).not.toContain('quit (always)');
     await tui.press('pagedown', 'pagedown', 'pagedown');
     frame = await tui.waitForFrame('quit (always)');
@@ -219,7 +221,7 @@ describe('shell layout', () => {
     await tui.press('D');
     await tui.waitForFrame('read-only session: D delete deployment is not available');
     await tui.press('?');
-    frame = await tui.waitForFrame('Keys (Esc closes');
+    frame = await tui.waitForFrame('close help');
     expect(frame.slice(0, frame.indexOf('read-only session:'))).not.toContain('delete deployment');
     expect(frame).toContain('versions');
     expect(deleted).toBe(1);

@@ -2,6 +2,8 @@
 import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
+import type {KeyHandler} from '../dispatch/dispatch.js';
+import type {ActionId} from '../keymap.js';
 import {color, glyph} from '../theme.js';
 
 export interface ConfirmDialogProps {
@@ -17,17 +19,20 @@ export interface ConfirmDialogProps {
   readonly busy?: string;
 }
 
+/** A yes/no question's keys: the footer's while it is open. */
+export const CONFIRM_KEYS = ['dialog.yes', 'dialog.no', 'dialog.cancel', 'dialog.toggle', 'dialog.submit'] as const satisfies readonly ActionId[];
+
 export function ConfirmDialog({title, message, confirmLabel = 'Yes', onConfirm, onCancel, busy}: ConfirmDialogProps) {
   const [yes, toggle] = useReducer((v: boolean) => !v, false);
-  useKeys('dialog', {
+  const keys: Record<(typeof CONFIRM_KEYS)[number], KeyHandler> = {
     'dialog.yes': () => void (busy || onConfirm()),
     'dialog.no': () => void (busy || onCancel()),
     'dialog.cancel': () => void (busy || onCancel()),
     'dialog.toggle': () => toggle(),
     'dialog.submit': () => void (busy || (yes ? onConfirm() : onCancel())),
-    // A dialog is modal: no key reaches the screen behind it (ctrl+c still quits).
-    '*': () => true,
-  });
+  };
+  // A dialog is modal: no key reaches the screen behind it (ctrl+c still quits).
+  useKeys('dialog', {...keys, '*': () => true});
   return (
     <Box flexDirection="column" borderStyle="round" borderColor={color.warn} paddingX={1}>
       <Text bold>

@@ -1,8 +1,10 @@
-// `?`: every key, generated from keymap.ts, the current screen's section first. Esc, q, ? or Enter close it.
+// `?`: every key, generated from keymap.ts, the current screen's section first. Esc, q, ? or Enter close it; j/k and
+// PgDn/PgUp scroll it (its footer says so).
 import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
-import {bindingsFor, keysLabel, type Binding, type KeyPolicy, type KeyScope} from '../keymap.js';
+import type {KeyHandler} from '../dispatch/dispatch.js';
+import {bindingsFor, keysLabel, type ActionId, type Binding, type KeyPolicy, type KeyScope} from '../keymap.js';
 import {color} from '../theme.js';
 
 export interface HelpOverlayProps {
@@ -35,18 +37,21 @@ export function helpSections(screen: string, screenTitle: string, policy: KeyPol
     .filter((s) => s.bindings.length > 0);
 }
 
+/** Help's keys: the footer's while it is open. */
+export const HELP_KEYS = ['overlay.down', 'overlay.up', 'overlay.pageDown', 'overlay.pageUp', 'overlay.close'] as const satisfies readonly ActionId[];
+
 export function HelpOverlay({screen, screenTitle, policy, unavailable, onClose, height}: HelpOverlayProps) {
   const [top, scroll] = useReducer((t: number, delta: number) => Math.max(0, t + delta), 0);
   const page = Math.max(1, height - 2);
-  useKeys('dialog', {
+  const keys: Record<(typeof HELP_KEYS)[number], KeyHandler> = {
+    'overlay.down': () => scroll(1),
+    'overlay.up': () => scroll(-1),
+    'overlay.pageDown': () => scroll(page),
+    'overlay.pageUp': () => scroll(-page),
     'overlay.close': () => onClose(),
-    'list.down': () => scroll(1),
-    'list.up': () => scroll(-1),
-    'list.pageDown': () => scroll(page),
-    'list.pageUp': () => scroll(-page),
-    // Modal: nothing behind help reacts while it is open.
-    '*': () => true,
-  });
+  };
+  // Modal: nothing behind help reacts while it is open.
+  useKeys('dialog', {...keys, '*': () => true});
   const lines: React.ReactNode[] = [];
   for (const s of helpSections(screen, screenTitle, policy, unavailable)) {
     lines.push(
@@ -69,8 +74,10 @@ export function HelpOverlay({screen, screenTitle, policy, unavailable, onClose, 
   const more = start + room < lines.length;
   return (
     <Box flexDirection="column" height={height} overflowY="hidden">
+      {/* Its keys are in the footer; the heading says where in the list the view is when it scrolls. */}
       <Text bold>
-        Keys (Esc closes{more || start > 0 ? ', j/k scroll' : ''})
+        Keys
+        {more || start > 0 ? <Text color={color.muted}>{` · lines ${start + 1}–${Math.min(lines.length, start + room)} of ${lines.length}`}</Text> : null}
       </Text>
       {lines.slice(start, start + room)}
     </Box>

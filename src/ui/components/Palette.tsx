@@ -2,6 +2,8 @@
 import React, {useReducer, useRef} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
+import type {KeyHandler} from '../dispatch/dispatch.js';
+import type {ActionId} from '../keymap.js';
 import {color, glyph} from '../theme.js';
 import {paletteCommand, paletteMatches, type PaletteEntry} from './paletteMatch.js';
 import {TextField} from './TextField.js';
@@ -26,6 +28,9 @@ function reducer(s: State, a: Action): State {
   return {...s, index: (s.index + a.delta + a.count) % a.count};
 }
 
+/** The palette's own keys, over those of its text field (FIELD_KEYS): the footer's while it is open. */
+export const PALETTE_KEYS = ['palette.complete', 'palette.go', 'palette.close', 'palette.next', 'palette.prev'] as const satisfies readonly ActionId[];
+
 /** Lines the palette takes: the prompt plus the match list. */
 export function paletteHeight(maxMatches = 5): number {
   return 1 + maxMatches;
@@ -43,22 +48,23 @@ export function Palette({entries, onGo, onCancel, maxMatches = 5}: PaletteProps)
     latest.current = {text, index: 0};
     dispatch({type: 'text', text});
   };
-  useKeys('input', {
+  const keys: Record<(typeof PALETTE_KEYS)[number], KeyHandler> = {
     'palette.complete': () => {
       const {chosen} = current();
       if (chosen) setText(chosen.name);
     },
     'palette.next': () => dispatch({type: 'move', delta: 1, count: current().matches.length}),
     'palette.prev': () => dispatch({type: 'move', delta: -1, count: current().matches.length}),
-    'input.submit': () => {
+    'palette.go': () => {
       const command = paletteCommand(entries, latest.current.text);
       if (command) return onGo(command.entry.id, command.arg);
       const {chosen} = current();
       if (chosen) onGo(chosen.id);
       else onCancel();
     },
-    'input.cancel': () => onCancel(),
-  });
+    'palette.close': () => onCancel(),
+  };
+  useKeys('input', keys);
   const command = paletteCommand(entries, state.text);
   const matches = paletteMatches(entries, state.text);
   const index = Math.min(state.index, matches.length - 1);

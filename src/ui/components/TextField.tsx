@@ -8,6 +8,7 @@ import React, {useReducer, useRef} from 'react';
 import {Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import type {KeyEvent} from '../dispatch/dispatch.js';
+import type {ActionId} from '../keymap.js';
 import {color} from '../theme.js';
 
 export interface TextFieldProps {
@@ -32,12 +33,26 @@ export interface TextFieldProps {
   readonly modal?: boolean;
   /** Completion shown after the text, starting under the cursor (the palette's `:dep|loyments`). */
   readonly ghost?: string;
+  /**
+   * What Enter and Esc are called in the footer when the owner's words say more than "keep the text" / "cancel":
+   * the keymap action the field answers them under (the query line's `queryInput.run`). @default input.submit/cancel
+   */
+  readonly submitAs?: ActionId;
+  readonly cancelAs?: ActionId;
+  /**
+   * Keys the field lets through to its owner (Tab, ↑, ctrl+…): named in the footer with the field's own, since
+   * they act while the field has the keys. The owner handles them in its layer.
+   */
+  readonly through?: readonly ActionId[];
 }
+
+/** The actions a text field answers by default: its editing keys, Enter and Esc. */
+export const FIELD_KEYS = ['input.submit', 'input.cancel', 'input.left', 'input.right', 'input.start', 'input.end', 'input.backspace', 'input.clear'] as const satisfies readonly ActionId[];
 
 type Edit = {value: string; cursor: number};
 
 /** Editing actions (keymap.ts `input.*`) applied to (value, cursor). */
-export const EDITS: Record<string, (chars: string[], at: number) => Edit> = {
+export const EDITS: Record<Exclude<(typeof FIELD_KEYS)[number], 'input.submit' | 'input.cancel'>, (chars: string[], at: number) => Edit> = {
   'input.left': (c, at) => ({value: c.join(''), cursor: Math.max(0, at - 1)}),
   'input.right': (c, at) => ({value: c.join(''), cursor: Math.min(c.length, at + 1)}),
   'input.start': (c) => ({value: c.join(''), cursor: 0}),
@@ -66,6 +81,7 @@ export function placeholderText(placeholder: string): string {
 
 export function TextField(props: TextFieldProps) {
   const {value, onChange, onSubmit, onCancel, placeholder, focus = true, mask, priority = 'input', modal = false, ghost = ''} = props;
+  const {submitAs = 'input.submit', cancelAs = 'input.cancel', through = []} = props;
   const latest = useRef({value, cursor: [...value].length});
   if (latest.current.value !== value) latest.current = {value, cursor: Math.min(latest.current.cursor, [...value].length)};
   const [, repaint] = useReducer((n: number) => n + 1, 0);
@@ -82,8 +98,10 @@ export function TextField(props: TextFieldProps) {
     priority,
     {
       ...edits,
-      'input.submit': () => (onSubmit ? onSubmit(latest.current.value) : false),
-      'input.cancel': () => (onCancel ? onCancel() : false),
+      // In this order in the footer, which a narrow terminal cuts from the end: Enter, Esc, the keys let through.
+      [submitAs]: () => (onSubmit ? onSubmit(latest.current.value) : false),
+      [cancelAs]: () => (onCancel ? onCancel() : false),
+      ...Object.fromEntries(through.map((id) => [id, () => false])),
       '*': (ev) => {
         if (isPrintable(ev)) {
           apply(insertText(latest.current.value, latest.current.cursor, ev.input));
