@@ -2,10 +2,10 @@
 // DeploymentsScreen and local service behind a counting proxy, a fake 120×35 terminal) — requests per live
 // refresh against 2 × the rows on screen, and keypress → frame; and the generic resource view listing 10,000
 // objects, keypress → frame.
-import {EventEmitter} from 'node:events';
 import type {Instance} from 'ink';
 import type {RunningService} from '../../src/server/index.js';
-import {median, type Suite} from './measure.js';
+import {FakeStdin} from '../helpers/fakeStdin.js';
+import {BenchTerminal, keypressTimes, median, type Suite} from './measure.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -13,34 +13,6 @@ const KEYPRESS_TARGET_MS = 20;
 const DEPLOYMENTS = 10_000;
 /** The live interval scaled down so one refresh happens every 1 s during the measure. */
 const LIVE_SCALE = 0.1;
-
-class Terminal extends EventEmitter {
-  columns = 120;
-  rows = 35;
-  isTTY = true;
-  onWrite: (() => void) | undefined;
-  write = () => (this.onWrite?.(), true);
-}
-
-class Keyboard extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  press(d: string) {
-    this.data = d;
-    this.emit('readable');
-  }
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-}
 
 interface World {
   svc: RunningService;
@@ -74,18 +46,18 @@ export async function closeLiveWorld(): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function mountApp(initial: {screen: string}, api: unknown, screens: unknown): Promise<{instance: Instance; terminal: Terminal; keyboard: Keyboard}> {
+async function mountApp(initial: {screen: string}, api: unknown, screens: unknown): Promise<{instance: Instance; terminal: BenchTerminal; keyboard: FakeStdin}> {
   const React = (await import('react')).default;
   const {render} = await import('ink');
   const {INK_OPTIONS} = await import('../../src/ui/render.js');
   const {App} = await import('../../src/ui/App.js');
   const {createQueryClient} = await import('../../src/ui/queryClient.js');
-  const terminal = new Terminal();
-  const keyboard = new Keyboard();
+  const terminal = new BenchTerminal();
+  const keyboard = new FakeStdin();
   const instance = render(React.createElement(App, {api, screens, initial, queryClient: createQueryClient(), liveScale: LIVE_SCALE, onQuit: () => {}} as never), {
     stdout: terminal as never,
     stdin: keyboard as never,
-    stderr: new Terminal() as never,
+    stderr: new BenchTerminal() as never,
     ...INK_OPTIONS,
   });
   return {instance, terminal, keyboard};
@@ -138,20 +110,7 @@ async function keypress(initial: {screen: string}, api: unknown, screens: unknow
   const m = await mountApp(initial, api, screens);
   await ready();
   await sleep(200);
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    const key = i % 2 === 0 ? '\u001B[B' : '\u001B[A';
-    const painted = new Promise<void>((resolve) => {
-      m.terminal.onWrite = () => ((m.terminal.onWrite = undefined), resolve());
-    });
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    m.keyboard.press(key);
-    await painted;
-    const cpu = process.cpuUsage(c0);
-    times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);
-    await sleep(40);
-  }
+  const times = await keypressTimes(m, clock);
   m.instance.unmount();
   return median(times);
 }

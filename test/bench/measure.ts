@@ -1,7 +1,9 @@
 // Building blocks of the benchmarks: timing a child process, medians, and rewriting one marked section of
 // BENCHMARKS.md so each suite owns its own part of the file.
 import {spawn} from 'node:child_process';
+import {EventEmitter} from 'node:events';
 import {existsSync, readFileSync, writeFileSync} from 'node:fs';
+import type {FakeStdin} from '../helpers/fakeStdin.js';
 
 export interface BenchContext {
   /** The local service the measures talk to (demo seed). */
@@ -70,4 +72,43 @@ export function writeSection(file: string, id: string, body: string): void {
       ? `${current.slice(0, from)}${section}${current.slice(to + end(id).length)}`
       : `${current.trimEnd()}\n\n${section}\n`;
   writeFileSync(file, next);
+}
+
+/** Ink's stdout in the UI suites: a terminal that counts nothing and calls `onWrite` on each write. */
+export class BenchTerminal extends EventEmitter {
+  columns = 120;
+  rows = 35;
+  isTTY = true;
+  onWrite: (() => void) | undefined;
+  write = () => {
+    this.onWrite?.();
+    return true;
+  };
+}
+
+/**
+ * Presses ↓/↑ `count` times into a mounted UI and returns, per press, either the wall time from the key to the next
+ * write to the terminal, or the CPU time the process spent on it (which load on a shared machine does not inflate).
+ */
+export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeStdin}, clock: 'wall' | 'cpu', count = 15): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    // Down and up in turns, so the cursor stays in one place and every press really moves it.
+    const key = i % 2 === 0 ? '\u001B[B' : '\u001B[A';
+    const painted = new Promise<void>((resolve) => {
+      m.terminal.onWrite = () => {
+        m.terminal.onWrite = undefined;
+        resolve();
+      };
+    });
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    m.keyboard.write(key);
+    await painted;
+    const cpu = process.cpuUsage(c0);
+    times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);
+    // Longer than Ink's throttle window (INK_OPTIONS.maxFps), so each press is painted on the leading edge.
+    await new Promise((r) => setTimeout(r, 40));
+  }
+  return times;
 }

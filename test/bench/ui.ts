@@ -2,7 +2,6 @@
 // time from a cursor key to the frame that shows the move, with 10,000 rows against 100 (in-process, the real
 // App and Ink renderer with production options, a fake 120×35 terminal).
 import {execFileSync, spawn} from 'node:child_process';
-import {EventEmitter} from 'node:events';
 import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -10,7 +9,7 @@ import type {Instance} from 'ink';
 import type {Column} from '../../src/ui/components/DataTable.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
-import {median, timeNode, type BenchContext, type Suite} from './measure.js';
+import {BenchTerminal, keypressTimes, median, timeNode, type BenchContext, type Suite} from './measure.js';
 
 // The shipped bundle runs React's production build; so must the in-process measure. React picks its build
 // when first loaded, which is why the UI modules are imported inside mount() and not at the top.
@@ -74,17 +73,6 @@ function coldStart(ctx: BenchContext, clock: 'wall' | 'cpu' = 'wall', opts: {com
   });
 }
 
-class Terminal extends EventEmitter {
-  columns = 120;
-  rows = 35;
-  isTTY = true;
-  onWrite: (() => void) | undefined;
-  write = () => {
-    this.onWrite?.();
-    return true;
-  };
-}
-
 interface Row {
   id: string;
   name: string;
@@ -101,7 +89,7 @@ const columns: Column<Row>[] = [
 
 interface Mounted {
   instance: Instance;
-  terminal: Terminal;
+  terminal: BenchTerminal;
   keyboard: FakeStdin;
 }
 
@@ -122,13 +110,13 @@ async function mount(n: number): Promise<Mounted> {
   // createElement, not JSX: run.ts lists suites as .ts modules.
   const List = () => React.createElement(DataTable<Row>, {rows, columns, getRowId: (r) => r.id, noun: 'deployments'});
   const screens: ScreenDef[] = [{id: 'deployments', title: 'Deployments', name: 'deployments', aliases: [], component: List}];
-  const terminal = new Terminal();
+  const terminal = new BenchTerminal();
   const keyboard = new FakeStdin();
   const api = fakeApi((_m, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'bench@example.com'}} : undefined));
   const instance = render(React.createElement(App, {api, screens, queryClient: createQueryClient(), onQuit: () => {}}), {
     stdout: terminal as never,
     stdin: keyboard as never,
-    stderr: new Terminal() as never,
+    stderr: new BenchTerminal() as never,
     ...INK_OPTIONS,
   });
   return {instance, terminal, keyboard};
@@ -159,25 +147,7 @@ function localStartUnprepared(ctx: BenchContext): Promise<number> {
 async function keypressToFrame(n: number, clock: 'wall' | 'cpu'): Promise<number> {
   const m = await mount(n);
   await sleep(100);
-  const times: number[] = [];
-  for (let i = 0; i < 15; i++) {
-    // Down and up in turns, so the cursor stays in one place and every press really moves it.
-    const key = i % 2 === 0 ? '\u001B[B' : '\u001B[A';
-    const painted = new Promise<void>((resolve) => {
-      m.terminal.onWrite = () => {
-        m.terminal.onWrite = undefined;
-        resolve();
-      };
-    });
-    const t0 = performance.now();
-    const c0 = process.cpuUsage();
-    m.keyboard.write(key);
-    await painted;
-    const cpu = process.cpuUsage(c0);
-    times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);
-    // Longer than Ink's throttle window (INK_OPTIONS.maxFps), so each press is painted on the leading edge.
-    await sleep(40);
-  }
+  const times = await keypressTimes(m, clock);
   m.instance.unmount();
   return median(times);
 }
