@@ -2,10 +2,10 @@
 // of the flow refuses a foreign Host (DNS rebinding), refused approvals count against their code and one
 // service-wide budget, never against the address every local user shares, and the audit log records each refused
 // approval and who approved a sign-in.
-import {request} from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {RunningService} from '../../src/server/index.js';
 import {startTestService} from '../helpers/startService.js';
+import {rawRequest} from '../helpers/rawRequest.js';
 
 let s: RunningService;
 beforeAll(async () => {
@@ -14,18 +14,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** A request with any Host (fetch sets its own). */
-function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<{status: number; text: string}> {
-  const url = new URL(s.url);
-  return new Promise((resolve, reject) => {
-    const req = request({host: url.hostname, port: url.port, method, path, headers: {...headers, 'content-length': Buffer.byteLength(body)}, timeout: 5000}, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({status: res.statusCode ?? 0, text}));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(s.url, method, path, headers, body);
 
 const formType = {'content-type': 'application/x-www-form-urlencoded'};
 const startDevice = async () =>

@@ -6,11 +6,11 @@
 //  - tokens die with the key that issued them; reusing a rotated refresh token ends the whole sign-in;
 //  - 401 (no/bad credential) versus 403 (valid, wrong kind) naming what to use; Bearer and Api-Key everywhere;
 //  - standard OAuth: RFC 8414 metadata, refresh_token at the token endpoint, no-store answers, documented forms.
-import {request} from 'node:http';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import type {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {startTestService} from '../helpers/startService.js';
+import {rawRequest} from '../helpers/rawRequest.js';
 
 const GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 let s: RunningService;
@@ -25,18 +25,7 @@ async function api(method: string, path: string, token: string | null, body?: un
 }
 
 /** A raw request with any Host and Origin (fetch would not let a test forge Host). */
-function raw(method: string, path: string, headers: Record<string, string>, body = ''): Promise<{status: number; text: string}> {
-  const url = new URL(s.url);
-  return new Promise((resolve, reject) => {
-    const req = request({host: url.hostname, port: url.port, method, path, headers: {...headers, 'content-length': Buffer.byteLength(body)}, timeout: 5000}, (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve({status: res.statusCode ?? 0, text}));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>, body?: string) => rawRequest(s.url, method, path, headers, body);
 
 const form = async (path: string, fields: Record<string, string>) => {
   const res = await fetch(`${s.url}${path}`, {method: 'POST', body: new URLSearchParams(fields)});
