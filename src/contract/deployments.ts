@@ -2,6 +2,7 @@
 // `items`/`pageInfo` beside it; detail, settings and the write bodies follow the platform API description.
 import {z} from 'zod';
 import {CursorQuery, OffsetLimitQuery, PageInfo, Pagination} from './common.js';
+import {nameTextProblem, printableName} from './names.js';
 
 export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
 export const CreationStep = z.enum(CREATION_STEPS).meta({id: 'CreationStep'});
@@ -87,7 +88,16 @@ export const DeploymentDetail = Deployment.extend({
 }).meta({id: 'DeploymentDetail'});
 export type DeploymentDetail = z.infer<typeof DeploymentDetail>;
 
-const name = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');
+/** A deployment's name: shown in every list and prompt, so it reads as what it is (names.ts, the one rule for names). */
+const name = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'must be at most 100 characters')
+  .superRefine((value, ctx) => {
+    const problem = nameTextProblem(value);
+    if (problem !== undefined) ctx.addIssue({code: 'custom', message: `"${printableName(value)}" is not a valid deployment name: it ${problem}`});
+  });
 
 export const CreateDeploymentBody = z
   .object({

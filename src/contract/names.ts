@@ -1,5 +1,5 @@
 // The one rule for names and paths that cross the service boundary, shared by the service (data-model paths,
-// branch names, the deploy branch, a dbt sync's branch) and the client (`svc dbt sync --ref`, the console's
+// branch names, the deploy branch, a dbt sync's branch, deployment names) and the client (`svc dbt sync --ref`, the console's
 // branch and ref prompts), so a name the console lets through is a name the service takes and the other way round.
 //
 // A name must read as what it is:

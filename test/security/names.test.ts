@@ -155,3 +155,34 @@ describe('data-model file names', () => {
     expect(await fileList()).toEqual(before);
   });
 });
+
+describe('deployment names: the same rule', () => {
+  it.each([
+    ['a zero-width space', 'sales\u200b'],
+    ['a word joiner', 'sa\u2060les'],
+    ['a soft hyphen', 'sal\u00adés'],
+    ['a right-to-left override', 'prod\u202elanif'],
+    ['a Cyrillic о among Latin letters', 'prоd'],
+  ])('refuses %s when creating or renaming, and keeps the name', async (_what, name) => {
+    const before = (await call('GET', '/api/v1/deployments/2')).body.name as string;
+    for (const res of [
+      await call('POST', '/build/api/v1/deployments', {name, region: 'aws-us-east-1'}),
+      await call('PUT', '/api/v1/deployments/2', {name}),
+    ]) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatch(/^name: ".*" is not a valid deployment name: it (contains U\+|mixes Latin and Cyrillic)/);
+      expect(res.text).not.toMatch(/[\u200b\u2060\u00ad\u202e]/);
+    }
+    expect((await call('GET', '/api/v1/deployments/2')).body.name).toBe(before);
+    const listed = (await call('GET', '/api/v1/deployments')).body.items.map((d: {name: string}) => d.name);
+    expect(listed).not.toContain(name);
+  });
+
+  it('takes a name in one script, whichever it is, with spaces between words', async () => {
+    for (const name of ['Продажи prod', 'sales reporting']) {
+      const res = await call('POST', '/build/api/v1/deployments', {name, region: 'aws-us-east-1'});
+      expect(res.status).toBe(200);
+      expect(res.body.name).toBe(name);
+    }
+  });
+});
