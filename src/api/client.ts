@@ -14,7 +14,7 @@ import {isRedirect, nextLocation} from './redirect.js';
 import {directGet} from './directGet.js';
 import {Deadline, parseBody, readCapped, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
 
-export {ApiError, ResponseTooLargeError, TransportError, UnexpectedBodyError, isTransient} from './errors.js';
+export {ApiError, ResponseTooLargeError, TransportError, UnexpectedBodyError, failureSummary, isTransient} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
 
 /** `Bearer <token>`, `Api-Key <token>`, or the token alone (the data API's deployment tokens). */
@@ -52,6 +52,11 @@ export interface ApiOptions {
   sanitizeStrings?: boolean;
   /** Longest answer read into memory (JSON documents, not `raw` streams); longer fails (default 64 MiB). */
   maxResponseBytes?: number;
+  /**
+   * The fetch requests go through (default: the global one). A seam for tests that need a failure no local
+   * server can produce without traffic off the machine (a name that does not resolve). Derived clients keep it.
+   */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**
@@ -126,6 +131,7 @@ export function createApi(options: ApiOptions): Api {
     // Redirects are decided here (api/redirect.ts), never followed by fetch.
     redirect: 'manual',
     headers: BASE_HEADERS,
+    ...(options.fetch ? {fetch: options.fetch} : {}),
   });
 
   function target(path: string, opts: RequestOptions): {pathOnly: string; url: string} {

@@ -124,3 +124,30 @@ export function isTransient(err: unknown): boolean {
   if (err instanceof ApiError) return err.status >= 500 || err.status === 408 || err.status === 429;
   return false;
 }
+
+/** A deployment's data API answers under `…/cubejs-api/` (api/dataApi.ts); everything else is the service's API. */
+const DATA_API_PATH = /\/cubejs-api\//;
+/** What getaddrinfo says when a name does not resolve (Node puts the code in the message). */
+const NAME_NOT_RESOLVED = /\b(ENOTFOUND|EAI_AGAIN|EAI_NONAME|EAI_FAIL)\b/;
+
+/**
+ * What a transient failure was, in a few words for the console's header: which API failed and how ("data API
+ * answered 500: <its inert message>", "cannot resolve <host>"); a dropped or refused connection stays "connection
+ * lost". Undefined for a failure that is not transient. The one place the console words a failing connection.
+ */
+export function failureSummary(err: unknown): string | undefined {
+  if (!isTransient(err)) return undefined;
+  if (err instanceof ApiError) {
+    const who = DATA_API_PATH.test(err.path) ? 'data API' : 'the service';
+    return `${who} answered ${err.status}${err.detail === '' ? '' : `: ${err.detail}`}`;
+  }
+  const transport = err as TransportError;
+  let url: URL | undefined;
+  try {
+    url = new URL(transport.url);
+  } catch {
+    url = undefined;
+  }
+  if (url && NAME_NOT_RESOLVED.test(transport.reason)) return `cannot resolve ${url.hostname}`;
+  return url && DATA_API_PATH.test(url.pathname) ? `data API at ${url.host}: connection lost` : 'connection lost';
+}

@@ -2,7 +2,7 @@
 // newest data on screen is (a 1 s tick lives here only, so the table never re-renders for it).
 import React, {useEffect, useRef} from 'react';
 import {useIsFetching, useQuery, useQueryClient} from '@tanstack/react-query';
-import {isTransient} from '../api/client.js';
+import {failureSummary} from '../api/client.js';
 import {accountQueries} from '../queries/account.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
@@ -29,17 +29,19 @@ export function ShellHeader(props: ShellHeaderProps) {
     .getAll()
     .filter((q) => q.isActive());
   const updatedAt = maxOf(active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt), 0);
-  // A live query failing for a transient reason (service down, 5xx) keeps its data and keeps polling: say so —
-  // until an answer arrives that is newer than the last failure. A query that does not poll keeps its old error
-  // after the service is back; that error is history, not the state of the connection.
-  const lastFailure = maxOf(
-    active.map((q) => {
-      if (q.state.fetchFailureCount > 0 && q.state.fetchStatus === 'fetching' && isTransient(q.state.fetchFailureReason)) return now;
-      return q.state.status === 'error' && isTransient(q.state.error) ? q.state.errorUpdatedAt : 0;
-    }),
-    0,
-  );
-  const connectionLost = lastFailure > 0 && lastFailure >= updatedAt;
+  // A live query failing for a transient reason (service down, 5xx, a name that does not resolve) keeps its data
+  // and keeps polling: say what failed (errors.ts failureSummary) — until an answer arrives that is newer than the
+  // last failure. A query that does not poll keeps its old error after the service is back; that error is history,
+  // not the state of the connection.
+  const failures = active.map((q) => {
+    const retrying = q.state.fetchFailureCount > 0 && q.state.fetchStatus === 'fetching' ? failureSummary(q.state.fetchFailureReason) : undefined;
+    if (retrying !== undefined) return {at: now, problem: retrying};
+    const failed = q.state.status === 'error' ? failureSummary(q.state.error) : undefined;
+    return {at: failed === undefined ? 0 : q.state.errorUpdatedAt, problem: failed};
+  });
+  const lastFailure = maxOf(failures.map((f) => f.at), 0);
+  const problem = lastFailure > 0 && lastFailure >= updatedAt ? failures.find((f) => f.at === lastFailure)?.problem : undefined;
+  const connectionLost = problem !== undefined;
   // Back: the queries that failed meanwhile and do not poll (the signed-in user, a one-off lookup) load again.
   const wasLost = useRef(false);
   useEffect(() => {
@@ -47,5 +49,5 @@ export function ShellHeader(props: ShellHeaderProps) {
     wasLost.current = connectionLost;
   }, [connectionLost, queryClient]);
   const agoSeconds = updatedAt > 0 ? Math.max(0, Math.floor((now - updatedAt) / 1000)) : undefined;
-  return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} connectionLost={connectionLost} />;
+  return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} problem={problem} />;
 }

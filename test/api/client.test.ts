@@ -1,5 +1,5 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, UnexpectedBodyError, createApi, isTransient} from '../../src/api/client.js';
+import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, UnexpectedBodyError, createApi, failureSummary, isTransient} from '../../src/api/client.js';
 import {normalizeBaseUrl} from '../../src/api/url.js';
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {VERSION} from '../../src/version.js';
@@ -220,6 +220,15 @@ describe('errors', () => {
     expect(isTransient(await failure(api().get('/404')))).toBe(false);
     expect(isTransient(await failure(api().get('/401')))).toBe(false);
     expect(isTransient(await failure(api().get('/html')))).toBe(false);
+  });
+
+  it('words a transient failure for the console: which API, which status or name; a refused connection stays "connection lost"', async () => {
+    expect(failureSummary(await failure(api().get('/502')))).toMatch(/^the service answered 502/);
+    expect(failureSummary(await failure(createApi({baseUrl: closedUrl}).get('/x')))).toBe('connection lost');
+    expect(failureSummary(await failure(createApi({baseUrl: `${closedUrl}/data/1`}).get('/cubejs-api/v1/meta')))).toBe(`data API at ${new URL(closedUrl).host}: connection lost`);
+    expect(failureSummary(new ApiError(500, 'GET', '/cubejs-api/v1/load', 'out of memory'))).toBe('data API answered 500: out of memory');
+    expect(failureSummary(new TransportError('https://data.example.invalid/x', 'getaddrinfo EAI_AGAIN data.example.invalid'))).toBe('cannot resolve data.example.invalid');
+    expect(failureSummary(await failure(api().get('/404')))).toBeUndefined();
   });
 });
 

@@ -4,6 +4,10 @@ import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {Spinner} from './Spinner.js';
 import {shortDuration} from '../../api/format.js';
+import {truncateCells} from '../../api/cells.js';
+
+/** The most cells a problem takes: the server's words in it are cut so the rest of the line keeps its place. */
+const problemCells = (width: number) => Math.max(16, Math.min(60, width - 40));
 
 export interface HeaderProps {
   readonly contextName?: string;
@@ -16,14 +20,14 @@ export interface HeaderProps {
   readonly fetching: boolean;
   /** Seconds since the newest data on screen arrived. */
   readonly agoSeconds?: number;
-  /** A live query is failing for a transient reason; its data stays on screen while it retries. */
-  readonly connectionLost?: boolean;
+  /** A live query is failing for a transient reason, and what failed; its data stays on screen while it retries. */
+  readonly problem?: string;
   /** --readonly: a badge says so, as dangerous keys are hidden. */
   readonly readonly?: boolean;
   readonly width: number;
 }
 
-export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, connectionLost, readonly, width}: HeaderProps) {
+export function Header({contextName, host, user, devBranch, paused, fetching, agoSeconds, problem, readonly, width}: HeaderProps) {
   return (
     <Box width={width} justifyContent="space-between">
       <Box flexShrink={1}>
@@ -37,7 +41,11 @@ export function Header({contextName, host, user, devBranch, paused, fetching, ag
       </Box>
       <Box flexShrink={0} gap={1} marginLeft={1}>
         {readonly ? <Text bold color={color.warn}>READONLY</Text> : null}
-        {connectionLost ? <Text color={color.error}>{glyph.warn} connection lost — retrying</Text> : null}
+        {problem !== undefined ? (
+          <Text color={color.error}>
+            {glyph.warn} {truncateCells(problem, problemCells(width))} — retrying
+          </Text>
+        ) : null}
         {paused ? <Text color={color.warn}>❚❚ paused</Text> : null}
         {agoSeconds !== undefined ? (
           <Text color={color.muted}>
