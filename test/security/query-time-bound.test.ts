@@ -1,5 +1,6 @@
 // Model SQL is written by whoever edits the model: a cube's `sql` can be a recursive CTE that runs for minutes.
 // The data API stops a query at its time bound with a clear error, and the service answers everyone else meanwhile.
+import {spawn} from 'node:child_process';
 import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {closeContext} from '../../src/server/context.js';
@@ -13,14 +14,6 @@ const ENDLESS = 'cubes:\n  - name: endless\n    sql: WITH RECURSIVE r(x) AS (SEL
 let t: TestApp;
 let token: string;
 let branch: string;
-beforeEach(async () => {
-  t = testApp('demo', {queryTimeoutMs: BOUND_MS});
-  token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken;
-  branch = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
-  await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/endless.yml', content: ENDLESS}]}});
-  t.clock.advance(60_000);
-});
-afterEach(() => t.close());
 
 const load = (query: unknown) =>
   t.call(`/data/1/dev-mode/${encodeURIComponent(branch)}/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify(query))}`, {key: token});
@@ -38,11 +31,28 @@ function children(): number[] {
   return readdirSync('/proc/self/task').flatMap(of).filter((p) => p.trim() !== '').map(Number);
 }
 const alive = (pid: number) => existsSync(`/proc/${pid}`);
+/** Alive and not a zombie waiting for its parent to collect it. */
+const running = (pid: number) => {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
 
 /** Resolves `ms` after it is called, or later if the event loop is held. */
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('model SQL time bound', () => {
+  beforeEach(async () => {
+    t = testApp('demo', {queryTimeoutMs: BOUND_MS});
+    token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken;
+    branch = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
+    await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/endless.yml', content: ENDLESS}]}});
+    t.clock.advance(60_000);
+  });
+  afterEach(() => t.close());
+
   it('stops a recursive CTE at the bound with a clear error, and answers other requests meanwhile', async () => {
     expect((await load(ORDERS)).body.data).toEqual([{'orders.count': 2400}]);
     const start = performance.now();
@@ -98,5 +108,45 @@ describe('model SQL time bound', () => {
     expect(performance.now() - start).toBeLessThan(1000);
     expect(processes.filter(alive)).toEqual([]);
     expect((await slow).body.error).not.toMatch(/ran longer/);
+  }, 60_000);
+});
+
+// A service killed with SIGKILL closes nothing: its query processes must still end, the one inside SQLite included.
+const ORPHAN_PARENT = `
+const {Warehouse} = await import(${JSON.stringify(new URL('../../src/server/engines/sample/warehouse.ts', import.meta.url).href)});
+const w = new Warehouse({timeoutMs: 600000, processes: 2});
+w.all('SELECT count(*) FROM (WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 1000000000000) SELECT x FROM r)', {}).catch(() => {});
+const {readdirSync, readFileSync} = await import('node:fs');
+const report = setInterval(() => {
+  const kids = readdirSync('/proc/self/task').flatMap((t) => readFileSync('/proc/self/task/' + t + '/children', 'utf8').split(' ')).filter((p) => p.trim() !== '')
+    .filter((p) => readFileSync('/proc/' + p + '/cmdline', 'utf8').includes('better-sqlite3'));
+  if (w.size === 2 && kids.length === 2) {
+    clearInterval(report);
+    setTimeout(() => console.log(JSON.stringify(kids.map(Number))), 500);
+  }
+}, 50);
+setInterval(() => {}, 1000);
+`;
+
+describe('model SQL after the service is killed', () => {
+  it.runIf(process.platform === 'linux')('its query processes end, the one running an endless statement too', async () => {
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', ORPHAN_PARENT], {stdio: ['ignore', 'pipe', 'inherit']});
+    let processes: number[] = [];
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        parent.stdout.on('data', (chunk: Buffer) => resolve(chunk.toString()));
+        parent.once('exit', (code) => reject(new Error(`the parent exited (${code}) before it had started its query processes`)));
+      });
+      processes = JSON.parse(line) as number[];
+      expect(processes.filter(alive)).toHaveLength(2);
+      parent.kill('SIGKILL');
+      const deadline = performance.now() + 5000;
+      while (processes.some(running) && performance.now() < deadline) await after(100);
+      expect(processes.filter(running)).toEqual([]);
+    } finally {
+      parent.kill('SIGKILL');
+      // Whatever the outcome, no endless statement outlives the test.
+      for (const pid of processes.filter(running)) process.kill(pid, 'SIGKILL');
+    }
   }, 60_000);
 });

@@ -37,8 +37,13 @@ export interface WarehouseOptions {
 // The child's whole program (a string, so the same code runs from the sources under vitest/tsx and from the
 // bundle in dist/, with no entry file to find): open the image the first message brings, then answer each
 // statement with its rows or SQLite's message. argv[1] is better-sqlite3's resolved path, so the child loads
-// the same native module from wherever the service runs. It ends with the service's channel.
+// the same native module from wherever the service runs; argv[2] is the service's pid. The child ends with the
+// service's channel, and a watchdog thread ends it when the service is gone without closing it (a kill -9 while
+// a statement runs: the main thread, inside SQLite, would not see the channel close until the statement ends).
 const CHILD = `const Database = require(process.argv[1]);
+const {Worker} = require('node:worker_threads');
+const watch = 'const {workerData} = require("node:worker_threads"); setInterval(() => { if (process.ppid !== workerData) process.kill(process.pid, "SIGKILL"); }, 250);';
+new Worker(watch, {eval: true, workerData: Number(process.argv[2])}).unref();
 let db;
 process.on('disconnect', () => process.exit(0));
 process.on('message', (m) => {
@@ -125,7 +130,7 @@ export class Warehouse {
 
   private spawn(): Slot {
     // No inherited environment or flags (NODE_OPTIONS, a loader): the child runs the program above and nothing else.
-    const child = spawn(process.execPath, ['-e', CHILD, driverPath()], {stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced', env: {}});
+    const child = spawn(process.execPath, ['-e', CHILD, driverPath(), String(process.pid)], {stdio: ['ignore', 'ignore', 'ignore', 'ipc'], serialization: 'advanced', env: {}});
     const exited = new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       // A process that could not be started never exits.
