@@ -1,15 +1,15 @@
-// README's key reference is written from src/ui/keymap.ts: every binding (its keys, what it does, whether it asks
-// first) has a row under the heading of its scope, so the README cannot drift from the keys. A key added, renamed
-// or re-described makes this test fail with the rows that differ; `UPDATE_README=1 npx vitest run
-// test/tooling/readme-keys.test.ts` rewrites the block between the markers.
+// The key reference in docs/console.md is written from src/ui/keymap.ts: every binding (its keys, what it does,
+// whether it asks first) has a row under the heading of its scope, so the guide cannot drift from the keys. A key
+// added, renamed or re-described makes this test fail with the rows that differ; `UPDATE_DOCS=1 npx vitest run
+// test/tooling/key-reference.test.ts` rewrites the block between the markers.
 import {readFileSync, writeFileSync} from 'node:fs';
 import {join, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {SCREENS} from '../../screens/index.js';
 import {KEYMAP, keysLabel, type Binding, type KeyScope} from '../../src/ui/keymap.js';
 
-const README = join(resolve(import.meta.dirname, '../..'), 'README.md');
-const START = '<!-- keys:start (written from src/ui/keymap.ts by test/tooling/readme-keys.test.ts) -->';
+const GUIDE = join(resolve(import.meta.dirname, '../..'), 'docs/console.md');
+const START = '<!-- keys:start (written from src/ui/keymap.ts by test/tooling/key-reference.test.ts) -->';
 const END = '<!-- keys:end -->';
 
 /** The shell's scopes, in the order a reader meets them; the screens' follow in keymap order. */
@@ -44,7 +44,7 @@ function keyReference(): string {
     if (b.scope.startsWith('screen:') && !scopes.some(([s]) => s === b.scope)) scopes.push([b.scope, screenHeading(b.scope)]);
   }
   const uncovered = KEYMAP.filter((b) => !scopes.some(([s]) => s === b.scope));
-  if (uncovered.length > 0) throw new Error(`scopes with no README heading: ${[...new Set(uncovered.map((b) => b.scope))].join(', ')}`);
+  if (uncovered.length > 0) throw new Error(`scopes with no heading: ${[...new Set(uncovered.map((b) => b.scope))].join(', ')}`);
   const out: string[] = [];
   for (const [scope, heading] of scopes) {
     const rows = KEYMAP.filter((b) => b.scope === scope);
@@ -56,30 +56,30 @@ function keyReference(): string {
   return out.join('\n');
 }
 
-function readmeBlock(text: string): string | undefined {
+function keysBlock(text: string): string | undefined {
   const start = text.indexOf(START);
   const end = text.indexOf(END);
   if (start < 0 || end < start) return undefined;
   return text.slice(start + START.length, end).replace(/^\n+|\n+$/g, '');
 }
 
-describe('README key reference', () => {
+describe('the key reference in docs/console.md', () => {
   it('has a row for every binding of src/ui/keymap.ts, under its scope, and nothing else', () => {
-    let text = readFileSync(README, 'utf8');
+    let text = readFileSync(GUIDE, 'utf8');
     const wanted = keyReference().replace(/\n+$/, '');
-    if (process.env.UPDATE_README === '1' && readmeBlock(text) !== undefined) {
+    if (process.env.UPDATE_DOCS === '1' && keysBlock(text) !== undefined) {
       text = `${text.slice(0, text.indexOf(START) + START.length)}\n\n${wanted}\n\n${text.slice(text.indexOf(END))}`;
-      writeFileSync(README, text);
+      writeFileSync(GUIDE, text);
     }
-    const block = readmeBlock(text);
-    expect(block, `README.md has no ${START} … ${END} block`).toBeDefined();
+    const block = keysBlock(text);
+    expect(block, `docs/console.md has no ${START} … ${END} block`).toBeDefined();
     const have = new Set(block!.split('\n'));
     const want = new Set(wanted.split('\n'));
     const missing = [...want].filter((l) => l.startsWith('|') && !have.has(l));
     const stale = [...have].filter((l) => l.startsWith('|') && !want.has(l));
     expect(
       {missing, stale},
-      'README key reference differs from src/ui/keymap.ts: run UPDATE_README=1 npx vitest run test/tooling/readme-keys.test.ts',
+      'the key reference in docs/console.md differs from src/ui/keymap.ts: run UPDATE_DOCS=1 npx vitest run test/tooling/key-reference.test.ts',
     ).toEqual({missing: [], stale: []});
     // Headings and order too, not only the rows.
     expect(block).toBe(wanted);
