@@ -3,7 +3,7 @@
 // each capture between its markers (<!-- capture:NAME --> … <!-- /capture:NAME -->), blank rows removed, so the
 // captures show what the console draws today. It uses a private tmux socket and a temporary config directory,
 // and every wait is bounded. Exit 1 when a screen never shows what a step waits for, or when the document and the
-// list below name different captures.
+// list below name different captures. CAPTURE_SESSION=N runs session N alone and rewrites only its captures.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -97,10 +97,10 @@ async function runSession(steps, index, captures) {
   }
 }
 
-function writeDoc(captures) {
+function writeDoc(captures, all) {
   let doc = readFileSync(DOC, 'utf8');
   const named = [...doc.matchAll(/<!-- capture:([\w-]+) -->/g)].map((m) => m[1]);
-  const missing = named.filter((n) => !captures.has(n));
+  const missing = all ? named.filter((n) => !captures.has(n)) : [];
   const unused = [...captures.keys()].filter((n) => !named.includes(n));
   if (missing.length > 0 || unused.length > 0) throw new Error(`docs/console.md and the sessions disagree: not captured ${missing.join(', ') || '-'}; no place for ${unused.join(', ') || '-'}`);
   for (const [name, text] of captures) {
@@ -119,8 +119,7 @@ try {
   const captures = new Map();
   const only = process.env.CAPTURE_SESSION;
   for (const [i, steps] of SESSIONS.entries()) if (only === undefined || Number(only) === i) await runSession(steps, i, captures);
-  if (only === undefined) writeDoc(captures);
-  else for (const [name, text] of captures) process.stdout.write(`--- ${name}\n${text}\n`);
+  writeDoc(captures, only === undefined);
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 1;
