@@ -255,7 +255,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await ui.waitFor(/^dbt gate · analytics-prod/m);
     await ui.keys('s');
     text = await ui.waitFor('Gate a dbt ref');
-    expectLaidOut(text, [/^│ Gate a dbt ref\s+│$/, /^│ › Ref:\s{6}‹main/, /^│ {3}Measure: ‹cube\.measure/, /^╰─+╯$/]);
+    expectLaidOut(text, [/^│ Gate a dbt ref\s+│$/, /^│ › Ref:\s{5}‹main/, /^│ {3}Measure: ‹cube\.measure/, /^╰─+╯$/]);
     await ui.keys('Escape');
     // Issuing a metadata token changes nothing in the demo data (every question was answered No): q quits at once.
     await quit(ui, false);

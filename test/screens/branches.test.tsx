@@ -74,10 +74,10 @@ describe('BranchesScreen', () => {
     // ctrl+u clears the field.
     await tui.press('\u0015');
     // The example is marked as one (‹…›) and is not a value: an empty field says so.
-    await tui.waitForFrame('Name:  ‹e.g. feature/orders›');
+    await tui.waitForFrame('Name: ‹e.g. feature/orders›');
     await tui.press('enter');
     await tui.waitForFrame('name is empty');
-    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'feature-y', 'enter');
+    await typeAfter(tui, 'Name: ‹e.g. feature/orders›', 'feature-y', 'enter');
     const frame = await tui.waitForFrame('Created branch feature-y from staging');
     expect(frame).toMatch(/└─ feature-y\s+shared\s+staging/);
     // The cursor lands on the new branch.
@@ -94,12 +94,12 @@ describe('BranchesScreen', () => {
     await typeAfter(tui, 'New branch from main', 'bad..name', 'enter');
     await tui.waitForFrame('it contains "..", which git does not allow in ref names');
     await tui.press('\u0015');
-    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'zero\u200bwidth', 'enter');
+    await typeAfter(tui, 'Name: ‹e.g. feature/orders›', 'zero\u200bwidth', 'enter');
     await tui.waitForFrame('contains U+200B, an invisible');
     expect(spy.count(/^POST .*\/branches/)).toBe(0);
     // Taken without regard to case: only the service knows the list, and its 409 is shown in the dialog.
     await tui.press('\u0015');
-    await typeAfter(tui, 'Name:  ‹e.g. feature/orders›', 'STAGING', 'enter');
+    await typeAfter(tui, 'Name: ‹e.g. feature/orders›', 'STAGING', 'enter');
     await tui.waitForFrame('branch names are unique without regard to case');
     expect(await names(api)).toEqual(['main', 'staging']);
   });

@@ -119,10 +119,15 @@ export function TextField(props: TextFieldProps) {
   if (!focus) return <Text>{shown.length ? shown.join('') : hint}</Text>;
   const cursor = Math.min(latest.current.cursor, shown.length);
   if (shown.length === 0 && placeholder) {
+    // The cursor stands on the example's first cell, where typing starts: the example begins in the same column as
+    // every other field's value (a cursor cell in front of it put it one column right of them).
+    const [first = ' ', ...rest] = [...placeholderText(placeholder)];
     return (
       <Text>
-        <Text inverse> </Text>
-        {hint}
+        <Text inverse>{first}</Text>
+        <Text color={color.muted} dimColor>
+          {rest.join('')}
+        </Text>
       </Text>
     );
   }
