@@ -1,6 +1,6 @@
 // A dbt run in a real terminal (tmux, the built `svc ui --local`): open the newest run of the demo deployment,
 // scroll its log back to its first line with g, find a line with `/`, follow again with G. With SVC_CAPTURE_DIR
-// set, it also writes the README's captures of the dbt runs list and the run there.
+// set, it also writes text captures of the dbt runs list and the run there.
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';

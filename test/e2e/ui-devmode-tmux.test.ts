@@ -1,7 +1,7 @@
 // Dev mode in a real terminal (tmux, the built `svc ui --local`, $EDITOR a script): ctrl+c inside an editor that
 // ignores SIGINT keeps the console alive and the edit saved; a broken model is not committed to the deploy
 // branch by c + Enter; the guide survives a visit to the build screen; and the whole guided flow runs from the
-// keyboard only. With SVC_CAPTURE_DIR set, the flow test also writes the README's captures there.
+// keyboard only. With SVC_CAPTURE_DIR set, the flow test also writes text captures there.
 // Each test writes to the local service (a dev fork at least), so q asks before deleting the demo data and y quits.
 import {rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';

@@ -1,7 +1,7 @@
 // Files of any branch in a real terminal (tmux on a private socket, the built `svc ui --local`): `:files` on the
 // featured deployment opens the tree of main, a file on main opens in the pager (YAML coloured), `/` finds a line,
 // `d` diffs it against another branch; on a dbt sync branch a generated file diffs against the newer sync's with
-// -/+ lines. With SVC_CAPTURE_DIR set, it also writes the README's captures of the tree, the file and the diff.
+// -/+ lines. With SVC_CAPTURE_DIR set, it also writes text captures of the tree, the file and the diff there.
 import {writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
