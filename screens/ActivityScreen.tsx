@@ -5,34 +5,27 @@ import React, {useMemo} from 'react';
 import {Box, Text} from 'ink';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
-import {useApi} from '../src/ui/hooks/useApi.js';
+import {runTarget, useActivityFeed} from '../src/ui/activity/ActivityFeedProvider.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import {color} from '../src/ui/theme.js';
-import {isRunActive, type ActivityRun} from '../src/workflows/activity.js';
+import {isRunActive} from '../src/workflows/activity.js';
 import {activityColumns} from './activity/columns.js';
-import {useActivity} from './activity/useActivity.js';
 
 export function ActivityScreen() {
-  const api = useApi();
   const nav = useNav();
   const body = useBodySize();
   useTitle('Activity');
   const [failedOnly, setFailedOnly] = useRemembered('failedOnly', false);
-  const {runs, error, paused} = useActivity(api);
+  // The console's one watcher (shared with the notices), widened to every deployment while this screen shows.
+  const {runs, error, paused} = useActivityFeed();
   const going = runs?.some(isRunActive) ?? false;
   const now = useNow(going ? 1000 : 60_000);
   const columns = useMemo(() => activityColumns(now), [now]);
   const rows = useMemo(() => (runs ?? []).filter((r) => !failedOnly || r.status === 'failed'), [runs, failedOnly]);
   useKeys('screen', {'activity.failed': () => setFailedOnly((f) => !f)});
-
-  const open = (run: ActivityRun) => {
-    const params = {deploymentId: run.deploymentId, deploymentName: run.deploymentName};
-    if (run.kind === 'sync') nav.push({screen: 'dbtRun', params: {...params, syncJobId: run.id}, label: run.id.slice(0, 8)});
-    else nav.push({screen: 'build', params: {...params, branch: run.ref}, label: `build ${run.id}`});
-  };
 
   const status = paused
     ? 'live updates paused'
@@ -47,7 +40,7 @@ export function ActivityScreen() {
       ) : rows.length === 0 ? (
         <Text color={color.muted}>{failedOnly ? 'No run failed in the last hour' : 'Nothing queued or running, and nothing ended in the last hour'}</Text>
       ) : (
-        <DataTable rows={rows} columns={columns} getRowId={(r) => r.key} noun="runs" height={Math.max(3, body.height - 1)} onActivate={open} />
+        <DataTable rows={rows} columns={columns} getRowId={(r) => r.key} noun="runs" height={Math.max(3, body.height - 1)} onActivate={(run) => nav.push(runTarget(run))} />
       )}
     </Box>
   );

@@ -9,6 +9,7 @@ import type {DbtRun} from '../src/api/dbt.js';
 import {
   anyRunning, DBT_HISTORY_PAGE, DBT_HISTORY_POLL_MS, DBT_STATUS_FILTERS, DBT_TRIGGER_FILTERS, dbtMutations, dbtQueries, historyBehind,
 } from '../src/queries/dbt.js';
+import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {Sparkline} from '../src/ui/components/Sparkline.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
@@ -61,6 +62,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const now = useNow(running ? 1000 : 60_000);
   const columns = useMemo(() => runColumns(now), [now]);
   const start = useMutation(dbtMutations.start(api, client, deploymentId));
+  const runStarted = useRunStarted();
 
   const onSelect = useNextPage(rows, query, pageSize, runId);
   const open = (run: {syncJobId: string; branchName?: string}) =>
@@ -78,6 +80,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
       onSuccess: (started) => {
         setStarting(false);
         flash.success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
+        runStarted({kind: 'sync', deploymentId, id: started.syncJobId});
         open(started);
       },
     });

@@ -1,5 +1,6 @@
 // Deployments: every deployment the credential can see, paged from the API as the cursor nears the end of the
-// loaded rows, refreshed live. Enter opens the overview; c creates, D deletes (type the name).
+// loaded rows, refreshed live. Enter opens the overview; c creates, D deletes (type the name), * pins (a notice when
+// any of its runs ends, from any screen).
 import React, {useCallback, useMemo, useRef, useState} from 'react';
 import {Box} from 'ink';
 import {useInfiniteQuery, useMutation} from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import type {DeploymentItem} from '../src/api/deployments.js';
 import {idString} from '../src/api/read.js';
 import {DEPLOYMENTS_PAGE_SIZE, deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {usePins} from '../src/ui/activity/ActivityFeedProvider.js';
 import {DataTable} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
 import {TypeToConfirm} from '../src/ui/components/TypeToConfirm.js';
@@ -46,7 +48,8 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
   // The state columns need room; on a narrow terminal the name and URL keep it (and no state is fetched).
   const wide = body.width >= STATE_MIN_WIDTH;
   const states = useRowStates(wide ? visibleIds : NO_IDS, live);
-  const allColumns = useMemo(() => deploymentColumns(wide ? states : undefined, Date.now()), [states, wide]);
+  const {pins, togglePin} = usePins();
+  const allColumns = useMemo(() => deploymentColumns(wide ? states : undefined, Date.now(), pins), [states, wide, pins]);
   const selected = useRef<DeploymentItem | undefined>(undefined);
   const create = useMutation(deploymentMutations.create(api, client));
   const remove = useMutation(deploymentMutations.remove(api, client));
@@ -68,6 +71,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
       'deployments.delete': () => (selected.current ? setDialog({kind: 'delete', target: selected.current}) : false),
       'deployments.versions': () => (selected.current ? open(selected.current, 'versions') : false),
       'deployments.envs': () => (selected.current ? open(selected.current, 'environments') : false),
+      'deployments.pin': () => (selected.current ? togglePin(selected.current.id, selected.current.name) : false),
     },
     {active: dialog.kind === 'none'},
   );

@@ -8,6 +8,7 @@ import {ENCRYPTED, type EnvVariable} from '../src/api/envVars.js';
 import {buildQueries} from '../src/queries/builds.js';
 import {envVarMutations, envVarQueries} from '../src/queries/envVars.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
@@ -55,6 +56,7 @@ export function VariablesScreen({params}: ScreenProps) {
   const buildLive = useLivePolicy(BUILD_POLL_MS);
   const build = useQuery({...buildQueries.status(api, id, deployBranch, buildLive), enabled: deployBranch !== undefined});
   const set = useMutation(envVarMutations.set(api, client, id));
+  const runStarted = useRunStarted();
   const unset = useMutation(envVarMutations.unset(api, client, id));
   const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
   const [focus, setFocus] = useState<{id: string} | undefined>();
@@ -83,6 +85,7 @@ export function VariablesScreen({params}: ScreenProps) {
     setSince(build.data?.buildJobId ?? 0);
     close();
     if (build.data?.status === 'none') return flash.success(`${text}; it applies at the first build`);
+    runStarted({kind: 'build', deploymentId: id});
     flash.success(`${text}; ${deployBranch ? `rebuilding ${deployBranch}` : 'rebuilding'} (b watches it)`);
   };
   const dialogView = (() => {

@@ -6,6 +6,7 @@ import {useMutation, useQuery} from '@tanstack/react-query';
 import type {DeploymentVersion} from '../src/api/deployments.js';
 import {deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
@@ -44,6 +45,7 @@ export function VersionsScreen({params}: ScreenProps) {
   const selected = useRef<DeploymentVersion | undefined>(undefined);
   const [pending, setPending] = useState<Switch | undefined>();
   const update = useMutation(deploymentMutations.update(api, client, id));
+  const runStarted = useRunStarted();
 
   const ask = (target: Switch, alreadyCurrent: boolean) =>
     alreadyCurrent ? flash.info(`${name} already runs ${target.label}`) : setPending(target);
@@ -66,6 +68,7 @@ export function VersionsScreen({params}: ScreenProps) {
         setPending(undefined);
         const branch = after.deployBranchName ?? settings.data?.deployBranchName;
         flash.info(`Switched ${name} to ${target.label}; watching the rebuild`);
+        runStarted({kind: 'build', deploymentId: id});
         nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: branch ?? ''}, label: 'rebuild'});
       },
       onError: (err) => {

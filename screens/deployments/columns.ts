@@ -6,9 +6,10 @@ import type {Column} from '../../src/ui/components/tableLayout.js';
 import {statusStyle} from '../../src/ui/theme.js';
 import type {RowState} from './liveState.js';
 
-const columns: Column<DeploymentItem>[] = [
+/** ID, NAME (`* ` before a pinned deployment's name) and URL. */
+const columns = (pins: ReadonlySet<string>): Column<DeploymentItem>[] => [
   {id: 'id', header: 'ID', width: 8, render: (d) => d.id},
-  {id: 'name', header: 'NAME', flex: 2, render: (d) => d.name},
+  {id: 'name', header: 'NAME', flex: 2, render: (d) => (pins.has(d.id) ? `* ${d.name}` : d.name)},
   {id: 'url', header: 'URL', flex: 3, render: (d) => d.deploymentUrl ?? ''},
 ];
 const created: Column<DeploymentItem> = {id: 'created', header: 'CREATED', width: 16, render: (d) => (d.created_at ?? '').replace('T', ' ').slice(0, 16)};
@@ -33,7 +34,12 @@ export function stateColumns(states: ReadonlyMap<string, RowState>, now: number)
   ];
 }
 
-/** Every column of the list: with `states` (a body at least STATE_MIN_WIDTH wide) the live state columns too. */
-export function deploymentColumns(states: ReadonlyMap<string, RowState> | undefined, now: number): Column<DeploymentItem>[] {
-  return states ? [...columns, ...stateColumns(states, now), created] : [...columns, created];
+const NO_PINS: ReadonlySet<string> = new Set();
+
+/**
+ * Every column of the list: with `states` (a body at least STATE_MIN_WIDTH wide) the live state columns too; `pins`
+ * are the pinned deployments' ids.
+ */
+export function deploymentColumns(states: ReadonlyMap<string, RowState> | undefined, now: number, pins = NO_PINS): Column<DeploymentItem>[] {
+  return states ? [...columns(pins), ...stateColumns(states, now), created] : [...columns(pins), created];
 }

@@ -22,6 +22,8 @@ export interface FirstFrameOptions {
   readonly readonly: boolean;
   /** For the AGE column. @default Date.now() */
   readonly now?: number;
+  /** The pinned deployments' ids, marked as the screen marks them. */
+  readonly pins?: ReadonlySet<string>;
 }
 
 /** One table row as DataTable's Row draws it: the marker, then each cell in its colour (inverse when selected). */
@@ -43,7 +45,7 @@ export function deploymentsFirstFrame(data: FirstFrameData, target: FirstFrameTa
   const rows = data.list?.deployments ?? [];
   if (rows.length === 0) return undefined;
   const height = Math.max(3, bodyHeight(opts.rows));
-  const columns = deploymentColumns(opts.columns >= STATE_MIN_WIDTH ? new Map() : undefined, opts.now ?? Date.now());
+  const columns = deploymentColumns(opts.columns >= STATE_MIN_WIDTH ? new Map() : undefined, opts.now ?? Date.now(), opts.pins);
   const widths = columnWidths(columns, opts.columns);
   const body = [
     inkStyle(color.muted, true)!(`${' '.repeat(MARKER_WIDTH)}${headerText(columns, widths, undefined)}`),

@@ -1,6 +1,9 @@
 // `svc ui`: the interactive console. The UI (ink, react) is imported only when this command runs.
 import type {Command} from '@commander-js/extra-typings';
+import type {UiPrefs} from '../ui/activity/ActivityFeedProvider.js';
+import type {FirstFramePainter} from '../ui/startup/index.js';
 import {UserError, EXIT_USAGE} from './output.js';
+import {uiPrefs} from './uiPrefs.js';
 import {contextTarget, localTarget, remoteTarget} from './uiTarget.js';
 
 export function register(program: Command): void {
@@ -18,7 +21,8 @@ export function register(program: Command): void {
       // On a terminal, connecting and the first frame's requests run while Ink, React and the screens load: the
       // first frame is painted from data (ui/startup/index.ts). Off a terminal runUi refuses before connecting.
       const startup = await import('../ui/startup/index.js');
-      const early = process.stdin.isTTY && process.stdout.isTTY ? await startup.connectEarly(connect, opts.readonly === true, loadFirstFramePainter) : undefined;
+      const prefs = uiPrefs();
+      const early = process.stdin.isTTY && process.stdout.isTTY ? await startup.connectEarly(connect, opts.readonly === true, () => loadFirstFramePainter(prefs)) : undefined;
       try {
         const [{runUi}, {SCREENS}] = await importUiLive(startup.withCiHidden);
         process.exitCode = await runUi({
@@ -27,6 +31,7 @@ export function register(program: Command): void {
           ...(early && {firstData: early.firstData, early: early.screen}),
           connect: early ? () => early.target : connect,
           switchTo: contextTarget,
+          prefs,
         });
       } finally {
         // A failure before Ink took over (a module that did not load) must not leave the painted frame behind.
@@ -35,9 +40,10 @@ export function register(program: Command): void {
     });
 }
 
-/** The first screen's painter (the early paint: ui/startup/index.ts). */
-async function loadFirstFramePainter() {
-  return (await import('../../screens/deployments/firstFrame.js')).deploymentsFirstFrame;
+/** The first screen's painter (the early paint: ui/startup/index.ts), marking the context's pinned deployments. */
+async function loadFirstFramePainter(prefs: UiPrefs): Promise<FirstFramePainter> {
+  const {deploymentsFirstFrame} = await import('../../screens/deployments/firstFrame.js');
+  return (data, target, opts) => deploymentsFirstFrame(data, target, {...opts, pins: new Set(prefs.pinsOf?.(target.contextName ?? target.host) ?? [])});
 }
 
 /** Loads the shell and the registry, with the CI flag hidden on a terminal (ui/startup/ciHidden.ts). */

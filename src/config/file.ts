@@ -12,9 +12,20 @@ export interface ContextEntry {
   refresh_token?: string;
 }
 
+/** `[ui]`: the console's own settings. */
+export interface UiSettings {
+  /** A desktop notification (OSC 9 / OSC 777) when a watched run ends. @default true */
+  notify?: boolean;
+  /** The terminal bell when a watched run ends. @default true */
+  bell?: boolean;
+  /** `[ui.pins]`: per context (its name; `local` for `svc ui --local`), the ids of the pinned deployments. */
+  pins?: Record<string, string[]>;
+}
+
 export interface ConfigFile {
   default_context?: string;
   contexts: Record<string, ContextEntry>;
+  ui?: UiSettings;
 }
 
 export class ConfigParseError extends Error {
@@ -44,6 +55,26 @@ export function toConfigFile(data: unknown, path: string): ConfigFile {
     const ctx: ContextEntry = {url: entry.url as string, api_key: entry.api_key as string};
     if (typeof entry.refresh_token === 'string') ctx.refresh_token = entry.refresh_token;
     out.contexts[name] = ctx;
+  }
+  if (data.ui !== undefined) out.ui = toUiSettings(data.ui, path);
+  return out;
+}
+
+function toUiSettings(ui: unknown, path: string): UiSettings {
+  if (!isRecord(ui)) throw new ConfigParseError(path, '`ui` must be a table');
+  const out: UiSettings = {};
+  for (const key of ['notify', 'bell'] as const) {
+    if (ui[key] === undefined) continue;
+    if (typeof ui[key] !== 'boolean') throw new ConfigParseError(path, `\`ui.${key}\` must be true or false`);
+    out[key] = ui[key];
+  }
+  if (ui.pins !== undefined) {
+    if (!isRecord(ui.pins)) throw new ConfigParseError(path, '`ui.pins` must be a table of context names');
+    out.pins = {};
+    for (const [context, ids] of Object.entries(ui.pins)) {
+      if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) throw new ConfigParseError(path, `\`ui.pins.${context}\` must be a list of deployment ids`);
+      out.pins[context] = ids;
+    }
   }
   return out;
 }
@@ -122,7 +153,7 @@ export function readConfigFile(path: string): ConfigFile {
   return parseConfigText(text, path);
 }
 
-/** TOML text with `default_context` first and contexts in name order (stable diffs, predictable `logout`). */
+/** TOML text with `default_context` first, contexts in name order (stable diffs, predictable `logout`), then `[ui]`. */
 export function formatConfig(config: ConfigFile): string {
   const contexts: Record<string, Record<string, string>> = {};
   for (const name of Object.keys(config.contexts).sort()) {
@@ -130,5 +161,16 @@ export function formatConfig(config: ConfigFile): string {
     if (!ctx) continue;
     contexts[name] = {url: ctx.url, api_key: ctx.api_key, ...(ctx.refresh_token ? {refresh_token: ctx.refresh_token} : {})};
   }
-  return stringify({...(config.default_context ? {default_context: config.default_context} : {}), contexts});
+  const ui = config.ui;
+  const pins = Object.fromEntries(Object.entries(ui?.pins ?? {}).filter(([, ids]) => ids.length > 0).sort(([a], [b]) => a.localeCompare(b)));
+  const uiTable = {
+    ...(ui?.notify !== undefined ? {notify: ui.notify} : {}),
+    ...(ui?.bell !== undefined ? {bell: ui.bell} : {}),
+    ...(Object.keys(pins).length > 0 ? {pins} : {}),
+  };
+  return stringify({
+    ...(config.default_context ? {default_context: config.default_context} : {}),
+    contexts,
+    ...(Object.keys(uiTable).length > 0 ? {ui: uiTable} : {}),
+  });
 }

@@ -1,11 +1,12 @@
 // Providers only: query cache, API, flash, what the session may do (usePolicy), key dispatcher, live toggle,
-// navigation, title/header slots; and the in-place context switch, which swaps the client and starts the
+// navigation, the activity feed (pins and notices of ended runs), title/header slots; and the in-place context switch, which swaps the client and starts the
 // navigation over.
 import React, {useCallback, useMemo, useState} from 'react';
 import {useApp} from 'ink';
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
+import {ActivityFeedProvider, type UiPrefs} from './activity/ActivityFeedProvider.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider, type Connection, type EmbeddedService} from './hooks/useApi.js';
 import {FlashProvider} from './hooks/useFlash.js';
@@ -52,6 +53,8 @@ export interface AppProps {
    * checks it); rejects when it cannot. Without it the console cannot switch contexts.
    */
   readonly switchContext?: (name: string) => Promise<Connection>;
+  /** The config file's `[ui]`: notices (bell, desktop notification) and the pinned deployments. */
+  readonly prefs?: UiPrefs;
 }
 
 export function App(props: AppProps) {
@@ -96,13 +99,15 @@ export function App(props: AppProps) {
             <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
               <LiveProvider scale={props.liveScale}>
                 <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
-                  <ChromeProvider>
-                    <PositionProvider>
-                      <ScreensProvider screens={props.screens}>
-                        <Shell screens={props.screens} onQuit={onQuit} />
-                      </ScreensProvider>
-                    </PositionProvider>
-                  </ChromeProvider>
+                  <ActivityFeedProvider prefs={props.prefs}>
+                    <ChromeProvider>
+                      <PositionProvider>
+                        <ScreensProvider screens={props.screens}>
+                          <Shell screens={props.screens} onQuit={onQuit} />
+                        </ScreensProvider>
+                      </PositionProvider>
+                    </ChromeProvider>
+                  </ActivityFeedProvider>
                 </NavProvider>
               </LiveProvider>
             </DispatcherProvider>

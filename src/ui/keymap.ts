@@ -41,6 +41,8 @@ const GLOBAL = [
   {id: 'app.back', keys: ['escape'], description: 'back (close dialog, clear filter, pop screen)', scope: 'global', footer: true},
   {id: 'app.quit', keys: ['q'], description: 'quit', scope: 'global', footer: true},
   {id: 'app.forceQuit', keys: ['ctrl+c'], description: 'quit (always)', scope: 'global'},
+  // Taken only while a notice of an ended run shows in the flash line (ahead of the list's Enter).
+  {id: 'app.openNotice', keys: ['enter'], description: 'open the run the notice in the flash line names', scope: 'global'},
 ] as const satisfies readonly Binding[];
 
 const LIST = [
@@ -109,6 +111,7 @@ const SCREENS = [
   {id: 'deployments.delete', keys: ['D'], description: 'delete deployment', scope: 'screen:deployments', dangerous: true, footer: true, permission: 'DeploymentManage'},
   {id: 'deployments.versions', keys: ['v'], description: 'versions of the selected deployment', scope: 'screen:deployments'},
   {id: 'deployments.envs', keys: ['e'], description: 'environments of the selected deployment', scope: 'screen:deployments'},
+  {id: 'deployments.pin', keys: ['*'], description: 'pin/unpin: a notice when any of its runs ends (kept in the config)', scope: 'screen:deployments'},
   {id: 'deployment.versions', keys: ['v'], description: 'versions', scope: 'screen:deployment', footer: true},
   {id: 'deployment.envs', keys: ['e'], description: 'environments', scope: 'screen:deployment', footer: true},
   {id: 'deployment.build', keys: ['b'], description: 'build status', scope: 'screen:deployment', footer: true},

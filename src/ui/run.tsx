@@ -9,6 +9,7 @@ import {createQueryClient} from './queryClient.js';
 import {renderFullScreen} from './render.js';
 import type {ScreenDef} from './screen.js';
 import type {EmbeddedService} from './hooks/useApi.js';
+import type {UiPrefs} from './activity/ActivityFeedProvider.js';
 
 const FIRST_SCREEN = 'deployments';
 /** After the first screen is up, the other screens load in the background so opening one does not suspend. */
@@ -31,6 +32,8 @@ export interface UiOptions {
   readonly firstData?: Promise<FirstFrameData | undefined>;
   /** The first frame the command layer painted before Ink loaded, if it did: Ink takes the terminal over from it. */
   readonly early?: EarlyScreen;
+  /** The config file's `[ui]` settings and the pins' writer. */
+  readonly prefs?: UiPrefs;
 }
 
 export interface UiTarget {
@@ -75,7 +78,7 @@ export async function runUi(opts: UiOptions): Promise<number> {
   if (first) storeFirstFrame(queryClient, first);
   setTimeout(() => opts.screens.forEach((s) => void s.preload?.().catch(() => {})), PRELOAD_REST_AFTER_MS).unref();
   const code = await renderFullScreen(
-    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} {...(target.leaving ? {leaving: target.leaving} : {})} {...(target.embedded ? {embedded: target.embedded} : {})} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} />,
+    <App screens={opts.screens} api={target.api} session={target.session} contextName={target.contextName} host={target.host} {...(target.leaving ? {leaving: target.leaving} : {})} {...(target.embedded ? {embedded: target.embedded} : {})} readonly={opts.readonly} queryClient={queryClient} {...(switchContext ? {switchContext} : {})} {...(opts.prefs ? {prefs: opts.prefs} : {})} />,
     undefined,
     async () => {
       // Cached queries and finished mutations hold gc timers that would keep the process alive for minutes.

@@ -6,40 +6,18 @@
 //  - requests start at least 1000/`perSecond` ms apart (10/s), whatever the number of deployments: at 500 an idle
 //    round takes longer than 30 s, it never costs more;
 //  - the deployments list itself is read again every `deploymentsMs` (5 min), a page per request.
-// Requests go one at a time. The clock is injected, so the budget is tested on simulated time.
-import type {Api} from '../api/client.js';
-import {getBuildStatus, type BuildStatus} from '../api/builds.js';
-import {listDbtSyncs, type DbtRun} from '../api/dbt.js';
-import {listDeployments} from '../api/deployments.js';
+// Requests go one at a time. The clock is injected, so the budget is tested on simulated time. The console keeps one
+// watcher for its session and narrows it (`watchOnly`) to the pinned deployments and those where it started a run,
+// widening it to all while `:activity` shows; both share this one budget.
 import {oneLine} from '../api/errors.js';
+import {chooseDeployments, DEPLOYMENTS_PAGE, listAllDeployments, type ActivitySource, type Named} from './activitySource.js';
 import {buildRun, isRunActive, syncRun, type ActivityRun} from './activityRuns.js';
 import {ACTIVITY_BUDGET, Pacer, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
 
 export type {ActivityRun, RunKind, RunStatus} from './activityRuns.js';
 export {eventRecord, eventText, isRunActive, runDuration} from './activityRuns.js';
+export {apiSource, type ActivitySource} from './activitySource.js';
 export {ACTIVITY_BUDGET, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
-
-/** What the watcher asks; `apiSource` asks the platform, tests can count. */
-export interface ActivitySource {
-  deployments(offset: number, limit: number, signal: AbortSignal): Promise<{items: Array<{id: string; name: string}>; total: number}>;
-  syncs(deploymentId: string, signal: AbortSignal): Promise<DbtRun[]>;
-  build(deploymentId: string, signal: AbortSignal): Promise<BuildStatus>;
-}
-
-const DEPLOYMENTS_PAGE = 100;
-/** The newest runs of a deployment that one look reads. */
-const RUNS_PAGE = 20;
-
-export function apiSource(api: Api): ActivitySource {
-  return {
-    deployments: async (offset, limit, signal) => {
-      const page = await listDeployments(api, {offset, limit}, signal);
-      return {items: page.deployments.map((d) => ({id: d.id, name: d.name})), total: page.total};
-    },
-    syncs: async (id, signal) => (await listDbtSyncs(api, id, {first: RUNS_PAGE}, signal)).runs,
-    build: (id, signal) => getBuildStatus(api, id, undefined, signal),
-  };
-}
 
 export type ActivityEventType = 'started' | 'phase' | 'finished';
 
@@ -79,6 +57,11 @@ export class ActivityWatcher {
   private readonly watched = new Map<string, Watched>();
   private listDue = -Infinity;
   private listedOnce = false;
+  /** The whole list as last read; `only` narrows what is watched of it (undefined: what `opts.deployments` says). */
+  private listed: Named[] = [];
+  private only: ReadonlySet<string> | undefined;
+  /** Aborted to end the loop's wait early: the scope changed, or a deployment was poked. */
+  private wakeUp = new AbortController();
 
   constructor(
     private readonly source: ActivitySource,
@@ -117,6 +100,25 @@ export class ActivityWatcher {
   poke(deploymentId: string): void {
     const w = this.watched.get(deploymentId);
     if (w) w.due = -Infinity;
+    this.wake();
+  }
+
+  /**
+   * Watches only these deployment ids from now on (undefined: every one again). What it knew of the others is
+   * dropped; one it has not listed yet (created since the last list) has the list read again first.
+   */
+  watchOnly(ids: ReadonlySet<string> | undefined): void {
+    this.only = ids;
+    if (this.listedOnce) {
+      this.apply(this.listed);
+      if (ids && [...ids].some((id) => !this.listed.some((d) => d.id === id))) this.listDue = -Infinity;
+    }
+    this.wake();
+  }
+
+  private wake(): void {
+    this.wakeUp.abort();
+    this.wakeUp = new AbortController();
   }
 
   /**
@@ -133,7 +135,7 @@ export class ActivityWatcher {
       }
       const next = this.pick(now);
       if (next === undefined) {
-        await this.clock.sleep(Math.max(1, Math.min(this.earliestDue(), this.listDue) - now), signal);
+        await this.clock.sleep(Math.max(1, Math.min(this.earliestDue(), this.listDue) - now), AbortSignal.any([signal, this.wakeUp.signal]));
         continue;
       }
       await this.look(next, signal);
@@ -162,16 +164,9 @@ export class ActivityWatcher {
   }
 
   private async refreshDeployments(signal: AbortSignal): Promise<void> {
-    const seen: Array<{id: string; name: string}> = [];
+    let seen: Named[];
     try {
-      for (let offset = 0, pages = 0; pages < 1000; pages++) {
-        await this.pacer.acquire(signal);
-        if (signal.aborted) return;
-        const page = await this.source.deployments(offset, DEPLOYMENTS_PAGE, signal);
-        for (const item of page.items) seen.push(item);
-        offset += page.items.length;
-        if (page.items.length === 0 || offset >= page.total) break;
-      }
+      seen = await listAllDeployments(this.source, this.pacer, DEPLOYMENTS_PAGE, signal);
     } catch (err) {
       if (signal.aborted) return;
       if (!this.listedOnce) throw err;
@@ -179,8 +174,18 @@ export class ActivityWatcher {
       this.listDue = this.clock.now() + this.budget.idleMs;
       return;
     }
+    if (signal.aborted) return;
     this.listDue = this.clock.now() + this.budget.deploymentsMs;
-    const chosen = this.choose(seen);
+    // The deployments named on the command line must exist when the watch begins.
+    const named = chooseDeployments(seen, this.opts.deployments ?? [], !this.listedOnce);
+    this.listed = named;
+    this.apply(named);
+    this.listedOnce = true;
+  }
+
+  /** Watches `list` (narrowed by `only`): new ones are asked at once, gone ones forgotten. */
+  private apply(list: Named[]): void {
+    const chosen = this.only ? list.filter((d) => this.only!.has(d.id)) : list;
     const ids = new Set(chosen.map((d) => d.id));
     for (const id of [...this.watched.keys()]) if (!ids.has(id)) this.watched.delete(id);
     for (const d of chosen) {
@@ -188,17 +193,6 @@ export class ActivityWatcher {
       if (w) w.name = d.name;
       else this.watched.set(d.id, {id: d.id, name: d.name, due: -Infinity, looked: false, runs: new Map(), keepUntil: new Map()});
     }
-    this.listedOnce = true;
-  }
-
-  private choose(all: Array<{id: string; name: string}>): Array<{id: string; name: string}> {
-    const wanted = this.opts.deployments ?? [];
-    if (wanted.length === 0) return all;
-    const missing = wanted.filter((x) => !all.some((d) => d.id === x || d.name === x));
-    if (missing.length > 0 && !this.listedOnce) {
-      throw new Error(`no deployment ${missing.map((m) => `'${oneLine(m, 100)}'`).join(', ')} among the ${all.length} this credential can see`);
-    }
-    return all.filter((d) => wanted.includes(d.id) || wanted.includes(d.name));
   }
 
   private async look(w: Watched, signal: AbortSignal): Promise<void> {

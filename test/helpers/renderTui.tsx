@@ -134,6 +134,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       flashMs={opts.flashMs}
       liveScale={opts.liveScale}
       {...(opts.switchContext ? {switchContext: opts.switchContext} : {})}
+      {...(opts.prefs ? {prefs: opts.prefs} : {})}
       onQuit={() => {
         quitCount++;
         opts.onQuit?.();

@@ -66,7 +66,9 @@ describe('a read-only API key', () => {
     await tui.waitForFrame('this credential lacks DeploymentManage: c new deployment is not available');
     await tui.press('?');
     frame = await tui.waitForFrame('close help');
-    const help = frame.slice(frame.search(/^Keys/m), frame.indexOf('General'));
+    // The screen's own section: from the heading to the next section (Lists).
+    const help = frame.slice(frame.search(/^Keys/m), frame.indexOf('\nLists'));
+    expect(help).toContain('Deployments');
     expect(help).toContain('versions of the selected deployment');
     expect(help).not.toMatch(/new deployment|delete deployment/);
     await tui.press('escape');

@@ -131,6 +131,32 @@ describe('activity watcher request budget (simulated 10 minutes)', () => {
   });
 });
 
+describe('activity watcher scope (the console: pins, runs it started, :activity)', () => {
+  it('watchOnly asks only those deployments; undefined widens to all again at once', async () => {
+    const stop = new AbortController();
+    const clock = simClock(T0 + 120_000, stop);
+    let widenedAt: number | undefined;
+    const platform = fakePlatform(10, clock, (_, t) => {
+      if (widenedAt === undefined && t - T0 >= 60_000) {
+        widenedAt = t;
+        watcher.watchOnly(undefined);
+      }
+      return [];
+    });
+    const watcher: ActivityWatcher = new ActivityWatcher(platform.source, {clock});
+    watcher.watchOnly(new Set(['3', '7']));
+    await watcher.run(stop.signal);
+    const before = platform.requests.filter((r) => r.what === 'syncs' && r.at < widenedAt!);
+    expect(new Set(before.map((r) => r.id))).toEqual(new Set(['3', '7']));
+    // Each asked once per 30 s while idle: 2 deployments × 3 looks in the first minute.
+    expect(before.length).toBeLessThanOrEqual(6);
+    const after = platform.requests.filter((r) => r.what === 'syncs' && r.at >= widenedAt!);
+    expect(new Set(after.map((r) => r.id)).size).toBe(10);
+    // Widening did not read the deployments list again (it had it).
+    expect(platform.requests.filter((r) => r.what === 'deployments')).toHaveLength(1);
+  });
+});
+
 describe('activity watcher events', () => {
   it('started, phase, finished with status, phase and duration; idle once nothing runs', async () => {
     const {events, watcher} = await simulate(3, oneSync('2'));

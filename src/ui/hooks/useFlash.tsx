@@ -6,11 +6,20 @@ export interface FlashMessage {
   readonly id: number;
   readonly level: Level;
   readonly text: string;
+  /** A notice's action: Enter runs it while the message shows (a run's notice opens the run's screen). */
+  readonly open?: () => void;
+  /** How long it stays. @default the provider's ttlMs */
+  readonly ttlMs?: number;
+}
+
+export interface FlashOptions {
+  readonly open?: () => void;
+  readonly ttlMs?: number;
 }
 
 export interface FlashApi {
   readonly message: FlashMessage | null;
-  show(level: Level, text: string): void;
+  show(level: Level, text: string, opts?: FlashOptions): void;
   info(text: string): void;
   success(text: string): void;
   warn(text: string): void;
@@ -19,11 +28,11 @@ export interface FlashApi {
 }
 
 type State = {message: FlashMessage | null; nextId: number};
-type Action = {type: 'show'; level: Level; text: string} | {type: 'clear'; id?: number};
+type Action = {type: 'show'; level: Level; text: string; opts?: FlashOptions} | {type: 'clear'; id?: number};
 
 function reducer(state: State, action: Action): State {
   if (action.type === 'show') {
-    return {message: {id: state.nextId, level: action.level, text: action.text}, nextId: state.nextId + 1};
+    return {message: {id: state.nextId, level: action.level, text: action.text, ...action.opts}, nextId: state.nextId + 1};
   }
   // A timer only clears the message it was started for, never a newer one.
   if (action.id !== undefined && state.message?.id !== action.id) return state;
@@ -36,12 +45,13 @@ const FlashContext = createContext<FlashApi | null>(null);
 export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; children: React.ReactNode}) {
   const [state, dispatch] = useReducer(reducer, {message: null, nextId: 1});
   const id = state.message?.id;
+  const stay = state.message?.ttlMs ?? ttlMs;
   useEffect(() => {
     if (id === undefined) return;
-    const t = setTimeout(() => dispatch({type: 'clear', id}), ttlMs);
+    const t = setTimeout(() => dispatch({type: 'clear', id}), stay);
     return () => clearTimeout(t);
-  }, [id, ttlMs]);
-  const show = useCallback((level: Level, text: string) => dispatch({type: 'show', level, text}), []);
+  }, [id, stay]);
+  const show = useCallback((level: Level, text: string, opts?: FlashOptions) => dispatch({type: 'show', level, text, ...(opts && {opts})}), []);
   const api = useMemo<FlashApi>(
     () => ({
       message: state.message,

@@ -1,0 +1,120 @@
+// Notices of ended runs, from any screen, against the real local service: a pinned deployment's failed sync (started
+// by another client) raises the flash on another screen with the bell and a desktop notification, Enter opens the
+// run; `[ui] bell = false` / `notify = false` keep the flash and write nothing; a sync started from the console is
+// noticed without a pin; a hostile deployment name stays inert in the notification; `*` pins and unpins a row.
+import {describe, expect, it} from 'vitest';
+import {startDbtSync} from '../../src/api/dbt.js';
+import {updateDeployment} from '../../src/api/deployments.js';
+import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
+import {instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
+import type {Tui} from '../helpers/renderTui.js';
+
+/** An iTerm2-like terminal outside tmux: OSC 9. */
+const ITERM = {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'};
+const OVERVIEW_2 = {screen: 'deployment', params: {deploymentId: '2', deploymentName: 'marketing-dashboards'}};
+const FAILED_NOTICE = /✗ sync on analytics-prod failed in dbt-compile after \d+s · Enter to open/;
+
+/** What the console wrote to the terminal besides frames: the bell and OSC strings of the notices. */
+const noticeBytes = (tui: Tui) => tui.frames.filter((f) => f.startsWith('\u0007') || f.startsWith('\u001b]'));
+
+/**
+ * Waits until the watcher has read deployment 1's runs (its list of 20) `looks` times: the run has been seen going,
+ * so its end is a change the watcher sees (a run that ended before the first look is history, not news).
+ */
+async function seen(spy: ReturnType<typeof instrument>, looks: number): Promise<void> {
+  for (let i = 0; i < 1000 && spy.count(/deployments\/1\/dbt-sync\?first=20$/) < looks; i++) await new Promise((r) => setTimeout(r, 10));
+}
+
+/** Moves the service's time on in steps (the watcher looks between them) until the frame matches. */
+async function advanceUntil(tui: Tui, demo: Demo, match: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    if (match.test(tui.lastFrame())) return tui.lastFrame();
+    demo.clock.advance(10_000);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return tui.waitForFrame(match);
+}
+
+function pinned(ids: string[], more: Partial<UiPrefs> = {}): UiPrefs {
+  return {pinsOf: (context) => (context === 'test' ? ids : []), env: ITERM, ...more};
+}
+
+describe('notices of ended runs', () => {
+  it("a pinned deployment's failed sync: flash on another screen, bell and OSC 9; Enter opens the run", async () => {
+    const demo = await startDemo();
+    const {syncJobId} = await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    const spy = instrument(demo.api);
+    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    await tui.waitForFrame('marketing-dashboards');
+    await seen(spy, 2);
+    const frame = await advanceUntil(tui, demo, FAILED_NOTICE);
+    expect(frame).toContain('marketing-dashboards');
+    const written = noticeBytes(tui);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatch(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile after \d+s\u001b\\$/);
+    await tui.press('enter');
+    await tui.waitForFrame(`sync ${syncJobId.slice(0, 8)}`);
+  });
+
+  it('bell = false and notify = false: the flash still names the run, nothing else is written', async () => {
+    const demo = await startDemo();
+    await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    const spy = instrument(demo.api);
+    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'], {bell: false, notify: false})});
+    await tui.waitForFrame('marketing-dashboards');
+    await seen(spy, 2);
+    await advanceUntil(tui, demo, FAILED_NOTICE);
+    // The bytes are written before the flash is drawn, so by now they would be there.
+    expect(noticeBytes(tui)).toEqual([]);
+  });
+
+  it('a sync started from the console is noticed when it ends, with nothing pinned', async () => {
+    const demo = await startDemo();
+    const spy = instrument(demo.api);
+    const tui = renderApp(spy.api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {prefs: {env: {TERM: 'dumb'}}});
+    await tui.waitForFrame('[50]');
+    // Nothing pinned, nothing started: the watcher asks nothing.
+    expect(spy.count(/first=20$/)).toBe(0);
+    await tui.press('s');
+    await typeAfter(tui, 'Start a dbt sync', ...'broken-compile', 'enter');
+    await tui.waitForFrame(/Started dbt sync/);
+    await seen(spy, 2);
+    await tui.press('escape');
+    await tui.waitForFrame((f) => f.includes('[') && !f.includes('Started dbt sync'));
+    await advanceUntil(tui, demo, FAILED_NOTICE);
+    // No desktop notification on a terminal that does not declare one; the bell rings.
+    expect(noticeBytes(tui)).toEqual(['\u0007']);
+  });
+
+  it('a hostile deployment name is inert in the flash and in the OSC string', async () => {
+    const demo = await startDemo();
+    await updateDeployment(demo.api, '1', {name: 'evil\u001b]0;pwned\u0007\u001b\\\u009b2J'});
+    await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    const spy = instrument(demo.api);
+    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    await tui.waitForFrame('marketing-dashboards');
+    await seen(spy, 2);
+    const frame = await advanceUntil(tui, demo, /✗ sync on evil.*failed in dbt-compile/);
+    // The name's controls show as text (`\x1b`), never act.
+    expect(frame).toContain(String.raw`sync on evil\x1b]0;pwned\x07\x1b\\x9b2J failed`);
+    const [written] = noticeBytes(tui);
+    // Only the notification's own ESCs (its start and its terminator) and the bell before it; `;` cannot split it.
+    expect(written).toContain(String.raw`svc: ✗ sync on evil\x1b]0,pwned\x07\x1b\\x9b2J failed in dbt-compile`);
+    expect([...written!].filter((c) => c === '\u001b')).toHaveLength(2);
+    expect([...written!].filter((c) => c === '\u0007' || c === '\u009b')).toEqual(['\u0007']);
+  });
+
+  it('* pins and unpins the deployment under the cursor, shown in its row and kept through the prefs', async () => {
+    const demo = await startDemo();
+    const saved: string[][] = [];
+    const tui = renderApp(demo.api, {screen: 'deployments', params: {}}, {prefs: {pinsOf: () => [], savePins: async (_, ids) => void saved.push([...ids])}});
+    await tui.waitForFrame(/› 1\s+analytics-prod/);
+    await new Promise((r) => setTimeout(r, 30));
+    await tui.press('*');
+    await tui.waitForFrame(/› 1\s+\* analytics-prod/);
+    await tui.waitForFrame('pinned analytics-prod: a notice when any of its runs ends');
+    await tui.press('*');
+    await tui.waitForFrame(/› 1\s+analytics-prod/);
+    expect(saved).toEqual([['1'], []]);
+  });
+});
