@@ -30,7 +30,7 @@ export interface OperationCommand {
   columns?: Array<[string, string]>;
   /** The field flags may all be left out (the call has defaults). */
   fieldsOptional?: boolean;
-  /** An answer without a body: what to say. */
+  /** What to say when it succeeded (the operation answers nothing worth showing: no body, `{success}`); --json prints the answer. */
   done?: (args: string[]) => string;
 }
 
@@ -68,7 +68,8 @@ export function attach(parent: CommandUnknownOpts, op: OperationCommand): void {
       const items = readRows(listRows(answer), (r) => r);
       return printPage({items, hasNextPage: record.pageInfo?.hasNextPage === true, ...(record.pageInfo?.endCursor ? {endCursor: record.pageInfo.endCursor} : {}), raw: answer}, op.columns, json);
     }
-    if (answer === null && op.done) return json ? printJson({success: true}) : success(op.done(args));
+    // An operation that changes something and answers nothing to show (204, or 200 with `{success}` or `{}`).
+    if (op.done) return json ? printJson(answer ?? {success: true}) : success(op.done(args));
     printJson(answer);
   });
 }

@@ -145,6 +145,11 @@ export const GenerateSessionInput = z
   .meta({id: 'GenerateSession'});
 export const GenerateEmbedTokenResponse = z.object({token: z.string()}).meta({id: 'GenerateEmbedTokenResponse'});
 export const SessionIdInput = z.object({sessionId: z.string().min(1).max(200)}).strict().meta({id: 'SessionIdInput'});
+/** A session id as generate-session answers it: 32 lowercase hex digits. */
+export const RevokeEmbedSessionInput = z
+  .object({sessionId: z.string().regex(/^[0-9a-f]{32}$/, 'must be a session id as generate-session answers it (32 lowercase hex digits)')})
+  .strict()
+  .meta({id: 'RevokeEmbedSessionInput'});
 export const CreateCommentInput = z
   .object({body: z.string().trim().min(1, 'must not be empty').max(10000), parentId: z.number().int().positive().nullable().optional()})
   .strict()

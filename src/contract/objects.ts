@@ -45,10 +45,30 @@ export const UpdateWorkbookInput = CreateWorkbookInput.extend({
 
 const publicId = z.string().regex(/^[0-9A-Za-z]{12}$/, 'must be 12 letters or digits');
 
+/** Who owns an object, or refreshed it (`ResourceOwner` in the platform's description). */
+const ResourceOwner = z.object({id, email: z.string(), firstName: z.string().nullable().optional(), picture: z.string().nullable().optional()}).meta({id: 'ResourceOwner'});
+export const REPORT_SOURCES = ['GOOGLE_SHEETS', 'EXCEL', 'PLAYGROUND', 'D3'] as const;
 export const Report = z
-  .object({id, deploymentId: id, publicId: z.string(), name: z.string(), title: z.string().nullable(), workbookId: id.nullable(), folderId: id.nullable(), jsonQuery: z.string().nullable(), type: WorkspaceObjectType, createdAt: time, updatedAt: time})
+  .object({
+    id,
+    deploymentId: id,
+    publicId: z.string(),
+    name: z.string(),
+    title: z.string().nullable(),
+    workbookId: id.nullable(),
+    folderId: id.nullable(),
+    jsonQuery: z.string().nullable(),
+    source: z.enum(REPORT_SOURCES).nullable().optional(),
+    userId: id,
+    user: ResourceOwner,
+    refreshedBy: id.nullable(),
+    refreshedByUser: ResourceOwner,
+    type: WorkspaceObjectType,
+    createdAt: time,
+    updatedAt: time,
+  })
   .meta({id: 'Report'});
-export const CreateReportInput = z
+export const UpdateReportInput = z
   .object({
     name: nullableString(255),
     title: nullableString(255),
@@ -61,8 +81,11 @@ export const CreateReportInput = z
     meta: jsonObject.nullable().optional(),
   })
   .strict()
+  .meta({id: 'UpdateReportInput'});
+/** As an update, plus where the report comes from (set once: the description's update has no `source`). */
+export const CreateReportInput = UpdateReportInput.extend({source: z.enum(REPORT_SOURCES).nullable().optional()})
+  .strict()
   .meta({id: 'CreateReportInput'});
-export const UpdateReportInput = CreateReportInput.meta({id: 'UpdateReportInput'});
 
 export const SCHEDULE_TYPES = ['HOURLY', 'DAILY', 'WEEKLY', 'MONTHLY', 'CUSTOM'] as const;
 const scheduleFields = {
@@ -175,7 +198,12 @@ export const CreateEmbedGroupInput = z
 export const UpdateEmbedGroupInput = z.object({description: nullableString(500)}).strict().meta({id: 'UpdateEmbedGroupInput'});
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
-const weekday = z.enum(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** A day of the week in any case (`SUNDAY`, `sunday`, `Sunday`), kept as `Sunday`. */
+const weekday = z
+  .string()
+  .regex(new RegExp(`^(${WEEKDAYS.join('|')})$`, 'i'), `must be a day of the week (${WEEKDAYS.join(', ')}; any case)`)
+  .transform((day) => WEEKDAYS.find((d) => d.toLowerCase() === day.toLowerCase())!);
 export const TenantSettings = z
   .object({
     auditLogEnabled: z.boolean(),

@@ -1,12 +1,12 @@
 // Oracle: the Prism validation proxy over the platform's reference description, in front of `svc server`, while a
 // tour of CLI commands runs through it. Every request the client sends must be valid by the reference (zero
-// request violations); every response violation must be fixed or listed in test/oracles/allowlist.json with the
-// spec line that sanctions the shape.
+// request violations); every response violation must be fixed or listed in docs/seed-differences.md (the one list
+// of sanctioned differences, read by seedDifferences.ts) with its reason.
 //
 // The reference is not part of the repository (test/helpers/reference.ts finds it); without it the suite is
 // skipped with the reason printed.
 import {spawn, type ChildProcess} from 'node:child_process';
-import {mkdtempSync, readFileSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
 import {createServer} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
@@ -14,6 +14,7 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../helpers/cliHarness.js';
 import {startRecordingProxy, type RecordingProxy} from '../helpers/recordingProxy.js';
 import {TOUR} from './tour.js';
+import {readSeedDifferences, type AllowEntry} from './seedDifferences.js';
 import {REFERENCE_PATH as REFERENCE, referencePresent} from '../helpers/reference.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -27,18 +28,7 @@ interface Violation {
   code?: string | number;
   message: string;
 }
-/**
- * One sanctioned deviation: an operation the client calls that the reference does not describe
- * (`location: "undescribed"`), or a response shape of the seed that the spec sanctions. `spec` quotes the line.
- */
-interface AllowEntry {
-  operation: string;
-  location: string;
-  code?: string;
-  why: string;
-  spec: string;
-}
-const allowlist = JSON.parse(readFileSync(join(import.meta.dirname, 'allowlist.json'), 'utf8')) as AllowEntry[];
+const allowlist = readSeedDifferences();
 /** Prism's answer for a request whose route the reference does not have. */
 const UNDESCRIBED = 'Selected route not found';
 /** `response.body.items.*.api_credentials` matches that field of every item (and anything inside it). */

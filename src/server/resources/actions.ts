@@ -29,6 +29,12 @@ const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const PublicIdParam = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
 
+/**
+ * One object of the workspace listing. The platform's description types every item as a workbook, so folders and
+ * reports carry the workbook's required `meta` and `calculatedFields` too (empty objects where they have none).
+ */
+const workspaceItem = (o: Record<string, unknown>): Record<string, unknown> => ({...o, meta: o.meta ?? {}, calculatedFields: o.calculatedFields ?? {}});
+
 export const registerActions: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({
@@ -62,7 +68,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
       const row = existing
         ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now)
         : insertResource(ctx.db, 'dashboard', scope, {...fields, publicId: newPublicId()}, now);
-      return c.json(dashboardAnswer(row), 200);
+      return c.json(dashboardAnswer(ctx, row), 200);
     },
   );
 
@@ -70,7 +76,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({method: 'get', path: '/api/v1/embed/dashboard/{publicId}', operationId: 'getDashboard', tags: ['Embed'], summary: 'A published dashboard by its public id', request: {params: PublicIdParam}, responses: {200: json(loose(Dashboard), 'the dashboard'), ...errorResponses(400, 403, 404)}}),
     (c) => {
-      return c.json(dashboardAnswer(resourceOf(c, 'dashboard').dashboard), 200);
+      return c.json(dashboardAnswer(ctx, resourceOf(c, 'dashboard').dashboard), 200);
     },
   );
 
@@ -175,7 +181,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
       const folder = q.folderId === undefined ? null : Number(q.folderId);
       const search = typeof q.search === 'string' ? q.search.toLowerCase() : undefined;
       const items = (['folder', 'workbook', 'report'] as const)
-        .flatMap((kind) => listResources(ctx.db, kind, scope).map((r) => present(specOf(kind), r)))
+        .flatMap((kind) => listResources(ctx.db, kind, scope).map((r) => workspaceItem(present(ctx, specOf(kind), r))))
         .filter((o) => ((o.type === 'FOLDER' ? o.parentId : o.folderId) ?? null) === folder)
         .filter((o) => search === undefined || String(o.name).toLowerCase().includes(search))
         .sort((a, b) => String(b.updatedAt).localeCompare(String(a.updatedAt)) || Number(b.id) - Number(a.id));

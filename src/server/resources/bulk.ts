@@ -37,7 +37,7 @@ export function moveObject(ctx: ServiceContext, scope: string, ref: Ref, target:
     }
   }
   const field = kind === 'folder' ? 'parentId' : 'folderId';
-  return present(specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now()));
+  return present(ctx, specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now()));
 }
 
 export const registerBulk: RouteGroup = (app, ctx) => {

@@ -46,11 +46,12 @@ export function scopeOf(ctx: ServiceContext, spec: {scope: ResourceSpec['scope']
   return '';
 }
 
-export function present(spec: ResourceSpec, row: ResourceRow): Json {
+/** An object as every answer gives it (list, get, create, update, upsert, and the other operations that return one). */
+export function present(ctx: ServiceContext, spec: ResourceSpec, row: ResourceRow): Json {
   const body: Json = {...row.body};
   for (const field of spec.hidden ?? []) delete body[field];
   const scoped = spec.scope === 'deployment' ? {deploymentId: Number(row.scope)} : {};
-  return {id: row.id, ...body, ...scoped, createdAt: isoTime(row.createdAt), updatedAt: isoTime(row.updatedAt)};
+  return {id: row.id, ...body, ...scoped, createdAt: isoTime(row.createdAt), updatedAt: isoTime(row.updatedAt), ...spec.enrich?.(ctx, row)};
 }
 
 function matches(spec: ResourceSpec, item: Json, query: Json): boolean {
@@ -133,7 +134,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
       (c) => {
         const valid = validOf(c);
         const query = valid('query');
-        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => ({...present(spec, r), ...spec.enrich?.(ctx, r)})).filter((item) => matches(spec, item, query));
+        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(ctx, spec, r)).filter((item) => matches(spec, item, query));
         const page = cursorPage(all, query as {first?: string; after?: string});
         return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
       },
@@ -144,7 +145,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
       createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}}),
       (c) => {
         const row = load(validOf(c)).row;
-        return c.json({...present(spec, row), ...spec.enrich?.(ctx, row)}, 200);
+        return c.json(present(ctx, spec, row), 200);
       },
     );
   }
@@ -155,7 +156,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const valid = validOf(c);
         const scope = scopeOf(ctx, spec, valid('param'));
         const input = valid('json');
-        return c.json(present(spec, create(ctx, spec, scope, input)), 200);
+        return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
       },
     );
   }
@@ -167,7 +168,7 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         const {scope, row} = load(valid);
         const body = mergeUpdate(spec, row.body, valid('json'));
         checkRules(ctx, spec, scope, body, row.id);
-        return c.json(present(spec, storeOf(spec).save(ctx.db, {...row, body}, ctx.clock.now())), 200);
+        return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...row, body}, ctx.clock.now())), 200);
       },
     );
   }
@@ -186,9 +187,9 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
         if (existing) {
           const body = mergeUpdate(spec, existing.body, input);
           checkRules(ctx, spec, scope, body, existing.id);
-          return c.json(present(spec, storeOf(spec).save(ctx.db, {...existing, body}, ctx.clock.now())), 200);
+          return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...existing, body}, ctx.clock.now())), 200);
         }
-        return c.json(present(spec, create(ctx, spec, scope, input)), 200);
+        return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
       },
     );
   }

@@ -7,6 +7,7 @@ import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
 import {UpdatePublishedAiWidgetThreadInput, WorkbookDashboardInput} from '../../contract/embedOps.js';
 import {Dashboard, ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
+import type {ServiceContext} from '../context.js';
 import {conflict, notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
@@ -24,9 +25,9 @@ const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^
 export const configChecksum = (config: unknown) => createHash('sha256').update(JSON.stringify(config ?? {})).digest('hex').slice(0, 32);
 
 /** A dashboard as the yaml shows it: its config, version and report snapshots included. */
-export function dashboardAnswer(row: ResourceRow): Json {
+export function dashboardAnswer(ctx: ServiceContext, row: ResourceRow): Json {
   const version = typeof row.body.versionNumber === 'number' ? row.body.versionNumber : 1;
-  return {config: {}, reportSnapshots: [], ...present({...specOf('workbook'), kind: 'dashboard'}, row), versionNumber: version, versionId: version};
+  return {config: {}, reportSnapshots: [], ...present(ctx, {...specOf('workbook'), kind: 'dashboard'}, row), versionNumber: version, versionId: version};
 }
 
 export const registerDashboards: RouteGroup = (app, ctx) => {
@@ -72,7 +73,7 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
       widget.config = {...((widget.config as Json | null) ?? {}), threadId: b.threadId};
       const version = (typeof dashboard.body.versionNumber === 'number' ? dashboard.body.versionNumber : 1) + 1;
       const saved = saveResource(ctx.db, {...dashboard, body: {...dashboard.body, config, versionNumber: version}}, ctx.clock.now());
-      return c.json(dashboardAnswer(saved), 200);
+      return c.json(dashboardAnswer(ctx, saved), 200);
     },
   );
 
@@ -105,7 +106,7 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
       const sign = q.orderByDirection === 'ASC' ? 1 : -1;
       const items = listResources(ctx.db, 'workbook', scope)
         .filter((w) => publishedOf(scope, w.id) !== undefined)
-        .map((w) => present(specOf('workbook'), w))
+        .map((w) => present(ctx, specOf('workbook'), w))
         .filter((w) => q.folderId === undefined || w.folderId === Number(q.folderId))
         .filter((w) => search === undefined || String(w.name).toLowerCase().includes(search))
         .sort((a, b) => sign * String(a[field]).localeCompare(String(b[field])) || sign * (Number(a.id) - Number(b.id)));

@@ -104,7 +104,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
           const source = readSource(accessOf(w), tenant);
           return source !== undefined && (q.accessSource === undefined || q.accessSource === source);
         })
-        .map((w) => present(specOf('workbook'), w));
+        .map((w) => present(ctx, specOf('workbook'), w));
       return c.json(cursorPage(items, q as {first?: string; after?: string}), 200);
     },
   );
@@ -149,7 +149,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
         else if (value !== undefined) settings[key] = value;
       }
       const saved = usersStore.save(ctx.db, {...row, body: {...row.body, settings}}, ctx.clock.now());
-      return c.json(present(specOf('user'), saved), 200);
+      return c.json(present(ctx, specOf('user'), saved), 200);
     },
   );
 };

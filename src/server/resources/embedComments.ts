@@ -3,7 +3,7 @@
 // workbook is shared with). Removed comments stay in their thread with `removedAt` and an empty body.
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
-import {CursorQuery} from '../../contract/common.js';
+import {CursorQuery, SuccessBody} from '../../contract/common.js';
 import {CreateCommentInput, ResolveCommentInput, UpdateCommentInput} from '../../contract/embedOps.js';
 import {ObjectList} from '../../contract/objects.js';
 import type {RouteGroup} from '../appTypes.js';
@@ -86,12 +86,12 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'delete', path: `${base}/{commentId}`, operationId: 'removeDashboardComment', tags, summary: "Remove one's own comment (it stays in its thread, emptied)", request: {params: CommentParams}, responses: {204: {description: 'removed'}, ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'delete', path: `${base}/{commentId}`, operationId: 'removeDashboardComment', tags, summary: "Remove one's own comment (it stays in its thread, emptied)", request: {params: CommentParams}, responses: {200: json(SuccessBody, 'removed'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const row = own(c);
       const now = ctx.clock.now();
       saveResource(ctx.db, {...row, body: {...row.body, removedAt: now}}, now);
-      return c.body(null, 204);
+      return c.json({success: true}, 200);
     },
   );
 

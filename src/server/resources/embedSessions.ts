@@ -3,7 +3,7 @@
 // security context, until it is revoked or expires. Session ids are random and stored only as hashes.
 import {randomBytes} from 'node:crypto';
 import {createRoute} from '@hono/zod-openapi';
-import {GenerateEmbedTokenResponse, GenerateSessionInput, SessionIdInput} from '../../contract/embedOps.js';
+import {GenerateEmbedTokenResponse, GenerateSessionInput, RevokeEmbedSessionInput, SessionIdInput} from '../../contract/embedOps.js';
 import {SuccessBody} from '../../contract/common.js';
 import type {RouteGroup} from '../appTypes.js';
 import {derivedClaims, principalOf} from '../auth.js';
@@ -43,8 +43,9 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
         const fields = {externalId, username: typeof b.email === 'string' ? b.email : externalId, email: b.email ?? null, lastLogin: new Date(now).toISOString()};
         embedUserId = existing ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now).id : insertResource(ctx.db, 'embed-user', tenant, {firstName: null, ...fields}, now).id;
       }
-      // Hex, not base64url: an id that starts with '-' reads as an option on a command line (svc embed session-token).
-      const sessionId = randomBytes(24).toString('hex');
+      // The documented form: 32 lowercase hex digits (128 random bits). Hex, not base64url: an id that starts with
+      // '-' reads as an option on a command line (svc embed session-token).
+      const sessionId = randomBytes(16).toString('hex');
       // `issuedBy`: the credential that opened the session; its tokens end with that key, sign-in or user.
       insertResource(ctx.db, 'embed-session', '', {hash: hashSessionId(sessionId), issuedBy: derivedClaims(principalOf(c)), deploymentId: deployment.id, embedTenantName: tenant, embedUserId, externalId, securityContext: b.securityContext ?? {}, publicDashboardId: b.publicDashboardId ?? null, expiresAt: now + SESSION_TTL_MS, revokedAt: null}, now);
       return c.json({sessionId}, 200);
@@ -65,7 +66,7 @@ export const registerEmbedSessions: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: '/api/v1/embed/session/revoke', operationId: 'revokeSession', tags, summary: 'Revoke an embed session: its id is no longer exchanged for tokens', request: {body: jsonBody(SessionIdInput)}, responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: '/api/v1/embed/session/revoke', operationId: 'revokeSession', tags, summary: 'Revoke an embed session: its id is no longer exchanged for tokens', request: {body: jsonBody(RevokeEmbedSessionInput)}, responses: {200: json(SuccessBody, 'revoked'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const s = resourceOf(c, 'embed-session').session;
       if (s.body.revokedAt === null) saveResource(ctx.db, {...s, body: {...s.body, revokedAt: ctx.clock.now()}}, ctx.clock.now());

@@ -28,7 +28,7 @@ function presentTenant(ctx: ServiceContext, row: ResourceRow): Json {
   return {id: row.id, name, displayName: row.body.displayName ?? null, userCount: listResources(ctx.db, 'embed-user', name).length, createdAt: isoTime(row.createdAt)};
 }
 
-const presentUser = (row: ResourceRow) => present(specOf('embed-user'), row);
+const presentUser = (ctx: ServiceContext) => (row: ResourceRow) => present(ctx, specOf('embed-user'), row);
 
 /** Creates or updates the embed user with this externalId, and puts it in the named groups (made if missing). */
 function provision(ctx: ServiceContext, tenant: string, input: Json): ResourceRow {
@@ -111,7 +111,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
     createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/user', operationId: 'provisionEmbedUser', tags: TAGS, summary: 'Create or update one embed user by externalId, optionally putting it in groups', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUserInput)}, responses: {200: json(EmbedUser, 'the embed user'), ...errorResponses(400, 403)}}),
     (c) => {
       const tenant = String(valid(c, 'param').embedTenantName);
-      return c.json(presentUser(ctx.db.transaction(() => provision(ctx, tenant, valid(c, 'json')))()) as z.infer<typeof EmbedUser>, 200);
+      return c.json(presentUser(ctx)(ctx.db.transaction(() => provision(ctx, tenant, valid(c, 'json')))()) as z.infer<typeof EmbedUser>, 200);
     },
   );
 
@@ -123,7 +123,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
       const failed: Json[] = [];
       for (const input of valid(c, 'json').users as Json[]) {
         try {
-          succeeded.push(presentUser(ctx.db.transaction(() => provision(ctx, tenant, input))()));
+          succeeded.push(presentUser(ctx)(ctx.db.transaction(() => provision(ctx, tenant, input))()));
         } catch (err) {
           if (!(err instanceof HttpFailure)) throw err;
           failed.push({externalId: String(input.externalId).trim(), error: {status: err.status, message: err.message}});
@@ -139,7 +139,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
     (c) => {
       const p = valid(c, 'param');
       const ids = membersOf(loadGroup(p));
-      const users = listResources(ctx.db, 'embed-user', String(p.embedTenantName)).filter((u) => ids.includes(u.id)).map(presentUser);
+      const users = listResources(ctx.db, 'embed-user', String(p.embedTenantName)).filter((u) => ids.includes(u.id)).map(presentUser(ctx));
       return c.json(cursorPage(users, valid(c, 'query') as {first?: string; after?: string}), 200);
     },
   );
@@ -154,7 +154,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
       const seen = new Set<number>();
       const unique = users.filter((u) => !seen.has(u.id) && seen.add(u.id));
       setMembers(ctx, group, [...before, ...unique.map((u) => u.id)]);
-      return c.json({addedMembers: unique.filter((u) => !before.has(u.id)).map(presentUser), unchangedMembers: unique.filter((u) => before.has(u.id)).map(presentUser)}, 200);
+      return c.json({addedMembers: unique.filter((u) => !before.has(u.id)).map(presentUser(ctx)), unchangedMembers: unique.filter((u) => before.has(u.id)).map(presentUser(ctx))}, 200);
     },
   );
 

@@ -13,7 +13,6 @@ import {notFound} from '../errors.js';
 import {errorResponses, json, jsonBody} from '../routes/http.js';
 import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
 import {present, scopeOf} from './crud.js';
-import {reportPeople} from './reportPeople.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
@@ -31,8 +30,7 @@ export function reportAnswer(ctx: ServiceContext, row: ResourceRow): Json {
   const current = queryChecksum(row);
   const placements = ((row.body.externalWorkbookPlacements as Placement[] | undefined) ?? []).map((p) => ({...p, syncStatus: p.queryChecksum === current ? 'UP_TO_DATE' : 'CHANGED'}));
   return {
-    ...present(RESOURCES.find((s) => s.kind === 'report')!, row),
-    ...reportPeople(ctx, row),
+    ...present(ctx, RESOURCES.find((s) => s.kind === 'report')!, row),
     currentQueryChecksum: current,
     externalWorkbookPlacements: placements,
   };

@@ -39,7 +39,7 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       for (let depth = 0; depth < 100 && row.body.parentId != null; depth++) {
         const parent = findResource(ctx.db, 'folder', scope, Number(row.body.parentId));
         if (!parent) break;
-        chain.unshift(present(specOf('folder'), parent));
+        chain.unshift(present(ctx, specOf('folder'), parent));
         row = parent;
       }
       return c.json(chain, 200);
@@ -117,7 +117,7 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       const source = findResource(ctx.db, 'workbook', scope, Number(p.workbookId));
       if (!source) throw notFound(`workbook ${String(p.workbookId)} not found`);
       const copy = {...source.body, name: `${String(source.body.name)} (copy)`, slug: null};
-      return c.json(present(specOf('workbook'), insertResource(ctx.db, 'workbook', scope, copy, ctx.clock.now())), 200);
+      return c.json(present(ctx, specOf('workbook'), insertResource(ctx.db, 'workbook', scope, copy, ctx.clock.now())), 200);
     },
   );
 
