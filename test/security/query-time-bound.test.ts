@@ -84,6 +84,31 @@ describe('model SQL time bound', () => {
     expect((await load({measures: ['endless.count']})).body.error).toMatch(/ran longer than 2 s/);
   }, 60_000);
 
+  it('a query waiting behind slow ones runs once a process is free, with its own bound', async () => {
+    expect((await load(ORDERS)).status).toBe(200);
+    const slow = [load({measures: ['endless.count']}), load({measures: ['endless.count']})];
+    await after(300);
+    const start = performance.now();
+    const res = await load(ORDERS);
+    // It waited for the two slow ones to be stopped (about 1.7 s), then ran in a fresh process.
+    expect(res.body.data).toEqual([{'orders.count': 2400}]);
+    expect(performance.now() - start).toBeLessThan(BOUND_MS + 2500);
+    for (const s of await Promise.all(slow)) expect(s.body.error).toMatch(/ran longer/);
+  }, 60_000);
+
+  it('a query that finds every process taken for the whole bound answers 503 busy, not a timeout of its own', async () => {
+    expect((await load(ORDERS)).status).toBe(200);
+    const slow = Array.from({length: 4}, () => load({measures: ['endless.count']}));
+    await after(300);
+    const start = performance.now();
+    const res = await load(ORDERS);
+    expect(res.status).toBe(503);
+    expect(res.body.error).toBe(`the data API is busy: every query process stayed taken by other queries for ${BOUND_MS / 1000} s; try again shortly`);
+    expect(res.headers.get('retry-after')).toBe(String(BOUND_MS / 1000));
+    expect(performance.now() - start).toBeLessThan(BOUND_MS + 2500);
+    await Promise.all(slow);
+  }, 60_000);
+
   /** The endless query, running: its answer, and the query processes this service started for it. */
   async function endlessRunning(): Promise<{slow: ReturnType<typeof load>; processes: number[]}> {
     const before = children();

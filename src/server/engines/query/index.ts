@@ -35,7 +35,8 @@ export function runQuery(model: CompiledModel, db: Database.Database, query: Que
 
 /**
  * Answers `query` in the warehouse's processes, as the data API does: model SQL never runs on the event loop, and a
- * statement that outlasts the warehouse's time bound is stopped and reported as a QueryError.
+ * statement that outlasts the warehouse's time bound is stopped and reported as a QueryError. A statement that
+ * found no free process within the bound rejects with the warehouse's WarehouseBusyError (not the query's fault).
  */
 export async function runQueryIn(model: CompiledModel, warehouse: Warehouse, query: Query, options: RunQueryOptions = {}): Promise<QueryResult> {
   const plan = planQuery(model, query, options);

@@ -6,8 +6,8 @@
 // returns (measured: asked at 1 s, the thread ended at 25 s, with the CPU busy all along). A process can be
 // stopped wherever it is, so statements run in child processes that each hold their own copy of the warehouse
 // (the image of `openSampleDatabase`, built once in the service), and at its deadline a statement's process gets
-// SIGKILL. The event loop never runs model SQL, so a slow query delays no other request; a query still waiting
-// for a free process at its deadline fails the same way.
+// SIGKILL. The event loop never runs model SQL, so a slow query delays no other request. A statement waits for a
+// free process at most as long as it may run, and fails as busy then.
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createRequire} from 'node:module';
 import {sampleImage} from './dataset.js';
@@ -22,13 +22,21 @@ export class WarehouseTimeoutError extends Error {
   }
 }
 
+/** Every process stayed busy with other statements for the whole time bound: this one never started. */
+export class WarehouseBusyError extends Error {
+  override readonly name = 'WarehouseBusyError';
+  constructor(readonly timeoutMs: number) {
+    super(`no process was free within ${timeoutMs} ms`);
+  }
+}
+
 /** SQLite refused or failed the statement (its own message). */
 export class WarehouseSqlError extends Error {
   override readonly name = 'WarehouseSqlError';
 }
 
 export interface WarehouseOptions {
-  /** How long one statement may take, from the moment it is asked for (waiting for a process included). */
+  /** How long one statement may run once a process takes it, and how long it may wait for a free process. */
   timeoutMs: number;
   /** Most statements running at once, one process each. */
   processes: number;
@@ -86,7 +94,10 @@ export class Warehouse {
 
   constructor(readonly options: WarehouseOptions) {}
 
-  /** The rows of one read-only statement, or WarehouseTimeoutError at the deadline, or WarehouseSqlError. */
+  /**
+   * The rows of one read-only statement; WarehouseSqlError when SQLite refuses it, WarehouseTimeoutError when it
+   * runs past the bound, WarehouseBusyError when it waited that long for a free process.
+   */
   all(sql: string, params: Record<string, unknown>): Promise<WarehouseRow[]> {
     if (this.closed) return Promise.reject(new Error('the service is shutting down'));
     return new Promise((resolve, reject) => {
@@ -116,6 +127,9 @@ export class Warehouse {
       const slot = this.idle() ?? (this.slots.size < this.options.processes ? this.spawn() : undefined);
       if (!slot) break;
       const job = this.queue.shift()!;
+      // The run's own bound starts now: a statement that waited behind slow ones is not blamed for their time.
+      clearTimeout(job.timer);
+      job.timer = setTimeout(() => this.expire(job), this.options.timeoutMs);
       slot.job = job;
       slot.child.send({sql: job.sql, params: job.params});
     }
@@ -165,15 +179,14 @@ export class Warehouse {
 
   /** The deadline: a running statement's process is killed (a fresh one starts when needed), a waiting one dropped. */
   private expire(job: Job): void {
-    const err = new WarehouseTimeoutError(this.options.timeoutMs);
     const waiting = this.queue.indexOf(job);
     if (waiting >= 0) {
       this.queue.splice(waiting, 1);
-      this.settle(job, err);
+      this.settle(job, new WarehouseBusyError(this.options.timeoutMs));
       return;
     }
     const slot = [...this.slots].find((s) => s.job === job);
-    if (slot) void this.kill(slot, err);
+    if (slot) void this.kill(slot, new WarehouseTimeoutError(this.options.timeoutMs));
     this.dispatch();
   }
 

@@ -8,11 +8,12 @@ import {DeploymentIdParam, ErrorBody} from '../../../contract/common.js';
 import {ContinueWait, LoadBody, LoadQueryParams, LoadResponse, MetaResponse} from '../../../contract/dataModel.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
-import {badRequest, notFound} from '../../errors.js';
+import {HttpFailure, badRequest, notFound} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
 import {visibleModel} from '../../engines/compiler/tenants.js';
 import {describeModel} from '../../engines/query/meta.js';
 import {QueryError, runQueryIn, type Query} from '../../engines/query/index.js';
+import {WarehouseBusyError} from '../../engines/sample/warehouse.js';
 import {findDeployment} from '../../store/deployments.js';
 import {authorizeData, branchFor, dataUseOf, environmentBranch, type DataCredential} from './dataAuth.js';
 import {branchRunState, loadBranch} from './shared.js';
@@ -20,12 +21,16 @@ import {filesOf} from '../../store/branchTrees.js';
 
 const Params = DeploymentIdParam;
 const BranchParams = DeploymentIdParam.extend({branch: z.string().min(1)});
-const responses = {
-  200: {description: 'rows, or {"error":"Continue wait"} while the branch builds', content: {'application/json': {schema: z.union([LoadResponse, ContinueWait])}}},
+const failures = {
   400: {description: 'the query or the model is wrong', content: {'application/json': {schema: ErrorBody}}},
   401: {description: 'missing, unknown or expired token', content: {'application/json': {schema: ErrorBody}}},
   403: {description: 'a valid credential of another kind or for another deployment, environment or scope', content: {'application/json': {schema: ErrorBody}}},
   404: {description: 'unknown deployment or branch', content: {'application/json': {schema: ErrorBody}}},
+};
+const responses = {
+  200: {description: 'rows, or {"error":"Continue wait"} while the branch builds', content: {'application/json': {schema: z.union([LoadResponse, ContinueWait])}}},
+  ...failures,
+  503: {description: 'every query process stayed busy with other queries for the time bound (with Retry-After)', content: {'application/json': {schema: ErrorBody}}},
 };
 
 /** The credential the middleware accepted for this request (dataModel/dataAuth.ts). */
@@ -68,6 +73,10 @@ async function answer(ctx: ServiceContext, c: Context, deploymentId: string, bra
     return c.json({...result, query: result.query as Record<string, unknown>, lastRefreshTime: isoTime(ctx.clock.now())}, 200);
   } catch (e) {
     if (e instanceof QueryError) throw badRequest(e.message);
+    if (e instanceof WarehouseBusyError) {
+      c.header('retry-after', String(Math.ceil(e.timeoutMs / 1000)));
+      throw new HttpFailure(503, `the data API is busy: every query process stayed taken by other queries for ${e.timeoutMs / 1000} s; try again shortly`);
+    }
     throw e;
   }
 }
@@ -104,7 +113,7 @@ export const register: RouteGroup = (app, ctx) => {
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, undefined, c.req.valid('json').query));
   app.openapi(createRoute({method: 'get', path: branchLoad, operationId: 'loadBranch', summary: 'Query a branch (dev mode or staging)', tags, request: {params: BranchParams, query: LoadQueryParams}, responses}),
     (c) => answer(ctx, c, c.req.valid('param').deploymentId, c.req.valid('param').branch, parseQueryParam(c.req.valid('query').query)));
-  const metaResponses = {...responses, 200: {description: 'cubes and views with their members, or {"error":"Continue wait"}', content: {'application/json': {schema: z.union([MetaResponse, ContinueWait])}}}};
+  const metaResponses = {...failures, 200: {description: 'cubes and views with their members, or {"error":"Continue wait"}', content: {'application/json': {schema: z.union([MetaResponse, ContinueWait])}}}};
   app.openapi(createRoute({method: 'get', path: '/data/{deploymentId}/cubejs-api/v1/meta', operationId: 'meta', summary: 'Cubes and views of the deploy branch', tags, request: {params: Params}, responses: metaResponses}),
     (c) => meta(ctx, c, c.req.valid('param').deploymentId, undefined));
   app.openapi(createRoute({method: 'get', path: '/data/{deploymentId}/dev-mode/{branch}/cubejs-api/v1/meta', operationId: 'metaBranch', summary: 'Cubes and views of a branch', tags, request: {params: BranchParams}, responses: metaResponses}),
