@@ -3,7 +3,7 @@
 // TOKEN, KEY or CREDENTIAL is a secret, its value is typed masked and never shown again.
 import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
-import {SECRET_NAME_PARTS} from '../../src/contract/envVars.js';
+import {SECRET_NAME_RULE} from '../../src/contract/secretNames.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
@@ -77,7 +77,7 @@ export function VarForm({deployment, initial, existing, onSubmit, onCancel, serv
         {'  '}
         {secret
           ? `Secret: yes (the name contains ${secret}); the value is never shown back`
-          : `Secret: no (names containing ${SECRET_NAME_PARTS.join(', ')} are)`}
+          : `Secret: no (${SECRET_NAME_RULE} are)`}
       </Text>
       {serverError ? <Text color={color.error}>{glyph.fail} {serverError}</Text> : null}
       <Text color={color.muted}>{hints([['form.next', 'switch field'], ['form.submit', 'review'], ['form.cancel', 'cancel']])}</Text>

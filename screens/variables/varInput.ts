@@ -1,7 +1,8 @@
 // Checks a variable typed in the form before it is sent: the contract's rules (SetEnvVariablesInput) plus the
 // service's name rule for new names (a name already stored may be resent as it is). An empty value is refused:
 // the service would remove the variable, and removing is `unset`, asked for on purpose.
-import {ENV_VAR_NAME, SECRET_NAME_PARTS, SetEnvVariablesInput} from '../../src/contract/envVars.js';
+import {ENV_VAR_NAME, SetEnvVariablesInput} from '../../src/contract/envVars.js';
+import {secretNamePart} from '../../src/contract/secretNames.js';
 
 export type VarField = 'name' | 'value';
 export interface VarDraft {
@@ -27,6 +28,5 @@ export function checkVariable(draft: VarDraft, existing: ReadonlySet<string>): V
 
 /** The part of a name that makes it a secret ('KEY' in MY_API_KEY), if any. */
 export function secretPart(name: string): string | undefined {
-  const upper = name.toUpperCase();
-  return SECRET_NAME_PARTS.find((part) => upper.includes(part));
+  return secretNamePart(name);
 }

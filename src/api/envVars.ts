@@ -1,4 +1,5 @@
 // Environment variables of a deployment (secret-looking values masked again on the client).
+import {isSecretName} from '../contract/secretNames.js';
 import type {Api} from './client.js';
 import {allPages, pageInfoOf, type PageInfo} from './dbt.js';
 import {asRecord, listRows, readRows, str, type Paging} from './read.js';
@@ -6,15 +7,13 @@ import {asRecord, listRows, readRows, str, type Paging} from './read.js';
 const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;
 
 export const ENCRYPTED = '[ENCRYPTED]';
-const SECRET_PARTS = ['PASS', 'SECRET', 'TOKEN', 'KEY', 'CREDENTIAL'];
 
 /**
- * The service masks secret-looking values itself; the client masks them again, so a service that answers a raw
- * value (an older or foreign one) still never gets it printed.
+ * The service masks secret-looking values itself; the client masks them again, by the same list of secret names
+ * (contract/secretNames.ts), so a service that answers a raw value (an older or foreign one) still never gets it printed.
  */
 export function maskValue(name: string, value: string): string {
-  const upper = name.toUpperCase();
-  return SECRET_PARTS.some((p) => upper.includes(p)) ? ENCRYPTED : value;
+  return isSecretName(name) ? ENCRYPTED : value;
 }
 
 export interface EnvVariable {

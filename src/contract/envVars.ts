@@ -5,13 +5,8 @@ import {PageInfo} from './common.js';
 /** What a list shows instead of the value of a secret-looking variable; never accepted as a value. */
 export const ENCRYPTED_PLACEHOLDER = '[ENCRYPTED]';
 export const ENV_VAR_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Names containing one of these are secrets: their values are never answered. */
-export const SECRET_NAME_PARTS = ['PASS', 'SECRET', 'TOKEN', 'KEY', 'CREDENTIAL'] as const;
-
-export function isSecretName(name: string): boolean {
-  const upper = name.toUpperCase();
-  return SECRET_NAME_PARTS.some((part) => upper.includes(part));
-}
+/** A variable whose name is on THE list of secret names (secretNames.ts) is a secret: its value is never answered. */
+export {isSecretName} from './secretNames.js';
 
 export const EnvVariableItem = z.object({name: z.string(), value: z.string()}).meta({id: 'EnvVariableItem'});
 export type EnvVariableItem = z.infer<typeof EnvVariableItem>;

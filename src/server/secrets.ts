@@ -1,19 +1,17 @@
-// THE list of secret fields of the service, and what follows from it. A field is secret when its name matches,
-// wherever it sits in a body or a stored document: passwords, client and other secrets, tokens (access, refresh,
-// SCIM, data), API keys and other keys, credentials, private keys, cookies, signatures, OAuth
-// device/authorization codes (`…code`: device_code, userCode, code), embed session ids (bearer
-// secrets: whoever holds one gets data tokens). Two things read this list, so they cannot disagree:
+// What the service keeps secret, from THE list of secret names (contract/secretNames.ts: passwords, secrets,
+// tokens, keys, credentials, private keys, cookies, signatures, authorization, OAuth device/authorization codes
+// (`…code`), embed session ids, which are bearer secrets: whoever holds one gets data tokens), wherever such a field
+// sits in a body or a stored document. The same list masks environment variables by their name
+// (routes/deployments/envVars.ts) and tells the console which variables are secret. Here it is read twice:
 //  - the audit log (auditRedact.ts) stores `[REDACTED]` in place of every such field of a request body;
 //  - reads never return such a field of a stored document (`withoutSecrets`): they are write-only. The OAuth
 //    integration's `config` is such a document (its `clientSecret` column is never read back at all).
 // Not on the list: a token's security context. The platform's API returns it with the token it is embedded in
 // (whose holder can read it anyway), so reads show it; the audit log alone leaves it out (auditRedact.ts).
-// Nor are environment variable values, which are values of a `name`, not fields: envVars.ts masks those by
-// the variable's name, and the audit log keeps none of them.
 // Beyond names, a string that looks like a credential by itself (an svc_ key, a JWT, `Bearer …`, a PEM private
 // key) is secret in any field (`looksLikeCredential`).
-const SECRET_FIELD =
-  /pass(word|wd|phrase)?|secret|token|api[-_]?key|^key$|[-_]key$|[a-z]Key$|private|credential|authorization|cookie|signature|(^|[-_])code$|[a-z]Code$|session[-_]?id$/i;
+import {isSecretName} from '../contract/secretNames.js';
+
 // Every value pattern below runs in time linear in the string: each is anchored or of bounded length, and the
 // JWT shape (`eyJ…` `.` `…` `.`, where a single backtracking regex costs O(n²) on `eyJ-eyJ-…` without a dot) is
 // found by walking the runs of [\w-] once (`containsJwt`). Any string of any body reaches these checks.
@@ -22,9 +20,9 @@ const AUTH_HEADER_VALUE = /^\s*(bearer|basic|api-key)\s+[\w.~+/=-]{16,}\s*$/i;
 const PRIVATE_KEY_VALUE = /-----BEGIN [A-Z ]{0,40}PRIVATE KEY-----/i;
 const WORD_RUN = /[\w-]+/g;
 
-/** Whether a field of this name holds a secret (THE list). */
+/** Whether a field of this name holds a secret (THE list of secret names). */
 export function isSecretField(name: string): boolean {
-  return SECRET_FIELD.test(name);
+  return isSecretName(name);
 }
 
 /** A JWT header segment: `eyJ` (base64url of `{"`) at a word start, with more of the segment after it. */
