@@ -1,4 +1,5 @@
-// The tenant's OAuth endpoints used by the command-line client: device authorization (RFC 8628) and refresh.
+// The tenant's OAuth endpoints used by the command-line client: device authorization (RFC 8628), refresh, and
+// revocation (RFC 7009) where the tenant's metadata names it.
 // They take form bodies and answer OAuth error bodies, unlike /api/v1, so they use fetch directly.
 import {isRedirect, nextLocation} from './redirect.js';
 import {VERSION} from '../version.js';
@@ -52,7 +53,7 @@ export class OAuthError extends Error {
   }
 }
 
-async function postForm(baseUrl: string, path: string, fields: Record<string, string | undefined>): Promise<{status: number; text: string}> {
+async function postForm(baseUrl: string, path: string, fields: Record<string, string | undefined>, timeoutMs = REQUEST_TIMEOUT_MS): Promise<{status: number; text: string}> {
   checkBaseUrl(baseUrl);
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) body.set(k, v);
@@ -60,7 +61,7 @@ async function postForm(baseUrl: string, path: string, fields: Record<string, st
     method: 'POST',
     body,
     headers: {accept: 'application/json', 'user-agent': `svc/${VERSION}`},
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    signal: AbortSignal.timeout(timeoutMs),
     // Codes and refresh tokens are never carried along a redirect (api/redirect.ts): a 3xx is an error here.
     redirect: 'manual',
   });
@@ -155,4 +156,42 @@ export async function refreshAccessToken(baseUrl: string, client: OAuthClient, r
   });
   if (status < 200 || status >= 300) throw toOAuthError(status, text);
   return toTokenSet(text);
+}
+
+/** How long signing out may take: it is a courtesy to the server, the local credentials go either way. */
+const REVOKE_TIMEOUT_MS = 5_000;
+
+export type Revocation = {revoked: true} | {revoked: false; reason: string};
+
+/** The `revocation_endpoint` of the tenant's RFC 8414 metadata, if it names one. */
+async function revocationEndpoint(baseUrl: string): Promise<string | undefined> {
+  const res = await fetch(`${baseUrl}/.well-known/oauth-authorization-server`, {
+    headers: {accept: 'application/json', 'user-agent': `svc/${VERSION}`},
+    signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
+    redirect: 'manual',
+  });
+  const text = await res.text();
+  return res.ok ? str(parseObject(text)?.revocation_endpoint) : undefined;
+}
+
+/**
+ * Ends a device sign-in at the tenant (RFC 7009): the refresh token goes to the revocation endpoint the tenant's
+ * metadata names, and only when that endpoint is on the tenant's own origin (a token is never sent to another
+ * host). A tenant that names none, or cannot be reached, leaves the sign-in alive until its token expires: the
+ * reason says so. Never throws.
+ */
+export async function revokeRefreshToken(baseUrl: string, client: OAuthClient, refreshToken: string): Promise<Revocation> {
+  const origin = new URL(baseUrl).origin;
+  try {
+    const endpoint = await revocationEndpoint(baseUrl);
+    if (endpoint === undefined) return {revoked: false, reason: `${baseUrl} names no revocation endpoint`};
+    const url = new URL(endpoint, baseUrl);
+    if (url.origin !== origin) return {revoked: false, reason: `its revocation endpoint is on another host (${safeLine(url.origin)}); the token was not sent there`};
+    const fields = {token: refreshToken, token_type_hint: 'refresh_token', client_id: client.clientId, client_secret: client.clientSecret};
+    const {status, text} = await postForm(origin, `${url.pathname}${url.search}`, fields, REVOKE_TIMEOUT_MS);
+    return status === 200 ? {revoked: true} : {revoked: false, reason: toOAuthError(status, text).message};
+  } catch (err) {
+    const cause = (err as Error & {cause?: unknown}).cause;
+    return {revoked: false, reason: `could not reach ${baseUrl}: ${safeLine(cause instanceof Error ? cause.message : (err as Error).message)}`};
+  }
 }

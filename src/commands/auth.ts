@@ -5,7 +5,7 @@ import {createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../api/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
-import {removeContext, saveContext} from '../config/contexts.js';
+import {saveContext, signOutContext} from '../config/contexts.js';
 import {readConfigFile} from '../config/file.js';
 import {configPath} from '../config/paths.js';
 import {authScheme} from '../config/resolve.js';
@@ -95,12 +95,17 @@ OAuth client settings: SVC_OAUTH_CLIENT_ID (default svc-cli), SVC_OAUTH_CLIENT_S
 
   program
     .command('logout')
-    .description('forget the saved credentials of a context (default: the current one); no server call')
+    .description(
+      'forget the saved credentials of a context (default: the current one); a browser sign-in is also ended at its service ' +
+        '(token revocation, where the service offers it); an API key is only forgotten',
+    )
     .option('--name <context>', 'context to remove')
     .action(async (opts, cmd) => {
       const name = opts.name ?? globalOptions(cmd).context ?? readConfigFile(configPath()).default_context ?? 'default';
-      const {removed} = await removeContext(name);
+      const {removed, revocation} = await signOutContext(name, oauthClientFromEnv());
       success(removed ? `Removed context \`${name}\`` : `No saved credentials for context \`${name}\``);
+      if (revocation?.revoked) success('Signed out: the service revoked the sign-in');
+      else if (revocation) progress(`warning: the sign-in was not revoked (${revocation.reason}); its refresh token stays valid until it expires`);
     });
 
   program

@@ -1,6 +1,7 @@
-// Changing the saved contexts: one place for `svc login` (save), `svc logout` (remove), `svc context use`
+// Changing the saved contexts: one place for `svc login` (save), `svc logout` (sign out), `svc context use`
 // (default) and the console's Contexts screen (add, delete, make default). conf (and ajv behind it) loads only
 // when something is written.
+import {revokeRefreshToken, type OAuthClient, type Revocation} from '../api/oauth.js';
 import type {ContextEntry} from './file.js';
 
 const openStore = async () => new (await import('./store.js')).ConfigStore();
@@ -38,6 +39,25 @@ export async function saveContext(name: string, entry: ContextEntry, opts: {use?
 export async function removeContext(name: string): Promise<{removed: boolean; newDefault?: string}> {
   const store = await openStore();
   if (!(name in store.read().contexts)) return {removed: false};
+  return {removed: true, ...removeFrom(store, name)};
+}
+
+/**
+ * Signs a context out, the one way `svc logout` and the console's Contexts screen forget one: its credentials go
+ * (removeContext) and then, for a browser sign-in (a saved refresh token), the sign-in is ended at its tenant
+ * (RFC 7009, api/oauth.ts revokeRefreshToken; `revocation` says whether it was). An API key is left alone: it
+ * was made on purpose and may be saved elsewhere.
+ */
+export async function signOutContext(name: string, client: OAuthClient): Promise<{removed: boolean; newDefault?: string; revocation?: Revocation}> {
+  const store = await openStore();
+  const entry = store.read().contexts[name];
+  if (entry === undefined) return {removed: false};
+  const removed = {removed: true, ...removeFrom(store, name)};
+  if (!entry.refresh_token) return removed;
+  return {...removed, revocation: await revokeRefreshToken(entry.url, client, entry.refresh_token)};
+}
+
+function removeFrom(store: Awaited<ReturnType<typeof openStore>>, name: string): {newDefault?: string} {
   let newDefault: string | undefined;
   store.update((c) => {
     delete c.contexts[name];
@@ -47,7 +67,7 @@ export async function removeContext(name: string): Promise<{removed: boolean; ne
       else c.default_context = newDefault;
     }
   });
-  return newDefault === undefined ? {removed: true} : {removed: true, newDefault};
+  return newDefault === undefined ? {} : {newDefault};
 }
 
 /** The default context after a removal of `name`, without removing it (what a confirmation can announce). */

@@ -2,7 +2,8 @@
 // adding, deleting and choosing the default one through the config layer (config/contexts.ts), as command mode does.
 import {createHash} from 'node:crypto';
 import {checkBaseUrl, normalizeBaseUrl} from '../api/url.js';
-import {contextNameProblem, defaultAfterRemoving, removeContext, saveContext, setDefaultContext} from '../config/contexts.js';
+import {contextNameProblem, defaultAfterRemoving, saveContext, setDefaultContext, signOutContext} from '../config/contexts.js';
+import {oauthClientFromEnv} from '../api/oauth.js';
 import {readConfigFile} from '../config/file.js';
 import {configPath} from '../config/paths.js';
 
@@ -82,9 +83,12 @@ export async function addSavedContext(input: NewContext): Promise<{isDefault: bo
   return {isDefault: defaultContext === input.name};
 }
 
-/** Forgets a saved context's credentials; resolves to the new default when the removed one was the default. */
+/**
+ * Forgets a saved context's credentials, as `svc logout` does (a browser sign-in is also revoked at its service,
+ * best effort); resolves to the new default when the removed one was the default.
+ */
 export async function deleteSavedContext(name: string): Promise<{newDefault?: string}> {
-  const {removed, newDefault} = await removeContext(name);
+  const {removed, newDefault} = await signOutContext(name, oauthClientFromEnv());
   if (!removed) throw new Error(`context \`${name}\` is not saved any more`);
   return newDefault === undefined ? {} : {newDefault};
 }
