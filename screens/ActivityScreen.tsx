@@ -23,13 +23,12 @@ export function ActivityScreen() {
   const {runs, error, paused} = useActivityFeed();
   const going = runs?.some(isRunActive) ?? false;
   const now = useNow(going ? 1000 : 60_000);
-  const columns = useMemo(() => activityColumns(now), [now]);
+  const columns = useMemo(() => activityColumns(now, body.width), [now, body.width]);
   const rows = useMemo(() => (runs ?? []).filter((r) => !failedOnly || r.status === 'failed'), [runs, failedOnly]);
   useKeys('screen', {'activity.failed': () => setFailedOnly((f) => !f)});
 
-  const status = paused
-    ? 'live updates paused'
-    : `live: a deployment every 30s while idle, every 5s while a run goes · ${failedOnly ? 'failed only' : 'all runs'}`;
+  // What is shown first: on a narrow terminal the end of the line is cut.
+  const status = `${failedOnly ? 'failed only' : 'all runs'} · ${paused ? 'live updates paused' : 'live: a deployment every 30s while idle, every 5s while a run goes'}`;
   return (
     <Box flexDirection="column">
       <Text color={color.muted} wrap="truncate-end">{status}</Text>
