@@ -8,7 +8,10 @@
 //    so nothing is ever written into an existing file and an interrupted write leaves the target as it was; a
 //    rename replaces a link at the target instead of following it. `replace: false` refuses an existing target;
 //  - a private file svc uses (`ownPrivateFile`) is a regular file of this process's user, not a symbolic link,
-//    readable by that user alone; anything else is refused with an error naming the file and its owner.
+//    readable by that user alone; anything else is refused with an error naming the file and its owner;
+//  - the directory such a file lives in (`ownPrivateDir`) is a real directory (not a symbolic link), owned by this
+//    user or root, and nobody else may rename or replace entries in it (not writable by others, unless sticky
+//    like /tmp, where others may add names but not touch ours, and each of our files is checked by name).
 // `test/files/private-file.test.ts` greps src/ and screens/ for file writes outside this module.
 import {randomBytes} from 'node:crypto';
 import {closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readFileSync, renameSync, rmSync, writeSync, type Stats, type WriteStream} from 'node:fs';
@@ -133,6 +136,26 @@ function ownerOf(uid: number): string {
 }
 
 const OPEN_NO_LINK = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Makes sure `dir`, where svc keeps a private file, cannot be used to swap that file: refused (UnsafeFile) when it
+ * is a symbolic link, not a directory, owned by another user than this one or root, or writable by other users
+ * without the sticky bit. No-op without POSIX users (Windows).
+ */
+export function ownPrivateDir(dir: string): void {
+  const me = process.getuid?.();
+  if (me === undefined) return;
+  const s = lstatSync(dir, {throwIfNoEntry: false});
+  if (!s) return;
+  if (s.isSymbolicLink()) throw new UnsafeFile(dir, 'it is a symbolic link; svc keeps its data in a real directory (use the directory it points to)');
+  if (!s.isDirectory()) throw new UnsafeFile(dir, 'it is not a directory');
+  if (s.uid !== me && s.uid !== 0) {
+    throw new UnsafeFile(dir, `it is owned by ${ownerOf(s.uid)}, not by ${ownerOf(me)} who runs svc; its owner could swap the data file (use a directory of your own)`);
+  }
+  if ((s.mode & 0o022) !== 0 && (s.mode & 0o1000) === 0) {
+    throw new UnsafeFile(dir, `it is writable by other users (mode ${(s.mode & 0o7777).toString(8).padStart(4, '0')}), who could swap the data file (chmod go-w it, or use a directory of your own)`);
+  }
+}
 
 /**
  * Makes sure `path` is a private file of this process's user: created (exclusively, 0600) when missing and

@@ -189,6 +189,33 @@ describe.skipIf(!asRoot || !setpriv)('svc server: data files planted by another 
   }, 60_000);
 });
 
+describe('svc server: the data file\'s directory cannot be used to swap it', () => {
+  it.skipIf(!asRoot || !setpriv)('a directory another user owns is refused, naming it and its owner', async () => {
+    const dir = join(sharedDir(tempDir), 'theirs');
+    const r = spawnSync('setpriv', [`--reuid=${OTHER}`, `--regid=${OTHER}`, '--clear-groups', 'mkdir', '-m', '0755', dir], {encoding: 'utf8'});
+    expect(r.status).toBe(0);
+    const stderr = await refused(join(dir, 'svc.db'));
+    expect(stderr).toContain(`refusing to use ${dir}: it is owned by`);
+    expect(stderr).toContain(`(uid ${OTHER})`);
+    // Before: the service (root) created its data file in it, where the directory's owner could swap it.
+    expect(existsSync(join(dir, 'svc.db'))).toBe(false);
+  }, 60_000);
+
+  it('a directory others may write (without the sticky bit) is refused, and so is a link to a directory', async () => {
+    const base = tempDir();
+    const open = join(base, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    expect(await refused(join(open, 'svc.db'))).toContain(`refusing to use ${open}: it is writable by other users (mode 0777)`);
+    expect(existsSync(join(open, 'svc.db'))).toBe(false);
+    const real = join(base, 'real');
+    mkdirSync(real, {mode: 0o700});
+    symlinkSync(real, join(base, 'linked'));
+    expect(await refused(join(base, 'linked', 'svc.db'))).toContain(`refusing to use ${join(base, 'linked')}: it is a symbolic link`);
+    expect(existsSync(join(real, 'svc.db'))).toBe(false);
+  }, 60_000);
+});
+
 describe('svc server: one lock per data file, whatever the path to it', () => {
   it('a symbolic link or a hard link to a served data file is not a second service on it', async () => {
     const dir = tempDir();
