@@ -31,6 +31,8 @@ interface Violation {
 const allowlist = readSeedDifferences();
 /** Prism's answer for a request whose route the reference does not have. */
 const UNDESCRIBED = 'Selected route not found';
+/** Prism's warning for a status the operation does not list. */
+const NO_SUCH_STATUS = 'Unable to match the returned status code';
 /** `response.body.items.*.api_credentials` matches that field of every item (and anything inside it). */
 const locationMatches = (pattern: string, where: string) =>
   new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('\\d+')}(\\.|$)`).test(where);
@@ -81,12 +83,14 @@ describe.skipIf(!present)('Prism validation proxy over the reference, CLI tour',
 
   it('sends only valid requests, and every response violation is fixed or sanctioned', async () => {
     const env = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY};
-    let ran = 0;
+    // Every entry must reach the service (a usage error, exit 2, sends nothing): a 404 or 409 still had its request
+    // checked against the description.
+    const unsent: string[] = [];
     for (const args of TOUR) {
       const run = await runCli(args, env);
-      if (run.code !== 2) ran++;
+      if (run.code === 2) unsent.push(`${args.join(' ')}: ${run.stderr.split('\n')[0]}`);
     }
-    expect(ran).toBeGreaterThanOrEqual(60);
+    expect(unsent).toEqual([]);
     const requestViolations: string[] = [];
     const unsanctioned: string[] = [];
     const used = new Set<AllowEntry>();
@@ -103,6 +107,9 @@ describe.skipIf(!present)('Prism validation proxy over the reference, CLI tour',
           else requestViolations.push(line);
           continue;
         }
+        // The description documents success answers only; an error answer (4xx) of a command given an id that is
+        // not there is not a difference in shape.
+        if (v.message.startsWith(NO_SUCH_STATUS) && e.status >= 400) continue;
         if (v.location[0] === 'request') {
           requestViolations.push(line);
           continue;
