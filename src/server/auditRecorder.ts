@@ -20,6 +20,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // usage pings to /telemetry. The approval page (/device) records its own events, refusals and the approver
 // included (web/approvePage.ts), which this recorder cannot see: it has no principal and records no failure.
 const NOT_AUDITED = /^\/(data|telemetry|device)(\/|$)/;
+/** SCIM searches (RFC 7644 §3.4.3): reads sent as POST so the filter stays out of URLs. Neither recorded nor a change. */
+const READS_BY_POST: ReadonlySet<string> = new Set(['searchScimUsers', 'searchScimGroups', 'searchScimResources']);
 const MAX_BODY_BYTES = 1_000_000;
 const VERBS = new Set([
   'add', 'cancel', 'commit', 'create', 'delete', 'disable', 'enable', 'finish', 'merge', 'patch', 'pull', 'remove',
@@ -43,11 +45,12 @@ const READ_PERMISSIONS: ReadonlySet<string> = new Set(['DeploymentRead', 'Schema
 /**
  * Whether a successful call changes the account's objects or data (a create, an update, a delete). What a
  * credential that may only read can do is no change: issuing a token to query, a data or metadata token,
- * an embed session, validating a model, signing in. SCIM writes change users and groups. An operation the
- * permission table does not know counts as a change.
+ * an embed session, validating a model, signing in or out (revoking a sign-in's tokens). SCIM writes change users
+ * and groups; SCIM searches are reads. An operation the permission table does not know counts as a change.
  */
 export function changesAccount(operationId: string): boolean {
   const requirement = OPERATION_REQUIREMENTS.get(operationId);
+  if (READS_BY_POST.has(operationId)) return false;
   if (requirement === undefined || requirement.credential === 'scim') return true;
   if (requirement.credential !== 'management') return false;
   return requirement.permission !== null && !READ_PERMISSIONS.has(requirement.permission);
@@ -132,6 +135,7 @@ export function auditRecorder(ctx: ServiceContext, app: App): MiddlewareHandler<
     const pattern = route?.path ?? c.req.path;
     operations ??= operationIndex(app);
     const operationId = operations.get(`${method} ${pattern}`);
+    if (operationId !== undefined && READS_BY_POST.has(operationId)) return;
     const principal = c.get('principal') as Principal | undefined;
     const params = c.req.param() as Record<string, string>;
     const body = bodySummary(c);

@@ -44,7 +44,7 @@ const raised = {permission: 'SchemaUpdate', when: 'the target branch is a shared
 const branch = (otherwise?: 'session' | 'session-or-deploy' | 'deploy') => ({kind: 'branch', ...(otherwise ? {otherwise} : {})}) as const;
 
 const GROUPS: Array<[Requirement, string[]]> = [
-  [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'openidConfiguration', 'revokeOAuthToken', 'completeOAuthFlow', 'sendTelemetry']],
+  [{credential: 'none'}, ['requestDeviceCode', 'pollDeviceToken', 'refreshAccessToken', 'showDeviceApproval', 'decideDeviceApproval', 'oauthServerMetadata', 'openidConfiguration', 'revokeToken', 'completeOAuthFlow', 'sendTelemetry']],
   [{credential: 'data'}, ['load', 'loadPost', 'loadBranch', 'loadBranchPost', 'meta', 'metaBranch']],
   [{credential: 'meta'}, ['metadataEntities', 'metadataDataSources']],
   // Changing a provisioned user: the grants rule (an admin is changed only with an admin's authority).

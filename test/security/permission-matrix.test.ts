@@ -461,7 +461,7 @@ describe('permission matrix over every operation of the spec', () => {
       'pollDeviceToken',
       'refreshAccessToken',
       'requestDeviceCode',
-      'revokeOAuthToken',
+      'revokeToken',
       'sendTelemetry',
       'showDeviceApproval',
     ]);

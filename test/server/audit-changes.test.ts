@@ -45,7 +45,7 @@ describe('changes since the service started', () => {
     expect(service.changesSinceStart()).toEqual(['deployment.update', 'apiKey.create']);
   });
 
-  it('the only writes that are no change: sign-ins, tokens and sessions to read or query, queries, telemetry', () => {
+  it('the only writes that are no change: sign-ins and sign-outs, tokens and sessions to read or query, queries, SCIM searches, telemetry', () => {
     const {app, close} = testApp('demo');
     try {
       const mutating = app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' && d.route.operationId && d.route.method !== 'get' ? [d.route.operationId] : []));
@@ -53,7 +53,8 @@ describe('changes since the service started', () => {
       expect(mutating.filter((id) => !changesAccount(id)).sort()).toEqual([
         'createDeploymentEnvironmentToken', 'createDeploymentEnvironmentTokenForMetaSync', 'createToken', 'decideDeviceApproval',
         'deploymentToken', 'describeMeta', 'generateSession', 'loadBranchPost', 'loadPost', 'pollDeviceToken', 'postDashboardPythonRun',
-        'postTokenBySessionId', 'refreshAccessToken', 'requestDeviceCode', 'sendTelemetry',
+        'postTokenBySessionId', 'refreshAccessToken', 'requestDeviceCode', 'revokeToken', 'searchScimGroups', 'searchScimResources',
+        'searchScimUsers', 'sendTelemetry',
       ]);
     } finally {
       close();

@@ -140,6 +140,10 @@ describe('approval and tokens', () => {
     const refreshed = await form('/auth/oauth2/refresh', {grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: 'svc-cli'});
     expect(refreshed).toMatchObject({status: 400, body: {error: 'invalid_grant', error_description: 'this sign-in was revoked; sign in again'}});
     expect((await revoke({token: tokens.refresh_token})).status).toBe(200);
+    // Each revocation is an audit event, and the token in it is redacted.
+    const events = t.ctx.db.prepare("SELECT data FROM audit_events WHERE name = 'token.revoke'").pluck().all() as string[];
+    expect(events.length).toBeGreaterThanOrEqual(2);
+    expect(events.join('\n')).not.toContain(tokens.refresh_token);
     // A data token comes from no sign-in: it cannot be revoked one by one, and the answer says so.
     const data = await t.call('/api/v1/deployments/1/token', {method: 'POST'});
     expect(await revoke({token: data.body.cubeApiToken})).toMatchObject({status: 400, body: {error: 'unsupported_token_type'}});

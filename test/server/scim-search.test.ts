@@ -6,7 +6,7 @@ import {beforeEach, describe, expect, it} from 'vitest';
 import {SCIM_ENTERPRISE_SCHEMA, SCIM_GROUP_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
 import {scimAppEach} from '../helpers/scim.js';
 
-const {scim, createUser} = scimAppEach();
+const {t, scim, createUser} = scimAppEach();
 const ENT = SCIM_ENTERPRISE_SCHEMA;
 const SEARCH = 'urn:ietf:params:scim:api:messages:2.0:SearchRequest';
 const search = (path: string, body: Record<string, unknown>) => scim(path, {method: 'POST', json: {schemas: [SEARCH], ...body}});
@@ -109,6 +109,10 @@ describe('POST …/.search (RFC 7644 §3.4.3)', () => {
     expect(straddle.body.Resources.map((r: {displayName: string}) => r.displayName)).toEqual(['S 3', 'Searchers']);
     // An attribute only users have: groups match none, users still do.
     expect(names((await search('/.search', {filter: 'userName eq "s2@example.com"'})).body)).toEqual(['s2@example.com']);
+    // A search is a read that happens to be a POST: no audit event, so nothing counts it as a change.
+    const recorded = t.ctx.db.prepare('SELECT name FROM audit_events').pluck().all() as string[];
+    expect(recorded.filter((n) => /search/i.test(n))).toEqual([]);
+    expect(recorded).toContain('scimGroup.create');
   });
 
   it('refuses a body without the SearchRequest schema, and a filter no resource type can read', async () => {

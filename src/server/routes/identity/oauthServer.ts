@@ -83,7 +83,7 @@ export const register: RouteGroup = (app, ctx) => {
   const revokeRoute = oauthRoute(
     {
       path: '/auth/oauth2/revoke',
-      operationId: 'revokeOAuthToken',
+      operationId: 'revokeToken',
       summary: 'Revoke a refresh or access token, ending the sign-in it belongs to (RFC 7009)',
       description:
         'Form body: token, an optional token_type_hint (refresh_token or access_token; the token is found either way) and ' +
