@@ -7,7 +7,7 @@ import {rmSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
-import {hasTmux, type Pane, tmuxSuite} from '../helpers/tmux.js';
+import {hasTmux, type Pane, quitLocal, tmuxSuite} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-dev-e2e');
 const ORDERS = 'model/cubes/orders.yml';
@@ -63,19 +63,6 @@ async function cursorTo(ui: Pane, row: RegExp): Promise<void> {
   await ui.waitFor(row);
 }
 
-/**
- * q on `svc ui --local` after a write (every test here writes: a dev fork at least): since 07f90de it asks before
- * deleting the local demo data, default No; y quits. Returns the pane after the exit.
- */
-async function quitChanged(ui: Pane): Promise<string> {
-  await ui.keys('q');
-  const text = await ui.waitFor('Quit? The local demo data will be lost');
-  expect(text).toMatch(/› No\s+\(y\/N\)/);
-  expect(text).not.toContain('exit=');
-  await ui.keys('y');
-  return ui.waitFor('exit=0');
-}
-
 afterEach(() => {
   for (const f of ['hold', 'go', 'next.txt']) rmSync(join(term.work, f), {force: true});
 });
@@ -102,7 +89,7 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     text = await ui.waitFor(`${ORDERS}: ${fork} against main`);
     expect(text).toContain('+# reviewed in svc ui');
     await ui.keys('Escape');
-    await quitChanged(ui);
+    await quitLocal(ui, true);
   }, 120_000);
 
   it('a broken model is not committed to the deploy branch by c + Enter; the guide survives the build screen', async () => {
@@ -145,7 +132,7 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     await ui.keys('Escape', 'B');
     text = await ui.waitFor(/main\s+deploy\s+—\s+\S+\s+[0-9a-f]{8}/);
     expect(/main\s+deploy\s+—\s+\S+\s+([0-9a-f]{8})/.exec(text)![1]).toBe(hash);
-    await quitChanged(ui);
+    await quitLocal(ui, true);
   }, 120_000);
 
   it('the whole guided flow from the keyboard: branch → dev mode → edit → validate fails → fix → validate passes → commit → merge → exit', async () => {
@@ -204,7 +191,7 @@ describe.skipIf(!hasTmux)('dev mode in a real terminal', () => {
     // exit dev mode, then the console
     await ui.keys('t');
     await ui.waitFor(`Left dev mode; ${fork} stays`);
-    text = await quitChanged(ui);
-    expect(text).not.toContain('Dev mode');
+    await quitLocal(ui, true);
+    expect(ui.screen()).not.toContain('Dev mode');
   }, 180_000);
 });

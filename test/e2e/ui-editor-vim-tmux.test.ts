@@ -96,6 +96,13 @@ function uiChildren(ui: Pane): string {
   return spawnSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', String(uiPid(ui))], {encoding: 'utf8'}).stdout.trim();
 }
 
+/** The editor is gone and nothing of it is left under the console, which reads its keys again: q quits. */
+async function quitWithNoChildLeft(ui: Pane): Promise<void> {
+  expect(uiChildren(ui)).toBe('');
+  await ui.keys('q');
+  await ui.waitFor('exit=0');
+}
+
 describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
   it('a line full of the console’s keys arrives on the dev branch letter for letter; the console stays where it was', async () => {
     const ui = open(VIM_EDITOR);
@@ -116,9 +123,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     expect(where(text)).toEqual(where(before));
     expect(text).toMatch(/› model\/cubes\/orders\.yml\s+~ changed/);
     expect(stored(fork).split('\n')[0]).toBe(LINE);
-    expect(uiChildren(ui)).toBe('');
-    await ui.keys('q');
-    await ui.waitFor('exit=0');
+    await quitWithNoChildLeft(ui);
   }, 120_000);
 
   it('q, ctrl+c and :q! inside vim neither quit nor move the console', async () => {
@@ -135,10 +140,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     const text = await ui.waitFor(`No changes to ${ORDERS}`);
     expect(text).not.toContain('exit=');
     expect(where(text)).toEqual(where(before));
-    expect(uiChildren(ui)).toBe('');
-    // The console reads its keys again.
-    await ui.keys('q');
-    await ui.waitFor('exit=0');
+    await quitWithNoChildLeft(ui);
   }, 120_000);
 
   it('an editor that reads one line ends on one Enter and is reaped, also when the line was typed ahead of it', async () => {
@@ -158,9 +160,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     const text = await ui.waitFor(`Saved ${ORDERS} to ${fork}`, 10_000);
     expect(text).not.toContain('exit=');
     expect(stored(fork)).toBe('cubes: []\n');
-    expect(uiChildren(ui)).toBe('');
-    await ui.keys('q');
-    await ui.waitFor('exit=0');
+    await quitWithNoChildLeft(ui);
   }, 120_000);
 
   it('a console told to end while the editor runs ends the editor first and exits only once it is gone', async () => {

@@ -2,7 +2,7 @@
 // deployment, a member completed with Tab, the query run to a result table. A query changes nothing in the local
 // demo data, so q quits at once after it; after a change q asks first and names it.
 import {describe, expect, it} from 'vitest';
-import {hasTmux, tmuxSuite, type Pane} from '../helpers/tmux.js';
+import {hasTmux, quitLocal, tmuxSuite, type Pane} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-query-e2e');
 
@@ -31,10 +31,7 @@ describe.skipIf(!hasTmux)('query console in a real terminal', () => {
       writeFileSync(`${process.env.SVC_CAPTURE_DIR}/query.txt`, text);
     }
     // The query took a data token: no change to the demo data, so nothing is lost and q asks nothing.
-    await ui.keys('q');
-    const end = await ui.waitFor((t) => t.includes('exit=0') || t.includes('Quit?'));
-    expect(end).not.toContain('Quit?');
-    expect(end).toContain('exit=0');
+    await quitLocal(ui, false);
   });
 
   it('after a query and a change (dev mode entered), q asks first and names the change', {timeout: 120_000}, async () => {
@@ -44,11 +41,6 @@ describe.skipIf(!hasTmux)('query console in a real terminal', () => {
     await ui.waitFor(/› main\s+deploy/);
     await ui.keys('t');
     await ui.waitFor(/Entered dev mode: dev-\S+ forked from main/);
-    await ui.keys('q');
-    const question = await ui.waitFor('Quit? The local demo data will be lost');
-    expect(question).toMatch(/temporary demo data is deleted[\s\S]*Changed here: devMode\.start\./);
-    expect(question).not.toContain('exit=');
-    await ui.keys('y');
-    await ui.waitFor('exit=0');
+    await quitLocal(ui, true, (question) => expect(question).toMatch(/temporary demo data is deleted[\s\S]*Changed here: devMode\.start\./));
   });
 });

@@ -3,7 +3,7 @@
 // line (no two lines drawn over each other), inside one frame. And the shell below is clean after growing from
 // too small (50×12) to 140×40 and quitting; the too-small notice reads whole at 25 columns.
 import {describe, expect, it} from 'vitest';
-import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
+import {hasTmux, type Pane, quitLocal, tmuxSuite} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-ui-small', {keyDelayMs: 200});
 const open = (columns: number, rows: number) => term.open({columns, rows, before: 'echo SHELL-BEFORE'});
@@ -23,20 +23,9 @@ function expectLaidOut(text: string, lines: RegExp[]): void {
   for (const pattern of lines) expect(rows.some((r) => pattern.test(r)), `no line matches ${pattern}:\n${text}`).toBe(true);
 }
 
-/**
- * q on `svc ui --local`: straight out when nothing was written; after a write it first asks (07f90de) whether to
- * drop the local demo data, a question laid out like every other, and y quits.
- */
-async function quit(ui: ReturnType<typeof open>, afterWrite: boolean): Promise<void> {
-  await ui.keys('q');
-  if (afterWrite) {
-    const text = await ui.waitFor('Quit? The local demo data will be lost');
-    expectLaidOut(text, [/^│ ! Quit\? The local demo data will be lost\s+│$/, /^│\s+Quit\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]);
-    await ui.keys('y');
-  }
-  const text = await ui.waitFor('exit=0');
-  expect(text).not.toContain('Quit? The local demo data will be lost');
-}
+/** q on `svc ui --local` (quitLocal); the question after a change is laid out like every other. */
+const quit = (ui: Pane, afterWrite: boolean) =>
+  quitLocal(ui, afterWrite, (text) => expectLaidOut(text, [/^│ ! Quit\? The local demo data will be lost\s+│$/, /^│\s+Quit\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]));
 
 describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
   it('shows the title and the focused field, each on an intact line', async () => {

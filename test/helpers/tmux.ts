@@ -7,7 +7,7 @@ import {execFileSync, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
-import {afterAll, afterEach, beforeAll} from 'vitest';
+import {afterAll, afterEach, beforeAll, expect} from 'vitest';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SVC = join(ROOT, 'dist/svc.js');
@@ -132,4 +132,29 @@ export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): 
       return path;
     },
   };
+}
+
+/** The question q asks on `svc ui --local` when something was changed in its temporary demo data. */
+export const QUIT_QUESTION = 'Quit? The local demo data will be lost';
+
+/**
+ * q on `svc ui --local`. After a change (`changed`) the question comes first, default No and the console still
+ * running; `check` looks at it, then y answers it. Without a change no question comes. Either way the console
+ * exits 0 and no question is left. Returns the question (after a change), else the pane after the exit.
+ */
+export async function quitLocal(ui: Pane, changed: boolean, check?: (question: string) => void): Promise<string> {
+  await ui.keys('q');
+  if (!changed) {
+    const end = await ui.waitFor((t) => t.includes('exit=') || t.includes('Quit?'));
+    expect(end).not.toContain('Quit?');
+    expect(end).toContain('exit=0');
+    return end;
+  }
+  const question = await ui.waitFor(QUIT_QUESTION);
+  expect(question).toMatch(/› No\s+\(y\/N\)/);
+  expect(question).not.toContain('exit=');
+  check?.(question);
+  await ui.keys('y');
+  expect(await ui.waitFor('exit=0')).not.toContain(QUIT_QUESTION);
+  return question;
 }
