@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // One seeded demo database per run; tests open copies of it (test/helpers/seedImage.ts).
+    globalSetup: ['test/helpers/seedImage.ts'],
     projects: [
       // In-process tiers: one worker per core (vitest's own default leaves one core idle).
       tier('unit', {maxWorkers: availableParallelism()}),

@@ -8,14 +8,14 @@ import {buildFailureMessage, waitForBuild} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, progress, UserError} from './output.js';
 import {connect, numericId} from './session.js';
 
-const UNIT_MS: Record<string, number> = {'': 1_000, s: 1_000, m: 60_000, h: 3_600_000};
+const UNIT_MS: Record<string, number> = {'': 1_000, ms: 1, s: 1_000, m: 60_000, h: 3_600_000};
 
 /**
- * `30s`, `15m`, `1h` or a bare number of seconds (case-insensitive). Usage errors (exit 2) for anything else,
+ * `30s`, `15m`, `1h`, `500ms` or a bare number of seconds (case-insensitive). Usage errors (exit 2) for anything else,
  * for zero and negative values, and for values too large to mean anything.
  */
 export function parseDuration(text: string): number {
-  const match = /^\s*([+-]?\d+)\s*([a-z]?)\s*$/i.exec(text);
+  const match = /^\s*([+-]?\d+)\s*(ms|[a-z]?)\s*$/i.exec(text);
   const unit = match?.[2]?.toLowerCase();
   const ms = match && unit !== undefined && unit in UNIT_MS ? Number(match[1]) * UNIT_MS[unit]! : Number.NaN;
   if (!Number.isSafeInteger(ms)) throw new UserError(`\`${text}\` is not a duration (try 30s, 15m, or 1h)`, EXIT_USAGE);

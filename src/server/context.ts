@@ -31,12 +31,14 @@ export interface ContextOptions {
   /** May be a factory: a restart after a faster `--speed` run needs the stored timestamps to pick its origin. */
   clock: Clock | ((db: Db) => Clock);
   log: (line: string) => void;
+  /** Only with ':memory:': the bytes of a demo image (demoImage.ts) to start from instead of an empty file. */
+  image?: Buffer;
   /** The data API's bound on one query; default QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
 }
 
 export function createContext(opts: ContextOptions): ServiceContext {
-  const db = openDatabase(opts.dataFile);
+  const db = openDatabase(opts.dataFile, opts.image);
   const clock = typeof opts.clock === 'function' ? opts.clock(db) : opts.clock;
   return {
     db,

@@ -65,6 +65,29 @@ export function copyDemoImage(dir: string, dataFile: string, now = Date.now()): 
   }
 }
 
+/**
+ * What an image must not carry: the seed's API keys and the JWT secret (each copy gets its own). The keys' id
+ * counter starts again, so a copy's keys have the ids a seeded file's have.
+ */
+function dropCredentials(db: Db): void {
+  db.exec("DELETE FROM api_keys; DELETE FROM sqlite_sequence WHERE name = 'api_keys'; DELETE FROM service_settings WHERE key = 'jwt_secret';");
+}
+
+/**
+ * A freshly seeded demo database as the bytes of an image, without its credentials: `startService({demoImage})`
+ * and `createContext({image})` open copies of it in memory (the tests seed once and copy per test).
+ */
+export function demoImageBytes(db: Db): Buffer {
+  const copy = new Database(db.serialize());
+  try {
+    dropCredentials(copy);
+    copy.exec('VACUUM');
+    return copy.serialize();
+  } finally {
+    copy.close();
+  }
+}
+
 /** Keeps a copy of a freshly seeded demo file, without its credentials (API keys, JWT secret); errors are ignored. */
 export function saveDemoImage(db: Db, dir: string): void {
   if (uid() === undefined) return;
@@ -75,7 +98,7 @@ export function saveDemoImage(db: Db, dir: string): void {
     db.prepare('VACUUM INTO ?').run(tmp);
     const copy = new Database(tmp);
     try {
-      copy.exec("DELETE FROM api_keys; DELETE FROM service_settings WHERE key = 'jwt_secret';");
+      dropCredentials(copy);
     } finally {
       copy.close();
     }

@@ -39,6 +39,8 @@ export interface StartOptions {
   demoImageDir?: string;
   /** The data API's bound on one query (default QUERY_TIMEOUT_MS in limits.ts). */
   queryTimeoutMs?: number;
+  /** For ':memory:' with the demo seed: the bytes of a demo image (demoImageBytes) to copy instead of seeding. */
+  demoImage?: Buffer;
 }
 
 export interface RunningService {
@@ -87,11 +89,13 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
   const lock: DataLock | undefined = opts.lock ?? (dataFile === ':memory:' ? undefined : lockDataFile(dataFile));
   const seedName = opts.seed ?? 'demo';
   const imageDir = opts.demoImageDir !== undefined && seedName === 'demo' && dataFile !== ':memory:' && !existsSync(dataFile) ? opts.demoImageDir : undefined;
-  const open = () => createContext({dataFile, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log, queryTimeoutMs: opts.queryTimeoutMs});
+  const image = opts.demoImage !== undefined && seedName === 'demo' && dataFile === ':memory:' ? opts.demoImage : undefined;
+  const open = () => createContext({dataFile, image, clock: opts.clock ?? ((db) => systemClock(opts.speed ?? 1, latestEngineTime(db))), log, queryTimeoutMs: opts.queryTimeoutMs});
   let ctx: ServiceContext | undefined;
-  let fromImage = false;
+  let fromImage = image !== undefined;
   try {
-    if (imageDir !== undefined && copyDemoImage(imageDir, dataFile)) {
+    if (fromImage) ctx = open();
+    else if (imageDir !== undefined && copyDemoImage(imageDir, dataFile)) {
       ctx = openedImage(open, dataFile);
       fromImage = ctx !== undefined;
     }

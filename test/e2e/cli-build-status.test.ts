@@ -148,12 +148,12 @@ describe('svc deployments build-status', () => {
 });
 
 describe('parseDuration', () => {
-  it('reads seconds, minutes and hours, bare numbers as seconds, any case', () => {
-    expect(['30s', '15m', '1h', '45', '2H', ' 10S '].map(parseDuration)).toEqual([30_000, 900_000, 3_600_000, 45_000, 7_200_000, 10_000]);
+  it('reads milliseconds, seconds, minutes and hours, bare numbers as seconds, any case', () => {
+    expect(['30s', '15m', '1h', '45', '2H', ' 10S ', '250ms', '5MS'].map(parseDuration)).toEqual([30_000, 900_000, 3_600_000, 45_000, 7_200_000, 10_000, 250, 5]);
   });
 
   it('rejects zero, negatives, days, fractions, overflow and words', () => {
     for (const bad of ['0', '0s', '-1m']) expect(() => parseDuration(bad)).toThrow(`\`${bad}\` must be greater than zero`);
-    for (const bad of ['1d', '1.5m', '99999999999999999h', 'm', '', 'ten']) expect(() => parseDuration(bad)).toThrow(`\`${bad}\` is not a duration (try 30s, 15m, or 1h)`);
+    for (const bad of ['1d', '1.5m', '99999999999999999h', 'm', '', 'ten', 'ms', '1.5ms', '10 m s']) expect(() => parseDuration(bad)).toThrow(`\`${bad}\` is not a duration (try 30s, 15m, or 1h)`);
   });
 });

@@ -66,8 +66,9 @@ describe('--wait and transient failures', () => {
     proxies.push(survives, givesUp);
     survives.inject(status(503), status(429), status(408), drop, status(502));
     givesUp.inject(status(503), status(503), status(503), status(503), status(503), status(503));
-    const args = ['deployments', 'build-status', '1', '--wait', '--poll', '1s', '--timeout', '2m'];
-    // Backoff 1+2+4+8+16 s: the two run side by side so the test pays for it once.
+    // Backoff 0.1+0.2+0.4+0.8+1.6 s (the intervals × 1, 2, 4, 8, 16 of a 1 s poll, a tenth as long); the two run
+    // side by side.
+    const args = ['deployments', 'build-status', '1', '--wait', '--poll', '100ms', '--timeout', '2m'];
     const [ok, failed] = await Promise.all([cli(survives.url, args), cli(givesUp.url, args)]);
 
     expect(ok.stderr).toMatch(/\(retrying, 1\/5\)/);

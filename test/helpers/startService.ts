@@ -2,18 +2,21 @@
 //  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given;
 //  - testApp(): the same app in-process through app.request() (no port), with a ManualClock;
 //  - testAppEach(): a fresh testApp() for every test of a file.
+// A demo seed at TEST_EPOCH is a copy of the run's seeded image (seedImage.ts), with keys of its own.
 import {afterEach, beforeEach} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
 import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
-import {seed, type SeedName} from '../../src/server/seed.js';
+import {issueSeedKeys, seed, type SeedName} from '../../src/server/seed.js';
+import {demoImageAt, TEST_EPOCH} from './seedImage.js';
 
-export const TEST_EPOCH = Date.UTC(2026, 5, 1, 9, 0, 0);
+export {TEST_EPOCH};
 
 export function startTestService(opts: StartOptions = {}): Promise<RunningService> {
-  return startService({port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts});
+  const o: StartOptions = {port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts};
+  return startService({...o, demoImage: demoImageAt(o.clock?.now())});
 }
 
 export interface CallOptions {
@@ -39,9 +42,10 @@ export interface TestApp {
 /** `queryTimeoutMs`: the data API's bound on one query (default the service's own). */
 export function testApp(seedName: SeedName = 'demo', opts: {queryTimeoutMs?: number} = {}): TestApp {
   const clock = new ManualClock(TEST_EPOCH);
-  const ctx = createContext({dataFile: ':memory:', clock, log: () => {}, ...opts});
+  const image = seedName === 'demo' ? demoImageAt(clock.now()) : undefined;
+  const ctx = createContext({dataFile: ':memory:', image, clock, log: () => {}, ...opts});
   const app = createApp(ctx);
-  const keys = seed(ctx, seedName);
+  const keys = image ? ctx.db.transaction(() => issueSeedKeys(ctx, 'demo'))() : seed(ctx, seedName);
   const adminKey = keys.adminKey!;
   return {
     app,

@@ -31,9 +31,11 @@ export function withoutBusyWait<T>(db: Db, fn: () => T): T {
  * WAL for concurrent readers; synchronous=FULL because NORMAL in WAL mode can lose the last acknowledged
  * transactions on power loss, and the service promises that nothing it acknowledged is lost.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, image?: Buffer): Db {
+  if (image !== undefined && file !== ':memory:') throw new Error('an image opens in memory only');
   if (file !== ':memory:') claimDataFile(file);
-  const db = new Database(file);
+  // An image (the bytes of a serialized database) opens as an in-memory copy of it.
+  const db = new Database(image ?? file);
   if (file !== ':memory:') db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');

@@ -1,0 +1,54 @@
+// The demo seed, made once per run: vitest's globalSetup (vitest.config.ts) seeds one demo database at TEST_EPOCH
+// and leaves its image (demoImageBytes: credentials removed) in a temporary file. testApp() and startTestService()
+// open an in-memory copy of it per test (a few ms) instead of migrating and seeding (150–270 ms), and issue fresh
+// keys, as `svc ui --local` does with its cached image. test/server/seed-image.test.ts shows a copy is the seed.
+import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {inject} from 'vitest';
+import type {TestProject} from 'vitest/node';
+import {closeContext, createContext} from '../../src/server/context.js';
+import {demoImageBytes} from '../../src/server/demoImage.js';
+import {ManualClock} from '../../src/server/engines/clock.js';
+import {seed} from '../../src/server/seed.js';
+
+export const TEST_EPOCH = Date.UTC(2026, 5, 1, 9, 0, 0);
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The demo image's file, made by this module's setup; absent when a run has no globalSetup. */
+    demoImageFile?: string;
+  }
+}
+
+/** A freshly seeded demo database at TEST_EPOCH, as image bytes. */
+export async function seededDemoImage(): Promise<Buffer> {
+  const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), log: () => {}});
+  try {
+    seed(ctx, 'demo');
+    return demoImageBytes(ctx.db);
+  } finally {
+    await closeContext(ctx);
+  }
+}
+
+/** globalSetup: one image per run, in a directory removed at the end. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-test-image-'));
+  const file = join(dir, 'demo.db');
+  writeFileSync(file, await seededDemoImage());
+  project.provide('demoImageFile', file);
+  return () => rmSync(dir, {recursive: true, force: true});
+}
+
+let image: Buffer | undefined;
+
+/**
+ * The run's demo image (read once per test file), for a service whose clock starts at TEST_EPOCH; undefined when
+ * the clock starts elsewhere (the image's times would be wrong) or the run made none: that test seeds.
+ */
+export function demoImageAt(start: number | undefined): Buffer | undefined {
+  const file = inject('demoImageFile');
+  if (start !== TEST_EPOCH || file === undefined) return undefined;
+  return (image ??= readFileSync(file));
+}
