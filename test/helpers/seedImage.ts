@@ -7,6 +7,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {inject} from 'vitest';
 import type {TestProject} from 'vitest/node';
+import {createApp} from '../../src/server/app.js';
 import {closeContext, createContext} from '../../src/server/context.js';
 import {demoImageBytes} from '../../src/server/demoImage.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
@@ -25,6 +26,8 @@ declare module 'vitest' {
 export async function seededDemoImage(): Promise<Buffer> {
   const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), log: () => {}});
   try {
+    // The app first, as a service starts: its routes register the hooks that seeding a deployment runs.
+    createApp(ctx);
     seed(ctx, 'demo');
     return demoImageBytes(ctx.db);
   } finally {

@@ -1,8 +1,9 @@
 // Seed once, copy per test (test/helpers/seedImage.ts): a copy of the demo image is the seed it was made from,
 // with credentials of its own, and the run's image is as close to a fresh seed as two fresh seeds are to each
 // other (the dbt history has random ids and durations).
-import {describe, expect, it} from 'vitest';
-import {createContext, type ServiceContext} from '../../src/server/context.js';
+import {describe, expect, it, onTestFinished} from 'vitest';
+import {createApp} from '../../src/server/app.js';
+import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
 import {demoImageBytes} from '../../src/server/demoImage.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {issueSeedKeys, seed} from '../../src/server/seed.js';
@@ -29,26 +30,29 @@ function tables(db: Db): Record<string, string[]> {
   return out;
 }
 
-function freshSeed(): {ctx: ServiceContext; keys: ReturnType<typeof seed>} {
+/** A demo seed made the way testApp() made one before the image (app first: its hooks take part in seeding). */
+function freshSeed(): ServiceContext {
   const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), log: () => {}});
-  return {ctx, keys: seed(ctx, 'demo')};
+  onTestFinished(() => closeContext(ctx));
+  createApp(ctx);
+  seed(ctx, 'demo');
+  return ctx;
 }
 
 describe('seed once, copy per test', () => {
-  it('a copy of a seeded image is that seed, with its own keys and JWT secret', () => {
-    const {ctx: seeded} = freshSeed();
+  it('a copy of a seeded image is that seed, with its own keys and JWT secret', async () => {
+    const seeded = freshSeed();
     const copy = createContext({dataFile: ':memory:', image: demoImageBytes(seeded.db), clock: new ManualClock(TEST_EPOCH), log: () => {}});
     const keys = copy.db.transaction(() => issueSeedKeys(copy, 'demo'))();
     expect(tables(copy.db)).toEqual(tables(seeded.db));
     expect(keys.adminKey).toMatch(/^svc_/);
     expect(Buffer.from(copy.jwtSecret).equals(Buffer.from(seeded.jwtSecret))).toBe(false);
-    seeded.db.close();
-    copy.db.close();
+    void closeContext(copy);
   });
 
   it("testApp() opens the run's image, which differs from a fresh seed only where two fresh seeds differ", async () => {
     expect(demoImageAt(TEST_EPOCH), 'the run has a demo image').toBeDefined();
-    const [a, b] = [freshSeed().ctx, freshSeed().ctx];
+    const [a, b] = [freshSeed(), freshSeed()];
     const [ta, tb] = [tables(a.db), tables(b.db)];
     const t1 = testApp();
     const t2 = testApp();
@@ -66,7 +70,6 @@ describe('seed once, copy per test', () => {
     expect(t1.adminKey).not.toBe(t2.adminKey);
     expect((await t1.call('/api/v1/deployments?limit=1')).status).toBe(200);
     expect((await t2.call('/api/v1/deployments?limit=1', {key: t1.adminKey})).status).toBe(401);
-    for (const c of [a, b]) c.db.close();
     t1.close();
     t2.close();
   });
