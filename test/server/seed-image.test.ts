@@ -47,7 +47,7 @@ describe('seed once, copy per test', () => {
     expect(tables(copy.db)).toEqual(tables(seeded.db));
     expect(keys.adminKey).toMatch(/^svc_/);
     expect(Buffer.from(copy.jwtSecret).equals(Buffer.from(seeded.jwtSecret))).toBe(false);
-    void closeContext(copy);
+    await closeContext(copy);
   });
 
   it("testApp() opens the run's image, which differs from a fresh seed only where two fresh seeds differ", async () => {
