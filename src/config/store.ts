@@ -1,38 +1,30 @@
-// Writes the config through conf with a TOML serializer. conf's write goes through `atomically`: a temp file
-// created with mode 0600 next to config.toml, fsynced, then renamed over it — so a crash mid-write leaves either
-// the old or the new file, never a torn one. conf creates missing directories with the default mode, so the
-// directory is created (and tightened) to 0700 here first.
+// Writes the config through THE private-file writer (files/privateFile.ts): a new 0600 temp file beside
+// config.toml, created exclusively without following links, fsynced, then renamed over it, so a crash mid-write
+// leaves either the old or the new file, never a torn one, and a link planted at the name is replaced, not
+// followed. The directory is created (and tightened) to 0700 first.
 import {chmodSync, mkdirSync} from 'node:fs';
-import Conf from 'conf';
+import {join} from 'node:path';
+import {writePrivateFile} from '../files/privateFile.js';
 import {configDir, CONFIG_FILE_NAME} from './paths.js';
-import {formatConfig, parseConfigText, toConfigFile, type ConfigFile} from './file.js';
+import {formatConfig, readConfigFile, type ConfigFile} from './file.js';
 
 export class ConfigStore {
   readonly path: string;
-  readonly #conf: Conf<Record<string, unknown>>;
 
   constructor(readonly dir: string = configDir()) {
     mkdirSync(dir, {recursive: true, mode: 0o700});
     chmodSync(dir, 0o700);
-    const path = `${dir}/${CONFIG_FILE_NAME}`;
-    this.#conf = new Conf<Record<string, unknown>>({
-      cwd: dir,
-      configName: 'config',
-      fileExtension: 'toml',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      serialize: (value) => formatConfig(toConfigFile(value, path)),
-      deserialize: (text) => parseConfigText(text, path) as unknown as Record<string, unknown>,
-    });
-    this.path = this.#conf.path;
+    this.path = join(dir, CONFIG_FILE_NAME);
+    // A broken file is reported now, before anything is changed.
+    this.read();
   }
 
   read(): ConfigFile {
-    return toConfigFile({...this.#conf.store}, this.path);
+    return readConfigFile(this.path);
   }
 
   write(config: ConfigFile): void {
-    this.#conf.store = config as unknown as Record<string, unknown>;
+    writePrivateFile(this.path, formatConfig(config), {replace: true});
   }
 
   /** Read, change, write: the change function edits the config it is given. */

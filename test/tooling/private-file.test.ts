@@ -89,6 +89,46 @@ describe('every file write goes through the private writer', () => {
   });
 });
 
+/** What package code that writes files calls (a package such as `conf` writes through its own helpers). */
+const PACKAGE_WRITES = /\b(?:writeFileSync|renameSync|createWriteStream|appendFileSync|copyFileSync)\b|\.writeFile\(|\.rename\(/;
+/** Packages svc imports whose code writes files, each with why that is no bypass of the private writer. */
+const PACKAGES_THAT_WRITE: Record<string, string> = {
+  'better-sqlite3': "writes the service's data file and the files SQLite keeps beside it, which svc creates 0600 and checks first (server/store/fileModes.ts)",
+  hono: "only its static-site generator (hono/ssg and the adapters' ssg) writes files, and svc imports none of it (checked below)",
+};
+
+function packageFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'test' ? [] : packageFiles(p);
+    return /\.(c|m)?js$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('no package svc imports writes files behind the private writer', () => {
+  const specifiers = [...sourceFiles(join(root, 'src')), ...sourceFiles(join(root, 'screens'))].flatMap((f) =>
+    [...readFileSync(f, 'utf8').matchAll(/^import\s+(?!type\s)[^;]*?from\s+'([^'.][^']*)'/gm)].map((m) => m[1]!).filter((s) => !s.startsWith('node:')),
+  );
+  const packageOf = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
+  const packages = [...new Set(specifiers.map(packageOf))].sort();
+
+  it('every package imported by src/ or screens/ either writes no file or is listed with why', () => {
+    expect(packages.length).toBeGreaterThan(8);
+    const writing = packages.filter((p) => packageFiles(join(root, 'node_modules', p)).some((f) => PACKAGE_WRITES.test(readFileSync(f, 'utf8'))));
+    expect(writing.filter((p) => !(p in PACKAGES_THAT_WRITE))).toEqual([]);
+    expect(Object.keys(PACKAGES_THAT_WRITE).filter((p) => !writing.includes(p))).toEqual([]);
+  });
+
+  it("hono's file-writing parts are not imported", () => {
+    expect(specifiers.filter((s) => /^hono\/.*ssg/.test(s))).toEqual([]);
+  });
+
+  it('the pattern sees what conf (the config writer this replaced) does', () => {
+    expect(PACKAGE_WRITES.test("import {writeFileSync} from 'atomically'; writeFileSync(this.path, data, {mode})")).toBe(true);
+    expect(PACKAGE_WRITES.test('await fs.promises.writeFile(temp, data); await fs.promises.rename(temp, path);')).toBe(true);
+  });
+});
+
 describe('writePrivateFile', () => {
   it('creates the file 0600 whatever the umask', () => {
     const d = fresh();
