@@ -10,10 +10,11 @@ import {ui} from './ui.js';
 import {closeLiveWorld, liveSuite} from './live.js';
 import {serviceSuite} from './service.js';
 import {watchSuite} from './watch.js';
+import {activitySuite} from './activity.js';
 import {median, writeSection, type BenchContext, type Suite} from './measure.js';
 
 /** Add a suite here to have it measured in the same interleaved run. */
-const allSuites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite, liveSuite];
+const allSuites: Suite[] = [commandMode, ui, deploySuite, serviceSuite, watchSuite, liveSuite, activitySuite];
 // BENCH_ONLY=command-mode,ui re-measures some suites (the others' sections of BENCHMARKS.md stay as they are).
 const only = process.env.BENCH_ONLY?.split(',').map((id) => id.trim());
 const suites = only ? allSuites.filter((s) => only.includes(s.id)) : allSuites;

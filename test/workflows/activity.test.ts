@@ -131,6 +131,19 @@ describe('activity watcher request budget (simulated 10 minutes)', () => {
   });
 });
 
+describe('activity watcher under more active runs than the rate allows', () => {
+  it('40 of 100 deployments with a sync going the whole time: every deployment is still asked, idle ones again and again', async () => {
+    const going = (id: string): DbtRun[] =>
+      Number(id) <= 40 ? [{syncJobId: `s${id}`, status: 'RUNNING', lastStage: 'COMPILING_DBT', startedAt: new Date(T0).toISOString(), raw: {}}] : [];
+    const {requests} = await simulate(100, going);
+    const syncs = perDeployment(requests, 'syncs');
+    expect(syncs.size).toBe(100);
+    for (let id = 41; id <= 100; id++) expect(syncs.get(String(id))!.length, `idle deployment ${id}`).toBeGreaterThanOrEqual(3);
+    for (let id = 1; id <= 40; id++) expect(syncs.get(String(id))!.length, `active deployment ${id}`).toBeGreaterThanOrEqual(20);
+    expect(busiestSecond(requests)).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('activity watcher scope (the console: pins, runs it started, :activity)', () => {
   it('watchOnly asks only those deployments; undefined widens to all again at once', async () => {
     const stop = new AbortController();

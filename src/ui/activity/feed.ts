@@ -41,15 +41,18 @@ export class ActivityFeed {
   /** Watches (again, from scratch) within `budget`, or not at all while it is undefined (live updates paused). */
   setBudget(budget: Partial<ActivityBudget> | undefined): void {
     this.budget = budget;
-    this.halt();
+    // Paused: the list stays as it was (the screen says live updates are paused); resumed, the new watcher's looks
+    // replace it.
+    this.halt(budget === undefined);
     this.rescope();
   }
 
-  halt(): void {
+  /** Stops watching; what was seen is forgotten unless `keep`. */
+  halt(keep = false): void {
     this.stop?.abort();
     this.stop = undefined;
     this.watcher = undefined;
-    this.state = {runs: undefined, error: undefined};
+    if (!keep) this.state = {runs: undefined, error: undefined};
   }
 
   private start(budget: Partial<ActivityBudget>): ActivityWatcher {
@@ -106,7 +109,7 @@ export class ActivityFeed {
   private rescope(): void {
     const wanted = new Set([...this.pins, ...this.tracked.values(), ...this.awaitedBuilds]);
     if (this.budget === undefined || (this.viewers === 0 && wanted.size === 0)) {
-      if (this.watcher) this.halt();
+      if (this.watcher) this.halt(this.budget === undefined);
       return;
     }
     (this.watcher ?? this.start(this.budget)).watchOnly(this.viewers > 0 ? undefined : wanted);

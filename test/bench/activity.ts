@@ -1,0 +1,150 @@
+// The activity watcher's request budget and the :activity screen at 500 deployments. Requests per minute: the real
+// watcher (src/workflows/activity.ts) on simulated time (its sleeps move the clock, nothing waits) against an
+// in-memory platform that answers at once and counts each request; "active" deployments report a dbt sync running
+// for the whole window. Keypress → frame: the real App and ActivityScreen in-process (production Ink options, a
+// fake 120×35 terminal) on a fake API of 500 deployments, each with a sync running (500 rows); live updates are
+// paused with p once every row is in, so only the key is measured.
+import type {Instance} from 'ink';
+import type {BuildStatus} from '../../src/api/builds.js';
+import type {DbtRun} from '../../src/api/dbt.js';
+import {ActivityWatcher, type ActivityClock, type ActivitySource} from '../../src/workflows/activity.js';
+import {FakeStdin} from '../helpers/fakeStdin.js';
+import {BenchTerminal, keypressTimes, median, type Suite} from './measure.js';
+
+process.env.NODE_ENV ??= 'production';
+
+const KEYPRESS_TARGET_MS = 16;
+/** Simulated minutes per run. */
+const MINUTES = 5;
+const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
+const ACTIVE = 10;
+
+const names = (count: number) => Array.from({length: count}, (_, i) => ({id: String(i + 1), name: `deployment-${String(i + 1).padStart(3, '0')}`}));
+const running = (id: string, at: number): DbtRun => ({syncJobId: `sync-${id}`, status: 'RUNNING', lastStage: 'COMPILING_DBT', trigger: 'webhook', gitRef: 'main', startedAt: new Date(at).toISOString(), raw: {}});
+
+/** Requests per simulated minute the watcher sends to `count` deployments, the first `active` of them with a sync going. */
+async function requestsPerMinute(count: number, active: number): Promise<number> {
+  const stop = new AbortController();
+  const end = T0 + MINUTES * 60_000;
+  const clock: ActivityClock & {t: number} = {
+    t: T0,
+    now: () => clock.t,
+    sleep: async (ms) => {
+      clock.t += ms;
+      if (clock.t >= end) stop.abort();
+    },
+  };
+  let requests = 0;
+  const all = names(count);
+  const source: ActivitySource = {
+    deployments: async (offset, limit) => (requests++, {items: all.slice(offset, offset + limit), total: count}),
+    syncs: async (id) => (requests++, Number(id) <= active ? [running(id, T0)] : []),
+    build: async (id): Promise<BuildStatus> => (requests++, {deploymentId: id, branchName: 'main', mode: 'production', status: 'built', buildJobId: 1, deploymentStatus: 'built', raw: {}}),
+  };
+  await new ActivityWatcher(source, {clock}).run(stop.signal);
+  return requests / MINUTES;
+}
+
+/** A terminal that keeps the tail of what was written (Ink writes only what changed), to wait for the rows. */
+class FrameTerminal extends BenchTerminal {
+  last = '';
+  override write = (frame?: unknown) => {
+    this.last = (this.last + String(frame ?? '')).slice(-20_000);
+    this.onWrite?.();
+    return true;
+  };
+}
+
+interface Mounted {
+  instance: Instance;
+  terminal: FrameTerminal;
+  keyboard: FakeStdin;
+}
+
+async function mountActivity(count: number): Promise<Mounted> {
+  const React = (await import('react')).default;
+  const {render} = await import('ink');
+  const {INK_OPTIONS} = await import('../../src/ui/render.js');
+  const {App} = await import('../../src/ui/App.js');
+  const {createQueryClient} = await import('../../src/ui/queryClient.js');
+  const {ActivityScreen} = await import('../../screens/ActivityScreen.js');
+  const {fakeApi} = await import('../helpers/renderTui.js');
+  const all = names(count);
+  const now = Date.now();
+  const api = fakeApi((_m, path, options) => {
+    if (path.endsWith('/me')) return {data: {id: 1, email: 'bench@example.com'}};
+    if (path === '/api/v1/deployments') {
+      const q = (options?.searchParams ?? {}) as Record<string, number | undefined>;
+      const offset = Number(q.offset ?? 0);
+      return {items: all.slice(offset, offset + Number(q.limit ?? 100)), pagination: {total: count}};
+    }
+    const id = /deployments\/(\d+)\//.exec(path)?.[1] ?? '';
+    if (path.endsWith('/dbt-sync')) return {items: [{...running(id, now - Number(id) * 1000), raw: undefined}]};
+    if (path.endsWith('/build-status')) return {data: {deploymentId: id, branchName: 'main', mode: 'production', status: 'built', buildJobId: 1, deploymentStatus: 'built'}};
+    return undefined;
+  });
+  const terminal = new FrameTerminal();
+  const keyboard = new FakeStdin();
+  const screens = [{id: 'activity', title: 'Activity', name: 'activity', aliases: [], component: ActivityScreen}];
+  // Live intervals scaled down so 500 deployments are looked at in well under a second (no request leaves).
+  const instance = render(React.createElement(App, {api, screens, initial: {screen: 'activity'}, liveScale: 0.001, queryClient: createQueryClient(), onQuit: () => {}}), {
+    stdout: terminal as never,
+    stdin: keyboard as never,
+    stderr: new BenchTerminal() as never,
+    ...INK_OPTIONS,
+  });
+  const m = {instance, terminal, keyboard};
+  await until(() => terminal.last.includes(`Activity [${count}]`), `${count} rows`).catch((err: unknown) => {
+    throw new Error(`${String(err)}; last output: ${JSON.stringify(terminal.last.slice(-1500))}`);
+  });
+  keyboard.write('p');
+  await until(() => terminal.last.includes('live updates paused'), 'live updates paused');
+  return m;
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 2000; i++) {
+    if (check()) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`:activity bench: no ${what} within 20 s`);
+}
+
+async function activityKeypress(count: number, clock: 'wall' | 'cpu'): Promise<number> {
+  const m = await mountActivity(count);
+  const times = await keypressTimes(m, clock);
+  m.instance.unmount();
+  return median(times);
+}
+
+export const activitySuite: Suite = {
+  id: 'activity',
+  title: 'Activity watcher and :activity',
+  description:
+    `"requests/min" rows count what the activity watcher sends, per simulated minute over ${MINUTES} minutes: the real watcher ` +
+    'on an injected clock whose sleeps move time (nothing waits), against an in-memory platform that answers at once ' +
+    `(no network). "idle": no run anywhere; "${ACTIVE} active": the first ${ACTIVE} deployments report a dbt sync running the ` +
+    'whole time. Each look at a deployment is 2 requests (its dbt runs, its build status), plus the deployments list ' +
+    'every 5 minutes (a request per 100). The budget: a deployment at most once per 30 s while idle, every 5 s while a ' +
+    'run goes, never more than 10 requests a second (600 a minute). These rows are request counts, not milliseconds. ' +
+    '"keypress → frame" renders the real App and ActivityScreen in-process with the production Ink options (120×35) ' +
+    'on a fake API of 500 deployments, each with a sync running (500 rows), live updates paused once every row is in, ' +
+    `and times ↓/↑ from the key to the next write (median of 15 presses per run); "keypress CPU" is the process CPU for ` +
+    `the same presses. The budget row is the ${KEYPRESS_TARGET_MS} ms target as a constant.`,
+  measures: [
+    {name: 'requests/min, 45 deployments idle', run: () => requestsPerMinute(45, 0)},
+    {name: `requests/min, 45 deployments, ${ACTIVE} active`, run: () => requestsPerMinute(45, ACTIVE)},
+    {name: 'requests/min, 500 deployments idle', run: () => requestsPerMinute(500, 0)},
+    {name: `requests/min, 500 deployments, ${ACTIVE} active`, run: () => requestsPerMinute(500, ACTIVE)},
+    {name: ':activity keypress → frame, 500 deployments', run: () => activityKeypress(500, 'wall')},
+    {name: ':activity keypress CPU, 500 deployments', run: () => activityKeypress(500, 'cpu')},
+    {name: 'requests/min cap (10/s)', run: async () => 600},
+    {name: `budget ${KEYPRESS_TARGET_MS} ms`, run: async () => KEYPRESS_TARGET_MS},
+  ],
+  targets: [
+    {label: 'requests/min at 500 deployments, 10 active, vs the 10/s cap', measure: `requests/min, 500 deployments, ${ACTIVE} active`, baseline: 'requests/min cap (10/s)', maxRatio: 1},
+    {label: 'requests/min at 500 idle vs the 10/s cap', measure: 'requests/min, 500 deployments idle', baseline: 'requests/min cap (10/s)', maxRatio: 1},
+    {label: `:activity keypress at 500 deployments vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress → frame, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
+    {label: `:activity keypress CPU vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress CPU, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: Number.POSITIVE_INFINITY},
+  ],
+};
