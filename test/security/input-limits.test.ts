@@ -198,6 +198,17 @@ describe('nesting depth', () => {
     expect(res.status).toBe(400);
   });
 
+  it('a SCIM filter on __proto__, constructor or another name every object has is 400 invalidFilter, not 500', async () => {
+    const token = JSON.parse((await call('/api/v1/api-keys', {method: 'POST', body: JSON.stringify({name: 'idp', scim: true})})).text).key as string;
+    for (const base of ['Users', 'Groups']) {
+      for (const filter of ['__proto__ eq "x"', 'constructor eq "x"', 'constructor pr', 'toString eq "x"', 'emails[__proto__ eq "x"]', 'members[constructor pr]']) {
+        const res = await fetch(`${svc.url}/api/scim/v2/${base}?filter=${encodeURIComponent(filter)}`, {headers: {authorization: `Bearer ${token}`}});
+        expect([base, filter, res.status]).toEqual([base, filter, 400]);
+        expect(await res.json()).toMatchObject({scimType: 'invalidFilter'});
+      }
+    }
+  });
+
   it('a SCIM filter of 5,000 nested parentheses is 400 invalidFilter; 32 levels still work', async () => {
     const token = JSON.parse((await call('/api/v1/api-keys', {method: 'POST', body: JSON.stringify({name: 'idp', scim: true})})).text).key as string;
     const deep = `${'('.repeat(5000)}userName eq "a"${')'.repeat(5000)}`;

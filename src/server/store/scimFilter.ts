@@ -154,7 +154,8 @@ class Parser {
 
   private attribute(path: string): AttrSpec {
     const key = path.replace(/^urn:ietf:params:scim:schemas:core:2\.0:(User|Group):/i, '').toLowerCase();
-    const spec = this.attrs[key];
+    // Own names only: `__proto__` or `constructor` must not find what every object inherits.
+    const spec = Object.hasOwn(this.attrs, key) ? this.attrs[key] : undefined;
     if (!spec) throw new FilterError(`cannot filter on \`${path}\`; filterable: ${Object.keys(this.attrs).join(', ')}`);
     return spec;
   }
