@@ -4,7 +4,7 @@
 // noticed without a pin; a hostile deployment name stays inert in the notification; `*` pins and unpins a row.
 import {describe, expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
-import {updateDeployment} from '../../src/api/deployments.js';
+import type {Api} from '../../src/api/client.js';
 import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
 import {instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
@@ -88,9 +88,17 @@ describe('notices of ended runs', () => {
 
   it('a hostile deployment name is inert in the flash and in the OSC string', async () => {
     const demo = await startDemo();
-    await updateDeployment(demo.api, '1', {name: 'evil\u001b]0;pwned\u0007\u001b\\\u009b2J'});
     await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
-    const spy = instrument(demo.api);
+    // The service refuses such a name; a hostile server would send it anyway: the list's answer is rewritten.
+    const rename = (answer: unknown) => JSON.parse(JSON.stringify(answer).replaceAll('"analytics-prod"', JSON.stringify('evil\u001b]0;pwned\u0007\u001b\\\u009b2J'))) as unknown;
+    const hostile: Api = {
+      ...demo.api,
+      request: async (method, path, options) => {
+        const answer = await demo.api.request(method, path, options);
+        return method.toUpperCase() === 'GET' && path === '/api/v1/deployments' ? rename(answer) : answer;
+      },
+    };
+    const spy = instrument(hostile);
     const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
     await tui.waitForFrame('marketing-dashboards');
     await seen(spy, 2);
