@@ -1,31 +1,20 @@
 // The config layer's context changes shared by svc login/logout/context use and the console's Contexts screen.
-import {mkdtempSync, rmSync, statSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {statSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {contextNameProblem, removeContext, saveContext, setDefaultContext} from '../../src/config/contexts.js';
 import {readConfigFile} from '../../src/config/file.js';
 import {checkNewContext} from '../../src/workflows/contexts.js';
+import {tempConfigDirPerTest} from '../helpers/tempConfigDir.js';
 
-let dir: string;
-let saved: string | undefined;
-beforeEach(() => {
-  saved = process.env.SVC_CONFIG_DIR;
-  dir = mkdtempSync(join(tmpdir(), 'svc-ctxcfg-'));
-  process.env.SVC_CONFIG_DIR = dir;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.SVC_CONFIG_DIR;
-  else process.env.SVC_CONFIG_DIR = saved;
-  rmSync(dir, {recursive: true, force: true});
-});
-const config = () => readConfigFile(join(dir, 'config.toml'));
+const configDir = tempConfigDirPerTest('svc-ctxcfg-');
+const config = () => readConfigFile(join(configDir(), 'config.toml'));
 
 describe('saved contexts', () => {
   it('saves (0600), refuses a second one of a name when asked not to replace, and moves the default on removal', async () => {
     await saveContext('b', {url: 'https://b.example', api_key: 'kb'});
     await saveContext('a', {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'});
-    expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configDir(), 'config.toml')).mode & 0o777).toBe(0o600);
     expect(config()).toEqual({default_context: 'b', contexts: {a: {url: 'https://a.example', api_key: 'ka', refresh_token: 'ra'}, b: {url: 'https://b.example', api_key: 'kb'}}});
     await expect(saveContext('a', {url: 'https://x', api_key: 'x'}, {replace: false})).rejects.toThrow('a context named `a` exists already');
     expect(config().contexts.a?.api_key).toBe('ka');

@@ -1,36 +1,24 @@
 // Signing a context out (`svc logout`, the console's Contexts delete): the saved credentials go, and a browser
 // sign-in is ended at its service through the revocation endpoint its metadata names (RFC 7009), so the refresh
 // token left behind in a copy, a backup or a log no longer works. Against the real local service, on loopback.
-import {mkdtempSync, rmSync} from 'node:fs';
-import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, afterEach, beforeAll, beforeEach, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {OAuthError, pollDeviceToken, refreshAccessToken, requestDeviceCode, type TokenSet} from '../../src/api/oauth.js';
 import {saveContext, signOutContext} from '../../src/config/contexts.js';
 import {readConfigFile} from '../../src/config/file.js';
 import {startService, type RunningService} from '../../src/server/index.js';
 import {json, stubsPerTest} from '../helpers/httpStub.js';
+import {tempConfigDirPerTest} from '../helpers/tempConfigDir.js';
 
 const CLIENT = {clientId: 'svc-cli'};
 let s: RunningService;
-let dir: string;
-let saved: string | undefined;
 const stub = stubsPerTest();
 
 beforeAll(async () => {
   s = await startService({port: 0, dataFile: ':memory:', seed: 'demo'});
 }, 30_000);
 afterAll(() => s?.close());
-beforeEach(() => {
-  saved = process.env.SVC_CONFIG_DIR;
-  dir = mkdtempSync(join(tmpdir(), 'svc-signout-'));
-  process.env.SVC_CONFIG_DIR = dir;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.SVC_CONFIG_DIR;
-  else process.env.SVC_CONFIG_DIR = saved;
-  rmSync(dir, {recursive: true, force: true});
-});
+const configDir = tempConfigDirPerTest('svc-signout-');
 
 /** A device sign-in approved on the service's page with the admin key; one poll after it (the code is approved). */
 async function signIn(): Promise<TokenSet> {
@@ -52,7 +40,7 @@ describe('signing a context out', () => {
     await saveContext('browser', {url: s.url, api_key: tokens.accessToken, refresh_token: tokens.refreshToken!});
     expect(await me(tokens.accessToken)).toBe(200);
     expect(await signOutContext('browser', CLIENT)).toEqual({removed: true, revocation: {revoked: true}});
-    expect(readConfigFile(join(dir, 'config.toml')).contexts).toEqual({});
+    expect(readConfigFile(join(configDir(), 'config.toml')).contexts).toEqual({});
     expect(await me(tokens.accessToken)).toBe(401);
     const refused = await refreshAccessToken(s.url, CLIENT, tokens.refreshToken!).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(OAuthError);
@@ -78,6 +66,6 @@ describe('signing a context out', () => {
     const refused = await signOutContext('elsewhere', CLIENT);
     expect(refused.revocation).toMatchObject({revoked: false, reason: expect.stringContaining('on another host')});
     expect(elsewhere.requests).toHaveLength(1);
-    expect(readConfigFile(join(dir, 'config.toml')).contexts).toEqual({});
+    expect(readConfigFile(join(configDir(), 'config.toml')).contexts).toEqual({});
   });
 });

@@ -1,31 +1,20 @@
 // Contexts screen: saved contexts from a temporary SVC_CONFIG_DIR, the App talking to the real service.
-import {mkdtempSync, readFileSync, rmSync, statSync, writeFileSync} from 'node:fs';
-import {tmpdir} from 'node:os';
+import {readFileSync, statSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
-import {afterEach, beforeEach, describe, expect, it} from 'vitest';
+import {describe, expect, it} from 'vitest';
 import {formatConfig, readConfigFile} from '../../src/config/file.js';
 import {sessionIdentity} from '../../src/workflows/contexts.js';
 import {renderApp, startDemo} from '../helpers/screenApp.js';
+import {tempConfigDirPerTest} from '../helpers/tempConfigDir.js';
 
 const CTX = {screen: 'ctx'};
 const SECRET = 'sk_live_do_not_show_0123456789';
-let dir: string;
-let saved: string | undefined;
 
-beforeEach(() => {
-  saved = process.env.SVC_CONFIG_DIR;
-  dir = mkdtempSync(join(tmpdir(), 'svc-ctx-'));
-  process.env.SVC_CONFIG_DIR = dir;
-});
-afterEach(() => {
-  if (saved === undefined) delete process.env.SVC_CONFIG_DIR;
-  else process.env.SVC_CONFIG_DIR = saved;
-  rmSync(dir, {recursive: true, force: true});
-});
+const configDir = tempConfigDirPerTest('svc-ctx-');
 
 function writeConfig(url: string) {
   writeFileSync(
-    join(dir, 'config.toml'),
+    join(configDir(), 'config.toml'),
     formatConfig({
       default_context: 'prod',
       contexts: {prod: {url, api_key: SECRET}, staging: {url: 'https://staging.example', api_key: `${SECRET}_2`, refresh_token: 'rt_hidden_too'}},
@@ -38,7 +27,7 @@ describe('ContextsScreen', () => {
   it('marks the saved context this session uses by URL and credential, not by name', async () => {
     const {api, svc} = await startDemo();
     writeFileSync(
-      join(dir, 'config.toml'),
+      join(configDir(), 'config.toml'),
       formatConfig({
         default_context: 'local',
         contexts: {local: {url: 'http://127.0.0.1:9', api_key: SECRET}, mine: {url: `${svc.url}/`, api_key: svc.adminKey}, 'same-url': {url: svc.url, api_key: `${SECRET}_3`}},
@@ -76,12 +65,12 @@ describe('ContextsScreen', () => {
     // Enter switches this console instead (contexts-switch.test.tsx); u only changes what new sessions use.
     const frame = await tui.waitForFrame('Default context is now `staging`; new svc sessions use it (Enter switches this one)');
     await tui.waitForFrame(/★ staging/);
-    const config = readConfigFile(join(dir, 'config.toml'));
+    const config = readConfigFile(join(configDir(), 'config.toml'));
     expect(config.default_context).toBe('staging');
     // Only the default moved: credentials are kept as they were, the file stays private.
     expect(config.contexts.prod?.api_key).toBe(SECRET);
     expect(config.contexts.staging?.refresh_token).toBe('rt_hidden_too');
-    expect(statSync(join(dir, 'config.toml')).mode & 0o777).toBe(0o600);
+    expect(statSync(join(configDir(), 'config.toml')).mode & 0o777).toBe(0o600);
     expect(frame).not.toContain(SECRET);
     // And back, for the row under the cursor.
     await tui.press('k');
@@ -90,7 +79,7 @@ describe('ContextsScreen', () => {
     await tui.press('u');
     await tui.waitForFrame('Default context is now `prod`');
     await tui.waitForFrame(/★ prod/);
-    expect(readFileSync(join(dir, 'config.toml'), 'utf8')).toMatch(/default_context = "prod"/);
+    expect(readFileSync(join(configDir(), 'config.toml'), 'utf8')).toMatch(/default_context = "prod"/);
   });
 
   it('is reached with :ctx from anywhere', async () => {
@@ -110,7 +99,7 @@ describe('ContextsScreen', () => {
     const empty = renderApp(api, CTX);
     await empty.waitForFrame('No saved contexts yet (a adds one; svc login --name <name> saves one)');
     empty.unmount();
-    writeFileSync(join(dir, 'config.toml'), 'contexts = [not toml', {mode: 0o600});
+    writeFileSync(join(configDir(), 'config.toml'), 'contexts = [not toml', {mode: 0o600});
     const broken = renderApp(api, CTX);
     await broken.waitForFrame(/could not load contexts: failed to parse .*config\.toml/);
   });
