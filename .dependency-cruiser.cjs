@@ -37,7 +37,14 @@ module.exports = {
       comment: 'contract/ is shared by the service and the client: zod only.',
       severity: 'error',
       from: {path: '^src/contract/'},
-      to: {pathNot: ['^src/contract/', 'node_modules/zod/', 'node_modules/@hono/zod-openapi/']},
+      to: {pathNot: ['^src/contract/', '^src/lib/', 'node_modules/zod/', 'node_modules/@hono/zod-openapi/']},
+    },
+    {
+      name: 'lib-imports-no-layer',
+      comment: 'lib/ (lists, text, cells, URLs, CSV, environment switches, times) is below every layer, which may all import it: it imports none of them.',
+      severity: 'error',
+      from: {path: '^src/lib/'},
+      to: {path: '^(src|screens)/', pathNot: '^src/lib/'},
     },
     {
       name: 'files-imports-only-node',

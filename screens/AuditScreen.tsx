@@ -20,7 +20,7 @@ import {describeFilters, nextPreset} from './audit/auditInput.js';
 import {EventDetail} from './audit/EventDetail.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
-import {groupDigits} from '../src/api/format.js';
+import {groupDigits} from '../src/lib/format.js';
 
 // Events carry what callers sent: line breaks and control characters (terminal escapes) are shown as spaces.
 const clean = (text: string) => text.replace(/[\x00-\x1f\x7f\s]+/g, ' ');

@@ -21,7 +21,7 @@ import {color, glyph, statusStyle} from '../src/ui/theme.js';
 import {EnvironmentLines, Field, GithubField, SyncLines} from './overview/sections.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
-import {safeLine} from '../src/api/safeText.js';
+import {safeLine} from '../src/lib/safeText.js';
 
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();

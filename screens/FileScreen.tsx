@@ -4,7 +4,7 @@
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {safeLine} from '../src/api/safeText.js';
+import {safeLine} from '../src/lib/safeText.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
 import {LogPager} from '../src/ui/components/LogPager.js';
 import {StateView} from '../src/ui/components/StateView.js';

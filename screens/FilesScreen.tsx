@@ -5,7 +5,7 @@
 import React, {useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {safeLine} from '../src/api/safeText.js';
+import {safeLine} from '../src/lib/safeText.js';
 import {dataModelQueries} from '../src/queries/dataModel.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';

@@ -10,7 +10,7 @@ import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/auditExport.js';
 import {hints} from '../hints.js';
-import {formatBytes, groupDigits} from '../../src/api/format.js';
+import {formatBytes, groupDigits} from '../../src/lib/format.js';
 import {ForbiddenHelp, isForbidden} from './ForbiddenHelp.js';
 
 /** Progress repaints at most this often: every chunk would repaint the whole screen. */

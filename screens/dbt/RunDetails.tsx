@@ -7,7 +7,7 @@ import {Timeline} from '../../src/ui/components/Timeline.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {bar, elapsedSince, formatSyncDuration} from './format.js';
 import type {RunPhase} from './runPhases.js';
-import {maxOf} from '../../src/api/lists.js';
+import {maxOf} from '../../src/lib/lists.js';
 
 const BAR_WIDTH = 20;
 

@@ -8,11 +8,11 @@ import type {DevFile} from '../../src/queries/dataModel.js';
 import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
 import {columnWidths} from '../../src/ui/components/tableLayout.js';
 import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
-import {wrapCells} from '../../src/api/cells.js';
+import {wrapCells} from '../../src/lib/cells.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import type {ChangeKind, FileChange} from './diff.js';
 import {errorsByFile} from './reducer.js';
-import {appendAll} from '../../src/api/lists.js';
+import {appendAll} from '../../src/lib/lists.js';
 
 export type PaneRow =
   | {readonly kind: 'file'; readonly id: string; readonly path: string; readonly file?: DevFile; readonly change?: ChangeKind}

@@ -3,7 +3,7 @@
 import React, {useRef, useState} from 'react';
 import {Box, Text, useStdout} from 'ink';
 import type {MetaSyncToken} from '../../src/api/environments.js';
-import {cellWidth} from '../../src/api/cells.js';
+import {cellWidth} from '../../src/lib/cells.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';

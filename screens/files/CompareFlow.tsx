@@ -4,7 +4,7 @@
 import React, {useMemo, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {safeLine, safeText} from '../../src/api/safeText.js';
+import {safeLine, safeText} from '../../src/lib/safeText.js';
 import {dataModelQueries} from '../../src/queries/dataModel.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';

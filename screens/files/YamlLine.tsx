@@ -1,7 +1,7 @@
 // One line of the file viewer, coloured by YAML token kind (the text is the file's, made inert for the terminal).
 import React, {memo} from 'react';
 import {Text} from 'ink';
-import {safeLine} from '../../src/api/safeText.js';
+import {safeLine} from '../../src/lib/safeText.js';
 import {color} from '../../src/ui/theme.js';
 import {lineTokens, type TokenKind} from './yaml.js';
 

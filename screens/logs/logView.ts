@@ -1,7 +1,7 @@
 // Pure parts of the Logs screen: how filters cycle and how a line is written (the pager decides what is on screen).
 import type {LogSourceFilter} from '../../src/queries/logs.js';
 import {color, glyph, levelStyle} from '../../src/ui/theme.js';
-import {safeLine} from '../../src/api/safeText.js';
+import {safeLine} from '../../src/lib/safeText.js';
 
 export const SOURCES: readonly LogSourceFilter[] = ['production', 'dev'];
 

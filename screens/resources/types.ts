@@ -8,7 +8,7 @@ import {createApiKey, deleteApiKey, type Me} from '../../src/api/account.js';
 import {createIntegration, createOidcConfig, deleteIntegration, deleteOidcConfig, getIntegration, getOidcConfig, updateIntegration, updateOidcConfig} from '../../src/api/integrations.js';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, type ObjectGroup} from '../../src/api/objects.js';
 import {getTenantSettings, updateTenantSettings} from '../../src/api/objectOps.js';
-import {appendAll} from '../../src/api/lists.js';
+import {appendAll} from '../../src/lib/lists.js';
 import {asRecord, idString, listRows, unwrap, type Json} from '../../src/api/read.js';
 import {createScim, deleteScim, getScim, groupRow, listScim, replaceScim, userRow, type ScimResourceType} from '../../src/api/scim.js';
 

@@ -3,7 +3,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import type {BuildStatus} from '../../src/api/builds.js';
-import {safeLine} from '../../src/api/safeText.js';
+import {safeLine} from '../../src/lib/safeText.js';
 import {color, statusStyle} from '../../src/ui/theme.js';
 
 /** What a change of variables causes on this deployment, for the confirm dialogs. */

@@ -9,7 +9,7 @@
 import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
 import {ApiError, ResponseTooLargeError, TransportError, errorDetail} from './errors.js';
-import {checkBaseUrl, normalizeBaseUrl} from './url.js';
+import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
 import {isRedirect, nextLocation} from './redirect.js';
 import {directGet} from './directGet.js';
 import {Deadline, parseBody, readCapped, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
@@ -70,7 +70,7 @@ export const CONSOLE_CLIENT = {sanitizeStrings: true} as const satisfies Partial
 export interface DerivedClient {
   token: string;
   scheme?: AuthScheme;
-  /** Another address (a deployment's data API); the same base-URL rule applies (api/url.ts checkBaseUrl). */
+  /** Another address (a deployment's data API); the same base-URL rule applies (lib/url.ts checkBaseUrl). */
   baseUrl?: string;
 }
 

@@ -3,7 +3,7 @@
 // names, and a result that is `null` or `{}` means "not yet" rather than an empty result.
 import type {Api} from './client.js';
 import {asRecord, num, readRows, listRows, str, unwrap, type Json} from './read.js';
-import {appendAll} from './lists.js';
+import {appendAll} from '../lib/lists.js';
 
 const base = (deploymentId: string) => `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dbt-sync`;
 const run = (deploymentId: string, id: string) => `${base(deploymentId)}/${encodeURIComponent(id)}`;

@@ -1,7 +1,7 @@
 // Errors the API client raises. Their messages are shown to people as is (`error: <message>`), so each one says
 // what failed and, where there is one, what to do about it. Server text in them is made inert by their
-// constructors (api/safeText.ts), so no screen or command has to remember it.
-import {safeLine} from './safeText.js';
+// constructors (lib/safeText.ts), so no screen or command has to remember it.
+import {safeLine} from '../lib/safeText.js';
 
 /** Longest detail kept from an error body; longer ones are cut and end with `…`. */
 export const DETAIL_LIMIT = 800;

@@ -4,8 +4,8 @@
 import {isRedirect, nextLocation} from './redirect.js';
 import {VERSION} from '../version.js';
 import {oneLine} from './errors.js';
-import {safeLine} from './safeText.js';
-import {checkBaseUrl} from './url.js';
+import {safeLine} from '../lib/safeText.js';
+import {checkBaseUrl} from '../lib/url.js';
 
 export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const REQUEST_TIMEOUT_MS = 30_000;

@@ -5,7 +5,7 @@
 // has no body (GET, HEAD, or a bodyless write). Anything else is an error that names where the server pointed,
 // so nothing is re-sent without the user seeing it.
 
-import {safeLine} from './safeText.js';
+import {safeLine} from '../lib/safeText.js';
 
 /** Redirect statuses fetch would otherwise follow. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);

@@ -2,7 +2,7 @@
 // document (made inert for the console), the watched body stream and its deadlines, the reason of a failed
 // transport. Both ways out of createApi (ky, and getDirect over node:http) use these.
 import {ResponseTooLargeError, UnexpectedBodyError, oneLine} from './errors.js';
-import {safeText} from './safeText.js';
+import {safeText} from '../lib/safeText.js';
 
 type ParamValue = string | number | boolean | undefined;
 export type SearchParams = URLSearchParams | Record<string, ParamValue | readonly ParamValue[]>;

@@ -3,7 +3,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import {InvalidArgumentError} from '@commander-js/extra-typings';
 import type {AuditExportFilters} from '../api/audit.js';
-import {formatBytes, groupDigits} from '../api/format.js';
+import {formatBytes, groupDigits} from '../lib/format.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../workflows/auditExport.js';
 import {progress, success} from './output.js';
 import {connect} from './session.js';

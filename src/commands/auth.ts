@@ -2,7 +2,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import {getMe} from '../api/account.js';
 import {createApi} from '../api/client.js';
-import {normalizeBaseUrl} from '../api/url.js';
+import {normalizeBaseUrl} from '../lib/url.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
 import {saveContext, signOutContext} from '../config/contexts.js';

@@ -5,7 +5,7 @@ import {Option, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
 import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
-import {safeJson} from '../api/safeText.js';
+import {safeJson} from '../lib/safeText.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';

@@ -5,7 +5,7 @@ import {Option, type Command} from '@commander-js/extra-typings';
 import {isTransient} from '../api/client.js';
 import {listLogs, type LogLine} from '../api/logs.js';
 import {printJson, progress} from './output.js';
-import {safeJson, safeLine} from '../api/safeText.js';
+import {safeJson, safeLine} from '../lib/safeText.js';
 import {connect, numericId, positiveInt} from './session.js';
 
 const CONTAINERS = ['INIT', 'MAIN', 'cubejs-server', 'vector', 'api-proxy'] as const;

@@ -1,7 +1,7 @@
 // Everything command mode prints goes through here: tables and ✓ lines on stdout, progress and errors on stderr.
 import {ApiError} from '../api/errors.js';
-import {safeJson, safeLine, safeText} from '../api/safeText.js';
-import {cellWidth, padCells} from '../api/cells.js';
+import {safeJson, safeLine, safeText} from '../lib/safeText.js';
+import {cellWidth, padCells} from '../lib/cells.js';
 import {newerRelease} from '../update/background.js';
 import {VERSION} from '../version.js';
 
@@ -26,7 +26,7 @@ export function exitQuietlyOnClosedPipe(): void {
 }
 
 // Text printed here may come from a server (names, messages, error details): it goes through the one sanitizer
-// (api/safeText.ts) so control sequences never reach the terminal. JSON stays the same document.
+// (lib/safeText.ts) so control sequences never reach the terminal. JSON stays the same document.
 
 export function printJson(value: unknown): void {
   process.stdout.write(`${safeJson(JSON.stringify(value ?? null, null, 2))}\n`);

@@ -3,7 +3,7 @@
 // activity watcher's (workflows/activity.ts); this prints. --until-idle ends when nothing runs (exit 1 if a
 // watched run failed); ctrl+c ends it with 130.
 import type {Command} from '@commander-js/extra-typings';
-import {safeJson, safeLine} from '../api/safeText.js';
+import {safeJson, safeLine} from '../lib/safeText.js';
 import {ActivityWatcher, apiSource, eventRecord, eventText, type ActivityEvent} from '../workflows/activity.js';
 import {progress} from './output.js';
 import {connect} from './session.js';

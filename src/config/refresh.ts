@@ -1,7 +1,7 @@
 // Refreshing an expired access token once, on a 401 (api/client.ts `onUnauthorized`): the new access token and
 // the rotated refresh token are written back to the context the credentials came from, so the next command
 // starts with them. A failed refresh warns and lets the 401 through.
-import {safeText} from '../api/safeText.js';
+import {safeText} from '../lib/safeText.js';
 import {oauthClientFromEnv, refreshAccessToken} from '../api/oauth.js';
 import type {Credentials} from './resolve.js';
 

@@ -1,6 +1,6 @@
 // Which tenant and credential a command uses. Order: explicit values (flags) > SVC_API_URL/SVC_API_KEY > the
 // context (`--context`, else `default_context`).
-import {normalizeBaseUrl} from '../api/url.js';
+import {normalizeBaseUrl} from '../lib/url.js';
 import type {AuthScheme} from '../api/client.js';
 import {configPath} from './paths.js';
 import {readConfigFile, type ConfigFile} from './file.js';

@@ -4,7 +4,7 @@
 // marks (one per stretch) are all that is kept of the rest. Pure functions, no React.
 import type {Api} from '../api/client.js';
 import {getDbtSyncLogs, type DbtLogEntry} from '../api/dbt.js';
-import {appendAll} from '../api/lists.js';
+import {appendAll} from '../lib/lists.js';
 import {dbtKeys, DBT_LOG_PAGE} from './dbt.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 

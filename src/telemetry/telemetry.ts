@@ -9,6 +9,7 @@ import {mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {configDir} from '../config/paths.js';
 import {writePrivateFile} from '../files/privateFile.js';
+import {envFlag} from '../lib/envFlag.js';
 import {VERSION} from '../version.js';
 
 export interface TelemetryEvent {
@@ -22,11 +23,9 @@ export interface TelemetryEvent {
   clientTimestamp: string;
 }
 
-const off = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-
 /** The endpoint to send to, or undefined when telemetry is off. */
 export function telemetryUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (off(env.CI) || off(env.SVC_NO_TELEMETRY)) return undefined;
+  if (envFlag(env.CI) || envFlag(env.SVC_NO_TELEMETRY)) return undefined;
   const url = env.SVC_TELEMETRY_URL?.trim();
   return url ? url : undefined;
 }

@@ -7,7 +7,7 @@ import {accountQueries} from '../queries/account.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
 import {useNow} from './hooks/useNow.js';
-import {maxOf} from '../api/lists.js';
+import {maxOf} from '../lib/lists.js';
 
 export interface ShellHeaderProps {
   readonly width: number;

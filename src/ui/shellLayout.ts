@@ -1,6 +1,6 @@
 // The shell's layout rules as plain functions (no Ink, no React): the Shell component and the first frame that
 // `svc ui` paints before Ink has loaded (startup/prepaint.ts) both read them, so the two cannot drift apart.
-import {safeLine} from '../api/safeText.js';
+import {safeLine} from '../lib/safeText.js';
 
 export interface ScreenSize {
   readonly columns: number;

@@ -7,6 +7,7 @@ import {mkdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {configDir} from '../config/paths.js';
 import {writePrivateFile} from '../files/privateFile.js';
+import {envFlag} from '../lib/envFlag.js';
 import {VERSION} from '../version.js';
 import {CHECK_TIMEOUT_MS, compareVersions, updateUrl} from './release.js';
 
@@ -18,10 +19,8 @@ export interface UpdateCache {
   latest: string | null;
 }
 
-const set = (value: string | undefined) => value !== undefined && value !== '' && value !== '0' && value.toLowerCase() !== 'false';
-
 export function updateChecksEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return !set(env.CI) && !set(env.SVC_NO_UPDATE_CHECK) && updateUrl(env) !== undefined;
+  return !envFlag(env.CI) && !envFlag(env.SVC_NO_UPDATE_CHECK) && updateUrl(env) !== undefined;
 }
 
 export function readUpdateCache(env: NodeJS.ProcessEnv = process.env): UpdateCache | undefined {

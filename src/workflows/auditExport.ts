@@ -5,7 +5,7 @@ import {Writable} from 'node:stream';
 import {pipeline} from 'node:stream/promises';
 import {CsvRecordCounter, exportAuditLog, type AuditExportFilters} from '../api/audit.js';
 import type {Api} from '../api/client.js';
-import {safeText} from '../api/safeText.js';
+import {safeText} from '../lib/safeText.js';
 import {privateFileStream} from '../files/privateFile.js';
 
 export interface AuditExportProgress {

@@ -1,7 +1,7 @@
 // Saved contexts for the Contexts screen: names and URLs only (a saved credential never leaves config/), and
 // adding, deleting and choosing the default one through the config layer (config/contexts.ts), as command mode does.
 import {createHash} from 'node:crypto';
-import {checkBaseUrl, normalizeBaseUrl} from '../api/url.js';
+import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
 import {contextNameProblem, defaultAfterRemoving, saveContext, setDefaultContext, signOutContext} from '../config/contexts.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {readConfigFile} from '../config/file.js';

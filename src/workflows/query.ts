@@ -8,7 +8,7 @@ import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
 import {writePrivateFile} from '../files/privateFile.js';
 import {csvRecord} from '../contract/csv.js';
-import {checkBaseUrl, normalizeBaseUrl} from '../api/url.js';
+import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
 /** A deployment's data API address and the client that carries a fresh deployment token there. */

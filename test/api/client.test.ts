@@ -1,6 +1,6 @@
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, UnexpectedBodyError, createApi, failureSummary, isTransient} from '../../src/api/client.js';
-import {normalizeBaseUrl} from '../../src/api/url.js';
+import {normalizeBaseUrl} from '../../src/lib/url.js';
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
 import {VERSION} from '../../src/version.js';
 import {failure, json, startStub, text} from '../helpers/httpStub.js';

@@ -11,7 +11,7 @@ import type {AddressInfo} from 'node:net';
 const ESC = '\u001b';
 /** What a hostile server appends: clipboard write, retitle, a C1 "clear screen", a right-to-left override. */
 export const POISON = `${ESC}]52;c;cHduZWQ=\u0007${ESC}]0;pwned\u0007\u009b2J\u202e`;
-/** `POISON` once made inert (api/safeText.ts): visible escapes where the raw sequence was. */
+/** `POISON` once made inert (lib/safeText.ts): visible escapes where the raw sequence was. */
 export const POISON_SHOWN = /\\x1b\]|\\x9b|\\u202e/;
 /** In headers only bytes 0x80–0xFF can be hostile: a C1 CSI (acts like ESC [ on many terminals). */
 const HEADER_POISON = '\u009b2J\u009b31m';

@@ -48,7 +48,7 @@ describe('the header names a failing data API', () => {
     const api = createApi({baseUrl: svc.url, token: svc.adminKey, ...CONSOLE_CLIENT});
     const tui = renderApp(dataApiAt(api, dataApi.url), QUERY, {columns: 120});
     const frame = await tui.waitForFrame((f) => header(f).includes('data API answered 500'));
-    // The escape sequence arrives as visible text (api/safeText.ts), never as a colour change.
+    // The escape sequence arrives as visible text (lib/safeText.ts), never as a colour change.
     expect(header(frame)).toContain('data API answered 500: warehouse \\x1b[31mexploded — retrying');
     expect(frame).not.toContain('\u001b[31m');
     expect(frame).not.toContain('connection lost');

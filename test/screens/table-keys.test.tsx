@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import {positionText, sortRows, stepSort} from '../../src/ui/components/tableSort.js';
-import {wrapCells} from '../../src/api/cells.js';
+import {wrapCells} from '../../src/lib/cells.js';
 import type {Column} from '../../src/ui/components/tableLayout.js';
 import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 

@@ -26,7 +26,9 @@ const files: Record<string, string> = {
   'node_modules/zod/index.js': 'export const z = 1;\n',
   // Allowed: contract on zod, api on contract, a command that loads the UI lazily, a type-only cycle.
   'src/contract/ok.ts': "import {z} from 'zod';\nexport const ok = z;\n",
-  'src/api/ok.ts': "import {ok} from '../contract/ok.js';\nexport const api = ok;\n",
+  'src/api/ok.ts': "import {ok} from '../contract/ok.js';\nimport {lib} from '../lib/ok.js';\nexport const api = [ok, lib];\n",
+  'src/lib/ok.ts': 'export const lib = 1;\n',
+  'src/contract/lib.ts': "import {lib} from '../lib/ok.js';\nexport const fromLib = lib;\n",
   'src/commands/ok.ts': "export async function run() {\n  return import('../ui/ok.js');\n}\n",
   'src/ui/ok.ts': 'export const ui = 1;\n',
   'src/ui/typeA.ts': "import type {B} from './typeB.js';\nexport type A = {b?: B};\n",
@@ -37,6 +39,7 @@ const files: Record<string, string> = {
   'src/ui/cycleB.ts': "import {a} from './cycleA.js';\nexport const b = () => a;\n",
   'src/contract/bad.ts': "import {api} from '../api/ok.js';\nexport const bad = api;\n",
   'src/server/bad.ts': "import {ui} from '../ui/ok.js';\nexport const bad = ui;\n",
+  'src/lib/bad.ts': "import {api} from '../api/ok.js';\nexport const bad = api;\n",
   'src/files/bad.ts': "import {api} from '../api/ok.js';\nexport const bad = api;\n",
   'src/config/bad.ts': "import {bad as s} from '../server/bad.js';\nexport const bad = s;\n",
   'src/commands/bad.ts': "import {render} from 'ink';\nexport const bad = render;\n",
@@ -68,6 +71,7 @@ describe('layer rules catch a wrong import', () => {
   it.each([
     ['no-folder-cycles', 'src/ui/cycleA.ts'],
     ['contract-imports-only-zod', 'src/contract/bad.ts'],
+    ['lib-imports-no-layer', 'src/lib/bad.ts'],
     ['files-imports-only-node', 'src/files/bad.ts'],
     ['server-imports-contract-only', 'src/server/bad.ts'],
     ['client-never-imports-server', 'src/config/bad.ts'],
@@ -91,8 +95,8 @@ describe('layer rules catch a wrong import', () => {
     expect(config.forbidden.map((r) => r.name).filter((n) => !named.has(n))).toEqual([]);
   });
 
-  it('lets the allowed shapes through: a type-only cycle, a lazy UI import, contract on zod, a type from a dev package', () => {
-    const ok = ['src/ui/typeA.ts', 'src/ui/typeB.ts', 'src/commands/ok.ts', 'src/contract/ok.ts', 'src/api/ok.ts', 'src/ui/devType.ts'];
+  it('lets the allowed shapes through: a type-only cycle, a lazy UI import, contract on zod and lib, a type from a dev package', () => {
+    const ok = ['src/ui/typeA.ts', 'src/ui/typeB.ts', 'src/commands/ok.ts', 'src/contract/ok.ts', 'src/contract/lib.ts', 'src/api/ok.ts', 'src/lib/ok.ts', 'src/ui/devType.ts'];
     expect(violations.filter((v) => ok.includes(v.from))).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {shortDuration} from '../../src/api/format.js';
+import {shortDuration} from '../../src/lib/format.js';
 import {sparkline} from '../../src/ui/components/Sparkline.js';
 import {columnWidths, windowStart} from '../../src/ui/components/tableLayout.js';
-import {fitCells, truncateCells} from '../../src/api/cells.js';
+import {fitCells, truncateCells} from '../../src/lib/cells.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {renderTui, type Tui} from '../helpers/renderTui.js';
 

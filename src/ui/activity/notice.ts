@@ -1,6 +1,6 @@
 // What the console says when a watched run ends (a run it started, or any run on a pinned deployment): the flash
 // line, the terminal bell and a desktop notification. Every piece of text from the service goes through the one
-// sanitizer (api/safeText.ts) first, so a hostile name or phase cannot end the OSC string and start a sequence of
+// sanitizer (lib/safeText.ts) first, so a hostile name or phase cannot end the OSC string and start a sequence of
 // its own.
 //
 // The desktop notification's protocol is chosen from what the terminal says about itself:
@@ -12,7 +12,7 @@
 //    foot and urxvt (TERM foot*, rxvt-unicode*);
 //  - anything else: none, since an unknown OSC may print as text on some terminals.
 // `[ui] notify = false` turns the desktop notification off, `[ui] bell = false` the bell; the flash line stays.
-import {safeLine} from '../../api/safeText.js';
+import {safeLine} from '../../lib/safeText.js';
 import {runDuration, type ActivityRun} from '../../workflows/activity.js';
 import type {Level} from '../theme.js';
 

@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {color, glyph} from '../theme.js';
-import {safeLine} from '../../api/safeText.js';
+import {safeLine} from '../../lib/safeText.js';
 
 /** The navigation stack as `deployments › analytics-prod › versions`; the last crumb is where you are. */
 export function Crumbs({items}: {readonly items: readonly string[]}) {

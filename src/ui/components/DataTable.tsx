@@ -12,9 +12,9 @@ import {StateView} from './StateView.js';
 import {cellText, columnWidths, filterRows, GAP, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
 import {headerText, positionText, sortRows, stepSort, type SortState} from './tableSort.js';
-import {cellWidth, wrapCells} from '../../api/cells.js';
+import {cellWidth, wrapCells} from '../../lib/cells.js';
 import {usePublishPosition} from '../hooks/usePosition.js';
-import {safeLine} from '../../api/safeText.js';
+import {safeLine} from '../../lib/safeText.js';
 
 export type {Column} from './tableLayout.js';
 

@@ -2,7 +2,7 @@ import React from 'react';
 import {Text} from 'ink';
 import {levelStyle} from '../theme.js';
 import type {FlashMessage} from '../hooks/useFlash.js';
-import {safeLine} from '../../api/safeText.js';
+import {safeLine} from '../../lib/safeText.js';
 
 /** One line: `✓ switched to 1.42.0`, `✗ delete failed: …`; blank when there is nothing to say. */
 export function Flash({message}: {readonly message: FlashMessage | null}) {

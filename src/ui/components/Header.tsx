@@ -3,8 +3,8 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {Spinner} from './Spinner.js';
-import {shortDuration} from '../../api/format.js';
-import {truncateCells} from '../../api/cells.js';
+import {shortDuration} from '../../lib/format.js';
+import {truncateCells} from '../../lib/cells.js';
 
 /** The most cells a problem takes: the server's words in it are cut so the rest of the line keeps its place. */
 const problemCells = (width: number) => Math.max(16, Math.min(60, width - 40));

@@ -11,8 +11,8 @@ import {useFilter, useRemembered} from '../hooks/useNav.js';
 import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useTitle.js';
 import {color} from '../theme.js';
 import {matchingLines, pagerWindow, scrollBy, scrollTop, type PagerSource, type Scroll, type SeqLine} from './pagerView.js';
-import {wrapCells} from '../../api/cells.js';
-import {safeLine} from '../../api/safeText.js';
+import {wrapCells} from '../../lib/cells.js';
+import {safeLine} from '../../lib/safeText.js';
 import {Highlighted, useSearch} from './pagerSearch.js';
 
 export interface LogPagerProps<T extends SeqLine> {

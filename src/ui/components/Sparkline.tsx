@@ -1,7 +1,7 @@
 import React from 'react';
 import {Text} from 'ink';
 import {color} from '../theme.js';
-import {maxOf} from '../../api/lists.js';
+import {maxOf} from '../../lib/lists.js';
 
 const BARS = '▁▂▃▄▅▆▇█';
 

@@ -4,7 +4,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {BodySizeProvider, useBodySize} from '../hooks/useBodySize.js';
-import {safeText} from '../../api/safeText.js';
+import {safeText} from '../../lib/safeText.js';
 import {HoldKeys} from '../dispatch/Dispatcher.js';
 
 /** The parts of a react-query result StateView reads. */

@@ -2,8 +2,8 @@
 import React from 'react';
 import {Box, Text} from 'ink';
 import {statusStyle} from '../theme.js';
-import {maxOf} from '../../api/lists.js';
-import {cellWidth, padCells} from '../../api/cells.js';
+import {maxOf} from '../../lib/lists.js';
+import {cellWidth, padCells} from '../../lib/cells.js';
 
 export interface TimelineStep {
   readonly name: string;

@@ -2,8 +2,8 @@
 // (Enter on its list, its own keys, the log pager's keys), then `/` `:` `r` Esc; `?` and `q` are always
 // there, and when hints did not fit `?` says that more keys are in help. A key is shown once, with one meaning.
 import {binding, KEYMAP, keysLabel, withheld, type Binding} from '../keymap.js';
-import {appendAll} from '../../api/lists.js';
-import {cellWidth} from '../../api/cells.js';
+import {appendAll} from '../../lib/lists.js';
+import {cellWidth} from '../../lib/cells.js';
 
 export interface FooterProps {
   /** Current screen id; its `screen:<id>` bindings come first. */

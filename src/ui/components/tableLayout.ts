@@ -1,6 +1,6 @@
 // Pure table layout: column widths from the available width, truncation with …, alignment, filtering.
-import {cellWidth, fitCells} from '../../api/cells.js';
-import {safeLine} from '../../api/safeText.js';
+import {cellWidth, fitCells} from '../../lib/cells.js';
+import {safeLine} from '../../lib/safeText.js';
 
 export interface Column<T> {
   readonly id: string;
@@ -19,7 +19,7 @@ export interface Column<T> {
   readonly color?: (row: T) => string | undefined;
 }
 
-/** Columns are separated by one space; the first 2 cells of a line hold the selection marker. Widths are terminal cells (api/cells.ts). */
+/** Columns are separated by one space; the first 2 cells of a line hold the selection marker. Widths are terminal cells (lib/cells.ts). */
 export const GAP = 1;
 export const MARKER_WIDTH = 2;
 

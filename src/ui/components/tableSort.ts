@@ -1,7 +1,7 @@
 // Sorting and the position line of a DataTable: pure functions, so the table stays a view.
 import {GAP, type Column} from './tableLayout.js';
-import {fitCells} from '../../api/cells.js';
-import {groupDigits} from '../../api/format.js';
+import {fitCells} from '../../lib/cells.js';
+import {groupDigits} from '../../lib/format.js';
 
 export interface SortState {
   /** The column id sorted on. */

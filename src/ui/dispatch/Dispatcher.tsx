@@ -6,7 +6,7 @@ import {keyName, keysLabel, type ActionId, type Binding} from '../keymap.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {usePolicy} from '../hooks/usePolicy.js';
 import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
-import {appendAll} from '../../api/lists.js';
+import {appendAll} from '../../lib/lists.js';
 
 interface DispatcherApi {
   register(layer: Layer): () => void;
@@ -108,7 +108,7 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     const raw = queue.current.shift();
     if (raw === undefined) return;
     const [first, ...rest] = keysOf(raw, topLayer(layers.current));
-    // No spread: a long paste is many keys (api/lists.ts).
+    // No spread: a long paste is many keys (lib/lists.ts).
     queue.current = rest.concat(queue.current);
     dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {
       ...policyRef.current,

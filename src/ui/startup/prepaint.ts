@@ -4,10 +4,10 @@
 // components read, and styles with the chalk instance Ink styles with (same colours, same colour level).
 // test/ui/startup/prepaint.test.tsx holds it to Ink's frame cell by cell, through a terminal emulator.
 import chalk from 'chalk';
-import {safeLine} from '../../api/safeText.js';
-import {cellWidth, sliceCells} from '../../api/cells.js';
+import {safeLine} from '../../lib/safeText.js';
+import {cellWidth, sliceCells} from '../../lib/cells.js';
 import {footerText} from '../components/footerText.js';
-import {shortDuration} from '../../api/format.js';
+import {shortDuration} from '../../lib/format.js';
 import {bodyHeight, titleLine, tooSmall} from '../shellLayout.js';
 import {color, glyph} from '../theme.js';
 

@@ -6,7 +6,7 @@
 //
 // Text made only of characters that take one cell each and never join a neighbour into one grapheme (printable
 // ASCII, Latin letters with precomposed accents, the console's own glyphs: › ✓ ✗ ● ○ ⟳ ★ … — · ▲ ▼ ↑ ↓ ⎇ ⏎ and
-// box drawing) is measured by its length. test/api/cells.test.ts checks every character of this class against
+// box drawing) is measured by its length. test/lib/cells.test.ts checks every character of this class against
 // string-width.
 //
 // string-width is loaded on the first text outside that class, not at import: loading it makes a grapheme

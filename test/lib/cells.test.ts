@@ -1,7 +1,7 @@
-// Terminal cell widths: the one measure every fitted text goes through (api/cells.ts).
+// Terminal cell widths: the one measure every fitted text goes through (lib/cells.ts).
 import stringWidth from 'string-width';
 import {describe, expect, it} from 'vitest';
-import {cellWidth, fitCells, ONE_CELL_EACH, padCells, sliceCells, truncateCells, wrapCells} from '../../src/api/cells.js';
+import {cellWidth, fitCells, ONE_CELL_EACH, padCells, sliceCells, truncateCells, wrapCells} from '../../src/lib/cells.js';
 
 describe('cell widths', () => {
   it('measures by length only characters string-width gives one cell that never join a neighbour', () => {

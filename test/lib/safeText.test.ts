@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {safeJson, safeLine, safeText} from '../../src/api/safeText.js';
+import {safeJson, safeLine, safeText} from '../../src/lib/safeText.js';
 
 const ESC = '\u001b';
 const hostile = `prod${ESC}]0;pwned\u0007${ESC}[2J\r\u009b31m\u202eevil\u2066x\u2028y`;

@@ -2,11 +2,11 @@
 import {readdirSync, readFileSync, statSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {appendAll, maxOf} from '../../src/api/lists.js';
+import {appendAll, maxOf} from '../../src/lib/lists.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** Everything that runs in the client (command mode, console, shared logic). */
-const CLIENT_DIRS = ['src/api', 'src/commands', 'src/config', 'src/queries', 'src/workflows', 'src/ui', 'screens'];
+const CLIENT_DIRS = ['src/api', 'src/lib', 'src/commands', 'src/config', 'src/queries', 'src/workflows', 'src/ui', 'screens'];
 /** A spread into a variadic call: `x.push(...a)`, `x.unshift(...a)`, `Math.max(1, ...a)`, `String.fromCharCode(...a)`. */
 const SPREAD_CALL = /\.(?:push|unshift)\(\s*\.\.\.|Math\.(?:max|min)\((?:[^)]*,)?\s*\.\.\.|fromCharCode\(\s*\.\.\./;
 

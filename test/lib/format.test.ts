@@ -1,7 +1,7 @@
 // groupDigits replaces toLocaleString('en-US') for counts (Intl's number data costs the console's first frame
 // milliseconds); Intl itself is the oracle here.
 import {describe, expect, it} from 'vitest';
-import {formatBytes, groupDigits} from '../../src/api/format.js';
+import {formatBytes, groupDigits} from '../../src/lib/format.js';
 
 describe('groupDigits', () => {
   it('writes integers as en-US does', () => {
