@@ -15,7 +15,7 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {refusal} from './branches/advice.js';
-import {PROMPT_HEIGHT, PromptDialog} from './branches/PromptDialog.js';
+import {PROMPT_HEIGHT, PromptDialog} from './common/PromptDialog.js';
 import {newBranchNameProblem} from '../src/contract/names.js';
 import {branchTree, type BranchRow} from './branches/tree.js';
 import {useLivePolicy} from './useLivePolicy.js';

@@ -6,7 +6,7 @@ import type {AuditEvent} from '../../src/queries/audit.js';
 import {LogPager} from '../../src/ui/components/LogPager.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
-import {useKeyScope} from '../../src/ui/hooks/useTitle.js';
+import {useKeyScope} from '../../src/ui/hooks/useKeyScope.js';
 import {color} from '../../src/ui/theme.js';
 
 // Callers' text may hold terminal escapes: control characters are shown as spaces (line breaks split lines).

@@ -1,5 +1,5 @@
 // Validation of the "new deployment" form, before anything is sent.
-import type {Parsed} from '../environments/tokenInput.js';
+import type {Parsed} from '../common/form.js';
 
 export interface CreateDraft {
   name: string;

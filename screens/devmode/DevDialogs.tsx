@@ -3,9 +3,9 @@
 import React from 'react';
 import type {DevFile} from '../../src/queries/dataModel.js';
 import {ConfirmDialog} from '../../src/ui/components/ConfirmDialog.js';
-import {PromptDialog} from '../branches/PromptDialog.js';
+import {PromptDialog} from '../common/PromptDialog.js';
 import {newBranchNameProblem} from '../../src/contract/names.js';
-import type {FileChange} from './diff.js';
+import type {FileChange} from '../common/diff.js';
 import type {Session} from './reducer.js';
 import type {useDevActions} from './useDevActions.js';
 import {keysFor as key} from '../hints.js';

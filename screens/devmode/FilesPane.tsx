@@ -10,7 +10,7 @@ import {columnWidths} from '../../src/ui/components/tableLayout.js';
 import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
 import {wrapCells} from '../../src/lib/cells.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import type {ChangeKind, FileChange} from './diff.js';
+import type {ChangeKind, FileChange} from '../common/diff.js';
 import {errorsByFile} from './reducer.js';
 import {appendAll} from '../../src/lib/lists.js';
 

@@ -9,7 +9,7 @@ import {editorCommand, useEditor} from '../../src/ui/hooks/useExternal.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {enterDevMode} from '../../src/workflows/devMode.js';
 import {reason, refusal} from '../branches/advice.js';
-import type {FileChange} from './diff.js';
+import type {FileChange} from '../common/diff.js';
 import {lastFork} from './guideStore.js';
 import {isDevBranch, type DevAction, type Session} from './reducer.js';
 import {keysFor as key} from '../hints.js';

@@ -11,7 +11,7 @@ import {useBodySize} from '../../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {hints, keysFor} from '../hints.js';
-import {osc52, writeTokenFile} from './tokenInput.js';
+import {osc52, writeTokenFile} from '../common/secretOut.js';
 
 /** Where `w` writes the token unless the user edits the pre-filled path. */
 export const DEFAULT_TOKEN_FILE = './metadata-token.jwt';

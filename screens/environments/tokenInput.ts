@@ -1,15 +1,11 @@
-// Validation of the token forms (metadata and environment tokens) and the two ways a token leaves the screen
-// (clipboard, file).
-// Pure functions plus one file write: the screen stays about keys and layout.
-import {resolve} from 'node:path';
-import {writePrivateFile} from '../../src/files/privateFile.js';
+// Validation of the token forms (metadata and environment tokens): pure functions, so the form stays about keys
+// and layout.
 import type {Json} from '../../src/api/read.js';
+import type {Parsed} from '../common/form.js';
 
 export const DEFAULT_EXPIRES_IN = 86400;
 /** Environment tokens: the service's default and maximum lifetime. */
 export const ENVIRONMENT_TOKEN_EXPIRES_IN = 3600;
-
-export type Parsed<T> = {ok: true; value: T} | {ok: false; error: string};
 
 /** The security context must be a JSON object: it is embedded in the token as claims. */
 export function parseSecurityContext(text: string): Parsed<Json> {
@@ -43,20 +39,4 @@ export function parseScopes(text: string): Parsed<string[]> {
   const words = text.split(/[\s,]+/).filter(Boolean);
   if (words.length === 0) return {ok: false, error: 'scopes are empty: type data, meta or both'};
   return {ok: true, value: [...new Set(words)]};
-}
-
-/** OSC 52 "set clipboard": terminals that support it copy the text, even over SSH; others ignore it. */
-export function osc52(text: string): string {
-  return `\x1b]52;c;${Buffer.from(text, 'utf8').toString('base64')}\x07`;
-}
-
-/** Writes the token readable only by its owner; resolves to the absolute path written. */
-export async function writeTokenFile(path: string, token: string, cwd = process.cwd()): Promise<string> {
-  const trimmed = path.trim();
-  if (trimmed === '') throw new Error('type a file path to write the token to');
-  const target = resolve(cwd, trimmed);
-  // A new private file renamed into place: never written through a link planted at the name, never into an
-  // existing file (one there is replaced by the new 0600 file).
-  writePrivateFile(target, `${token}\n`, {replace: true});
-  return target;
 }

@@ -9,12 +9,12 @@ import {dataModelQueries} from '../../src/queries/dataModel.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
-import {useKeyScope} from '../../src/ui/hooks/useTitle.js';
+import {useKeyScope} from '../../src/ui/hooks/useKeyScope.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {hints} from '../hints.js';
-import {BranchPicker} from '../devmode/BranchPicker.js';
-import type {FileChange} from '../devmode/diff.js';
-import {DiffView} from '../devmode/DiffView.js';
+import {BranchPicker} from '../common/BranchPicker.js';
+import type {FileChange} from '../common/diff.js';
+import {DiffView} from '../common/DiffView.js';
 import {browsable} from './branches.js';
 import {isBinary} from './fileView.js';
 

@@ -7,7 +7,7 @@ import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {osc52, writeTokenFile} from '../environments/tokenInput.js';
+import {osc52, writeTokenFile} from '../common/secretOut.js';
 import {hints} from '../hints.js';
 
 export interface SecretOnceProps {

@@ -14,7 +14,7 @@ import {PolicyProvider} from './hooks/usePolicy.js';
 import {LiveProvider} from './hooks/useLive.js';
 import {NavProvider} from './hooks/useNav.js';
 import {ScreensProvider} from './hooks/useScreens.js';
-import {ChromeProvider} from './hooks/useTitle.js';
+import {ChromeProvider} from './hooks/chrome.js';
 import {PositionProvider} from './hooks/usePosition.js';
 import type {NavTarget} from './nav/navReducer.js';
 import {createQueryClient} from './queryClient.js';

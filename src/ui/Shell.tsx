@@ -11,7 +11,7 @@ import {useLive} from './hooks/useLive.js';
 import {useNav} from './hooks/useNav.js';
 import {usePolicy} from './hooks/usePolicy.js';
 import {useScreenSize} from './hooks/useScreenSize.js';
-import {useChrome} from './hooks/useTitle.js';
+import {useChrome} from './hooks/chrome.js';
 import {paramsAt} from './nav/navReducer.js';
 import {ShellHeader} from './ShellHeader.js';
 import {Crumbs} from './components/Crumbs.js';

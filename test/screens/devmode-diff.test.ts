@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {changedFiles, diffLines} from '../../screens/devmode/diff.js';
+import {changedFiles, diffLines} from '../../screens/common/diff.js';
 
 describe('dev-mode diff', () => {
   it('lists added, modified and deleted files by path; unchanged ones are left out', () => {

@@ -2,7 +2,8 @@ import {mkdtemp, readFile, stat} from 'node:fs/promises';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {osc52, parseExpiresIn, parseSecurityContext, writeTokenFile} from '../../screens/environments/tokenInput.js';
+import {parseExpiresIn, parseSecurityContext} from '../../screens/environments/tokenInput.js';
+import {osc52, writeTokenFile} from '../../screens/common/secretOut.js';
 import {validateCreate} from '../../screens/deployments/createInput.js';
 import {buildSteps, currentStep} from '../../screens/build/steps.js';
 

@@ -9,7 +9,7 @@ import {tmpdir} from 'node:os';
 import {join, relative, resolve} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {createExclusive, FileExists, ownPrivateFile, privateFileStream, UnsafeFile, writePrivateFile} from '../../src/files/privateFile.js';
-import {writeTokenFile} from '../../screens/environments/tokenInput.js';
+import {writeTokenFile} from '../../screens/common/secretOut.js';
 import {writeResult} from '../../src/workflows/query.js';
 
 const root = resolve(import.meta.dirname, '../..');

@@ -8,7 +8,7 @@ import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
 import {useFilter, useRemembered} from '../hooks/useNav.js';
-import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useTitle.js';
+import {useFilterable, usePagerKeys, useSearchable} from '../hooks/useViewFeatures.js';
 import {color} from '../theme.js';
 import {matchingLines, pagerWindow, scrollBy, scrollTop, type PagerSource, type Scroll, type SeqLine} from './pagerView.js';
 import {wrapCells} from '../../lib/cells.js';

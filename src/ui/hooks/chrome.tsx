@@ -1,0 +1,55 @@
+// What the shell draws around a screen but the screen on show decides: the title line (`Deployments [45] /prod`),
+// the header's dev-mode slot, and what the view on show has that shell keys act on. One store, the shell renders
+// it; the screens set it through the hooks in useTitle.ts, useViewFeatures.ts and useKeyScope.ts.
+import React, {createContext, useContext, useMemo, useState} from 'react';
+
+export interface TitleInfo {
+  /** 'Deployments', 'Branches'. */
+  readonly resource?: string;
+  /** 'analytics-prod', a deployment or branch the list is scoped to. */
+  readonly scope?: string;
+  /** Rows shown after the filter; DataTable publishes it. */
+  readonly count?: number;
+}
+
+/** What the screen on show has that shell keys act on: `/` only filters a list or a log, the pager keys only page a log. */
+export interface Features {
+  readonly filterable: number;
+  readonly pager: number;
+  /** A log pager whose `/` finds lines (n/N) instead of filtering them. */
+  readonly searchable?: number;
+  /** What Enter does on the list on screen ('open', 'switch version'); undefined: Enter does nothing there. */
+  readonly open?: string;
+  /** A view over the screen (an event's details) whose own keys replace the screen's in the footer and help. */
+  readonly keyScope?: string;
+  /** Actions of the screen's scope that the object on screen does not allow (an API key cannot be edited). */
+  readonly unavailable?: readonly string[];
+}
+
+interface ChromeApi {
+  readonly title: TitleInfo;
+  readonly devBranch?: string;
+  readonly features: Features;
+  setTitle(update: (t: TitleInfo) => TitleInfo): void;
+  setDevBranch(name: string | undefined): void;
+  setFeatures(update: (f: Features) => Features): void;
+}
+
+const ChromeContext = createContext<ChromeApi | null>(null);
+
+export function ChromeProvider({children}: {children: React.ReactNode}) {
+  const [title, setTitleState] = useState<TitleInfo>({});
+  const [devBranch, setDevBranch] = useState<string | undefined>();
+  const [features, setFeatures] = useState<Features>({filterable: 0, pager: 0});
+  const api = useMemo<ChromeApi>(
+    () => ({title, devBranch, features, setTitle: setTitleState, setDevBranch, setFeatures}),
+    [title, devBranch, features],
+  );
+  return <ChromeContext.Provider value={api}>{children}</ChromeContext.Provider>;
+}
+
+export function useChrome(): ChromeApi {
+  const api = useContext(ChromeContext);
+  if (!api) throw new Error('useChrome outside ChromeProvider');
+  return api;
+}
