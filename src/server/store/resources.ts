@@ -79,7 +79,7 @@ export function deleteResource(db: Db, kind: string, scope: string, id: number):
   return db.prepare('DELETE FROM resources WHERE kind = ? AND scope = ? AND id = ?').run(kind, scope, id).changes > 0;
 }
 
-/** The JSON store as a ResourceStore (resources/types.ts), for kinds without a table of their own. */
+/** The JSON store as a ResourceStore (routes/objects/types.ts), for kinds without a table of their own. */
 export const jsonStore = {
   list: listResources,
   find: findResource,

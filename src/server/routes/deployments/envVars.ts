@@ -17,7 +17,7 @@ import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import type {DeploymentRow} from '../../store/deployments.js';
 import {badRequest} from '../../errors.js';
-import {cursorPage} from '../../resources/cursor.js';
+import {cursorPage} from '../cursor.js';
 import {listEnvVars, upsertEnvVars, type EnvVarRow} from '../../store/envVars.js';
 import {appendLog} from '../../store/logs.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';

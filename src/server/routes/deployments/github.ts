@@ -17,7 +17,7 @@ import {
 } from '../../../contract/github.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {badRequest, notFound} from '../../errors.js';
-import {cursorPage} from '../../resources/cursor.js';
+import {cursorPage} from '../cursor.js';
 import {updateDeployment} from '../../store/deployments.js';
 import {toDeployment} from './views.js';
 import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';

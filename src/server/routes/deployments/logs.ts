@@ -7,7 +7,7 @@ import {DeploymentLogsResponse, DeploymentPodsResponse, LogsQuery, type Deployme
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest} from '../../errors.js';
-import {cursorPage} from '../../resources/cursor.js';
+import {cursorPage} from '../cursor.js';
 import {podNames, readLogs, type LogKey, type LogRow} from '../../store/logs.js';
 import type {DeploymentRow} from '../../store/deployments.js';
 import {errorResponses, json, loadDeployment} from '../http.js';

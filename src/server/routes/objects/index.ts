@@ -1,20 +1,20 @@
-// Account objects, table-driven (server/resources/): the resource table's CRUD routes, the singletons, the special
+// Account objects, table-driven (this folder): the resource table's CRUD routes, the singletons, the special
 // actions, the meta/workspace/recipients reads and bulk operations.
 import type {RouteGroup} from '../../appTypes.js';
-import {registerActions} from '../../resources/actions.js';
-import {registerBulk} from '../../resources/bulk.js';
-import {registerDashboards} from '../../resources/dashboards.js';
-import {registerEmbedAccess} from '../../resources/embedAccess.js';
-import {registerEmbedComments} from '../../resources/embedComments.js';
-import {registerEmbedSessions} from '../../resources/embedSessions.js';
-import {registerSheets} from '../../resources/sheets.js';
-import {registerEmbedTenants} from '../../resources/embedTenants.js';
-import {registerMeta} from '../../resources/meta.js';
-import {registerRecipients} from '../../resources/recipients.js';
-import {registerWorkspace} from '../../resources/workspace.js';
-import {registerResource} from '../../resources/crud.js';
-import {registerSingleton, SINGLETONS} from '../../resources/singletons.js';
-import {RESOURCES} from '../../resources/table.js';
+import {registerActions} from './actions.js';
+import {registerBulk} from './bulk.js';
+import {registerDashboards} from './dashboards.js';
+import {registerEmbedAccess} from './embedAccess.js';
+import {registerEmbedComments} from './embedComments.js';
+import {registerEmbedSessions} from './embedSessions.js';
+import {registerSheets} from './sheets.js';
+import {registerEmbedTenants} from './embedTenants.js';
+import {registerMeta} from './meta.js';
+import {registerRecipients} from './recipients.js';
+import {registerWorkspace} from './workspace.js';
+import {registerResource} from './crud.js';
+import {registerSingleton, SINGLETONS} from './singletons.js';
+import {RESOURCES} from './table.js';
 
 export const register: RouteGroup = (app, ctx) => {
   for (const spec of RESOURCES) registerResource(app, ctx, spec);

@@ -3,15 +3,15 @@
 // a placement whose query checksum differs from the report's current query is CHANGED (the sheet is stale).
 import {createHash, randomUUID} from 'node:crypto';
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../contract/common.js';
-import {ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput} from '../../contract/embedOps.js';
-import {Report} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {principalOf} from '../auth.js';
-import {isoTime, type ServiceContext} from '../context.js';
-import {notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
+import {DeploymentIdParam} from '../../../contract/common.js';
+import {ConnectReportToWorkbookInput, DisconnectReportFromWorkbookInput, RefreshReportInput} from '../../../contract/embedOps.js';
+import {Report} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {principalOf} from '../../auth.js';
+import {isoTime, type ServiceContext} from '../../context.js';
+import {notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findResource, saveResource, type ResourceRow} from '../../store/resources.js';
 import {present, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';
 

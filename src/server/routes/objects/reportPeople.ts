@@ -1,8 +1,8 @@
 // Who owns a report and who refreshed it last, as every report answer carries them (list, get and the placement
 // operations share this one builder).
-import type {ServiceContext} from '../context.js';
-import type {ResourceRow} from '../store/resources.js';
-import {findAdmin, findUser} from '../store/users.js';
+import type {ServiceContext} from '../../context.js';
+import type {ResourceRow} from '../../store/resources.js';
+import {findAdmin, findUser} from '../../store/users.js';
 
 type Json = Record<string, unknown>;
 

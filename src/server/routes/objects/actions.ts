@@ -1,8 +1,8 @@
 // The operations of the object groups that are not plain CRUD: publishing a workbook as a dashboard, turning
 // a dashboard's embedding on and off, user attribute values, and the workspace listing across object kinds.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../contract/common.js';
-import {CursorQuery} from '../../contract/common.js';
+import {DeploymentIdParam} from '../../../contract/common.js';
+import {CursorQuery} from '../../../contract/common.js';
 import {
   Dashboard,
   DashboardEmbeddingResponse,
@@ -11,14 +11,14 @@ import {
   UpdateDashboardEmbeddingInput,
   UserAttributeValue,
   UserAttributeValueCreateInput,
-} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {badRequest, forbidden, notFound} from '../errors.js';
-import {resourceOf} from '../policyResources.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findResource, insertResource, listResources, saveResource} from '../store/resources.js';
+} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {badRequest, forbidden, notFound} from '../../errors.js';
+import {resourceOf} from '../../policyResources.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findResource, insertResource, listResources, saveResource} from '../../store/resources.js';
 import {present, scopeOf} from './crud.js';
-import {cursorPage} from './cursor.js';
+import {cursorPage} from '../cursor.js';
 import {dashboardAnswer} from './dashboards.js';
 import {newPublicId, RESOURCES} from './table.js';
 

@@ -2,20 +2,20 @@
 // each with `read` or `none`), the workbooks an embed tenant can read, the usage analytics token, and a user's
 // own settings. Access is kept with the workbook (a hidden field), so deleting the workbook deletes it.
 import {createRoute, z} from '@hono/zod-openapi';
-import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
-import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../contract/embedOps.js';
-import {ObjectList, User} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {derivedClaims, principalOf} from '../auth.js';
-import {deploymentUrl, isoTime} from '../context.js';
-import {badRequest, notFound} from '../errors.js';
-import {resourceOf} from '../policyResources.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findDeployment} from '../store/deployments.js';
-import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
-import {signToken} from '../tokens.js';
+import {CursorQuery, DeploymentIdParam} from '../../../contract/common.js';
+import {EmbedAccessResponse, UpdateEmbedAccessInput, UsageAnalyticsTokenResponse, UserSettingsInput} from '../../../contract/embedOps.js';
+import {ObjectList, User} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {derivedClaims, principalOf} from '../../auth.js';
+import {deploymentUrl, isoTime} from '../../context.js';
+import {badRequest, notFound} from '../../errors.js';
+import {resourceOf} from '../../policyResources.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findDeployment} from '../../store/deployments.js';
+import {findResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
+import {signToken} from '../../tokens.js';
 import {EmbedTenantParam, present, scopeOf} from './crud.js';
-import {cursorPage} from './cursor.js';
+import {cursorPage} from '../cursor.js';
 import {ensureTenant} from './tenantRows.js';
 import {RESOURCES} from './table.js';
 import {usersStore} from './users.js';

@@ -3,16 +3,16 @@
 // security context, until it is revoked or expires. Session ids are random and stored only as hashes.
 import {randomBytes} from 'node:crypto';
 import {createRoute} from '@hono/zod-openapi';
-import {GenerateEmbedTokenResponse, GenerateSessionInput, RevokeEmbedSessionInput, SessionIdInput} from '../../contract/embedOps.js';
-import {SuccessBody} from '../../contract/common.js';
-import type {RouteGroup} from '../appTypes.js';
-import {derivedClaims, principalOf} from '../auth.js';
-import {badRequest, forbidden} from '../errors.js';
-import {resourceOf} from '../policyResources.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
-import {hashSessionId} from '../store/embedSessions.js';
-import {insertResource, listResources, saveResource} from '../store/resources.js';
-import {signToken} from '../tokens.js';
+import {GenerateEmbedTokenResponse, GenerateSessionInput, RevokeEmbedSessionInput, SessionIdInput} from '../../../contract/embedOps.js';
+import {SuccessBody} from '../../../contract/common.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {derivedClaims, principalOf} from '../../auth.js';
+import {badRequest, forbidden} from '../../errors.js';
+import {resourceOf} from '../../policyResources.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
+import {hashSessionId} from '../../store/embedSessions.js';
+import {insertResource, listResources, saveResource} from '../../store/resources.js';
+import {signToken} from '../../tokens.js';
 import {ensureTenant} from './tenantRows.js';
 
 type Json = Record<string, unknown>;

@@ -3,16 +3,16 @@
 // dashboard carries the config it was published with and a version number that grows with each change.
 import {createHash} from 'node:crypto';
 import {createRoute, z} from '@hono/zod-openapi';
-import {CursorQuery, DeploymentIdParam} from '../../contract/common.js';
-import {UpdatePublishedAiWidgetThreadInput, WorkbookDashboardInput} from '../../contract/embedOps.js';
-import {Dashboard, ObjectList} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import type {ServiceContext} from '../context.js';
-import {conflict, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {CursorQuery, DeploymentIdParam} from '../../../contract/common.js';
+import {UpdatePublishedAiWidgetThreadInput, WorkbookDashboardInput} from '../../../contract/embedOps.js';
+import {Dashboard, ObjectList} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import type {ServiceContext} from '../../context.js';
+import {conflict, notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {present, scopeOf} from './crud.js';
-import {cursorPage} from './cursor.js';
+import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;

@@ -3,16 +3,16 @@
 // a tenant's groups. A tenant exists once something was made in it (a group or a user); listing embed users
 // is the resource table's `embed-user` row.
 import {createRoute, z} from '@hono/zod-openapi';
-import {CursorQuery} from '../../contract/common.js';
-import {EmbedGroupMembersInput, EmbedUser, ProvisionEmbedUserInput, ProvisionEmbedUsersInput} from '../../contract/embedOps.js';
-import {ObjectList} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {isoTime, type ServiceContext} from '../context.js';
-import {badRequest, HttpFailure, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {CursorQuery} from '../../../contract/common.js';
+import {EmbedGroupMembersInput, EmbedUser, ProvisionEmbedUserInput, ProvisionEmbedUsersInput} from '../../../contract/embedOps.js';
+import {ObjectList} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {isoTime, type ServiceContext} from '../../context.js';
+import {badRequest, HttpFailure, notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {EmbedTenantParam, present} from './crud.js';
-import {cursorPage} from './cursor.js';
+import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 import {ensureTenant, findTenant} from './tenantRows.js';
 

@@ -3,16 +3,16 @@
 // middleware already answers 403 to keys scoped to other deployments.
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
-import {DeploymentIdParam, SuccessBody} from '../../contract/index.js';
-import {CursorQuery} from '../../contract/common.js';
-import {ObjectList} from '../../contract/objects.js';
-import type {App} from '../appTypes.js';
-import {type AppEnv} from '../auth.js';
-import {isoTime, type ServiceContext} from '../context.js';
-import {badRequest, conflict, notFound} from '../errors.js';
-import {findResource, jsonStore, type ResourceRow} from '../store/resources.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
-import {cursorPage} from './cursor.js';
+import {DeploymentIdParam, SuccessBody} from '../../../contract/index.js';
+import {CursorQuery} from '../../../contract/common.js';
+import {ObjectList} from '../../../contract/objects.js';
+import type {App} from '../../appTypes.js';
+import {type AppEnv} from '../../auth.js';
+import {isoTime, type ServiceContext} from '../../context.js';
+import {badRequest, conflict, notFound} from '../../errors.js';
+import {findResource, jsonStore, type ResourceRow} from '../../store/resources.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
+import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 import type {ResourceSpec, ResourceStore} from './types.js';
 

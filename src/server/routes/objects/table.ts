@@ -27,12 +27,12 @@ import {
   UserGroup,
   UserUpdateInput,
   Workbook,
-} from '../../contract/objects.js';
-import type {ServiceContext} from '../context.js';
-import {badRequest} from '../errors.js';
-import {listResources} from '../store/resources.js';
+} from '../../../contract/objects.js';
+import type {ServiceContext} from '../../context.js';
+import {badRequest} from '../../errors.js';
+import {listResources} from '../../store/resources.js';
 import {schedule} from './schedule.js';
-import {EmbedUser} from '../../contract/embedOps.js';
+import {EmbedUser} from '../../../contract/embedOps.js';
 import {ensureTenant} from './tenantRows.js';
 import type {ResourceSpec} from './types.js';
 import {usersStore} from './users.js';

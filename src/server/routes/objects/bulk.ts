@@ -2,13 +2,13 @@
 // or fails on its own (a folder that still holds objects, an unknown id), reported with the status and message
 // a single request would have answered.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam} from '../../contract/common.js';
-import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '../../contract/objectOps.js';
-import type {RouteGroup} from '../appTypes.js';
-import type {ServiceContext} from '../context.js';
-import {HttpFailure, badRequest, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {deleteResource, findResource, saveResource} from '../store/resources.js';
+import {DeploymentIdParam} from '../../../contract/common.js';
+import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '../../../contract/objectOps.js';
+import type {RouteGroup} from '../../appTypes.js';
+import type {ServiceContext} from '../../context.js';
+import {HttpFailure, badRequest, notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {deleteResource, findResource, saveResource} from '../../store/resources.js';
 import {present, refuseIfReferenced, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';
 

@@ -1,16 +1,16 @@
 // Recipients of a scheduled notification: listed, added (upserted by who they are) and removed. They are kept in
 // the notification's stored body under a hidden field, so deleting the notification deletes them too.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
-import {CursorQuery} from '../../contract/common.js';
-import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from '../../contract/objectOps.js';
-import {ObjectList} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findResource, saveResource, type ResourceRow} from '../store/resources.js';
+import {DeploymentIdParam, SuccessBody} from '../../../contract/common.js';
+import {CursorQuery} from '../../../contract/common.js';
+import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from '../../../contract/objectOps.js';
+import {ObjectList} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findResource, saveResource, type ResourceRow} from '../../store/resources.js';
 import {scopeOf} from './crud.js';
-import {cursorPage} from './cursor.js';
+import {cursorPage} from '../cursor.js';
 
 type Recipient = Record<string, unknown> & {type: string};
 const FIELDS = ['userId', 'email', 'username', 'embedTenantName', 'embedUserId', 'externalId', 'channelId', 'channelName'] as const;

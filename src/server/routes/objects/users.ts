@@ -2,9 +2,9 @@
 // table's generic routes read and write the same rows that sign in and that SCIM provisions. Passwords are
 // kept as scrypt hashes, never answered.
 import {randomBytes, scryptSync} from 'node:crypto';
-import {conflict} from '../errors.js';
-import type {ResourceRow} from '../store/resources.js';
-import {deleteUser, findUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow} from '../store/users.js';
+import {conflict} from '../../errors.js';
+import type {ResourceRow} from '../../store/resources.js';
+import {deleteUser, findUser, insertUser, listUsers, updateUser, type UserChanges, type UserRow} from '../../store/users.js';
 import type {ResourceStore} from './types.js';
 
 type Json = Record<string, unknown>;

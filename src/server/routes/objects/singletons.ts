@@ -1,11 +1,11 @@
 // Singleton objects of the account (tenant settings, the app config): one stored row each, created with its
 // defaults on first read, read with GET and (when the yaml defines it) changed with PUT.
 import {createRoute, type z} from '@hono/zod-openapi';
-import {AppConfigResponse, TenantSettings, TenantSettingsInput} from '../../contract/objects.js';
-import type {App} from '../appTypes.js';
-import type {ServiceContext} from '../context.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {insertResource, listResources, saveResource, type ResourceRow} from '../store/resources.js';
+import {AppConfigResponse, TenantSettings, TenantSettingsInput} from '../../../contract/objects.js';
+import type {App} from '../../appTypes.js';
+import type {ServiceContext} from '../../context.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {insertResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 
 interface SingletonSpec {
   kind: string;

@@ -3,17 +3,17 @@
 // workbook is shared with). Removed comments stay in their thread with `removedAt` and an empty body.
 import {createRoute, z} from '@hono/zod-openapi';
 import type {Context} from 'hono';
-import {CursorQuery, SuccessBody} from '../../contract/common.js';
-import {CreateCommentInput, ResolveCommentInput, UpdateCommentInput} from '../../contract/embedOps.js';
-import {ObjectList} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {principalOf, type AppEnv} from '../auth.js';
-import {isoTime} from '../context.js';
-import {badRequest, notFound} from '../errors.js';
-import {commentScope, resourceOf} from '../policyResources.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../store/resources.js';
-import {cursorPage} from './cursor.js';
+import {CursorQuery, SuccessBody} from '../../../contract/common.js';
+import {CreateCommentInput, ResolveCommentInput, UpdateCommentInput} from '../../../contract/embedOps.js';
+import {ObjectList} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {principalOf, type AppEnv} from '../../auth.js';
+import {isoTime} from '../../context.js';
+import {badRequest, notFound} from '../../errors.js';
+import {commentScope, resourceOf} from '../../policyResources.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
+import {cursorPage} from '../cursor.js';
 
 type Json = Record<string, unknown>;
 const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);

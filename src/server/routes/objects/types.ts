@@ -1,9 +1,9 @@
 // What a row of the resource table says about one kind of object. The generic routes (crud.ts), the JSON store
 // (store/resources.ts) and the OpenAPI document all work from it; nothing is written per kind but this row.
 import type {z} from '@hono/zod-openapi';
-import type {ServiceContext} from '../context.js';
-import type {Db} from '../store/db.js';
-import type {ResourceRow} from '../store/resources.js';
+import type {ServiceContext} from '../../context.js';
+import type {Db} from '../../store/db.js';
+import type {ResourceRow} from '../../store/resources.js';
 
 /** Where the objects live: in a deployment (`{deploymentId}` in the path), an embed tenant, or the account. */
 export type ResourceScope = 'deployment' | 'embedTenant' | 'account';

@@ -2,15 +2,15 @@
 // `{selectors: [{type: "cube", deploymentId, environment: "production" | "<branch>"}]}`). Each selector is
 // answered from the branch's files, compiled, like the data API's /meta but with a management credential.
 import {createRoute} from '@hono/zod-openapi';
-import {MetaInput} from '../../contract/objectOps.js';
-import {ObjectList} from '../../contract/objects.js';
-import type {RouteGroup} from '../appTypes.js';
-import {compileModel} from '../engines/compiler/index.js';
-import {describeModel} from '../engines/query/meta.js';
-import {badRequest} from '../errors.js';
-import {loadBranch} from '../routes/dataModel/shared.js';
-import {filesOf} from '../store/branchTrees.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../routes/http.js';
+import {MetaInput} from '../../../contract/objectOps.js';
+import {ObjectList} from '../../../contract/objects.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {compileModel} from '../../engines/compiler/index.js';
+import {describeModel} from '../../engines/query/meta.js';
+import {badRequest} from '../../errors.js';
+import {loadBranch} from '../dataModel/shared.js';
+import {filesOf} from '../../store/branchTrees.js';
+import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
 
 export const registerMeta: RouteGroup = (app, ctx) => {
   app.openapi(

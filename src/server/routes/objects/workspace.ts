@@ -1,13 +1,13 @@
 // More of the yaml's operations on the object groups, beyond CRUD: a folder's ancestors, moving one workspace
 // object to another folder, duplicating a workbook, bulk user actions, and assigning roles to users.
 import {createRoute, z} from '@hono/zod-openapi';
-import {DeploymentIdParam, SuccessBody} from '../../contract/common.js';
-import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../contract/objectOps.js';
-import type {RouteGroup} from '../appTypes.js';
-import {HttpFailure, notFound} from '../errors.js';
-import {errorResponses, json, jsonBody} from '../routes/http.js';
-import {findUser} from '../store/users.js';
-import {findResource, insertResource, saveResource} from '../store/resources.js';
+import {DeploymentIdParam, SuccessBody} from '../../../contract/common.js';
+import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../../contract/objectOps.js';
+import type {RouteGroup} from '../../appTypes.js';
+import {HttpFailure, notFound} from '../../errors.js';
+import {errorResponses, json, jsonBody} from '../http.js';
+import {findUser} from '../../store/users.js';
+import {findResource, insertResource, saveResource} from '../../store/resources.js';
 import {usersStore} from './users.js';
 import {present, scopeOf} from './crud.js';
 import {moveObject, type Ref} from './bulk.js';
