@@ -13,6 +13,7 @@ import {usePolicy} from './hooks/usePolicy.js';
 import {useScreenSize} from './hooks/useScreenSize.js';
 import {useChrome} from './hooks/chrome.js';
 import {paramsAt} from './nav/navReducer.js';
+import {planJump} from './nav/jump.js';
 import {ShellHeader} from './ShellHeader.js';
 import {Crumbs} from './components/Crumbs.js';
 import {FilterBar} from './components/FilterBar.js';
@@ -140,40 +141,10 @@ export function Shell({screens, onQuit}: ShellProps) {
     const target = byId.get(id);
     setMode('none');
     if (!target) return;
-    const needs = target.needs ?? [];
-    const stack = nav.stack;
-    // `:ctx staging`: the word after the name is the screen's argument param.
-    const argParams = arg !== undefined && target.argument ? {[target.argument.param]: arg} : undefined;
-    if (needs.length === 0) {
-      // The root screen starts over; another global screen (Audit, Contexts) opens on top, so Esc comes back
-      // (replacing the global screen on top rather than stacking a second one).
-      const entry = argParams ? {screen: id, params: argParams} : {screen: id};
-      if (stack[0]?.screen === id) nav.reset(entry);
-      else if (top.screen === id && !argParams) return;
-      else if (top.screen === id) nav.replace(entry);
-      else nav.jump(byId.get(top.screen)?.needs?.length ? stack.length : stack.length - (stack.length > 1 ? 1 : 0), [entry]);
-      return;
-    }
-    // The entry the jump belongs to: the first one that gives every param the target needs (the deployment).
-    const owner = stack.findIndex((_, i) => needs.every((p) => paramsAt(stack, i)[p] !== undefined));
-    if (owner >= 0) {
-      // A jump replaces what was opened after that entry: no stacks of screens reached by jumping around.
-      if (stack[owner]?.screen === id) nav.jump(owner + 1, []);
-      else nav.jump(owner + 1, [{screen: id}]);
-      return;
-    }
-    // Nothing on the stack gives it: the row under the cursor (the deployments list), else the last deployment.
-    const offered = nav.selection()?.params ?? lastDeployment.current;
-    if (offered && needs.every((p) => offered[p] !== undefined)) {
-      const overview = id !== 'deployment' && byId.has('deployment') ? [{screen: 'deployment', params: {...offered}}] : [];
-      const keep = stack.length === 1 || byId.get(top.screen)?.needs?.length ? stack.length : 1;
-      nav.jump(keep, [...overview, {screen: id, params: overview.length ? {} : {...offered}}]);
-      return;
-    }
-    const missing = needs.filter((p) => nav.params[p] === undefined);
-    // deploymentId → "deployment": what the user picks, not the param's name.
-    const what = missing.map((p) => p.replace(/Id$/, '').replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`));
-    flash.warn(`${target.title} needs a ${what.join(' and a ')}: pick one first`);
+    const plan = planJump({target, arg, stack: nav.stack, screen: (s) => byId.get(s), offered: nav.selection()?.params, lastDeployment: lastDeployment.current});
+    if (plan?.type === 'warn') flash.warn(plan.text);
+    else if (plan?.type === 'jump') nav.jump(plan.keep, plan.targets);
+    else if (plan) nav[plan.type](plan.target);
   };
 
   if (tooSmall(columns, rows)) {
