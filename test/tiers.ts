@@ -2,7 +2,8 @@
 // test/tooling/tiers.test.ts. A new file lands in its tier without editing this:
 //  - e2e: the built binary (dist/svc.js), tmux, vim, Chromium, Prism; needs `npm run build` first. By folder.
 //  - service: the service in-process (testApp(), startTestService(), startDemo()) with the real client and real
-//    SQLite: the service folders, and any other file that imports the service (src/server) or its test helpers.
+//    SQLite: the service folders, and any other file that imports the service (src/server) or its test helpers
+//    (test/cli: the command tree run in-process through helpers/cliInProcess.ts).
 //  - unit: everything else: pure modules, components with fakes.
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
@@ -13,7 +14,7 @@ export const TIERS: Tier[] = ['unit', 'service', 'e2e'];
 export const E2E_DIRS = ['e2e', 'oracles'];
 export const SERVICE_DIRS = ['server', 'screens', 'security'];
 /** An import of the service or of a helper that starts it in-process. */
-const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|scim)|(?:\.\.\/)+src\/server\/)/;
+const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|scim|cliInProcess)|(?:\.\.\/)+src\/server\/)/;
 
 /** The tier of a test file, from its path (`test/<folder>/…`, from the repository root) and its text. */
 export function tierOf(file: string, text: string): Tier {

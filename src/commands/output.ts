@@ -17,12 +17,17 @@ export class UserError extends Error {
   }
 }
 
-/** `svc … | head` closes stdout early: stop quietly, as a shell tool should, instead of failing on EPIPE. */
+/**
+ * `svc … | head` closes stdout early: stop quietly, as a shell tool should, instead of failing on EPIPE. Installed
+ * once per process however many runs of the command tree it makes.
+ */
 export function exitQuietlyOnClosedPipe(): void {
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
+  if (!process.stdout.listeners('error').includes(onStdoutError)) process.stdout.on('error', onStdoutError);
+}
+
+function onStdoutError(err: NodeJS.ErrnoException): void {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
 }
 
 // Text printed here may come from a server (names, messages, error details): it goes through the one sanitizer

@@ -1,5 +1,5 @@
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import {EXIT_USAGE, UserError, printError, printJson, printTable, success} from '../../src/commands/output.js';
+import {EXIT_USAGE, UserError, exitQuietlyOnClosedPipe, printError, printJson, printTable, success} from '../../src/commands/output.js';
 
 let out = '';
 let err = '';
@@ -13,6 +13,14 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('output', () => {
+  it('installs the closed-pipe handler once however many runs of the command tree a process makes', () => {
+    const before = process.stdout.listenerCount('error');
+    for (let i = 0; i < 3; i++) exitQuietlyOnClosedPipe();
+    expect(process.stdout.listenerCount('error') - before).toBeLessThanOrEqual(1);
+    exitQuietlyOnClosedPipe();
+    expect(process.stdout.listenerCount('error') - before).toBeLessThanOrEqual(1);
+  });
+
   it('pads columns to the widest cell, two spaces apart, without trailing spaces', () => {
     printTable(['ID', 'NAME', 'NOTE'], [['1', 'analytics-prod', null], ['22', 'é', {a: 1}], ['3', 'two\n  lines', true]]);
     expect(out).toBe('ID  NAME            NOTE\n1   analytics-prod\n22  é               {"a":1}\n3   two lines       true\n');

@@ -69,6 +69,7 @@ describe('test tiers', () => {
     expect(tierByRule('test/workflows/x.test.ts', "import {testAppEach} from '../helpers/startService.js';")).toBe('service');
     expect(tierByRule('test/ui/x.test.tsx', "import {startDemo} from '../../helpers/screenApp.js';")).toBe('service');
     expect(tierByRule('test/queries/x.test.ts', "import {seed} from '../../src/server/seed.js';")).toBe('service');
+    expect(tierByRule('test/cli/x.test.ts', "import {startInProcessHarness} from '../helpers/cliInProcess.js';")).toBe('service');
     expect(tierByRule('test/ui/x.test.ts', "import {KEYMAP} from '../../src/ui/keymap.js';")).toBe('unit');
     expect(tierByRule('test/newfolder/x.test.ts', '')).toBe('unit');
   });

@@ -1,10 +1,11 @@
-// The embed tenant, embed access and my-settings commands end to end: dist/svc.js against `svc server`.
+// The embed tenant, embed access and my-settings commands, in-process (cliInProcess.ts).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from '../helpers/cliHarness.js';
+import type {Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,14 +1,15 @@
-// More bad input end to end (extends cli-bad-input.test.ts, no case repeated): every flag with a constraint in the
+// More bad input end to end (extends bad-input.test.ts, no case repeated): every flag with a constraint in the
 // spec — dbt --ref empty, a full SHA or not a ref name, history --status/--trigger case and --first bounds, durations, build-status
 // --branch '' --wait, environments --type, -d malformed or not an object, unknown ids, wrong types — each with
 // its EXACT message (the whole of stderr) and exit code: 2 for usage, 1 for what the service refused. Nothing on
 // stdout, never a stack trace.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, type Harness} from '../helpers/cliHarness.js';
+import {type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,11 +1,13 @@
-// Account and workspace object groups end to end: dist/svc.js against `svc server`, one test per group built
-// from the table (list/get/create/update/delete as the API defines them) plus the special operations.
+// Account and workspace object groups from the command line: the command tree in-process against the service
+// in-process (cliInProcess.ts), one test per group built from the table (list/get/create/update/delete as the API
+// defines them) plus the special operations.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,9 +1,10 @@
-// login / whoami / context / logout end to end: the bundled CLI against `svc server` on loopback.
+// login / whoami / context / logout from the command tree in-process (cliInProcess.ts).
 import {readFileSync, statSync} from 'node:fs';
 import {createServer, type AddressInfo} from 'node:net';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {ADMIN_KEY, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 
@@ -17,7 +18,7 @@ async function closedPort(): Promise<number> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,14 +1,14 @@
-// Deployment extras end to end: dist/svc.js against `svc server` — logs (filters, --follow picking up a line the
-// service writes when variables change), variables (masking in table and --json, K=V rules), github, steps.
-import {spawn} from 'node:child_process';
+// Deployment extras, in-process (cliInProcess.ts): logs (filters; --follow, which runs until a signal, is in
+// test/e2e/cli-logs-follow.test.ts), variables (masking in table and --json, K=V rules), github, steps.
 import {createServer} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 
@@ -90,26 +90,6 @@ describe('svc logs', () => {
     const json = parse((await h.admin(['logs', '3', '--json'])).stdout);
     expect(json.items[0]).toMatchObject({pod: 'cube-api-3-0'});
     expect(json.pageInfo.endCursor).toEqual(expect.any(String));
-  });
-
-  it('--follow prints new lines as the service writes them', async () => {
-    const child = spawn(process.execPath, [CLI, 'logs', '4', '--follow', '--interval', '1'], {
-      env: {PATH: process.env.PATH ?? '', HOME: h.configDir, SVC_CONFIG_DIR: h.configDir, CI: 'true', SVC_API_URL: h.url, SVC_API_KEY: ADMIN_KEY},
-    });
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const until = async (re: RegExp) => {
-      for (let i = 0; i < 150 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-      return re.test(out);
-    };
-    try {
-      expect(await until(/build \d+ built/)).toBe(true);
-      await h.admin(['variables', 'set', '4', 'FOLLOW_ME=1']);
-      expect(await until(/environment variables updated: FOLLOW_ME/)).toBe(true);
-      expect(out.match(/build \d+ built/g)).toHaveLength(1);
-    } finally {
-      child.kill('SIGTERM');
-    }
   });
 });
 

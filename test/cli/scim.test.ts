@@ -1,9 +1,10 @@
-// `svc api-keys create --scim` and `svc scim users|groups …` end to end: dist/svc.js against `svc server`.
+// `svc api-keys create --scim` and `svc scim users|groups …`, in-process (cliInProcess.ts).
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness, type Run} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness, type Run} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 let token: string;
@@ -18,7 +19,7 @@ async function createUser(userName: string, extra: Record<string, unknown> = {})
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
   const created = await h.admin(['api-keys', 'create', '--scim', '--name', 'okta']);
   expect(created.code).toBe(0);
   expect(created.stderr).toMatch(/^Created SCIM token \d+ `okta` — store it now/);

@@ -1,13 +1,14 @@
-// Environment tokens and the metadata API end to end: dist/svc.js against `svc server` (issue 13 items 1 and 4).
+// Environment tokens and the metadata API from the command tree in-process against the service.
 // `environments create-token` prints the token once; `environments tokens` lists redacted values; the token opens
 // the environment's data or metadata API by its scopes, and the security context decides what it sees.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 let production: string;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
   const doc = JSON.parse((await h.admin(['--json', 'environments', 'list', '1', '--type', 'production'])).stdout);
   production = String(doc.data.environments[0].id);
 });

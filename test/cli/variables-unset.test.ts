@@ -1,11 +1,12 @@
-// `svc variables unset` end to end (dist/svc.js against `svc server`): the variable is gone, an empty value in
+// `svc variables unset` (the command tree in-process against the service): the variable is gone, an empty value in
 // `set` is a usage error pointing at unset (the service would remove the variable), and both rebuild production.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,15 +1,16 @@
-// Deployments, environments, regions, API keys, spec and api end to end: dist/svc.js against `svc server`.
+// Deployments, environments, regions, API keys, spec and api, in-process (cliInProcess.ts).
 import {mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Validator} from '@seriousme/openapi-schema-validator';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

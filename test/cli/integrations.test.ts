@@ -1,11 +1,12 @@
-// svc integrations (alias oauth) and svc oidc end to end against `svc server`: tables, JSON for get/create, the
+// svc integrations (alias oauth) and svc oidc against the service in-process: tables, JSON for get/create, the
 // token lifecycle through initiate and the provider's redirect, and no secret ever printed.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startHarness, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,18 +1,20 @@
-// `svc audit export` end to end: dist/svc.js against `svc server` on loopback.
+// `svc audit export`, in-process (cliInProcess.ts).
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
-import {spawn, type ChildProcess} from 'node:child_process';
 import {existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, STACK_LINE, runCli, startHarness, type Harness} from '../helpers/cliHarness.js';
+import type {RunningService} from '../../src/server/index.js';
+import {ADMIN_KEY, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {runInProcess, startInProcessHarness} from '../helpers/cliInProcess.js';
 import {parseCsv} from '../helpers/csv.js';
+import {startTestService} from '../helpers/startService.js';
 
 let h: Harness;
 let dir: string;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
   dir = mkdtempSync(join(tmpdir(), 'svc-audit-e2e-'));
   expect((await h.admin(['deployments', 'update', '2', '--release-channel', 'latest'])).code).toBe(0);
   expect((await h.admin(['api-keys', 'create', '--name', 'reporting, "Q3"'])).code).toBe(0);
@@ -82,31 +84,15 @@ describe('audit export', () => {
 });
 
 describe('a tenant without the audit log feature', () => {
-  let server: ChildProcess;
-  let url: string;
+  let server: RunningService;
 
   beforeAll(async () => {
-    server = spawn(process.execPath, [CLI, 'server', '--port', '0', '--seed', 'empty', '--data', ':memory:', '--admin-key', ADMIN_KEY], {
-      env: {PATH: process.env.PATH ?? '', HOME: dir, SVC_DATA_DIR: dir, CI: 'true'},
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout?.on('data', (d: Buffer) => {
-        out += d.toString();
-        const found = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-        if (found) resolve(found);
-      });
-      server.on('exit', (code) => reject(new Error(`svc server exited with ${code}`)));
-    });
+    server = await startTestService({seed: 'empty', adminKey: ADMIN_KEY});
   });
-  afterAll(() => {
-    server.removeAllListeners('exit');
-    server.kill('SIGTERM');
-  });
+  afterAll(() => server.close());
 
   it('explains that the plan lacks the feature', async () => {
-    const run = await runCli(['audit', 'export'], {PATH: process.env.PATH ?? '', HOME: dir, SVC_CONFIG_DIR: join(dir, 'cfg'), SVC_API_URL: url, SVC_API_KEY: ADMIN_KEY});
+    const run = await runInProcess(['audit', 'export'], {HOME: dir, SVC_CONFIG_DIR: join(dir, 'cfg'), SVC_API_URL: server.url, SVC_API_KEY: ADMIN_KEY});
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(`error: forbidden (403): audit log export is not available: the audit log feature is not enabled on this tenant’s plan — ${FORBIDDEN_ADVICE}\n`);
     expect(run.stdout).toBe('');

@@ -1,12 +1,13 @@
 // Bad flags and bodies end to end: each gets a message a person can act on, the right exit code (2 for usage,
 // 1 for a request the service refused), and never a stack trace.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startInProcessHarness();
 });
 afterAll(() => h.close());
 

@@ -1,0 +1,98 @@
+// In-process harness for command mode: runs the command tree (src/commands/program.ts `run(argv)`) in this process
+// against the service in-process on loopback (startTestService), with the same `Harness` as the spawned one
+// (cliHarness.ts). A run sees only the environment it is given (plus PATH and HOME), an empty closed stdin or the
+// given input, a piped (not a terminal) stdout/stderr that are captured, and its own exit code; all of it is put
+// back after the run. Runs go one at a time (they share the process). What needs a real process stays in test/e2e:
+// signals, main.ts exit codes and flushing, terminals, the first frame, start-up, install, EPIPE, and the
+// telemetry/update-check hooks (which run only in the real CLI process: commands/housekeeping.ts).
+import {mkdtempSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
+import {Readable} from 'node:stream';
+import {run} from '../../src/commands/program.js';
+import {systemClock} from '../../src/server/engines/clock.js';
+import type {RunningService} from '../../src/server/index.js';
+import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
+import {startTestService} from './startService.js';
+
+type Write = typeof process.stdout.write;
+const SIGNALS = ['SIGINT', 'SIGTERM', 'exit'] as const;
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** Runs `svc …` in this process with exactly `env` (PATH kept) and `input` on stdin (empty and closed if none). */
+export function runInProcess(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  const next = queue.then(() => runOnce(args, env, input));
+  queue = next.catch(() => {});
+  return next;
+}
+
+async function runOnce(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+  const saved = {env: {...process.env}, exitCode: process.exitCode, stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!};
+  const listeners = SIGNALS.map((s) => process.listenerCount(s));
+  const out = {stdout: '', stderr: ''};
+  const restore = [capture(process.stdout, (s) => (out.stdout += s)), capture(process.stderr, (s) => (out.stderr += s))];
+  for (const key of Object.keys(process.env)) if (!key.startsWith('VITEST') && key !== 'NODE_ENV') delete process.env[key];
+  Object.assign(process.env, {PATH: saved.env.PATH ?? ''}, env);
+  // What main.ts does before loading the command tree.
+  if ((env.NO_COLOR ?? '') !== '' || args.includes('--no-color')) process.env.FORCE_COLOR = '0';
+  process.exitCode = undefined;
+  Object.defineProperty(process, 'stdin', {configurable: true, enumerable: saved.stdin.enumerable, value: Readable.from(input ? [Buffer.from(input)] : [])});
+  let code: number;
+  try {
+    code = await run(args);
+  } finally {
+    for (const undo of restore) undo();
+    Object.defineProperty(process, 'stdin', saved.stdin);
+    for (const key of Object.keys(process.env)) if (!(key in saved.env)) delete process.env[key];
+    Object.assign(process.env, saved.env);
+    process.exitCode = saved.exitCode;
+  }
+  // A command that leaves a process listener behind leaks it into every later run of a long-lived caller.
+  const left = SIGNALS.filter((s, i) => process.listenerCount(s) > listeners[i]!);
+  if (left.length > 0) throw new Error(`svc ${args.join(' ')} left process listeners behind: ${left.join(', ')}`);
+  return {code, ...out};
+}
+
+/** Captures what is written to `stream` (a pipe, not a terminal, for the run); returns the undo. */
+function capture(stream: NodeJS.WriteStream, sink: (text: string) => void): () => void {
+  const write = stream.write;
+  const tty = Object.getOwnPropertyDescriptor(stream, 'isTTY');
+  stream.write = ((chunk: string | Uint8Array, encoding?: BufferEncoding | ((err?: Error | null) => void), cb?: (err?: Error | null) => void) => {
+    sink(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8'));
+    const done = typeof encoding === 'function' ? encoding : cb;
+    if (done) queueMicrotask(() => done());
+    return true;
+  }) as Write;
+  Object.defineProperty(stream, 'isTTY', {configurable: true, value: false});
+  return () => {
+    stream.write = write;
+    if (tty) Object.defineProperty(stream, 'isTTY', tty);
+    else delete (stream as {isTTY?: boolean}).isTTY;
+  };
+}
+
+export interface InProcessHarness extends Harness {
+  service: RunningService;
+}
+
+/**
+ * The service in-process (demo seed, real time or `speed`× faster, admin key ADMIN_KEY) and `svc` runs against it
+ * with a throw-away config directory: the in-process counterpart of cliHarness.ts startHarness().
+ */
+export async function startInProcessHarness(opts: {speed?: number; adminKey?: string} = {}): Promise<InProcessHarness> {
+  const work = mkdtempSync(join(tmpdir(), 'svc-cli-inproc-'));
+  const configDir = join(work, 'config');
+  const adminKey = opts.adminKey ?? ADMIN_KEY;
+  const service = await startTestService({seed: 'demo', adminKey, clock: systemClock(opts.speed ?? 1)});
+  const base = {HOME: work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
+  return {
+    service,
+    url: service.url,
+    scopedKey: service.scopedKey ?? '',
+    configDir,
+    svc: (args, o = {}) => runInProcess(args, {...base, ...o.env}, o.input),
+    admin: (args, o = {}) => runInProcess(args, {...base, SVC_API_URL: service.url, SVC_API_KEY: adminKey, ...o.env}, o.input),
+    close: () => service.close(),
+  };
+}
