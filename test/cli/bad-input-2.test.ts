@@ -34,7 +34,7 @@ const cases: Case[] = [
   [['dbt', 'sync', '1', '--wait', '--timeout', '10d'], 2, 'error: `10d` is not a duration (try 30s, 15m, or 1h)\n'],
   [['dbt', 'sync', '1', '--branch', ''], 2, 'error: --branch: an empty value names no branch; omit it to let the sync create one\n'],
   [['dbt', 'sync', 'x'], 2, "error: command-argument value 'x' is invalid for argument 'deployment'. deployment id must be numeric (got `x`)\n(run with --help for usage)\n"],
-  // Enum values match in any case now (`completed` and `MANUAL` are accepted, see cli-dbt.test.ts); near misses stay usage errors.
+  // Enum values match in any case now (`completed` and `MANUAL` are accepted, see test/cli/dbt.test.ts); near misses stay usage errors.
   [['dbt', 'history', '1', '--status', 'COMPLETE'], 2, "error: option '--status <status>' argument 'COMPLETE' is invalid. Allowed choices are RUNNING, COMPLETED, FAILED, CANCELLED, UNKNOWN.\n(run with --help for usage)\n"],
   [['dbt', 'history', '1', '--status', 'DONE'], 2, "error: option '--status <status>' argument 'DONE' is invalid. Allowed choices are RUNNING, COMPLETED, FAILED, CANCELLED, UNKNOWN.\n(run with --help for usage)\n"],
   [['dbt', 'history', '1', '--trigger', 'manually'], 2, "error: option '--trigger <trigger>' argument 'manually' is invalid. Allowed choices are manual, api, webhook, agent, unknown.\n(run with --help for usage)\n"],

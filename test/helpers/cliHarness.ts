@@ -4,8 +4,6 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
-import {afterAll, beforeAll} from 'vitest';
-import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
 /** A fixed admin key, so tests can log in without reading the server's output. */
@@ -95,29 +93,4 @@ export async function startHarness(): Promise<Harness> {
         child.kill('SIGTERM');
       }),
   };
-}
-
-export interface ProxiedServer {
-  work: string;
-  server: ServerProcess;
-  /** Records every exchange between the CLI and the server. */
-  proxy: RecordingProxy;
-  /** The environment of a CLI run as the admin through the proxy, with this file's config directory. */
-  env(): Record<string, string>;
-}
-
-/** One `svc server` child behind a recording proxy for the whole calling file (started beforeAll, stopped afterAll). */
-export function proxiedServerPerFile(prefix: string): ProxiedServer {
-  const work = mkdtempSync(join(tmpdir(), prefix));
-  const s = {work} as ProxiedServer;
-  s.env = () => ({PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', SVC_API_URL: s.proxy.url, SVC_API_KEY: ADMIN_KEY});
-  beforeAll(async () => {
-    s.server = await startServerProcess(work);
-    s.proxy = await startRecordingProxy(s.server.url);
-  });
-  afterAll(async () => {
-    await s.proxy.close();
-    s.server.child.kill('SIGTERM');
-  });
-  return s;
 }

@@ -9,10 +9,13 @@ import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
+import {afterAll, beforeAll} from 'vitest';
 import {run} from '../../src/commands/program.js';
 import {systemClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
+import type {SeedName} from '../../src/server/seed.js';
 import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
+import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
 import {startTestService} from './startService.js';
 
 type Write = typeof process.stdout.write;
@@ -72,19 +75,34 @@ function capture(stream: NodeJS.WriteStream, sink: (text: string) => void): () =
   };
 }
 
+export interface CliServiceOptions {
+  /** Default ':memory:'. */
+  dataFile?: string;
+  /** The engines' time runs `speed`× faster than real time (`svc server --speed`); default 1. */
+  speed?: number;
+  /** Default ADMIN_KEY. */
+  adminKey?: string;
+  /** Default 'demo'. */
+  seed?: SeedName;
+}
+
+/** The service in-process on loopback, as `svc server` starts it (real time or `speed`× faster, a fixed admin key). */
+export function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
+  return startTestService({dataFile: opts.dataFile ?? ':memory:', seed: opts.seed ?? 'demo', adminKey: opts.adminKey ?? ADMIN_KEY, clock: systemClock(opts.speed ?? 1)});
+}
+
 export interface InProcessHarness extends Harness {
   service: RunningService;
 }
 
 /**
- * The service in-process (demo seed, real time or `speed`× faster, admin key ADMIN_KEY) and `svc` runs against it
- * with a throw-away config directory: the in-process counterpart of cliHarness.ts startHarness().
+ * The service in-process (startCliService) and `svc` runs against it with a throw-away config directory: the
+ * in-process counterpart of cliHarness.ts startHarness().
  */
-export async function startInProcessHarness(opts: {speed?: number; adminKey?: string} = {}): Promise<InProcessHarness> {
+export async function startInProcessHarness(opts: CliServiceOptions = {}): Promise<InProcessHarness> {
   const work = mkdtempSync(join(tmpdir(), 'svc-cli-inproc-'));
   const configDir = join(work, 'config');
-  const adminKey = opts.adminKey ?? ADMIN_KEY;
-  const service = await startTestService({seed: 'demo', adminKey, clock: systemClock(opts.speed ?? 1)});
+  const service = await startCliService(opts);
   const base = {HOME: work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
   return {
     service,
@@ -92,7 +110,32 @@ export async function startInProcessHarness(opts: {speed?: number; adminKey?: st
     scopedKey: service.scopedKey ?? '',
     configDir,
     svc: (args, o = {}) => runInProcess(args, {...base, ...o.env}, o.input),
-    admin: (args, o = {}) => runInProcess(args, {...base, SVC_API_URL: service.url, SVC_API_KEY: adminKey, ...o.env}, o.input),
+    admin: (args, o = {}) => runInProcess(args, {...base, SVC_API_URL: service.url, SVC_API_KEY: service.adminKey, ...o.env}, o.input),
     close: () => service.close(),
   };
+}
+
+export interface ProxiedService {
+  work: string;
+  service: RunningService;
+  /** Records every exchange between the CLI and the service. */
+  proxy: RecordingProxy;
+  /** The environment of a run as the admin through the proxy, with this file's config directory. */
+  env(): Record<string, string>;
+}
+
+/** One service behind a recording proxy for the whole calling file (started beforeAll, stopped afterAll). */
+export function proxiedServicePerFile(prefix: string): ProxiedService {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  const s = {work} as ProxiedService;
+  s.env = () => ({HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', SVC_API_URL: s.proxy.url, SVC_API_KEY: s.service.adminKey});
+  beforeAll(async () => {
+    s.service = await startCliService();
+    s.proxy = await startRecordingProxy(s.service.url);
+  });
+  afterAll(async () => {
+    await s.proxy.close();
+    await s.service.close();
+  });
+  return s;
 }

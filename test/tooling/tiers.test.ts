@@ -9,8 +9,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Helpers that spawn the built binary, tmux or a browser, with the exports that do (`*`: every one). */
 const SPAWNING_HELPERS: Record<string, string[] | '*'> = {
-  'helpers/cliHarness': ['CLI', 'runCli', 'startServerProcess', 'startHarness', 'proxiedServerPerFile'],
-  'helpers/dataModelHarness': '*',
+  'helpers/cliHarness': ['CLI', 'runCli', 'startServerProcess', 'startHarness'],
   'helpers/tmux': '*',
   'e2e/loginService': '*',
 };

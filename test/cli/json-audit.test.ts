@@ -4,7 +4,7 @@
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';
-import {proxiedServerPerFile, runCli} from '../helpers/cliHarness.js';
+import {proxiedServicePerFile, runInProcess} from '../helpers/cliInProcess.js';
 
 /** Local commands (no API document to compare with) and the generated OpenAPI sub-document. */
 const NOT_API = new Set(['context list', 'spec', 'api']);
@@ -40,11 +40,11 @@ async function targets(): Promise<{runnable: Target[]; needsId: Target[]}> {
   return {runnable, needsId};
 }
 
-const proxied = proxiedServerPerFile('svc-json-audit-');
+const proxied = proxiedServicePerFile('svc-json-audit-');
 
 async function jsonRun(args: string[]): Promise<{printed: unknown; answered: unknown; code: number | null; stderr: string}> {
   const before = proxied.proxy.exchanges.length;
-  const run = await runCli(['--json', ...args], proxied.env());
+  const run = await runInProcess(['--json', ...args], proxied.env());
   const gets = proxied.proxy.exchanges.slice(before).filter((e) => e.method === 'GET' && e.status === 200 && e.contentType.includes('json'));
   const last = gets.at(-1);
   return {

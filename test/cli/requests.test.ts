@@ -1,14 +1,14 @@
-// What the built CLI sends, seen through a recording proxy in front of `svc server`: the fields the platform's
-// reference marks required, --json as the API's own document, ids that round-trip, paging flags, enum values in
-// the case help prints, and login's usage error.
+// What the CLI sends (the command tree in-process), seen through a recording proxy in front of the service: the
+// fields the platform's reference marks required, --json as the API's own document, ids that round-trip, paging
+// flags, enum values in the case help prints, and login's usage error.
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {proxiedServerPerFile, runCli} from '../helpers/cliHarness.js';
+import {proxiedServicePerFile, runInProcess} from '../helpers/cliInProcess.js';
 import type {Exchange} from '../helpers/recordingProxy.js';
 
-const proxied = proxiedServerPerFile('svc-requests-');
+const proxied = proxiedServicePerFile('svc-requests-');
 const {work} = proxied;
-const svc = (args: string[], extra: Record<string, string> = {}) => runCli(args, {...proxied.env(), NO_COLOR: '1', ...extra});
+const svc = (args: string[], extra: Record<string, string> = {}) => runInProcess(args, {...proxied.env(), NO_COLOR: '1', ...extra});
 
 /** The exchanges a run produced. */
 async function traced(args: string[]): Promise<{run: Awaited<ReturnType<typeof svc>>; sent: Exchange[]}> {
@@ -106,7 +106,7 @@ describe('requests the platform would accept', () => {
   });
 
   it('a 403 advises which credential to use, never "run svc login" (that stays for 401)', async () => {
-    const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: proxied.server.scopedKey});
+    const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: proxied.service.scopedKey!});
     expect(forbidden.code).toBe(1);
     expect(forbidden.stderr).toContain('forbidden (403)');
     expect(forbidden.stderr).toContain('lacks the permission or deployment scope');
@@ -116,7 +116,7 @@ describe('requests the platform would accept', () => {
   });
 
   it('login without --url and no terminal is a usage error with the usage line', async () => {
-    const run = await runCli(['login'], {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'login-config'), CI: 'true'});
+    const run = await runInProcess(['login'], {HOME: work, SVC_CONFIG_DIR: join(work, 'login-config'), CI: 'true'});
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('usage: svc login --url <url>');
   });

@@ -1,4 +1,4 @@
-// `svc data-model`, `svc validate` and `svc query` end to end: the bundled CLI against `svc server` on loopback.
+// `svc data-model`, `svc validate` and `svc query`: the command tree in-process against the service (dataModelHarness.ts).
 // Each block uses its own deployment, so dev-mode sessions (per credential and deployment) do not interfere.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {startHarness, type Harness} from '../helpers/dataModelHarness.js';

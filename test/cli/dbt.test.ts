@@ -1,24 +1,23 @@
-// `svc dbt …` end to end: the bundled CLI (dist/svc.js, `npm run build`) against `svc server` processes on
-// loopback — a fast one (--speed 20) for whole runs and a real-time one to cancel a run while it is going.
-import type {ChildProcess} from 'node:child_process';
+// `svc dbt …`: the command tree in-process (cliInProcess.ts) against two services in-process on loopback — a fast one (--speed 20) for whole runs and a real-time one to cancel a run while it is going.
 import {existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, startServerProcess} from '../helpers/cliHarness.js';
+import type {RunningService} from '../../src/server/index.js';
+import {runInProcess, startCliService} from '../helpers/cliInProcess.js';
 import {smallManifest} from '../helpers/dbtManifest.js';
 
 const ADMIN_KEY = 'svc_e2eDbtSync0123456789abcdefghijkl';
 const work = mkdtempSync(join(tmpdir(), 'svc-dbt-'));
-const children: ChildProcess[] = [];
+const services: RunningService[] = [];
 
 const svc = (args: string[], env: Record<string, string> = {}, input?: string) =>
-  runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env}, input);
+  runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env}, input);
 
 async function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
-  const server = await startServerProcess(work, {data: join(work, `${name}.db`), speed, adminKey: ADMIN_KEY});
-  children.push(server.child);
-  return server;
+  const server = await startCliService({dataFile: join(work, `${name}.db`), speed, adminKey: ADMIN_KEY});
+  services.push(server);
+  return {url: server.url, scopedKey: server.scopedKey ?? ''};
 }
 
 let fast: {url: string; scopedKey: string};
@@ -26,12 +25,11 @@ let live: {url: string; scopedKey: string};
 const env = () => ({SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY});
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error('dist/svc.js is missing: run `npm run build` first');
   [fast, live] = await Promise.all([startServer('fast', 20), startServer('live', 1)]);
 });
 
-afterAll(() => {
-  for (const child of children) child.kill('SIGTERM');
+afterAll(async () => {
+  await Promise.all(services.map((s) => s.close()));
   rmSync(work, {recursive: true, force: true});
 });
 

@@ -1,4 +1,4 @@
-// `svc deploy` end to end: the bundled CLI against `svc server` on loopback. Which branch a deploy lands on
+// `svc deploy`: the command tree in-process against the service (dataModelHarness.ts). Which branch a deploy lands on
 // (rule 5), that only changed files travel, and that remote files deleted locally are pruned unless --keep-missing.
 import {mkdirSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {dirname, join} from 'node:path';
