@@ -8,7 +8,7 @@ import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
 import {auditRecorder} from './auditRecorder.js';
 import {authMiddleware, operationGuard, PROTECTED_PREFIXES, type AppEnv} from './auth.js';
-import {forbidden} from './errors.js';
+import {forbidden, notFound} from './errors.js';
 import {OPERATION_REQUIREMENTS, PERMISSION_EXTENSION, type Requirement} from './permissions.js';
 import {decide} from './policy.js';
 import {RESOLVERS} from './policyResources.js';
@@ -90,7 +90,7 @@ function decidedOnResource(ctx: ServiceContext, operationId: string, requirement
   return (c: Context<AppEnv>) => {
     const resource = RESOLVERS[declared!.kind](ctx, c, declared!);
     const decision = decide(c.get('principal'), operationId, requirement, {deploymentId: c.req.param('deploymentId')}, resource);
-    if (!decision.allow) throw forbidden(decision.reason);
+    if (!decision.allow) throw decision.hidden ? notFound(decision.reason) : forbidden(decision.reason);
     c.set('resource', resource);
     return handler(c);
   };

@@ -25,7 +25,7 @@ const READS_BY_POST: ReadonlySet<string> = new Set(['searchScimUsers', 'searchSc
 const MAX_BODY_BYTES = 1_000_000;
 const VERBS = new Set([
   'add', 'cancel', 'commit', 'create', 'delete', 'disable', 'enable', 'finish', 'merge', 'patch', 'pull', 'remove',
-  'rename', 'replace', 'revoke', 'set', 'start', 'stop', 'sync', 'trigger', 'update', 'upload',
+  'rename', 'replace', 'revoke', 'save', 'set', 'start', 'stop', 'sync', 'trigger', 'update', 'upload',
 ]);
 const METHOD_VERB: Record<string, string> = {POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete'};
 

@@ -69,6 +69,12 @@ const GROUPS: Array<[Requirement, string[]]> = [
   [{...m('DeploymentManage', 'any'), resource: {kind: 'own-comment'}}, ['updateDashboardComment', 'removeDashboardComment']],
   [{...m('DeploymentRead', 'any'), resource: {kind: 'embed-session'}}, ['postTokenBySessionId']],
   [{...m('DeploymentManage', 'any'), resource: {kind: 'embed-session'}}, ['revokeSession']],
+  // Dashboard exports: a render is a bulk data export (manage access); a job is seen only by whoever started it.
+  [{...m('DeploymentManage', 'deployment'), resource: {kind: 'dashboard-export'}}, ['startExport']],
+  [{...m('DeploymentRead', 'deployment'), resource: {kind: 'export-job'}}, ['getExportStatus', 'downloadExport']],
+  // Databricks Metric View publication: the settings are written with SchemaUpdate; previews read the model.
+  [m('SchemaRead', 'deployment'), ['getIntegration', 'startPreview', 'previewStatus', 'previewResult', 'cancelPreview']],
+  [m('SchemaUpdate', 'deployment'), ['saveIntegration']],
   // The usage analytics token is for the first deployment the credential may read.
   [{...m('DeploymentRead', 'any'), resource: {kind: 'deployments', otherwise: 'first'}}, ['createToken']],
   [{...m('DeploymentRead', 'any'), resource: {kind: 'deployments'}}, ['generateSession']],

@@ -10,7 +10,10 @@
 //    belongs to: a published dashboard, its comments, an embed session) must be within the scope;
 //  - permission: the declared one, raised when the resource says so (uploads to a shared branch: SchemaUpdate);
 //  - ownership: a personal dev-mode branch is written only by the user who owns it, whoever else asks; a
-//    comment is changed or removed only by its author;
+//    comment is changed or removed only by its author; a dashboard export job is seen only by whoever started it
+//    (to anyone else it does not exist: 404);
+//  - exports: a dashboard renders as someone else only for a tenant administrator, never while the workspace
+//    restricts data downloads, and as an embed user only when the workbook is shared with that user's tenant;
 //  - grants (`grants`): no credential gives more than it holds. A key is created only with permissions and
 //    deployments its creator has; making a user an admin, giving a key to another user, issuing a SCIM token and
 //    any role write (a role grants what its policies say) need an admin's credential with every permission, not
@@ -40,7 +43,17 @@ export type Resource =
   /** A comment only its author may change. */
   | {kind: 'own-comment'; dashboard: ResourceRow; comment: ResourceRow}
   /** An embed session (found by its session id). */
-  | {kind: 'embed-session'; session: ResourceRow};
+  | {kind: 'embed-session'; session: ResourceRow}
+  /**
+   * A published dashboard of the deployment to export: whom it renders as (absent: the caller), whether the subject
+   * is an embed user of a tenant the workbook is not shared with, and whether the workspace restricts data downloads.
+   */
+  | {kind: 'dashboard-export'; dashboard: ResourceRow; renderAs?: ExportSubject; notSharedWith?: string; downloadsRestricted: boolean}
+  /** A dashboard export job: visible only to the user who started it. */
+  | {kind: 'export-job'; job: ResourceRow};
+
+/** Whom a dashboard export renders as. */
+export type ExportSubject = {type: 'USER'; userId: number} | {type: 'EMBED_USER'; tenant: string; externalId: string};
 
 export type ResourceKind = Resource['kind'];
 
@@ -62,7 +75,8 @@ export interface Grant {
   role?: boolean;
 }
 
-export type Decision = {allow: true} | {allow: false; reason: string};
+/** A refusal; `hidden`: the resource is not the caller's to know of, so the answer is a 404 rather than a 403. */
+export type Decision = {allow: true} | {allow: false; reason: string; hidden?: true};
 
 /** What the request names besides its resource: the deployment in its path. */
 export interface Target {
@@ -160,6 +174,14 @@ function decideOn(p: Principal, resource: Resource): Decision {
     }
     case 'embed-session':
       return withinScope(p, [String(resource.session.body.deploymentId)]);
+    case 'dashboard-export':
+      // Not even on someone's behalf: an export is a bulk data download.
+      if (resource.downloadsRestricted) return deny('data downloads are restricted for this workspace, dashboard exports included');
+      if (resource.renderAs && !holdsAdmin(p)) return deny('rendering as another user (renderAs) needs a tenant administrator credential with every permission');
+      if (resource.notSharedWith !== undefined) return deny(`the dashboard's workbook is not shared with embed tenant ${resource.notSharedWith}`);
+      return allow;
+    case 'export-job':
+      return resource.job.body.userId === p.userId ? allow : {allow: false, reason: `export job ${String(resource.job.body.jobId)} not found`, hidden: true};
   }
 }
 

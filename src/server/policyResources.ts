@@ -15,9 +15,10 @@ import {findApiKey} from './store/apiKeys.js';
 import {findBranchById, findUploadTransaction, sessionBranch, type BranchRow} from './store/branches.js';
 import {listDeployments} from './store/deployments.js';
 import {findEmbedSession} from './store/embedSessions.js';
-import {findResource, listAllResources} from './store/resources.js';
+import {findResource, listAllResources, listResources} from './store/resources.js';
 import {findScimUser} from './store/scim.js';
-import {findUser} from './store/users.js';
+import {findUser, listUsers} from './store/users.js';
+import {accessOf, readSource} from './routes/objects/embedGrant.js';
 import {listedDeployments} from './policy.js';
 
 type Json = Record<string, unknown>;
@@ -143,6 +144,42 @@ function embedSession(ctx: ServiceContext, c: Context<AppEnv>): Resource {
   return {kind: 'embed-session', session};
 }
 
+/** How long an export job and its file are kept after it was submitted. */
+export const EXPORT_TTL_MS = 5 * 60_000;
+
+/**
+ * The published dashboard an export names (`dashboardId` or `dashboardPublicId`, of this deployment), whom it
+ * renders as (a console user by id or email, active; or an embed user), and the workspace's download setting.
+ */
+function dashboardExport(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  const scope = String(loadDeployment(ctx, String(v.deploymentId)).id);
+  const dashboard = listResources(ctx.db, 'dashboard', scope).find((d) => d.body.status === 'published' && (v.dashboardId != null ? d.id === v.dashboardId : d.body.publicId === v.dashboardPublicId));
+  if (!dashboard) throw notFound(`dashboard ${String(v.dashboardId ?? v.dashboardPublicId)} is not a published dashboard of deployment ${scope}`);
+  const downloadsRestricted = listResources(ctx.db, 'app-config', '')[0]?.body.restrictDataDownload === true;
+  const subject = v.renderAs as Json | null | undefined;
+  if (!subject) return {kind: 'dashboard-export', dashboard, downloadsRestricted};
+  if (subject.type === 'USER') {
+    const email = typeof subject.email === 'string' ? subject.email.toLowerCase() : undefined;
+    const user = typeof subject.userId === 'number' ? findUser(ctx.db, subject.userId) : listUsers(ctx.db).find((u) => u.email.toLowerCase() === email);
+    if (!user || user.active !== 1) throw notFound(`renderAs: no active user ${String(subject.userId ?? subject.email)}`);
+    return {kind: 'dashboard-export', dashboard, downloadsRestricted, renderAs: {type: 'USER', userId: user.id}};
+  }
+  const tenant = String(subject.embedTenantName);
+  const workbook = findResource(ctx.db, 'workbook', scope, Number(dashboard.body.workbookId));
+  const shared = workbook !== undefined && readSource(accessOf(workbook), tenant) !== undefined;
+  return {kind: 'dashboard-export', dashboard, downloadsRestricted, renderAs: {type: 'EMBED_USER', tenant, externalId: String(subject.externalId)}, ...(shared ? {} : {notSharedWith: tenant})};
+}
+
+/** An export job of this deployment by its id, until it expires. */
+function exportJob(ctx: ServiceContext, c: Context<AppEnv>): Resource {
+  const v = input(c);
+  const scope = String(loadDeployment(ctx, String(v.deploymentId)).id);
+  const job = listResources(ctx.db, 'dashboard-export', scope).find((j) => j.body.jobId === v.jobId);
+  if (!job || ctx.clock.now() >= Number(job.body.createdAt) + EXPORT_TTL_MS) throw notFound(`export job ${String(v.jobId)} not found (a job and its file are kept 5 minutes)`);
+  return {kind: 'export-job', job};
+}
+
 const distinct = <T>(v: unknown): T[] | null => (Array.isArray(v) ? [...new Set(v as T[])] : null);
 
 /** What a new API key would give: its rights, or a SCIM token, and whether it acts for another user. */
@@ -172,6 +209,8 @@ export const RESOLVERS: Record<ResourceKind, Resolver> = {
   dashboard,
   'own-comment': dashboard,
   'embed-session': embedSession,
+  'dashboard-export': dashboardExport,
+  'export-job': exportJob,
 };
 
 /** The resource the policy decided on for this request. */

@@ -12,6 +12,8 @@ const ERROR_TEXT: Record<number, string> = {
   403: 'credential not authorized for the target',
   404: 'not found',
   409: 'conflicts with the current state',
+  422: 'the request cannot be carried out (it failed for good)',
+  429: 'too many requests in flight',
 };
 
 /** OpenAPI response entries for the given error statuses, all `{error}` bodies. */

@@ -12,32 +12,21 @@ import {badRequest, notFound} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
 import {errorResponses, json, jsonBody} from '../http.js';
 import {findDeployment} from '../../store/deployments.js';
-import {findResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
+import {findResource, listResources, saveResource} from '../../store/resources.js';
 import {signToken} from '../../tokens.js';
 import {EmbedTenantParam, present, scopeOf} from './crud.js';
 import {cursorPage} from '../cursor.js';
+import {accessOf, readSource} from './embedGrant.js';
 import {ensureTenant} from './tenantRows.js';
 import {RESOURCES} from './table.js';
 import {usersStore} from './users.js';
 
 type Json = Record<string, unknown>;
-type Access = z.infer<typeof EmbedAccessResponse>;
 const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});
 const USAGE_TOKEN_TTL = 3600;
-
-const NO_ACCESS: Access = {allowEmbed: false, allEmbedUsers: {enabled: false, action: 'none', groupId: null}, tenants: []};
-const accessOf = (workbook: ResourceRow): Access => (workbook.body.embedAccess as Access | undefined) ?? NO_ACCESS;
-
-/** Does this tenant's embed user read the workbook, and through which grant? */
-function readSource(access: Access, tenant: string): 'tenant' | 'allEmbedUsers' | undefined {
-  if (!access.allowEmbed) return undefined;
-  if (access.tenants.some((t) => t.embedTenantName === tenant && t.action === 'read')) return 'tenant';
-  if (access.allEmbedUsers.enabled && access.allEmbedUsers.action === 'read') return 'allEmbedUsers';
-  return undefined;
-}
 
 export const registerEmbedAccess: RouteGroup = (app, ctx) => {
   const loadWorkbook = (p: Json) => {

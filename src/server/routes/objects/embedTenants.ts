@@ -30,8 +30,11 @@ function presentTenant(ctx: ServiceContext, row: ResourceRow): Json {
 
 const presentUser = (ctx: ServiceContext) => (row: ResourceRow) => present(ctx, specOf('embed-user'), row);
 
-/** Creates or updates the embed user with this externalId, and puts it in the named groups (made if missing). */
-function provision(ctx: ServiceContext, tenant: string, input: Json): ResourceRow {
+/**
+ * Creates or updates the embed user with this externalId, and puts it in the named groups (made if missing).
+ * `keepExisting`: an existing user is left as it is (an export provisions its subject only when missing).
+ */
+export function provisionEmbedUser(ctx: ServiceContext, tenant: string, input: Json, opts: {keepExisting?: boolean} = {}): ResourceRow {
   ensureTenant(ctx, tenant);
   const externalId = String(input.externalId).trim();
   const profile = (input.userProfile ?? {}) as Json;
@@ -44,6 +47,7 @@ function provision(ctx: ServiceContext, tenant: string, input: Json): ResourceRo
     picture: profile.picture ?? null,
   };
   const existing = listResources(ctx.db, 'embed-user', tenant).find((u) => u.body.externalId === externalId);
+  if (existing && opts.keepExisting) return existing;
   const user = existing ? saveResource(ctx.db, {...existing, body: {...existing.body, ...fields}}, now) : insertResource(ctx.db, 'embed-user', tenant, {...fields, lastLogin: null}, now);
   const names = [...new Set([...((input.groups as string[] | null) ?? []), ...((input.tenantGroups as string[] | null) ?? [])])];
   for (const name of names) {
@@ -111,7 +115,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
     createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/user', operationId: 'provisionEmbedUser', tags: TAGS, summary: 'Create or update one embed user by externalId, optionally putting it in groups', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUserInput)}, responses: {200: json(EmbedUser, 'the embed user'), ...errorResponses(400, 403)}}),
     (c) => {
       const tenant = String(valid(c, 'param').embedTenantName);
-      return c.json(presentUser(ctx)(ctx.db.transaction(() => provision(ctx, tenant, valid(c, 'json')))()) as z.infer<typeof EmbedUser>, 200);
+      return c.json(presentUser(ctx)(ctx.db.transaction(() => provisionEmbedUser(ctx, tenant, valid(c, 'json')))()) as z.infer<typeof EmbedUser>, 200);
     },
   );
 
@@ -123,7 +127,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
       const failed: Json[] = [];
       for (const input of valid(c, 'json').users as Json[]) {
         try {
-          succeeded.push(presentUser(ctx)(ctx.db.transaction(() => provision(ctx, tenant, input))()));
+          succeeded.push(presentUser(ctx)(ctx.db.transaction(() => provisionEmbedUser(ctx, tenant, input))()));
         } catch (err) {
           if (!(err instanceof HttpFailure)) throw err;
           failed.push({externalId: String(input.externalId).trim(), error: {status: err.status, message: err.message}});

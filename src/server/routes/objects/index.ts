@@ -4,6 +4,7 @@ import type {RouteGroup} from '../../appTypes.js';
 import {registerActions} from './actions.js';
 import {registerBulk} from './bulk.js';
 import {registerDashboards} from './dashboards.js';
+import {registerDashboardExports} from './dashboardExports.js';
 import {registerEmbedAccess} from './embedAccess.js';
 import {registerEmbedComments} from './embedComments.js';
 import {registerEmbedSessions} from './embedSessions.js';
@@ -30,4 +31,5 @@ export const register: RouteGroup = (app, ctx) => {
   registerEmbedComments(app, ctx);
   registerSheets(app, ctx);
   registerDashboards(app, ctx);
+  registerDashboardExports(app, ctx);
 };
