@@ -1,6 +1,6 @@
 // Every command and subcommand has help: a description and a usage line, found by walking the whole tree that
-// `svc` builds (so a command added later is covered without touching this test). Real `svc <path> --help` runs of
-// the bundle: test/e2e/cli-help.test.ts.
+// `svc` builds (so a command added later is covered without touching this test). `svc <path> --help` runs:
+// test/cli/help.test.ts (in-process) and test/e2e/cli-smoke.test.ts (the bundle).
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {describe, expect, it} from 'vitest';
 import {buildProgram} from '../../src/commands/program.js';

@@ -60,6 +60,10 @@ describe('one spawned run per command group', () => {
     expect(missing.map((g) => g.names[0])).toEqual([]);
   });
 
+  it('prints help from the bundle: exit 0, usage on stdout, nothing on stderr', async () => {
+    expect(await h.svc(['deployments', 'list', '--help'])).toMatchObject({code: 0, stdout: expect.stringMatching(/^Usage: svc deployments list\|ls \[options\]\n/), stderr: ''});
+  });
+
   it.each(Object.entries(SMOKE))('%s', async (_group, {args, stdout, env}) => {
     const run = await h.admin(args, {env: env?.()});
     expect(run.stderr).not.toMatch(STACK_LINE);

@@ -1,13 +1,14 @@
-// The built CLI against a hostile server (two stub servers on 127.0.0.1 ports): it must not carry a secret across
-// a redirect, must not let the server drive the terminal, must not read a broken answer as "No results", and must
-// print a list of any size.
+// The CLI (the command tree in-process) against a hostile server (two stub servers on 127.0.0.1 ports): it must
+// not carry a secret across a redirect, must not let the server drive the terminal, must not read a broken answer
+// as "No results", and must print a list of any size.
 import type {ServerResponse} from 'node:http';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {json, startStub, text} from '../helpers/httpStub.js';
-import {STACK_LINE, runCli} from '../helpers/cliHarness.js';
+import {STACK_LINE} from '../helpers/cliHarness.js';
+import {runInProcess} from '../helpers/cliInProcess.js';
 
 const ESC = '\u001b';
 const HOSTILE = `evil${ESC}]0;pwned\u0007${ESC}[2J\r\u009b1m\u202eorp`;
@@ -40,7 +41,7 @@ afterAll(async () => {
 
 const work = mkdtempSync(join(tmpdir(), 'svc-hostile-'));
 const svc = (args: string[]) =>
-  runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: stub.url, SVC_API_KEY: 'svc_k'});
+  runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: stub.url, SVC_API_KEY: 'svc_k'});
 
 describe('svc against a hostile server', () => {
   it('does not re-send an env-var password to the other port a 307 points at', async () => {

@@ -1,11 +1,12 @@
-// --timeout bounds the whole wait, the request in flight included: the built CLI against a loopback server that
-// accepts every request and never answers (a hung gateway). Before, each look waited for the client's 120 s idle
-// limit, so `--timeout 2s` ran for minutes.
+// --timeout bounds the whole wait, the request in flight included: the CLI (in-process) against a loopback server
+// that accepts every request and never answers (a hung gateway). Before, each look waited for the client's 120 s
+// idle limit, so `--timeout 2s` ran for minutes.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {STACK_LINE, runCli} from '../helpers/cliHarness.js';
+import {STACK_LINE} from '../helpers/cliHarness.js';
+import {runInProcess} from '../helpers/cliInProcess.js';
 import {stubsPerTest} from '../helpers/httpStub.js';
 
 const stub = stubsPerTest();
@@ -14,7 +15,7 @@ const silent = () => stub({'/api/v1/deployments/1/build-status': () => {}, '/api
 
 async function timed(url: string, args: string[]) {
   const started = Date.now();
-  const run = await runCli(args, {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: url, SVC_API_KEY: 'svc_k'});
+  const run = await runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: url, SVC_API_KEY: 'svc_k'});
   return {...run, seconds: (Date.now() - started) / 1000};
 }
 
