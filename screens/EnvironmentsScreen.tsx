@@ -5,7 +5,6 @@ import React, {useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import type {Environment, MetaSyncToken} from '../src/api/environments.js';
-import type {Json} from '../src/api/read.js';
 import {ENVIRONMENTS_LIMIT, environmentMutations, environmentQueries} from '../src/queries/environments.js';
 import {LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
@@ -100,7 +99,7 @@ export function EnvironmentsScreen({params}: ScreenProps) {
     client.removeQueries({queryKey: environmentKeys.tokens(id, env.id)});
     setDialog(next);
   };
-  const submit = (env: Environment, input: {securityContext: Json; expiresIn: number}) =>
+  const submit = (env: Environment, input: TokenFormInput) =>
     issue.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => issued(env, {kind: 'token', env, token})});
   const submitEnv = (env: Environment, input: TokenFormInput) =>
     issueEnv.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => issued(env, {kind: 'envToken', env, token})});

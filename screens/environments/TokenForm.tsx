@@ -12,7 +12,8 @@ import {DEFAULT_EXPIRES_IN, parseExpiresIn, parseScopes, parseSecurityContext} f
 
 export interface TokenFormInput {
   securityContext: Json;
-  expiresIn: number;
+  /** Absent when the user left the default lifetime. */
+  expiresIn?: number;
   scopes?: string[];
 }
 
@@ -21,6 +22,7 @@ export interface TokenFormProps {
   readonly environment: string;
   /** What is issued, for the title ("metadata token" by default). */
   readonly what?: string;
+  /** The service's default lifetime: pre-filled, and not sent when kept. */
   readonly defaultExpiresIn?: number;
   readonly maxExpiresIn?: number;
   /** Environment tokens: ask for the scopes too. */
@@ -52,7 +54,9 @@ export function TokenForm(props: TokenFormProps) {
     const scopes = withScopes ? parseScopes(latest.current.scopes) : undefined;
     if (scopes && !scopes.ok) return (setError({field: 'scopes', text: scopes.error}), setField('scopes'));
     setError(undefined);
-    onSubmit({securityContext: sc.value, expiresIn: ttl.value, ...(scopes?.ok && {scopes: scopes.value})});
+    // The default is the service's own: it is not sent as if someone had set it (send only what the user set; the
+    // platform's description caps a sent `expires_in` lower than the spec's default lifetime of a metadata token).
+    onSubmit({securityContext: sc.value, ...(ttl.value !== defaultExpiresIn && {expiresIn: ttl.value}), ...(scopes?.ok && {scopes: scopes.value})});
   };
   const step = (by: number) => setField((f) => fields[(fields.indexOf(f) + by + fields.length) % fields.length]!);
   const other = () => step(1);

@@ -64,6 +64,14 @@ export function readDeployment(row: Json): DeploymentItem | undefined {
 }
 
 /**
+ * The paging parameters of one page of the deployments list read page by page (the console's list, its first
+ * frame, the activity watcher): the page size, and the offset only past the first page. The first page sends no
+ * `offset=0`: the service's default is not sent as if someone had set it (the platform's description refuses
+ * `offset=0` under strict validation; the CLI, too, sends only what was set).
+ */
+export const deploymentsPageParams = (offset: number, limit: number): {offset?: number; limit: number} => (offset > 0 ? {offset, limit} : {limit});
+
+/**
  * Reads the seed's `data.deployments[]` (string ids) and the current `items[]`/`data[]` (integer ids); when both
  * are present the richer `items` wins, completed with `created_at` from the seed rows.
  */

@@ -4,6 +4,7 @@ import {keepPreviousData, type QueryClient} from '@tanstack/query-core';
 import type {Api} from '../api/client.js';
 import {
   createDeployment,
+  deploymentsPageParams,
   deleteDeployment,
   getDeployment,
   getDeploymentSettings,
@@ -13,7 +14,7 @@ import {
   type DeploymentList,
 } from '../api/deployments.js';
 import type {Json} from '../api/read.js';
-import {buildKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams, type DeploymentListParams} from './keys.js';
+import {buildKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, type DeploymentListParams} from './keys.js';
 import {pollUntil, type LivePolicy} from './poll.js';
 
 export {DEPLOYMENTS_PAGE_SIZE} from './keys.js';

@@ -14,13 +14,6 @@ export interface EnvironmentListParams {
 /** Rows per page of the deployments list (the console's list and its first frame). */
 export const DEPLOYMENTS_PAGE_SIZE = 50;
 
-/**
- * The paging parameters of one page of the console's deployments list: its page size, and the offset only past
- * the first page. The first page sends no `offset=0`: the service's default is not sent as if someone had set it
- * (the platform's description refuses `offset=0` under strict validation; the CLI, too, sends only what was set).
- */
-export const deploymentsPageParams = (offset: number, limit: number): {offset?: number; limit: number} => (offset > 0 ? {offset, limit} : {limit});
-
 export const deploymentKeys = {
   all: ['deployments'] as const,
   lists: () => [...deploymentKeys.all, 'list'] as const,

@@ -3,7 +3,7 @@
 import type {Api} from '../api/client.js';
 import {getBuildStatus, type BuildStatus} from '../api/builds.js';
 import {listDbtSyncs, type DbtRun} from '../api/dbt.js';
-import {listDeployments} from '../api/deployments.js';
+import {deploymentsPageParams, listDeployments} from '../api/deployments.js';
 import {oneLine} from '../api/errors.js';
 import type {Pacer} from './activityPace.js';
 
@@ -26,7 +26,7 @@ const RUNS_PAGE = 20;
 export function apiSource(api: Api): ActivitySource {
   return {
     deployments: async (offset, limit, signal) => {
-      const page = await listDeployments(api, {offset, limit}, signal);
+      const page = await listDeployments(api, deploymentsPageParams(offset, limit), signal);
       return {items: page.deployments.map((d) => ({id: d.id, name: d.name})), total: page.total};
     },
     syncs: async (id, signal) => (await listDbtSyncs(api, id, {first: RUNS_PAGE}, signal)).runs,

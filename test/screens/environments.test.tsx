@@ -73,6 +73,21 @@ describe('EnvironmentsScreen', () => {
     expect(frame).toContain('dev-admin');
   });
 
+  it('a token of the default lifetime is asked without expires_in: the service applies its default (a day)', async () => {
+    const {api} = await startDemo();
+    const bodies: unknown[] = [];
+    const tui = renderApp({...api, post: (path, o) => (bodies.push(o?.json), api.post(path, o))}, ENVS);
+    await openTokenForm(tui);
+    await typeAfter(tui, 'Security context:', 'enter');
+    await tui.waitForFrame('Metadata token for production');
+    expect(bodies).toEqual([{security_context: {}}]);
+    await tui.press('y');
+    await tui.waitForFrame('Copied the token to the clipboard (OSC 52)');
+    const copied = tui.frames.map((f) => OSC52.exec(f)?.[1]).find(Boolean);
+    const claims = JSON.parse(Buffer.from(Buffer.from(copied ?? '', 'base64').toString('utf8').split('.')[1] ?? '', 'base64url').toString('utf8'));
+    expect(claims.exp - claims.iat).toBe(86400);
+  });
+
   it('rejects invalid input inline, then issues a token that can be copied and written to a file', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);

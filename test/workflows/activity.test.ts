@@ -8,6 +8,7 @@ import {startDbtSync, type DbtRun} from '../../src/api/dbt.js';
 import {setEnvVars} from '../../src/api/envVars.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {ActivityWatcher, apiSource, type ActivityClock, type ActivityEvent, type ActivitySource} from '../../src/workflows/activity.js';
+import {startRecordingProxy} from '../helpers/recordingProxy.js';
 import {startTestService} from '../helpers/startService.js';
 
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
@@ -226,6 +227,24 @@ describe('activity watcher on the real local service', () => {
       expect(failed.durationMs).toBeGreaterThan(0);
       expect(watcher.idle()).toBe(true);
     } finally {
+      await svc.close();
+    }
+  });
+});
+
+describe('activity watcher requests', () => {
+  it('pages through the deployments list without the default offset=0 (a strict gateway refuses it)', async () => {
+    const svc = await startTestService({seed: 'demo'});
+    const proxy = await startRecordingProxy(svc.url);
+    try {
+      const source = apiSource(createApi({baseUrl: proxy.url, token: svc.adminKey}));
+      const signal = new AbortController().signal;
+      const first = await source.deployments(0, 2, signal);
+      const second = await source.deployments(2, 2, signal);
+      expect(proxy.exchanges.map((e) => `${e.path}?${e.query.toString()}`)).toEqual(['/api/v1/deployments?limit=2', '/api/v1/deployments?offset=2&limit=2']);
+      expect(second.items.map((d) => d.id)).not.toContain(first.items[0]!.id);
+    } finally {
+      await proxy.close();
       await svc.close();
     }
   });

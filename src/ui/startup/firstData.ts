@@ -10,8 +10,8 @@
 import type {InfiniteData, QueryClient} from '@tanstack/query-core';
 import {getMe, type Me} from '../../api/account.js';
 import type {Api} from '../../api/client.js';
-import {listDeployments, type DeploymentList} from '../../api/deployments.js';
-import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys, deploymentsPageParams} from '../../queries/keys.js';
+import {deploymentsPageParams, listDeployments, type DeploymentList} from '../../api/deployments.js';
+import {accountKeys, DEPLOYMENTS_PAGE_SIZE, deploymentKeys} from '../../queries/keys.js';
 
 export interface FirstFrameData {
   readonly list?: DeploymentList;
