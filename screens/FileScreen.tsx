@@ -18,7 +18,7 @@ import {color, glyph} from '../src/ui/theme.js';
 import {CompareFlow} from './files/CompareFlow.js';
 import {devModeOn} from './files/devEntry.js';
 import {kb, lookOf, type ViewLine} from './files/fileView.js';
-import {blockBodies} from './files/yaml.js';
+import {yamlLines} from './files/yaml.js';
 import {YamlLine} from './files/YamlLine.js';
 import {useDeploymentName} from './useDeploymentName.js';
 
@@ -37,7 +37,7 @@ export function FileScreen({params}: ScreenProps) {
   const [comparing, setComparing] = useState(false);
   const content = files.data?.find((f) => f.path === path)?.content;
   const look = useMemo(() => (content === undefined ? undefined : lookOf(path, content)), [path, content]);
-  const blocks = useMemo(() => (look?.kind === 'text' && look.highlight ? blockBodies(look.lines.map(lineText)) : undefined), [look]);
+  const coloured = useMemo(() => (look?.kind === 'text' && look.highlight ? yamlLines(look.lines.map(lineText).join('\n')) : undefined), [look]);
   useKeys(
     'screen',
     {
@@ -80,7 +80,7 @@ export function FileScreen({params}: ScreenProps) {
               noun="lines"
               emptyText={`${safeLine(path)} is empty`}
               following="end of file"
-              render={(l) => (blocks ? <YamlLine text={l.text} block={blocks[l.seq] ?? false} /> : safeLine(l.text))}
+              render={(l) => (coloured ? <YamlLine tokens={coloured[l.seq] ?? []} /> : safeLine(l.text))}
             />
           ) : null}
         </StateView>

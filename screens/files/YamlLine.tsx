@@ -1,9 +1,9 @@
-// One line of the file viewer, coloured by YAML token kind (the text is the file's, made inert for the terminal).
+// One line of the file viewer, coloured by YAML token kind (yaml.ts; the text is the file's, made inert for the terminal).
 import React, {memo} from 'react';
 import {Text} from 'ink';
 import {safeLine} from '../../src/lib/safeText.js';
 import {color} from '../../src/ui/theme.js';
-import {lineTokens, type TokenKind} from './yaml.js';
+import type {Token, TokenKind} from './yaml.js';
 
 const COLOURS: Record<TokenKind, string | undefined> = {
   key: color.accent,
@@ -15,11 +15,10 @@ const COLOURS: Record<TokenKind, string | undefined> = {
   plain: undefined,
 };
 
-export const YamlLine = memo(function YamlLine({text, block}: {readonly text: string; readonly block: boolean}) {
-  if (block) return <Text color={COLOURS.string}>{safeLine(text)}</Text>;
+export const YamlLine = memo(function YamlLine({tokens}: {readonly tokens: readonly Token[]}) {
   return (
     <Text>
-      {lineTokens(text).map((t, i) => (
+      {tokens.map((t, i) => (
         <Text key={i} color={COLOURS[t.kind]}>
           {safeLine(t.text)}
         </Text>

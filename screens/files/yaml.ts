@@ -1,6 +1,9 @@
-// A small YAML highlighter for the file viewer: keys, strings, numbers, booleans/null and comments each get a
-// kind the viewer colours (NO_COLOR strips the colours; the text stays as it is). Line by line, with one piece of
-// state across lines: the body of a block scalar (`sql: |`) is a string, never keys.
+// The YAML highlighter of the file viewer: the `yaml` package's lexer splits the file into its source tokens
+// (lossless: every character of the file is in exactly one token, and broken YAML still lexes), and each gets a
+// kind the viewer colours (NO_COLOR strips the colours; the text stays as it is): keys, strings, numbers,
+// booleans/null, comments, punctuation. A block scalar's body (`sql: |`) is one string token over many lines, so
+// `SELECT id: 1` inside it is never a key.
+import {CST, Lexer} from 'yaml';
 
 export type TokenKind = 'key' | 'string' | 'number' | 'literal' | 'comment' | 'punct' | 'plain';
 export interface Token {
@@ -9,78 +12,48 @@ export interface Token {
 }
 
 const NUMBER = /^[-+]?(\d[\d_]*(\.\d*)?([eE][-+]?\d+)?|\.\d+|0x[0-9a-fA-F]+|\.inf|\.nan)$/;
+/** YAML 1.1's words too (`yes`, `off`): a reader of an older file sees them as what its tools took them for. */
 const LITERAL = /^(true|false|yes|no|on|off|null|~)$/i;
-/** `key:` at the start of a line (after the indent and any `- `), the key plain or quoted. */
-const KEY = /^(\s*(?:-\s+)*)("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s#'"{[\]},&*!|>%@`][^#]*?)(\s*:)(?=\s|$)/;
-/** A value that opens a block scalar: `|`, `>`, with chomping/indent indicators. */
-const BLOCK = /^[|>][-+0-9]*\s*(#.*)?$/;
+const PUNCT = new Set<string>(['doc-start', 'doc-end', 'seq-item-ind', 'explicit-key-ind', 'map-value-ind', 'flow-map-start', 'flow-map-end', 'flow-seq-start', 'flow-seq-end', 'comma', 'block-scalar-header', 'anchor', 'tag', 'alias', 'directive-line']);
+/** Markers the lexer puts before a token (a document, a plain scalar, a flow collection's end): no text. */
+const MARKERS = new Set<string>([CST.DOCUMENT, CST.SCALAR, CST.FLOW_END, CST.BOM]);
 
-/** Where a comment starts (a `#` at the start or after a space, outside quotes), or -1. */
-function commentAt(text: string): number {
-  let quote: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === quote) quote = undefined;
-    } else if (c === '"' || c === "'") {
-      if (i === 0 || /[\s:,[{-]/.test(text[i - 1]!)) quote = c;
-    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) return i;
-  }
-  return -1;
+function scalarKind(text: string, quoted: boolean, isKey: boolean, afterBlockHeader: boolean): TokenKind {
+  // YAML allows no implicit key over several lines, so a multi-line scalar before `:` is broken YAML: a string.
+  if (isKey && !text.includes('\n')) return 'key';
+  if (quoted || afterBlockHeader) return 'string';
+  return NUMBER.test(text) ? 'number' : LITERAL.test(text) ? 'literal' : 'string';
 }
 
-function valueTokens(value: string): Token[] {
-  const lead = /^\s*/.exec(value)![0];
-  const body = value.slice(lead.length);
-  const trail = /\s*$/.exec(body)![0];
-  const core = body.slice(0, body.length - trail.length);
-  if (core === '') return value ? [{text: value, kind: 'plain'}] : [];
-  const kind: TokenKind = /^["']/.test(core) ? 'string' : NUMBER.test(core) ? 'number' : LITERAL.test(core) ? 'literal' : BLOCK.test(core) || /^[-[\]{},]+$/.test(core) ? 'punct' : 'string';
-  return [...(lead ? [{text: lead, kind: 'plain' as const}] : []), {text: core, kind}, ...(trail ? [{text: trail, kind: 'plain' as const}] : [])];
-}
-
-/** Tokens of one line outside a block scalar. */
-export function lineTokens(line: string): Token[] {
-  const hash = commentAt(line);
-  const code = hash < 0 ? line : line.slice(0, hash);
-  const comment: Token[] = hash < 0 ? [] : [{text: line.slice(hash), kind: 'comment'}];
-  if (/^\s*(---|\.\.\.)\s*$/.test(code)) return [{text: code, kind: 'punct'}, ...comment];
-  const key = KEY.exec(code);
-  if (key) {
-    const [, indent, name, colon] = key;
-    const dash = /-/.test(indent!);
-    return [
-      ...(indent ? [{text: indent, kind: dash ? 'punct' : 'plain'} as Token] : []),
-      {text: name!, kind: 'key'},
-      {text: colon!, kind: 'punct'},
-      ...valueTokens(code.slice(key[0].length)),
-      ...comment,
-    ];
+/** The file's lines, each as its tokens: as many lines as `text.split('\n')`, each token within one line. */
+export function yamlLines(text: string): Token[][] {
+  const source = [...new Lexer().lex(text)];
+  const tokens: Token[] = [];
+  let scalarNext = false;
+  let afterBlockHeader = false;
+  for (let i = 0; i < source.length; i++) {
+    const t = source[i]!;
+    if (t === CST.SCALAR) scalarNext = true;
+    if (MARKERS.has(t)) continue;
+    const type = scalarNext ? 'scalar' : CST.tokenType(t);
+    const quoted = type === 'single-quoted-scalar' || type === 'double-quoted-scalar';
+    let kind: TokenKind;
+    if (type === 'scalar' || quoted) {
+      let next = i + 1;
+      while (next < source.length && CST.tokenType(source[next]!) === 'space') next++;
+      kind = scalarKind(t, quoted, source[next] === ':' && CST.tokenType(source[next]!) === 'map-value-ind', afterBlockHeader);
+    } else kind = type === 'comment' ? 'comment' : type !== null && PUNCT.has(type) ? 'punct' : 'plain';
+    scalarNext = false;
+    if (type === 'block-scalar-header') afterBlockHeader = true;
+    else if (type !== 'newline' && type !== 'space' && type !== 'comment') afterBlockHeader = false;
+    tokens.push({text: t, kind});
   }
-  const item = /^(\s*-\s+|\s*-$)/.exec(code);
-  if (item) return [{text: item[0], kind: 'punct'}, ...valueTokens(code.slice(item[0].length)), ...comment];
-  return [...valueTokens(code), ...comment];
-}
-
-const indentOf = (line: string) => /^ */.exec(line)![0].length;
-
-/**
- * For each line, whether it is the body of a block scalar (a string as a whole). The body is every following
- * line indented deeper than the line that opened it, blank lines included.
- */
-export function blockBodies(lines: readonly string[]): boolean[] {
-  const out: boolean[] = [];
-  let opener: number | undefined;
-  for (const line of lines) {
-    if (opener !== undefined && (line.trim() === '' || indentOf(line) > opener)) {
-      out.push(true);
-      continue;
-    }
-    opener = undefined;
-    out.push(false);
-    const hash = commentAt(line);
-    const code = (hash < 0 ? line : line.slice(0, hash)).trimEnd();
-    if (/(^|[:\s-])[|>][-+0-9]*$/.test(code)) opener = indentOf(line);
+  const lines: Token[][] = [[]];
+  for (const token of tokens) {
+    token.text.split('\n').forEach((part, k) => {
+      if (k > 0) lines.push([]);
+      if (part !== '') lines.at(-1)!.push({text: part, kind: token.kind});
+    });
   }
-  return out;
+  return lines;
 }

@@ -2,9 +2,9 @@ import {describe, expect, it} from 'vitest';
 import {compare} from '../../screens/files/CompareFlow.js';
 import {isBinary, lookOf} from '../../screens/files/fileView.js';
 import {foldersAbove, parentOf, treeRows} from '../../screens/files/tree.js';
-import {blockBodies, lineTokens} from '../../screens/files/yaml.js';
+import {yamlLines} from '../../screens/files/yaml.js';
 
-const kinds = (line: string) => lineTokens(line).filter((t) => t.text.trim() !== '').map((t) => `${t.kind}:${t.text.trim()}`);
+const kinds = (line: string) => yamlLines(line)[0]!.filter((t) => t.text.trim() !== '').map((t) => `${t.kind}:${t.text.trim()}`);
 
 describe('YAML highlighting', () => {
   it('tells keys, strings, numbers, literals and comments apart', () => {
@@ -20,15 +20,24 @@ describe('YAML highlighting', () => {
     expect(kinds('---')).toEqual(['punct:---']);
   });
 
-  it('keeps every character of the line', () => {
-    for (const line of ['  - name: orders  # c', 'a: "b: c"', '  key:value', '', '   ', '- - x: 1']) {
-      expect(lineTokens(line).map((t) => t.text).join('')).toBe(line);
+  it('keeps every character of every line, broken YAML too, one token list per line', () => {
+    for (const line of ['  - name: orders  # c', 'a: "b: c"', '  key:value', '', '   ', '- - x: 1', '@bad: [unclosed', 'a: "open', '\tx: {']) {
+      expect(yamlLines(line).map((tokens) => tokens.map((t) => t.text).join(''))).toEqual([line]);
     }
+    const file = 'a: 1\nb: "two\n  lines"\n\n# end\n';
+    expect(yamlLines(file).map((tokens) => tokens.map((t) => t.text).join(''))).toEqual(file.split('\n'));
   });
 
   it('reads the body of a block scalar as a string, not as keys', () => {
-    const lines = ['    sql: |', '      SELECT id: 1', '', '      FROM t', '    type: number', '  description: >-', '    long text', 'next: 1'];
-    expect(blockBodies(lines)).toEqual([false, true, true, true, false, false, true, false]);
+    const lines = ['  m:', '    sql: |', '      SELECT id: 1', '', '      FROM t', '    type: number', '  description: >-', '    long text', 'next: 1'];
+    const bodyOnly = yamlLines(lines.join('\n')).map((tokens) => tokens.every((t) => t.kind === 'string' || t.text.trim() === ''));
+    expect(bodyOnly).toEqual([false, false, true, true, true, false, false, true, false]);
+  });
+
+  it('colours flow collections by part and knows a key by its context in the file', () => {
+    expect(kinds('m: {a: 1, b: [x, true]}')).toEqual(['key:m', 'punct::', 'punct:{', 'key:a', 'punct::', 'number:1', 'punct:,', 'key:b', 'punct::', 'punct:[', 'string:x', 'punct:,', 'literal:true', 'punct:]', 'punct:}']);
+    expect(kinds('&base name: *ref')).toEqual(['punct:&base', 'key:name', 'punct::', 'punct:*ref']);
+    expect(yamlLines('a: >\n  b: c\nd: e')[1]!.map((t) => t.kind)).toEqual(['string']);
   });
 });
 
