@@ -5,3 +5,4 @@ export {CreateApiKeyBody} from '../../src/contract/account.js';
 export {CreateOAuthIntegrationInput, CreateOidcTokenConfigInput, UpdateOAuthIntegrationInput, UpdateOidcTokenConfigInput} from '../../src/contract/oauth.js';
 export * as objects from '../../src/contract/objects.js';
 export {ScimGroupInput, ScimUserInput} from '../../src/contract/scim.js';
+export {objectSchema} from '../../src/contract/objectSchemas.js';

@@ -1,12 +1,15 @@
 // THE table of the generic resource view: one entry per object type of the account. An entry names the type,
 // its `:` names (the command-mode group names), its columns and fetchers, what can be created (a template and the
 // contract schema that checks it), edited (the update schema: its fields are what the editor offers) and
-// deleted. Adding a type is one entry here; the screen (ResourceScreen.tsx) and the registry read nothing else.
+// deleted. The object catalogue's kinds (src/contract/catalogue.ts) come from their catalogue entries; the types
+// written here are the others (API keys, SCIM, integrations, OIDC configs, tenant settings). The screen
+// (ResourceScreen.tsx) and the registry read nothing else.
 import type {z} from 'zod';
 import type {Api} from '../../src/api/client.js';
 import {createApiKey, deleteApiKey, type Me} from '../../src/api/account.js';
 import {createIntegration, createOidcConfig, deleteIntegration, deleteOidcConfig, getIntegration, getOidcConfig, updateIntegration, updateOidcConfig} from '../../src/api/integrations.js';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, type ObjectGroup} from '../../src/api/objects.js';
+import {OBJECT_KINDS, type ConsoleCell, type ObjectKind} from '../../src/contract/catalogue.js';
 import {getTenantSettings, updateTenantSettings} from '../../src/api/objectOps.js';
 import {appendAll} from '../../src/lib/lists.js';
 import {asRecord, idString, listRows, unwrap, type Json} from '../../src/api/read.js';
@@ -74,29 +77,50 @@ async function allObjects(api: Api, group: ObjectGroup, scope: string | undefine
   return rows;
 }
 
-const group = (command: string): ObjectGroup => {
-  const g = OBJECT_GROUPS.find((x) => x.command === command);
-  if (!g) throw new Error(`no object group ${command}`);
-  return g;
+const countCell = (field: string) => (row: Json) => {
+  const value = row[field];
+  return String(Array.isArray(value) ? value.length : 0);
 };
+const consoleCell = (cell: ConsoleCell): Cell => (typeof cell === 'string' ? cell : countCell(cell.count));
 
-/** An entry built from the command mode's object table: same paths, names and columns. */
-function fromGroup(command: string, extra: Pick<ResourceType, 'id' | 'title'> & Partial<ResourceType> & {template?: Json; createSchema?: LazySchema; updateSchema?: LazySchema}): ResourceType {
-  const g = group(command);
+/** The view of a catalogue kind: its command group's names, paths and columns, the catalogue's schemas and template. */
+function fromKind(kind: ObjectKind, view: NonNullable<ObjectKind['console']>, g: ObjectGroup): ResourceType {
   const ops = new Set(g.operations);
-  const {template, createSchema, updateSchema, ...rest} = extra;
+  const {create, update} = kind.schemas;
   return {
+    id: view.id,
+    title: view.title,
     noun: g.noun,
     names: [g.command, ...(g.aliases ?? [])],
     ...(g.scope && {scope: g.scope}),
-    columns: g.columns.map(([h, f]) => [h, f] as const),
+    columns: (view.columns ?? g.columns).map(([h, cell]) => [h, consoleCell(cell)] as const),
     ...(ops.has('list') && {list: (api, scope, signal) => allObjects(api, g, scope, signal)}),
     ...(ops.has('get') && {get: (api, scope, id, signal) => getObject(api, g, scope, id, signal)}),
-    ...(ops.has('create') && template && createSchema && {create: {template, schema: createSchema, send: (api, scope, body) => createObject(api, g, scope, body)}}),
-    ...(ops.has('update') && updateSchema && {update: {schema: updateSchema, send: (api, scope, id, body) => updateObject(api, g, scope, id, body)}}),
+    ...(ops.has('create') &&
+      create && {create: {template: view.template, schema: lazySchema((s) => s.objectSchema(create)), send: (api, scope, body) => createObject(api, g, scope, body)}}),
+    ...(ops.has('update') && update && {update: {schema: lazySchema((s) => s.objectSchema(update)), send: (api, scope, id, body) => updateObject(api, g, scope, id, body)}}),
     ...(ops.has('delete') && {delete: (api, scope, id) => deleteObject(api, g, scope, id)}),
-    ...rest,
+    ...(kind.hidden && {hidden: kind.hidden}),
   };
+}
+
+/** The console's own types with the catalogue's kinds placed among them, each after the type its entry names. */
+function withCatalogue(own: readonly ResourceType[]): ResourceType[] {
+  const out = [...own];
+  let pending = OBJECT_KINDS.flatMap((kind) => {
+    const g = kind.command && OBJECT_GROUPS.find((x) => x.command === kind.command!.name);
+    return kind.console && g ? [{after: kind.console.after, type: fromKind(kind, kind.console, g)}] : [];
+  });
+  // A kind may follow another kind: a pass places those whose neighbour is placed, bounded by the number of kinds.
+  for (let pass = 0; pending.length > 0 && pass <= OBJECT_KINDS.length; pass++) {
+    pending = pending.filter(({after, type}) => {
+      const at = after === undefined ? out.length : out.findIndex((t) => t.id === after) + 1;
+      if (at === 0) return true;
+      out.splice(at, 0, type);
+      return false;
+    });
+  }
+  return [...out, ...pending.map((p) => p.type)];
 }
 
 const scimType = (type: ScimResourceType, extra: Pick<ResourceType, 'id' | 'title' | 'noun' | 'names' | 'columns'> & {template: Json; schema: LazySchema}): ResourceType => ({
@@ -116,7 +140,7 @@ const scimType = (type: ScimResourceType, extra: Pick<ResourceType, 'id' | 'titl
 
 const cells = (read: (row: Json) => string[], i: number) => (row: Json) => read(row)[i] ?? '';
 
-export const RESOURCE_TYPES: readonly ResourceType[] = [
+export const RESOURCE_TYPES: readonly ResourceType[] = withCatalogue([
   {
     id: 'api-keys',
     title: 'API keys',
@@ -135,9 +159,6 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
       me?.credential.apiKeyId === id ? 'This is the key this console is signed in with: the console will stop working.' : undefined,
     hidden: ['key', 'apiKey', 'token'],
   },
-  fromGroup('users', {id: 'users', title: 'Users', template: {email: 'new.user@example.com', username: 'new.user', firstName: null, isAdmin: false}, createSchema: lazySchema((s) => s.objects.UserCreateInput), updateSchema: lazySchema((s) => s.objects.UserUpdateInput), hidden: ['password']}),
-  fromGroup('policies', {id: 'roles', title: 'Roles', template: {name: 'analysts', description: null, policies: [{actions: ['DeploymentRead'], resourceType: 'Deployment', resources: ['*']}]}, createSchema: lazySchema((s) => s.objects.RoleCreateBody), updateSchema: lazySchema((s) => s.objects.RoleUpdateBody), columns: [['ID', 'id'], ['NAME', 'name'], ['DESCRIPTION', 'description'], ['POLICIES', (r) => String(Array.isArray(r.policies) ? r.policies.length : 0)]]}),
-  fromGroup('attributes', {id: 'attributes', title: 'User attributes', template: {name: 'region', type: 'string', displayName: 'Region', defaultValue: null}, createSchema: lazySchema((s) => s.objects.UserAttributeCreateInput), updateSchema: lazySchema((s) => s.objects.UserAttributeUpdateInput)}),
   scimType('Users', {id: 'scim-users', title: 'SCIM users', noun: 'SCIM user', names: ['scim', 'scim-users'], columns: [['ID', cells(userRow, 0)], ['USERNAME', cells(userRow, 1)], ['NAME', cells(userRow, 2)], ['EMAIL', cells(userRow, 3)], ['ACTIVE', cells(userRow, 4)]], template: {userName: 'new.user@example.com', name: {givenName: 'New', familyName: 'User'}, active: true}, schema: lazySchema((s) => s.ScimUserInput)}),
   scimType('Groups', {id: 'scim-groups', title: 'SCIM groups', noun: 'SCIM group', names: ['scim-groups'], columns: [['ID', cells(groupRow, 0)], ['NAME', cells(groupRow, 1)], ['MEMBERS', cells(groupRow, 2)]], template: {displayName: 'new-group', members: []}, schema: lazySchema((s) => s.ScimGroupInput)}),
   {
@@ -169,11 +190,6 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     update: {schema: lazySchema((s) => s.UpdateOidcTokenConfigInput), send: async (api, _s, id, body) => ({...(await updateOidcConfig(api, id, body))}) as Json},
     delete: async (api, _s, id) => void (await deleteOidcConfig(api, id)),
   },
-  fromGroup('groups', {id: 'groups', title: 'Embed groups', template: {name: 'sales', description: null}, createSchema: lazySchema((s) => s.objects.CreateEmbedGroupInput), updateSchema: lazySchema((s) => s.objects.UpdateEmbedGroupInput)}),
-  fromGroup('folders', {id: 'folders', title: 'Folders', template: {name: 'New folder', parentId: null}, createSchema: lazySchema((s) => s.objects.CreateFolderInput), updateSchema: lazySchema((s) => s.objects.UpdateFolderInput)}),
-  fromGroup('workbooks', {id: 'workbooks', title: 'Workbooks', template: {name: 'New workbook', folderId: null}, createSchema: lazySchema((s) => s.objects.CreateWorkbookInput), updateSchema: lazySchema((s) => s.objects.UpdateWorkbookInput)}),
-  fromGroup('reports', {id: 'reports', title: 'Reports', template: {name: 'New report', title: null, workbookId: null}, createSchema: lazySchema((s) => s.objects.CreateReportInput), updateSchema: lazySchema((s) => s.objects.UpdateReportInput)}),
-  fromGroup('notifications', {id: 'notifications', title: 'Notifications', template: {scheduleType: 'DAILY', dashboardId: 1, hour: 8, minute: 0, timezone: 'UTC'}, createSchema: lazySchema((s) => s.objects.CreateNotificationInput), updateSchema: lazySchema((s) => s.objects.UpdateNotificationInput)}),
   {
     id: 'tenant',
     title: 'Tenant settings',
@@ -184,7 +200,7 @@ export const RESOURCE_TYPES: readonly ResourceType[] = [
     list: async (api, _s, signal) => [await getTenantSettings(api, signal)],
     update: {schema: lazySchema((s) => s.objects.TenantSettingsInput), send: async (api, _s, _id, body) => updateTenantSettings(api, body)},
   },
-];
+]);
 
 export const resourceType = (id: string): ResourceType | undefined => RESOURCE_TYPES.find((t) => t.id === id);
 

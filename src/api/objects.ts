@@ -1,10 +1,9 @@
-// Account and workspace objects, client side: the table of object groups (paths and operations as in
-// the platform API description) and ONE set of generic fetchers over it. commands/objects.ts builds every group's
-// subcommands from the same table; operations beyond CRUD are in objectOps.ts.
+// Account and workspace objects, client side: the object groups, built from the object catalogue
+// (contract/catalogue.ts), and ONE set of generic fetchers over them. commands/objects.ts builds every group's
+// subcommands from them; operations beyond CRUD are in objectOps.ts.
+import {OBJECT_KINDS, type ObjectKind, type ObjectOperation} from '../contract/catalogue.js';
 import type {Api} from './client.js';
 import {asRecord, listRows, num, readRows, str, unwrap, type Json, readObject} from './read.js';
-
-export type ObjectOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 export interface ObjectGroup {
   /** Command name, e.g. `folders`. */
@@ -29,104 +28,33 @@ export interface ObjectGroup {
   filters?: Record<string, {param: string; description: string; numeric?: boolean}>;
 }
 
-const DEPLOYMENT = '/api/v1/deployments/{scope}';
+const OPERATIONS: readonly ObjectOperation[] = ['list', 'get', 'create', 'update', 'delete'];
+const SCOPE_WORD = {deployment: 'deployment', embedTenant: 'embed tenant'} as const;
+const kebab = (param: string) => param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-export const OBJECT_GROUPS: ObjectGroup[] = [
-  {
-    command: 'folders',
-    aliases: ['folder'],
-    noun: 'folder',
-    description: 'workspace folders of a deployment',
-    path: `${DEPLOYMENT}/folders`,
-    scope: 'deployment',
-    operations: ['list', 'create', 'update', 'delete'],
-    columns: [['ID', 'id'], ['NAME', 'name'], ['PARENT', 'parentId'], ['POSITION', 'position'], ['UPDATED', 'updatedAt']],
-    filters: {'parent-id': {param: 'parentId', description: 'only folders inside this folder', numeric: true}},
-  },
-  {
-    command: 'workbooks',
-    aliases: ['workbook'],
-    noun: 'workbook',
-    description: 'workbooks of a deployment',
-    path: `${DEPLOYMENT}/workbooks`,
-    scope: 'deployment',
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    upsertBy: {segment: 'slug', key: 'slug'},
-    columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['SLUG', 'slug'], ['UPDATED', 'updatedAt']],
-    filters: {'folder-id': {param: 'folderId', description: 'only workbooks in this folder', numeric: true}},
-  },
-  {
-    command: 'reports',
-    aliases: ['report'],
-    noun: 'report',
-    description: 'reports of a deployment',
-    path: `${DEPLOYMENT}/reports`,
-    scope: 'deployment',
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    upsertBy: {segment: 'public-id', key: 'public-id'},
-    columns: [['ID', 'id'], ['NAME', 'name'], ['PUBLIC ID', 'publicId'], ['WORKBOOK', 'workbookId'], ['FOLDER', 'folderId']],
-    filters: {
-      'workbook-id': {param: 'workbookId', description: 'only reports of this workbook', numeric: true},
-      'folder-id': {param: 'folderId', description: 'only reports in this folder', numeric: true},
-      search: {param: 'search', description: 'only reports whose name contains this text'},
-    },
-  },
-  {
-    command: 'notifications',
-    aliases: ['notification'],
-    noun: 'notification',
-    description: 'scheduled dashboard notifications of a deployment',
-    path: `${DEPLOYMENT}/notifications`,
-    scope: 'deployment',
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    columns: [['ID', 'id'], ['DASHBOARD', 'dashboardId'], ['SCHEDULE', 'humanReadableSchedule'], ['CRON', 'cronExpression'], ['ENABLED', 'isEnabled']],
-    filters: {'dashboard-id': {param: 'dashboardId', description: 'only notifications of this dashboard', numeric: true}},
-  },
-  {
-    command: 'policies',
-    aliases: ['policy', 'roles'],
-    noun: 'role',
-    description: 'custom roles: named sets of policies (actions on resources)',
-    path: '/api/v1/roles',
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    columns: [['ID', 'id'], ['NAME', 'name'], ['DESCRIPTION', 'description'], ['POLICIES', 'policies']],
-  },
-  {
-    command: 'users',
-    aliases: ['user'],
-    noun: 'user',
-    description: 'users of the account (create, update, delete)',
-    path: '/api/v1/users',
-    operations: ['create', 'update', 'delete'],
-    columns: [['ID', 'id'], ['EMAIL', 'email'], ['USERNAME', 'username'], ['ADMIN', 'isAdmin']],
-  },
-  {
-    command: 'attributes',
-    aliases: ['attribute'],
-    noun: 'user attribute',
-    description: 'user attributes (and, with values/set-value, their values per user)',
-    path: '/api/v1/user-attributes',
-    operations: ['list', 'create', 'update'],
-    notOffered:
-      'the platform API has no operation to delete a user attribute or to get one by id: list it (--name filters), change it with update (set defaultValue or displayName, or rename it), or set a user\'s value with set-value.',
-    columns: [['ID', 'id'], ['NAME', 'name'], ['TYPE', 'type'], ['DISPLAY NAME', 'displayName'], ['DEFAULT', 'defaultValue']],
-    filters: {
-      name: {param: 'name', description: 'only attributes whose name contains this text'},
-      type: {param: 'type', description: 'only attributes of this type (string, number, boolean, string_array, number_array)'},
-    },
-  },
-  {
-    command: 'groups',
-    aliases: ['group'],
-    noun: 'group',
-    description: 'user groups of an embed tenant',
-    path: '/api/v1/embed-tenants/{scope}/groups',
-    scope: 'embed tenant',
-    operations: ['list', 'get', 'create', 'update', 'delete'],
-    updateMethod: 'PATCH',
-    columns: [['ID', 'id'], ['NAME', 'name'], ['DESCRIPTION', 'description'], ['USERS', 'userCount']],
-  },
-];
+/** The client's view of a catalogue kind with a command group. */
+function groupOf(kind: ObjectKind, command: NonNullable<ObjectKind['command']>): ObjectGroup {
+  const filters = Object.entries(kind.filters ?? {});
+  return {
+    command: command.name,
+    aliases: command.aliases,
+    noun: command.noun,
+    description: command.description,
+    path: kind.path.replace(/\{[^}]+\}/, '{scope}'),
+    ...(kind.scope !== 'account' && {scope: SCOPE_WORD[kind.scope]}),
+    operations: OPERATIONS.filter((op) => kind.operations[op] !== undefined),
+    ...(kind.updateMethod && {updateMethod: kind.updateMethod === 'patch' ? 'PATCH' : 'PUT'}),
+    ...(kind.upsertBy && {upsertBy: {segment: kind.upsertBy.segment, key: kind.upsertBy.segment}}),
+    columns: command.columns,
+    ...(command.notOffered && {notOffered: command.notOffered}),
+    ...(filters.length > 0 && {
+      filters: Object.fromEntries(filters.map(([param, f]) => [kebab(param), {param, description: f.description, ...(f.match === 'int' && {numeric: true})}])),
+    }),
+  };
+}
+
+/** One group per catalogue kind that has a command group, in the catalogue's order. */
+export const OBJECT_GROUPS: ObjectGroup[] = OBJECT_KINDS.flatMap((k) => (k.command ? [groupOf(k, k.command)] : []));
 
 function collectionPath(group: ObjectGroup, scope: string | undefined): string {
   if (!group.scope) return group.path;

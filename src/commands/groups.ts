@@ -3,6 +3,7 @@
 // word and `completion` (which writes the whole tree into the script) load them all.
 // test/commands/groups.test.ts checks these names against the tree each module really builds.
 import type {Command} from '@commander-js/extra-typings';
+import {OBJECT_KINDS} from '../contract/catalogue.js';
 import {commandWord} from './commandWord.js';
 
 type Register = (program: Command) => void;
@@ -33,8 +34,9 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   {names: ['watch'], load: async () => (await import('./watch.js')).register},
   {
     names: [
-      'logs', 'variables', 'vars', 'variable', 'github', 'gh', 'folders', 'folder', 'workbooks', 'workbook', 'reports', 'report',
-      'notifications', 'notification', 'policies', 'policy', 'roles', 'users', 'user', 'attributes', 'attribute', 'groups', 'group',
+      'logs', 'variables', 'vars', 'variable', 'github', 'gh',
+      // The object catalogue's command groups, as objects.ts registers them.
+      ...OBJECT_KINDS.flatMap((k) => (k.command ? [k.command.name, ...k.command.aliases] : [])),
       'tenant', 'app', 'embed', 'workspace', 'meta',
     ],
     load: async () => (await import('./objects.js')).register,

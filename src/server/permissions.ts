@@ -1,8 +1,10 @@
-// THE permission table: what every operation needs, keyed by operationId. The app refuses (403) any operation
-// not listed here, and GET /api/v1/spec publishes each entry as the operation's `x-svc-permission`, so a test can
-// derive the whole access matrix from the document. Permission names are the platform's; account settings have
+// THE permission table: what every operation needs, keyed by operationId; the object catalogue's operations take
+// theirs from its entries (catalogueGroups). The app refuses (403) any operation not listed here, and
+// GET /api/v1/spec publishes each entry as the operation's `x-svc-permission`, so a test can derive the whole
+// access matrix from the document. Permission names are the platform's; account settings have
 // no name of their own, so they take DeploymentRead / DeploymentManage at account level (refused to keys scoped
 // to some deployments).
+import {OBJECT_KINDS} from '../contract/catalogue.js';
 import type {Permission} from '../contract/index.js';
 import type {Grant, ResourceKind} from './policy.js';
 
@@ -41,6 +43,8 @@ export interface ResourceDeclaration {
 
 const m = (permission: Permission | null, level: 'deployment' | 'account' | 'any') => ({credential: 'management', permission, level}) as const;
 const raised = {permission: 'SchemaUpdate', when: 'the target branch is a shared branch'} as const;
+const ROLE_GRANTS = {grants: {role: true}} as const;
+const USERS = {resource: {kind: 'users'}} as const;
 const branch = (otherwise?: 'session' | 'session-or-deploy' | 'deploy') => ({kind: 'branch', ...(otherwise ? {otherwise} : {})}) as const;
 
 const GROUPS: Array<[Requirement, string[]]> = [
@@ -88,17 +92,14 @@ const GROUPS: Array<[Requirement, string[]]> = [
       'getDeployment', 'getDeploymentSettings', 'listDeploymentVersions', 'getDeploymentEnvironments', 'buildStatus', 'logs', 'pods',
       'getEnvVariables', 'deploymentToken', 'createDeploymentEnvironmentTokenForMetaSync',
       'getDeploymentEnvironmentTokens', 'createDeploymentEnvironmentToken',
-      'getFolders', 'getFolderAncestors', 'getWorkbooks', 'getWorkbook', 'getReports', 'getReport', 'getNotifications', 'getNotification',
-      'getRecipients', 'workspaceObjects', 'getEmbedAccess', 'listEmbedTenantWorkbooks', 'sharedWorkspaceObjects',
+      'getFolderAncestors', 'getRecipients', 'workspaceObjects', 'getEmbedAccess', 'listEmbedTenantWorkbooks', 'sharedWorkspaceObjects',
     ],
   ],
   [
     m('DeploymentManage', 'deployment'),
     [
       'deleteDeployment', 'updateDeployment', 'setEnvVariables', 'advanceCreationStep', 'resetCreationStep', 'connect',
-      'createFolder', 'updateFolder', 'deleteFolder', 'createWorkbook', 'updateWorkbook', 'deleteWorkbook', 'upsertWorkbookBySlug',
-      'duplicateWorkbook', 'publishDashboard', 'createReport', 'updateReport', 'deleteReport', 'upsertReportByPublicId',
-      'createNotification', 'updateNotification', 'deleteNotification', 'addRecipients', 'removeRecipients',
+      'duplicateWorkbook', 'publishDashboard', 'addRecipients', 'removeRecipients',
       'moveWorkspaceObject', 'bulkDeleteWorkspaceObjects', 'bulkMoveWorkspaceObjects', 'updateEmbedAccess', 'connectReportToWorkbook',
       'disconnectReportFromWorkbook', 'refreshReport', 'updateWorkbookDashboard', 'updatePublishedDashboardAiWidgetThread',
     ],
@@ -122,8 +123,7 @@ const GROUPS: Array<[Requirement, string[]]> = [
     [
       'listApiKeys', 'getApiKey', 'listOAuthIntegrations', 'getOAuthIntegration', 'listOidcTokenConfigs', 'getOidcTokenConfig',
       'status', 'installations', 'repositories', 'branches', 'listUserOAuthTokens', 'getUserOAuthToken', 'listTelemetryEvents',
-      'getRoles', 'getRole', 'getUserAttributes', 'getUserAttributeValues', 'getGroups', 'getGroup', 'getTenantSettings', 'getAppConfig',
-      'listEmbedTenants', 'listEmbedUsers', 'getGroupMembers',
+      'getUserAttributeValues', 'getTenantSettings', 'getAppConfig', 'listEmbedTenants', 'getGroupMembers',
     ],
   ],
   [
@@ -131,23 +131,38 @@ const GROUPS: Array<[Requirement, string[]]> = [
     [
       'createDeployment', 'createOAuthIntegration', 'updateOAuthIntegration', 'deleteOAuthIntegration',
       'createOidcTokenConfig', 'updateOidcTokenConfig', 'deleteOidcTokenConfig', 'initiateOAuthFlow', 'revokeUserOAuthToken',
-      'createUserAttribute', 'updateUserAttribute', 'upsertUserAttributeValue', 'createGroup', 'updateGroup',
-      'deleteGroup', 'updateTenantSettings', 'deleteEmbedTenant', 'provisionEmbedUser', 'provisionEmbedUsers', 'addGroupMembers',
+      'upsertUserAttributeValue', 'updateTenantSettings', 'deleteEmbedTenant', 'provisionEmbedUser', 'provisionEmbedUsers', 'addGroupMembers',
       'removeGroupMembers',
     ],
   ],
-  // A role grants what its policies say: creating, changing or deleting one, or giving or taking it, is the grants rule's.
-  [{...m('DeploymentManage', 'account'), grants: {role: true}}, ['createRole', 'updateRole', 'deleteRole', 'assignRoleToUser', 'removeRoleFromUser']],
+  // A role grants what its policies say: giving or taking one is the grants rule's (and so is writing one: KIND_RULES).
+  [{...m('DeploymentManage', 'account'), ...ROLE_GRANTS}, ['assignRoleToUser', 'removeRoleFromUser']],
   // API keys: a new one gives no more than its creator holds; one is revoked only by a credential with its rights.
   [{...m('DeploymentManage', 'account'), resource: {kind: 'new-key'}}, ['createApiKey']],
   [{...m('DeploymentManage', 'account'), resource: {kind: 'key'}}, ['deleteApiKey']],
-  // Account users: the grants rule (making an admin, changing an admin) on top of DeploymentManage.
-  [{...m('DeploymentManage', 'account'), resource: {kind: 'users'}}, ['createUser', 'updateUser', 'deleteUser', 'bulkUserAction']],
+  // Account users: the grants rule (making an admin, changing an admin) on top of DeploymentManage (and KIND_RULES).
+  [{...m('DeploymentManage', 'account'), ...USERS}, ['bulkUserAction']],
 ];
+
+/** What the policy asks of a catalogue kind's writes beyond its permission, for the kinds whose writes grant rights. */
+const KIND_RULES: Record<string, {grants?: Grant; resource?: ResourceDeclaration}> = {role: ROLE_GRANTS, user: USERS};
+
+/** The object catalogue's operations: its permissions, at the level of the kind's scope (contract/catalogue.ts). */
+function catalogueGroups(): Array<[Requirement, string[]]> {
+  return OBJECT_KINDS.flatMap((k): Array<[Requirement, string[]]> => {
+    const level = k.scope === 'deployment' ? 'deployment' : 'account';
+    const {list, get, create, update, delete: remove} = k.operations;
+    const present = (ids: Array<string | undefined>) => ids.filter((id): id is string => id !== undefined);
+    return [
+      [m(k.permission.read, level), present([list, get])],
+      [{...m(k.permission.write, level), ...KIND_RULES[k.kind]}, present([create, update, remove, k.upsertBy?.operationId])],
+    ];
+  });
+}
 
 export const OPERATION_REQUIREMENTS: ReadonlyMap<string, Requirement> = (() => {
   const map = new Map<string, Requirement>();
-  for (const [requirement, ids] of GROUPS) {
+  for (const [requirement, ids] of [...GROUPS, ...catalogueGroups()]) {
     for (const id of ids) {
       if (map.has(id)) throw new Error(`permissions.ts lists ${id} twice`);
       map.set(id, requirement);

@@ -1,43 +1,19 @@
-// THE resource table: one row per plain CRUD kind of account and workspace object. Paths, operationIds, field
-// names and the operations offered are the platform API description's; crud.ts turns each row into routes.
+// The service's side of the object catalogue (contract/catalogue.ts): each kind's entry with its schemas resolved,
+// and, for the few kinds that need code, the service's behaviour (defaults of a new object, derived fields, fields
+// added from other tables, a table of their own). crud.ts turns each row into routes; a kind with no behaviour here
+// is served from its catalogue entry alone.
 import {randomBytes} from 'node:crypto';
-import {reportPeople} from './reportPeople.js';
-import {
-  CreateEmbedGroupInput,
-  CreateFolderInput,
-  CreateNotificationInput,
-  CreateReportInput,
-  CreateWorkbookInput,
-  Folder,
-  Notification,
-  Report,
-  Role,
-  RoleCreateBody,
-  RoleUpdateBody,
-  UpdateEmbedGroupInput,
-  UpdateFolderInput,
-  UpdateNotificationInput,
-  UpdateReportInput,
-  UpdateWorkbookInput,
-  User,
-  UserAttribute,
-  UserAttributeCreateInput,
-  UserAttributeUpdateInput,
-  UserCreateInput,
-  UserGroup,
-  UserUpdateInput,
-  Workbook,
-} from '../../../contract/objects.js';
+import {OBJECT_KINDS, type ObjectKind} from '../../../contract/catalogue.js';
+import {objectSchema} from '../../../contract/objectSchemas.js';
 import type {ServiceContext} from '../../context.js';
 import {badRequest} from '../../errors.js';
 import {listResources} from '../../store/resources.js';
+import {reportPeople} from './reportPeople.js';
 import {schedule} from './schedule.js';
-import {EmbedUser} from '../../../contract/embedOps.js';
 import {ensureTenant} from './tenantRows.js';
-import type {ResourceSpec} from './types.js';
+import type {ResourceBehaviour, ResourceSpec} from './types.js';
 import {usersStore} from './users.js';
 
-const DEPLOYMENT = '/api/v1/deployments/{deploymentId}';
 const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** The 12-character public id reports and dashboards are shared by. */
@@ -51,68 +27,18 @@ function dashboardIdOf(ctx: ServiceContext, scope: string, publicId: string): nu
   return found.id;
 }
 
-export const RESOURCES: ResourceSpec[] = [
-  {
-    kind: 'folder',
-    tag: 'Folders',
-    path: `${DEPLOYMENT}/folders`,
-    scope: 'deployment',
-    idParam: 'folderId',
-    operations: {list: 'getFolders', create: 'createFolder', update: 'updateFolder', delete: 'deleteFolder'},
-    summary: 'workspace folders',
-    item: Folder,
-    createBody: CreateFolderInput,
-    updateBody: UpdateFolderInput,
-    filters: {parentId: {field: 'parentId', match: 'int'}},
-    listExtras: true,
-    refs: {parentId: 'folder'},
+const BEHAVIOUR: Record<string, ResourceBehaviour> = {
+  folder: {
     initial: (input, c) => ({
       parentId: null,
       type: 'FOLDER',
       position: c.siblings.filter((f) => (f.parentId ?? null) === (input.parentId ?? null)).length,
     }),
   },
-  {
-    kind: 'workbook',
-    tag: 'Workbooks',
-    path: `${DEPLOYMENT}/workbooks`,
-    scope: 'deployment',
-    idParam: 'workbookId',
-    operations: {list: 'getWorkbooks', get: 'getWorkbook', create: 'createWorkbook', update: 'updateWorkbook', delete: 'deleteWorkbook'},
-    summary: 'workbooks',
-    item: Workbook,
-    createBody: CreateWorkbookInput,
-    updateBody: UpdateWorkbookInput,
-    filters: {folderId: {field: 'folderId', match: 'int'}},
-    listExtras: true,
-    unique: ['slug'],
-    upsertBy: {field: 'slug', segment: 'slug', operationId: 'upsertWorkbookBySlug', pattern: /^[a-z0-9][a-z0-9-]{0,99}$/},
-    refs: {folderId: 'folder'},
-    clearable: ['folderId', 'slug'],
-    hidden: ['embedAccess', 'dashboardDraft'],
+  workbook: {
     initial: () => ({name: 'Untitled workbook', folderId: null, slug: null, meta: {}, calculatedFields: {}, type: 'WORKBOOK'}),
   },
-  {
-    kind: 'report',
-    tag: 'Reports',
-    path: `${DEPLOYMENT}/reports`,
-    scope: 'deployment',
-    idParam: 'reportId',
-    operations: {list: 'getReports', get: 'getReport', create: 'createReport', update: 'updateReport', delete: 'deleteReport'},
-    summary: 'reports',
-    item: Report,
-    createBody: CreateReportInput,
-    updateBody: UpdateReportInput,
-    filters: {
-      workbookId: {field: 'workbookId', match: 'int'},
-      folderId: {field: 'folderId', match: 'int'},
-      search: {field: 'name', match: 'contains'},
-    },
-    listExtras: true,
-    unique: ['publicId'],
-    upsertBy: {field: 'publicId', segment: 'public-id', operationId: 'upsertReportByPublicId', pattern: /^[0-9A-Za-z]{12}$/},
-    refs: {workbookId: 'workbook', folderId: 'folder'},
-    clearable: ['workbookId', 'folderId', 'title', 'description', 'jsonQuery', 'sqlQuery'],
+  report: {
     enrich: reportPeople,
     initial: () => ({
       name: 'Untitled report',
@@ -125,21 +51,7 @@ export const RESOURCES: ResourceSpec[] = [
       type: 'REPORT',
     }),
   },
-  {
-    kind: 'notification',
-    tag: 'Notifications',
-    path: `${DEPLOYMENT}/notifications`,
-    scope: 'deployment',
-    idParam: 'id',
-    operations: {list: 'getNotifications', get: 'getNotification', create: 'createNotification', update: 'updateNotification', delete: 'deleteNotification'},
-    summary: 'scheduled dashboard notifications',
-    item: Notification,
-    createBody: CreateNotificationInput,
-    updateBody: UpdateNotificationInput,
-    filters: {dashboardId: {field: 'dashboardId', match: 'int'}},
-    refs: {dashboardId: 'dashboard'},
-    clearable: ['customCron'],
-    hidden: ['recipients'],
+  notification: {
     initial: (input, c) => ({
       dashboardId: input.dashboardId ?? dashboardIdOf(c.ctx, c.scope, String(input.dashboardPublicId)),
       timezone: 'UTC',
@@ -150,85 +62,27 @@ export const RESOURCES: ResourceSpec[] = [
     }),
     derive: schedule,
   },
-  {
-    kind: 'role',
-    tag: 'Roles',
-    path: '/api/v1/roles',
-    scope: 'account',
-    idParam: 'roleId',
-    operations: {list: 'getRoles', get: 'getRole', create: 'createRole', update: 'updateRole', delete: 'deleteRole'},
-    summary: 'custom roles and their policies',
-    item: Role,
-    createBody: RoleCreateBody,
-    updateBody: RoleUpdateBody,
-    unique: ['name'],
-    clearable: ['description'],
-    initial: () => ({description: null, userIds: []}),
-  },
-  {
-    kind: 'user',
-    tag: 'Users Admin',
-    path: '/api/v1/users',
-    scope: 'account',
-    idParam: 'id',
-    operations: {create: 'createUser', update: 'updateUser', delete: 'deleteUser'},
-    summary: 'users',
-    item: User,
-    createBody: UserCreateInput,
-    updateBody: UserUpdateInput,
-    unique: ['email', 'username'],
-    clearable: ['firstName', 'title'],
-    hidden: ['password'],
-    store: usersStore,
-    initial: () => ({firstName: null, isAdmin: false, isDeactivated: false, notifications: {}}),
-  },
-  {
-    kind: 'user-attribute',
-    tag: 'User Attributes',
-    path: '/api/v1/user-attributes',
-    scope: 'account',
-    idParam: 'id',
-    operations: {list: 'getUserAttributes', create: 'createUserAttribute', update: 'updateUserAttribute'},
-    summary: 'user attributes',
-    item: UserAttribute,
-    createBody: UserAttributeCreateInput,
-    updateBody: UserAttributeUpdateInput,
-    filters: {name: {field: 'name', match: 'contains'}, type: {field: 'type', match: 'exact'}},
-    listExtras: true,
-    unique: ['name'],
-    clearable: ['displayName', 'description', 'defaultValue'],
-    initial: () => ({displayName: null, description: null, defaultValue: null}),
-  },
-  {
-    kind: 'embed-group',
-    tag: 'Embed Tenants',
-    path: '/api/v1/embed-tenants/{embedTenantName}/groups',
-    scope: 'embedTenant',
-    idParam: 'id',
-    operations: {list: 'getGroups', get: 'getGroup', create: 'createGroup', update: 'updateGroup', delete: 'deleteGroup'},
-    updateMethod: 'patch',
-    summary: 'user groups of an embed tenant',
-    item: UserGroup,
-    createBody: CreateEmbedGroupInput,
-    updateBody: UpdateEmbedGroupInput,
-    unique: ['name'],
-    clearable: ['description'],
-    hidden: ['memberIds'],
+  role: {initial: () => ({description: null, userIds: []})},
+  user: {store: usersStore, initial: () => ({firstName: null, isAdmin: false, isDeactivated: false, notifications: {}})},
+  'user-attribute': {initial: () => ({displayName: null, description: null, defaultValue: null})},
+  'embed-group': {
     initial: (_input, c) => {
       ensureTenant(c.ctx, c.scope);
       return {description: null, userCount: 0, memberIds: []};
     },
   },
-  {
-    kind: 'embed-user',
-    tag: 'Embed Tenants',
-    path: '/api/v1/embed-tenants/{embedTenantName}/users',
-    scope: 'embedTenant',
-    idParam: 'id',
-    operations: {list: 'listEmbedUsers'},
-    summary: 'embed users of an embed tenant (provisioned with provisionEmbedUser/provisionEmbedUsers)',
-    item: EmbedUser,
-    filters: {search: {field: 'username', match: 'contains'}},
-    hidden: ['picture'],
-  },
-];
+};
+
+function resourceSpec(kind: ObjectKind): ResourceSpec {
+  const {item, create, update} = kind.schemas;
+  return {
+    ...kind,
+    item: objectSchema(item),
+    ...(create && {createBody: objectSchema(create)}),
+    ...(update && {updateBody: objectSchema(update)}),
+    ...BEHAVIOUR[kind.kind],
+  };
+}
+
+/** One row per catalogue kind, in the catalogue's order (the order of the routes in GET /api/v1/spec). */
+export const RESOURCES: ResourceSpec[] = OBJECT_KINDS.map(resourceSpec);
