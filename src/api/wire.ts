@@ -29,12 +29,17 @@ export function parseBody(text: string, where: string, contentType: string | nul
  * is the text. A declared Content-Length over the limit fails before a byte is read.
  */
 export async function readCapped(response: Response, limit: number, mode: 'fail' | 'cut', where = ''): Promise<string> {
+  return (await readBytesCapped(response, limit, mode, where)).toString('utf8');
+}
+
+/** The body as bytes (a file the API sends), with the same counting as `readCapped`. */
+export async function readBytesCapped(response: Response, limit: number, mode: 'fail' | 'cut', where = ''): Promise<Buffer> {
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (mode === 'fail' && declared > limit) {
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeError(where, limit);
   }
-  if (response.body === null) return '';
+  if (response.body === null) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -50,7 +55,7 @@ export async function readCapped(response: Response, limit: number, mode: 'fail'
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export function toSearchParams(params: SearchParams | undefined): URLSearchParams {

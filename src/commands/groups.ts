@@ -41,6 +41,8 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
     ],
     load: async () => (await import('./objects.js')).register,
   },
+  {names: ['dashboards', 'dashboard'], load: async () => (await import('./dashboards.js')).register},
+  {names: ['metric-views', 'metric-view'], load: async () => (await import('./metricViews.js')).register},
   {names: ['agents', 'agent'], load: async () => (await import('./agents.js')).register},
   {names: ['integrations', 'integration', 'oauth'], load: async () => (await import('./integrations.js')).register},
   {names: ['oidc'], load: async () => (await import('./oidc.js')).register},

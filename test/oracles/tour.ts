@@ -220,4 +220,16 @@ export const TOUR: string[][] = [
   ['folders', 'delete', '1', '1'],
   ['embed', 'delete-tenant', 'tour-tenant'],
   ['deployments', 'delete', '3'],
+  // Dashboard exports and Databricks Metric Views. Ids the tour cannot know (a dashboard, an export job, a preview)
+  // and a deployment whose data source is not Databricks answer 4xx, after Prism has checked the request; their
+  // success answers are checked against the description's schemas in test/server/{dashboard-exports,metric-views}.
+  ['dashboards', 'export', '1', '1', '--format', 'pdf', '--filter', 'orders.status=completed'],
+  ['dashboards', 'export-status', '1', 'f'.repeat(32)],
+  ['dashboards', 'download', '1', 'f'.repeat(32), '--filename', 'tour'],
+  ['metric-views', 'settings', '1', 'default'],
+  ['metric-views', 'save', '1', 'default', '-d', '{"expectedConfigurationVersion":0,"enabled":true,"targetCatalog":"main","targetSchema":"metrics","selectionMode":"all"}'],
+  ['metric-views', 'preview', '1', 'default', '--views', 'sales'],
+  ['metric-views', 'status', '1', 'f'.repeat(32)],
+  ['metric-views', 'result', '1', 'f'.repeat(32)],
+  ['metric-views', 'cancel', '1', 'f'.repeat(32)],
 ];
