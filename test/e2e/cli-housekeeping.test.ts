@@ -129,14 +129,17 @@ describe('updates', () => {
     const cache = join(e.SVC_CONFIG_DIR, 'update-check.json');
     expect(await until(() => existsSync(cache) && JSON.parse(readFileSync(cache, 'utf8')).latest === '9.9.9')).toBe(true);
     expect(hits).toBe(before + 1);
+    // A check claims its turn in the cache file before it starts its child (update/background.ts), so a cache
+    // left as it was when the command has exited means no check was started.
+    const checked = readFileSync(cache, 'utf8');
     await runCli(['context', 'list'], e);
     await runCli(['context', 'list'], {...e, SVC_NO_UPDATE_CHECK: '1'});
-    await new Promise((r) => setTimeout(r, 500));
-    expect(hits).toBe(before + 1);
+    expect(readFileSync(cache, 'utf8')).toBe(checked);
     // A day-old answer is checked again; SVC_NO_UPDATE_CHECK stops that.
-    writeFileSync(cache, JSON.stringify({checkedAt: Date.now() - 25 * 3600_000, latest: '9.9.9'}));
+    const dayOld = JSON.stringify({checkedAt: Date.now() - 25 * 3600_000, latest: '9.9.9'});
+    writeFileSync(cache, dayOld);
     await runCli(['context', 'list'], {...e, SVC_NO_UPDATE_CHECK: '1'});
-    await new Promise((r) => setTimeout(r, 800));
+    expect(readFileSync(cache, 'utf8')).toBe(dayOld);
     expect(hits).toBe(before + 1);
   });
 
@@ -207,7 +210,10 @@ describe('telemetry', () => {
     await h.svc(['context', 'list'], {env: {...env, CI: 'true'}});
     await h.svc(['context', 'list'], {env: {...env, CI: '', SVC_NO_TELEMETRY: '1'}});
     await h.svc(['completion', 'bash'], {env: {...env, CI: ''}});
-    await new Promise((r) => setTimeout(r, 1500));
-    expect((await events()).length).toBe(before);
+    // Then one command that sends: once its event is in, an event of the runs before it would be too (each run's
+    // sender starts when that run exits, before the next run starts).
+    await h.svc(['context', 'list'], {env: {...env, CI: ''}});
+    expect(await until(async () => (await events()).length > before)).toBe(true);
+    expect((await events()).length).toBe(before + 1);
   });
 });

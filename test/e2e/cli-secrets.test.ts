@@ -98,8 +98,10 @@ describe('a session of commands', () => {
     const newKey = /svc_[0-9A-Za-z]{32}/.exec(created.stdout)?.[0];
     expect(newKey).toBeDefined();
 
-    await new Promise((r) => setTimeout(r, 1500)); // telemetry is sent by a detached child
-    const telemetry = await (await fetch(`${url}/api/v1/telemetry/events`, {headers: {authorization: `Bearer ${ADMIN}`}})).text();
+    // Telemetry is sent by a detached child per command: wait (bounded) for every command's event.
+    const received = async () => await (await fetch(`${url}/api/v1/telemetry/events`, {headers: {authorization: `Bearer ${ADMIN}`}})).text();
+    for (let i = 0; i < 100 && (JSON.parse(await received()) as unknown[]).length < outputs.length; i++) await new Promise((r) => setTimeout(r, 100));
+    const telemetry = await received();
     expect(telemetry.length).toBeGreaterThan(20);
 
     const printedOnPurpose = outputs.at(-1)!;
