@@ -8,6 +8,7 @@ import {useQueryClient} from '@tanstack/react-query';
 import {dbtKeys, DBT_RUN_POLL_MS} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {Timeline} from '../src/ui/components/Timeline.js';
+import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useWithheld} from '../src/ui/hooks/usePolicy.js';
@@ -44,6 +45,7 @@ export function DbtGateScreen({params}: ScreenProps) {
   const run = gateRunFor(api, deploymentId);
   const {phase, rows, outcome} = useSyncExternalStore(run.subscribe, run.get);
   const [asking, setAsking] = useState<Asking>();
+  const runStarted = useRunStarted();
   const onLeave = useRef(() => {});
   onLeave.current = () => {
     const now = run.get();
@@ -63,6 +65,8 @@ export function DbtGateScreen({params}: ScreenProps) {
       measure,
       timeoutMs: GATE_TIMEOUT_MS,
       intervalMs: live.intervalMs,
+      // Its sync is one this console started: noticed when it ends, from any screen.
+      onSyncStarted: (id) => runStarted({kind: 'sync', deploymentId, id}),
       onVerdict: (result) => {
         void client.invalidateQueries({queryKey: dbtKeys.ofDeployment(deploymentId)});
         const text = `dbt gate ${result.verdict}: ${result.reason}`;

@@ -85,7 +85,8 @@ export function VariablesScreen({params}: ScreenProps) {
     setSince(build.data?.buildJobId ?? 0);
     close();
     if (build.data?.status === 'none') return flash.success(`${text}; it applies at the first build`);
-    runStarted({kind: 'build', deploymentId: id});
+    // The build it replaces, when known: the rebuild is noticed even if it ends before the watcher first looks.
+    runStarted({kind: 'build', deploymentId: id, ...(build.data ? {replaces: build.data.buildJobId === undefined ? '' : String(build.data.buildJobId)} : {})});
     flash.success(`${text}; ${deployBranch ? `rebuilding ${deployBranch}` : 'rebuilding'} (b watches it)`);
   };
   const dialogView = (() => {

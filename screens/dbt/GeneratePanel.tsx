@@ -7,6 +7,7 @@ import {resolve} from 'node:path';
 import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
 import {dbtKeys} from '../../src/queries/dbt.js';
+import {useRunStarted} from '../../src/ui/activity/ActivityFeedProvider.js';
 import {ConfirmDialog} from '../../src/ui/components/ConfirmDialog.js';
 import {Spinner} from '../../src/ui/components/Spinner.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
@@ -26,6 +27,7 @@ type Stage = 'form' | 'confirm' | 'running' | 'done';
 export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly deploymentId: string; readonly intervalMs: number; readonly onClose: () => void}) {
   const api = useApi();
   const client = useQueryClient();
+  const runStarted = useRunStarted();
   const [stage, setStage] = useState<Stage>('form');
   const [paths, setPaths] = useState({manifest: 'target/manifest.json', out: '.'});
   const [field, setField] = useState<'manifest' | 'out'>('manifest');
@@ -51,7 +53,10 @@ export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly dep
       timeoutMs: GENERATE_TIMEOUT_MS,
       intervalMs,
       signal,
-      onStarted: (id) => setLine(`dbt sync ${id} started (manifest → files)`),
+      onStarted: (id) => {
+        setLine(`dbt sync ${id} started (manifest → files)`);
+        runStarted({kind: 'sync', deploymentId, id});
+      },
       onProgress: setLine,
     })
       .then(async ({syncJobId, final, files}) => {

@@ -41,6 +41,19 @@ type Listener = (...args: unknown[]) => void;
 const running = new Set<ChildProcess>();
 /** The command the terminal is lent to, from the start of a hand-off until the console has it back. */
 let lentTo: string | undefined;
+/** Called each time the console has its terminal back (after the repaint). */
+const backListeners = new Set<() => void>();
+
+/** The terminal is lent to another program now: nothing the console writes reaches it. */
+export function terminalLent(): boolean {
+  return lentTo !== undefined;
+}
+
+/** Calls `listener` each time a hand-off ends, once the console's frame is drawn again; returns the unsubscribe. */
+export function onTerminalBack(listener: () => void): () => void {
+  backListeners.add(listener);
+  return () => void backListeners.delete(listener);
+}
 
 /**
  * Stops every reader of `stdin` (listeners, the flowing mode, the handle) and returns what puts each back. Also
@@ -144,6 +157,7 @@ export async function handTerminalTo(io: HandOffIo, command: string, args: reado
     restoreOutput();
     restoreInput();
     io.repaint(ENTER_ALT);
+    for (const listener of [...backListeners]) listener();
   }
 }
 

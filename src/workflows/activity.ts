@@ -36,6 +36,8 @@ export interface ActivityOptions {
   onChange?: () => void;
   /** After every look at a deployment, changed or not. */
   onLook?: () => void;
+  /** A run already ended when its deployment was first looked at: no event (it is history), unless awaited. */
+  onEarlier?: (run: ActivityRun) => void;
   /** A look at one deployment failed; it is asked again on its idle schedule. */
   onError?: (deploymentId: string, message: string) => void;
 }
@@ -244,6 +246,7 @@ export class ActivityWatcher {
           // Ended before the watch began: shown while recent by its own end time, no event.
           const endedAgo = run.endedAt === undefined ? Infinity : Math.max(0, now - run.endedAt);
           w.keepUntil.set(run.key, now + this.budget.recentMs - endedAgo);
+          this.opts.onEarlier?.(run);
           continue;
         }
         this.emit('started', run);

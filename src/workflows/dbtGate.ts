@@ -44,6 +44,8 @@ export interface GateOptions extends Pick<WaitOptions<unknown>, 'sleep' | 'now' 
   timeoutMs: number;
   intervalMs: number;
   onStep?: (event: GateEvent) => void;
+  /** The gate's dbt sync was started (the console watches it like any sync it started). */
+  onSyncStarted?: (syncJobId: string) => void;
 }
 
 /** A step's own verdict (not a transport problem): its message becomes the FAIL reason as it is. */
@@ -70,6 +72,7 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     const started = await startDbtSync(api, opts.deploymentId, {ref: opts.ref.trim()}, opts.signal);
     out.syncJobId = started.syncJobId;
     out.syncBranch = started.branchName;
+    opts.onSyncStarted?.(started.syncJobId);
     emit({step: 'sync', status: 'running', detail: `${started.syncJobId} → ${started.branchName}`, created: {syncBranch: started.branchName}});
     const final = await waitForSync(api, opts.deploymentId, started.syncJobId, {
       ...waits,

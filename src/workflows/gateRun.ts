@@ -34,6 +34,8 @@ export interface GateStartOptions {
   readonly onVerdict?: (outcome: GateOutcome) => void;
   /** The run could not start (a refused ref, a lost connection). */
   readonly onError?: (message: string) => void;
+  /** The gate's dbt sync was started. */
+  readonly onSyncStarted?: (syncJobId: string) => void;
 }
 
 export interface GateRun {
@@ -63,7 +65,7 @@ function createGateRun(api: Api, deploymentId: string): GateRun {
     start(opts) {
       if (state.phase === 'running' || state.phase === 'cleaning') return;
       set({phase: 'running', rows: initialGateRows(), leftBehind: {}, outcome: undefined});
-      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, onStep: step}).then(
+      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, onStep: step, onSyncStarted: opts.onSyncStarted}).then(
         (outcome) => {
           set({phase: 'verdict', outcome});
           opts.onVerdict?.(outcome);

@@ -1,11 +1,18 @@
 // Notices of ended runs, from any screen, against the real local service: a pinned deployment's failed sync (started
 // by another client) raises the flash on another screen with the bell and a desktop notification, Enter opens the
 // run; `[ui] bell = false` / `notify = false` keep the flash and write nothing; a sync started from the console is
-// noticed without a pin; a hostile deployment name stays inert in the notification; `*` pins and unpins a row.
+// noticed without a pin, also one the dbt gate started, and a rebuild that ended before the watcher first looked;
+// a run that ends while live updates are paused is noticed once on resume, and one that ends while the terminal is
+// lent to the editor once the console has it back; a hostile deployment name stays inert in the notification; `*`
+// pins and unpins a row.
+import {existsSync, writeFileSync} from 'node:fs';
+import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
+import {getBuildStatus} from '../../src/api/builds.js';
 import {startDbtSync} from '../../src/api/dbt.js';
 import type {Api} from '../../src/api/client.js';
 import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
+import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
 
@@ -16,6 +23,26 @@ const FAILED_NOTICE = /✗ sync on analytics-prod failed in dbt-compile after \d
 
 /** What the console wrote to the terminal besides frames: the bell and OSC strings of the notices. */
 const noticeBytes = (tui: Tui) => tui.frames.filter((f) => f.startsWith('\u0007') || f.startsWith('\u001b]'));
+/** The activity notices among them (the dbt gate writes its own verdict notice too). */
+const svcNotices = (tui: Tui) => noticeBytes(tui).filter((f) => f.includes(']9;svc: '));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const editor = scriptedEditorPerTest('svc-notice-editor-');
+
+/** Moves the service's time on in steps until `done` (the notice bytes are written before the flash is drawn). */
+async function advanceUntilTrue(demo: Demo, done: () => boolean, what: string, stepMs = 1000): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) {
+    demo.clock.advance(stepMs);
+    await pause(25);
+  }
+  if (!done()) throw new Error(`timed out waiting for ${what}`);
+}
+
+/** Polls without moving time (bounded): for what follows an event that already happened. */
+async function eventually(done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 400 && !done(); i++) await pause(25);
+  if (!done()) throw new Error(`timed out waiting for ${what}`);
+}
 
 /**
  * Waits until the watcher has read deployment 1's runs (its list of 20) `looks` times: the run has been seen going,
@@ -84,6 +111,76 @@ describe('notices of ended runs', () => {
     await advanceUntil(tui, demo, FAILED_NOTICE);
     // No desktop notification on a terminal that does not declare one; the bell rings.
     expect(noticeBytes(tui)).toEqual(['\u0007']);
+  });
+
+  it('a sync the dbt gate started is noticed when it ends, with nothing pinned', async () => {
+    const demo = await startDemo();
+    const tui = renderApp(demo.api, {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM}});
+    await tui.waitForFrame('s gates a ref');
+    await tui.press('s');
+    await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
+    await tui.waitForFrame(/● dbt sync\s+running/);
+    await advanceUntilTrue(demo, () => svcNotices(tui).length > 0, 'the notice of the gate\'s sync');
+    expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile/)]);
+  });
+
+  it('a rebuild the console caused is noticed also when it ended before the watcher first looked', async () => {
+    const demo = await startDemo();
+    // The watcher's first request is the deployments list: held until the rebuild has ended.
+    let letListThrough = () => {};
+    const listHeld = new Promise<void>((resolve) => (letListThrough = resolve));
+    const held: Api = {...demo.api, get: async (path, options) => (path === '/api/v1/deployments' && (await listHeld), demo.api.get(path, options))};
+    const tui = renderApp(held, {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
+    await tui.waitForFrame(/Variables · analytics-prod \[6\][\s\S]*Production\s+✓/);
+    await tui.press('n');
+    await typeAfter(tui, 'Set a variable on analytics-prod', 'FEATURE_FLAG', 'tab', 'on', 'enter');
+    await typeAfter(tui, 'Set FEATURE_FLAG on analytics-prod?', 'y');
+    await tui.waitForFrame('Set FEATURE_FLAG; rebuilding main');
+    const rebuild = (await getBuildStatus(demo.api, '1', 'main')).buildJobId;
+    await advanceUntilTrue(demo, () => tui.lastFrame().includes(`✓ built build ${rebuild} of main`), 'the rebuild to end');
+    letListThrough();
+    await eventually(() => svcNotices(tui).length > 0, 'the notice of the rebuild');
+    expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✓ build on analytics-prod succeeded\u001b\\']);
+  });
+
+  it('a pinned run that ends while live updates are paused is noticed once, on resume', async () => {
+    const demo = await startDemo();
+    await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    const spy = instrument(demo.api);
+    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    await tui.waitForFrame('marketing-dashboards');
+    await seen(spy, 2);
+    await tui.press('p');
+    await tui.waitForFrame('live updates paused (p resumes)');
+    // The sync fails while nothing is asked.
+    demo.clock.advance(120_000);
+    await tui.press('p');
+    await tui.waitForFrame(FAILED_NOTICE);
+    const looks = spy.count(/deployments\/1\/dbt-sync\?first=20$/);
+    await seen(spy, looks + 3);
+    expect(svcNotices(tui)).toHaveLength(1);
+  });
+
+  it('a pinned run that ends while the terminal is lent to the editor is noticed once it is back', async () => {
+    const demo = await startDemo();
+    await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    const spy = instrument(demo.api);
+    // The editor waits (bounded) until the test lets it end.
+    const go = join(editor.dir(), 'go');
+    editor.use(`i=0; while [ ! -f "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done`);
+    const tui = renderApp(spy.api, {screen: 'res:roles'}, {prefs: pinned(['1'])});
+    await tui.waitForFrame('No roles yet');
+    await seen(spy, 2);
+    await tui.press('c');
+    await eventually(() => editor.calls().length === 1, 'the editor to start');
+    const looks = spy.count(/deployments\/1\/dbt-sync\?first=20$/);
+    demo.clock.advance(120_000);
+    // Two looks after the failure: the watcher has seen it while the editor has the terminal.
+    await seen(spy, looks + 2);
+    writeFileSync(go, '');
+    await eventually(() => svcNotices(tui).length > 0, 'the notice after the editor');
+    expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile after \d+s\u001b\\$/)]);
+    expect(existsSync(go)).toBe(true);
   });
 
   it('a hostile deployment name is inert in the flash and in the OSC string', async () => {

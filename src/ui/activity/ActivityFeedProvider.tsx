@@ -1,10 +1,12 @@
 // The session's activity feed (feed.ts) in React: one per connection, its budget scaled by the shell's live policy
 // (paused with `p`), the pins of the connection's context, and the notices: a flash line naming the run (Enter
-// opens it), the bell and a desktop notification (notice.ts), each as the UI prefs allow.
+// opens it), the bell and a desktop notification (notice.ts), each as the UI prefs allow; held while paused or
+// while the terminal is lent to another program (handOff.ts), and given once that is over.
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {useStdout} from 'ink';
 import {ACTIVITY_BUDGET, apiSource, type ActivityRun} from '../../workflows/activity.js';
 import {useKeys} from '../dispatch/Dispatcher.js';
+import {onTerminalBack, terminalLent} from '../handOff.js';
 import {useApi, useAppInfo} from '../hooks/useApi.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {useLive} from '../hooks/useLive.js';
@@ -56,14 +58,29 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   const context = info.contextName ?? info.host ?? '';
   const [pins, setPins] = useState<ReadonlySet<string>>(() => new Set(prefs.pinsOf?.(context) ?? []));
   // The notice reads the latest of these without restarting the feed.
-  const latest = useRef({flash, nav, stdout, prefs});
-  latest.current = {flash, nav, stdout, prefs};
+  const latest = useRef({flash, nav, stdout, prefs, paused: live.paused});
+  latest.current = {flash, nav, stdout, prefs, paused: live.paused};
+  // Notices wait while live updates are paused or the terminal is lent to another program (which would drop the
+  // bell and the notification, and outlast the flash); they are given, in order, once both are over.
+  const held = useRef<ActivityRun[]>([]);
+  const holding = () => latest.current.paused || terminalLent();
   const onNotice = useCallback((run: ActivityRun) => {
+    if (holding()) held.current.push(run);
+    else deliver(run);
+  }, []);
+  const release = useCallback(() => {
+    if (!holding()) for (const run of held.current.splice(0)) deliver(run);
+  }, []);
+  useEffect(() => {
+    if (!live.paused) release();
+  }, [live.paused, release]);
+  useEffect(() => onTerminalBack(release), [release]);
+  function deliver(run: ActivityRun): void {
     const {flash, nav, stdout, prefs} = latest.current;
     flash.show(noticeLevel(run), `${noticeText(run)} · Enter to open`, {open: () => nav.push(runTarget(run)), ttlMs: NOTICE_MS});
     const bytes = terminalNotice(run, {notify: prefs.notify, bell: prefs.bell, env: prefs.env ?? process.env});
     if (bytes !== '') stdout.write(bytes);
-  }, []);
+  }
   const pinsRef = useRef(pins);
   pinsRef.current = pins;
   const feed = useMemo(() => new ActivityFeed(apiSource(api), onNotice, pinsRef.current), [api, onNotice]);

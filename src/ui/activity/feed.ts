@@ -4,10 +4,18 @@
 //  - else only the pinned deployments and those where this console started a run (`started()`).
 // With none of these (nothing pinned, nothing started, `:activity` not open) it sends nothing. When a run of a pinned
 // deployment, or a run started here, ends, it calls `onNotice` once for it.
-import {ActivityWatcher, isRunActive, type ActivityBudget, type ActivityEvent, type ActivityRun, type ActivitySource} from '../../workflows/activity.js';
+//
+// Paused (live updates off), the watcher stops asking but keeps what it knew: on resume its next look at each
+// deployment compares with that, so a run that ended meanwhile is noticed then, once (a fresh watcher would take it
+// for history).
+import {ActivityWatcher, type ActivityBudget, type ActivityEvent, type ActivityRun, type ActivitySource} from '../../workflows/activity.js';
 
-/** A run this console started: a dbt sync (its id is known), or a build it caused (the next one on the deployment). */
-export type StartedRun = {kind: 'sync'; deploymentId: string; id: string} | {kind: 'build'; deploymentId: string};
+/**
+ * A run this console started: a dbt sync (its id is known), or a build it caused: the next one on the deployment
+ * other than `replaces`, the id of its newest build before the change ('' when it had none; undefined when not
+ * known, then only a build seen going is taken for it).
+ */
+export type StartedRun = {kind: 'sync'; deploymentId: string; id: string} | {kind: 'build'; deploymentId: string; replaces?: string};
 
 export interface FeedState {
   /** Undefined until the first look. */
@@ -24,11 +32,15 @@ export class ActivityFeed {
   private pins: ReadonlySet<string>;
   /** Runs started here, by key, with their deployment. */
   private readonly tracked = new Map<string, string>();
-  /** Deployments where this console caused a build that has not been seen yet. */
-  private readonly awaitedBuilds = new Set<string>();
+  /** Deployments where this console caused a build that has not been seen yet, with the build it replaces. */
+  private readonly awaitedBuilds = new Map<string, string | undefined>();
   private readonly noticed = new Set<string>();
-  /** Undefined while live updates are paused. */
+  /** Undefined until the first `setBudget`. */
   private budget: Partial<ActivityBudget> | undefined;
+  /** Live updates are paused: the watcher's loop does not run. */
+  private paused = false;
+  /** The watcher's loops, one after the other: a resumed loop starts once the paused one has returned. */
+  private loop: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly source: ActivitySource,
@@ -38,39 +50,57 @@ export class ActivityFeed {
     this.pins = new Set(pins);
   }
 
-  /** Watches (again, from scratch) within `budget`, or not at all while it is undefined (live updates paused). */
+  /**
+   * Watches within `budget`, or not at all while it is undefined (live updates paused: the list stays as it was and
+   * the watcher keeps what it knew, to go on from there). A different budget starts a new watcher.
+   */
   setBudget(budget: Partial<ActivityBudget> | undefined): void {
-    this.budget = budget;
-    // Paused: the list stays as it was (the screen says live updates are paused); resumed, the new watcher's looks
-    // replace it.
-    this.halt(budget === undefined);
+    const changed = budget !== undefined && this.budget !== undefined && !sameBudget(budget, this.budget);
+    if (budget !== undefined) this.budget = budget;
+    if (budget === undefined || changed) this.suspend();
+    if (changed) this.halt(true);
+    this.paused = budget === undefined;
     this.rescope();
   }
 
   /** Stops watching; what was seen is forgotten unless `keep`. */
   halt(keep = false): void {
-    this.stop?.abort();
-    this.stop = undefined;
+    this.suspend();
     this.watcher = undefined;
     if (!keep) this.state = {runs: undefined, error: undefined};
   }
 
-  private start(budget: Partial<ActivityBudget>): ActivityWatcher {
-    const stop = new AbortController();
+  /** Ends the watcher's loop; the watcher and what it knows stay. */
+  private suspend(): void {
+    this.stop?.abort();
+    this.stop = undefined;
+  }
+
+  private create(budget: Partial<ActivityBudget>): ActivityWatcher {
     const watcher: ActivityWatcher = new ActivityWatcher(this.source, {
       budget,
       onEvent: (e) => this.onEvent(e),
-      onChange: () => this.onChange(watcher),
+      onChange: () => this.set({runs: watcher.snapshot()}),
+      onEarlier: (run) => this.onEarlier(run),
       onLook: () => {
         if (this.state.runs === undefined) this.set({runs: watcher.snapshot()});
       },
     });
     this.watcher = watcher;
-    this.stop = stop;
-    watcher.run(stop.signal).catch((err: unknown) => {
-      if (this.watcher === watcher) this.set({error: err instanceof Error ? err.message : String(err)});
-    });
     return watcher;
+  }
+
+  /** Runs the watcher's loop (after the one before it has returned) until `suspend`. */
+  private resume(watcher: ActivityWatcher): void {
+    const stop = new AbortController();
+    this.stop = stop;
+    this.loop = this.loop.then(() =>
+      stop.signal.aborted
+        ? undefined
+        : watcher.run(stop.signal).catch((err: unknown) => {
+            if (this.watcher === watcher) this.set({error: err instanceof Error ? err.message : String(err)});
+          }),
+    );
   }
 
   getState = (): FeedState => this.state;
@@ -101,18 +131,21 @@ export class ActivityFeed {
   /** This console started a run: it is watched (asked about at once) and noticed when it ends. */
   started(run: StartedRun): void {
     if (run.kind === 'sync') this.tracked.set(`sync:${run.deploymentId}:${run.id}`, run.deploymentId);
-    else this.awaitedBuilds.add(run.deploymentId);
+    else this.awaitedBuilds.set(run.deploymentId, run.replaces);
     this.rescope();
     this.watcher?.poke(run.deploymentId);
   }
 
   private rescope(): void {
-    const wanted = new Set([...this.pins, ...this.tracked.values(), ...this.awaitedBuilds]);
-    if (this.budget === undefined || (this.viewers === 0 && wanted.size === 0)) {
-      if (this.watcher) this.halt(this.budget === undefined);
+    const wanted = new Set([...this.pins, ...this.tracked.values(), ...this.awaitedBuilds.keys()]);
+    if (this.budget === undefined) return;
+    if (this.viewers === 0 && wanted.size === 0) {
+      if (this.watcher) this.halt(this.paused);
       return;
     }
-    (this.watcher ?? this.start(this.budget)).watchOnly(this.viewers > 0 ? undefined : wanted);
+    const watcher = this.watcher ?? this.create(this.budget);
+    watcher.watchOnly(this.viewers > 0 ? undefined : wanted);
+    if (!this.paused && this.stop === undefined) this.resume(watcher);
   }
 
   private set(change: Partial<FeedState>): void {
@@ -121,15 +154,26 @@ export class ActivityFeed {
   }
 
   private onEvent({type, run}: ActivityEvent): void {
-    if (type === 'started' && run.kind === 'build' && this.awaitedBuilds.delete(run.deploymentId)) this.tracked.set(run.key, run.deploymentId);
+    if (type === 'started') this.claimBuild(run, false);
     if (type === 'finished' && (this.pins.has(run.deploymentId) || this.tracked.has(run.key))) this.notice(run);
   }
 
-  private onChange(watcher: ActivityWatcher): void {
-    const runs = watcher.snapshot();
-    // A run started here that had ended before its deployment was first looked at (no event): noticed from the list.
-    for (const run of runs) if (this.tracked.has(run.key) && !isRunActive(run)) this.notice(run);
-    this.set({runs});
+  /**
+   * A build on a deployment where this console caused one: it is that build unless it is the one the change
+   * replaced. Seen ended at the first look (no event), it is taken only when the replaced build is known.
+   */
+  private claimBuild(run: ActivityRun, ended: boolean): void {
+    if (run.kind !== 'build' || !this.awaitedBuilds.has(run.deploymentId)) return;
+    const replaces = this.awaitedBuilds.get(run.deploymentId);
+    if (run.id === replaces || (ended && replaces === undefined)) return;
+    this.awaitedBuilds.delete(run.deploymentId);
+    this.tracked.set(run.key, run.deploymentId);
+  }
+
+  /** A run started here that had ended before its deployment was first looked at (no event) is noticed all the same. */
+  private onEarlier(run: ActivityRun): void {
+    this.claimBuild(run, true);
+    if (this.tracked.has(run.key)) this.notice(run);
   }
 
   private notice(run: ActivityRun): void {
@@ -139,4 +183,9 @@ export class ActivityFeed {
     this.rescope();
     this.onNotice(run);
   }
+}
+
+function sameBudget(a: Partial<ActivityBudget>, b: Partial<ActivityBudget>): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof ActivityBudget)[]);
+  return [...keys].every((k) => a[k] === b[k]);
 }
