@@ -1,5 +1,6 @@
-// Command groups of the account and workspace objects, built from ONE table (api/objects.ts OBJECT_GROUPS):
-// each group gets `list|get|create -d|update ID -d|delete ID` for the operations the API defines for it.
+// Command groups of the account and workspace objects, built from the object catalogue (contract/catalogue.ts,
+// as api/objects.ts OBJECT_GROUPS): each group gets `list|get|create -d|update ID -d|delete ID` for the operations
+// the API defines for it.
 // Special operations live in objectOps.ts and objectSingletons.ts. This file also registers logs, variables and github, so
 // program.ts needs one line for all of the account objects and deployment extras.
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
