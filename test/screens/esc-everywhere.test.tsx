@@ -12,7 +12,7 @@ import {SCREENS} from '../../screens/index.js';
 import {KEYMAP, type Binding} from '../../src/ui/keymap.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {renderApp, typeAfter} from '../helpers/screenApp.js';
+import {instrument, renderApp, typeAfter} from '../helpers/screenApp.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
 const DEP = {deploymentId: '1', deploymentName: 'analytics-prod'};
@@ -24,17 +24,21 @@ const bodyOf = (frame: string) => {
   return all.slice(1, Math.max(1, all.findIndex((l) => l.startsWith('<')))).join('\n');
 };
 
-/** Waits until the frame has not changed for `quietMs` (data loaded, a dialog drawn), at most `maxMs`. */
-async function settled(tui: Tui, quietMs = 250, maxMs = 5000): Promise<string> {
-  let last = tui.lastFrame();
-  let since = Date.now();
-  for (const end = Date.now() + maxMs; Date.now() < end; ) {
-    await new Promise((r) => setTimeout(r, 25));
-    const now = tui.lastFrame();
-    if (now !== last) [last, since] = [now, Date.now()];
-    else if (Date.now() - since >= quietMs) break;
+type Spy = ReturnType<typeof instrument>;
+
+/**
+ * Waits until what a key or a jump started is done and drawn: no request of the App in flight (the api's, and the
+ * query client's fetches and mutations) and no new frame over five render ticks (50 ms), at most `maxMs`.
+ */
+async function settled(tui: Tui, spy: Spy, maxMs = 5000): Promise<string> {
+  const busy = () => spy.inflight() > 0 || tui.queryClient.isFetching() > 0 || tui.queryClient.isMutating() > 0;
+  let quiet = 0;
+  for (const end = Date.now() + maxMs; quiet < 5 && Date.now() < end; ) {
+    const frames = tui.frames.length;
+    await new Promise((r) => setTimeout(r, 10));
+    quiet = busy() || tui.frames.length !== frames ? 0 : quiet + 1;
   }
-  return last;
+  return tui.lastFrame();
 }
 
 /** The keys of a screen that open something Esc should close: its own and the shell's. */
@@ -47,13 +51,13 @@ function askingKeys(def: ScreenDef): Binding[] {
  * Presses each asking key of the screen, then Esc: help must open after it (nothing kept the keys) and the crumbs
  * must be those of before (still on the screen), unless the key opened nothing and Esc went back (`open` again).
  */
-async function walkKeys(tui: Tui, def: ScreenDef, first: string, open: () => Promise<string>): Promise<void> {
+async function walkKeys(tui: Tui, spy: Spy, def: ScreenDef, first: string, open: () => Promise<string>): Promise<void> {
   let frame = first;
   const opened: string[] = [];
   for (const b of askingKeys(def)) {
     const [crumbs, body] = [crumbsOf(frame), bodyOf(frame)];
     await tui.press(b.keys[0]!);
-    const shown = await settled(tui);
+    const shown = await settled(tui, spy);
     await tui.press('escape', '?');
     const help = await tui.waitForFrame(HELP).catch(() => undefined);
     // Trapped: the prompt kept Esc (or `?`), so help never came.
@@ -63,7 +67,7 @@ async function walkKeys(tui: Tui, def: ScreenDef, first: string, open: () => Pro
     if (crumbsOf(frame) === crumbs) {
       // Something opened (a prompt, a view, a jump) and Esc closed it, back on the same screen.
       if (bodyOf(shown) !== body) opened.push(b.id);
-      frame = await settled(tui);
+      frame = await settled(tui, spy);
     } else {
       // The key opened nothing here (no row it applies to, a flash instead), so Esc went back: come again.
       expect(bodyOf(shown), `${def.id}: ${b.id} changed the screen, then Esc left the screen`).toBe(body);
@@ -82,9 +86,9 @@ beforeAll(async () => {
 afterAll(() => svc.close());
 
 /** What a screen needs before its asking keys apply (one step each; the walk presses Esc after every key). */
-const SETUP: Record<string, (tui: Tui) => Promise<unknown>> = {
+const SETUP: Record<string, (tui: Tui, spy: Spy) => Promise<unknown>> = {
   // The dev screen's file keys need a dev session: enter one (t), on a fork of the deploy branch.
-  dev: async (tui) => (await settled(tui), await tui.press('t'), await tui.waitForFrame(/Entered dev mode: dev-\S+/)),
+  dev: async (tui, spy) => (await settled(tui, spy), await tui.press('t'), await tui.waitForFrame(/Entered dev mode: dev-\S+/)),
 };
 
 /** The params of the screens reached only from another one (a run of the runs list, a file of the tree). */
@@ -123,15 +127,16 @@ describe('Esc leaves every prompt of every screen', () => {
   });
 
   it.each(SCREENS.filter((s) => s.palette !== false).map((s) => [s.name, s] as const))(':%s', async (_name, def) => {
-    const tui = renderApp(api, {screen: 'deployment', params: DEP}, {liveScale: 1});
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: 'deployment', params: DEP}, {liveScale: 1});
     await tui.waitForFrame('Deploy branch');
     let from = '';
     const open = async () => {
-      from = crumbsOf(await settled(tui));
+      from = crumbsOf(await settled(tui, spy));
       await tui.press(':');
       await typeAfter(tui, /^:/m, def.name, 'enter');
       if (def.id !== 'deployment') await tui.waitForFrame((f) => crumbsOf(f) !== from);
-      return settled(tui);
+      return settled(tui, spy);
     };
     let frame = await open();
     // A screen that opens on a prompt (a SCIM token, an embed tenant, the query line) takes `?` as text: Esc
@@ -146,11 +151,11 @@ describe('Esc leaves every prompt of every screen', () => {
       return;
     }
     await tui.press('escape');
-    await SETUP[def.id]?.(tui);
+    await SETUP[def.id]?.(tui, spy);
     // Off the first row: the first is often the one a key refuses (the default branch, the version in use).
     await tui.press('j');
-    frame = await settled(tui);
-    await walkKeys(tui, def, frame, open);
+    frame = await settled(tui, spy);
+    await walkKeys(tui, spy, def, frame, open);
   });
 
   // Screens no `:` name reaches, opened the way their parent opens them: each needs its params here, so a new
@@ -158,8 +163,9 @@ describe('Esc leaves every prompt of every screen', () => {
   it.each(SCREENS.filter((s) => s.palette === false).map((s) => [s.id, s] as const))('%s (opened from its parent)', async (id, def) => {
     const params = HIDDEN_PARAMS[id];
     expect(params, `${id}: no params to open it with in HIDDEN_PARAMS`).toBeDefined();
-    const tui = renderApp(api, {screen: id, params: {...DEP, ...(await params!(api))}}, {liveScale: 1});
-    const frame = await settled(tui);
-    await walkKeys(tui, def, frame, () => Promise.reject(new Error(`${id}: Esc left the only screen`)));
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, {screen: id, params: {...DEP, ...(await params!(api))}}, {liveScale: 1});
+    const frame = await settled(tui, spy);
+    await walkKeys(tui, spy, def, frame, () => Promise.reject(new Error(`${id}: Esc left the only screen`)));
   });
 });
