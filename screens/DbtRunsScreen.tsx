@@ -21,7 +21,7 @@ import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {formatSyncDuration} from './dbt/format.js';
+import {runDuration} from '../src/lib/time.js';
 import {RefForm} from './dbt/RefForm.js';
 import {nextFilter, recentDurations, runColumns} from './dbt/runColumns.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
@@ -105,7 +105,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
         <Text color={color.muted}>{filters}</Text>
         {durations.length > 0 ? (
           <Text>
-            {'  '}durations <Sparkline values={durations} /> <Text color={color.muted}>last {formatSyncDuration(durations.at(-1))}</Text>
+            {'  '}durations <Sparkline values={durations} /> <Text color={color.muted}>last {runDuration(durations.at(-1))}</Text>
           </Text>
         ) : null}
       </Text>

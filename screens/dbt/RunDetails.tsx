@@ -5,7 +5,8 @@ import {Box, Text} from 'ink';
 import type {DbtLogEntry, DbtSyncResult} from '../../src/api/dbt.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {bar, elapsedSince, formatSyncDuration} from './format.js';
+import {runDuration} from '../../src/lib/time.js';
+import {bar, elapsedSince} from './format.js';
 import type {RunPhase} from './runPhases.js';
 import {maxOf} from '../../src/lib/lists.js';
 
@@ -21,7 +22,7 @@ export function PhaseTimeline({phases, now}: {readonly phases: readonly RunPhase
         status: p.status,
         detail:
           p.durationMs !== undefined
-            ? `${bar(p.durationMs / longest, BAR_WIDTH)} ${formatSyncDuration(p.durationMs)}`
+            ? `${bar(p.durationMs / longest, BAR_WIDTH)} ${runDuration(p.durationMs)}`
             : p.status === 'running' && now !== undefined && p.startedAt
               ? `for ${elapsedSince(p.startedAt, now)}`
               : undefined,
@@ -60,7 +61,7 @@ export function ResultView({result, branch, files}: {readonly result: DbtSyncRes
     <Box flexDirection="column">
       <Text color={color.success}>
         {glyph.ok} Generated {cubes} cube{cubes === 1 ? '' : 's'} in {count} file{count === 1 ? '' : 's'}
-        {result.durationMs !== undefined ? ` in ${formatSyncDuration(result.durationMs)}` : ''}
+        {result.durationMs !== undefined ? ` in ${runDuration(result.durationMs)}` : ''}
         {branch ? ` on ${branch}` : ''}
       </Text>
       {result.generatedFiles.slice(0, files).map((path) => (

@@ -1,21 +1,12 @@
 // How dbt runs read on screen: durations as the real client writes them (only from durationMs, never by
 // subtracting timestamps), status words with a glyph so meaning survives without colour, UTC times.
 import {statusStyle} from '../../src/ui/theme.js';
-
-/** `999ms`, `59s`, `15m 12s`, `1h 30m`. */
-export function formatSyncDuration(ms: number | undefined): string {
-  if (ms === undefined) return '';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
-}
+import {runDuration} from '../../src/lib/time.js';
 
 /** How long something that began at `iso` has been going at `now` (ms), as a duration; '' when unknown. */
 export function elapsedSince(iso: string | undefined, now: number): string {
   const at = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(at) ? '' : formatSyncDuration(Math.max(0, Math.floor((now - at) / 1000) * 1000));
+  return Number.isNaN(at) ? '' : runDuration(Math.max(0, Math.floor((now - at) / 1000) * 1000));
 }
 
 /** COMPLETED and FAILED are words the theme knows; a stage name while running reads as running. */

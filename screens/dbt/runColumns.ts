@@ -2,7 +2,8 @@
 // `now`, ticking) and the stage it is in; a finished one its duration and, when it failed, the failed phase.
 import type {DbtRun} from '../../src/api/dbt.js';
 import type {Column} from '../../src/ui/components/DataTable.js';
-import {elapsedSince, formatSyncDuration, statusCell, syncStatusStyle, timeCell} from './format.js';
+import {runDuration} from '../../src/lib/time.js';
+import {elapsedSince, statusCell, syncStatusStyle, timeCell} from './format.js';
 
 const isRunning = (r: DbtRun) => r.status === 'RUNNING';
 
@@ -11,7 +12,7 @@ export const runColumns = (now: number): Column<DbtRun>[] => [
   {id: 'status', header: 'STATUS', width: 11, render: (r) => statusCell(r.status), color: (r) => syncStatusStyle(r.status).color},
   {id: 'trigger', header: 'TRIGGER', width: 8, render: (r) => r.trigger ?? ''},
   {id: 'started', header: 'STARTED', width: 19, render: (r) => timeCell(r.startedAt)},
-  {id: 'duration', header: 'DURATION', width: 8, align: 'right', render: (r) => (isRunning(r) ? elapsedSince(r.startedAt, now) : formatSyncDuration(r.durationMs))},
+  {id: 'duration', header: 'DURATION', width: 8, align: 'right', render: (r) => (isRunning(r) ? elapsedSince(r.startedAt, now) : runDuration(r.durationMs))},
   {id: 'phase', header: 'PHASE', width: 16, render: (r) => (isRunning(r) ? (r.lastStage ?? '') : (r.failedPhase ?? ''))},
   {id: 'branch', header: 'BRANCH', flex: 1, render: (r) => r.branchName ?? ''},
 ];

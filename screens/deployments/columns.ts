@@ -1,7 +1,7 @@
 // The deployments list's columns, as plain data (no React): the screen and the first frame `svc ui` paints
 // before Ink has loaded (firstFrame.ts) lay out the same columns.
 import type {DeploymentItem, DeploymentSettingsView} from '../../src/api/deployments.js';
-import {age} from '../../src/lib/format.js';
+import {age} from '../../src/lib/time.js';
 import type {Column} from '../../src/ui/components/tableLayout.js';
 import {statusStyle} from '../../src/ui/theme.js';
 import type {RowState} from './liveState.js';

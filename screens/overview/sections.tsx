@@ -8,7 +8,7 @@ import type {Environment} from '../../src/api/environments.js';
 import {maxOf} from '../../src/lib/lists.js';
 import {safeLine} from '../../src/lib/safeText.js';
 import {cellWidth, padCells} from '../../src/lib/cells.js';
-import {age} from '../../src/lib/format.js';
+import {age} from '../../src/lib/time.js';
 import type {GithubConnection} from '../../src/queries/overview.js';
 import {useNow} from '../../src/ui/hooks/useNow.js';
 import {color, glyph, statusStyle} from '../../src/ui/theme.js';

@@ -3,6 +3,7 @@ import type {Command} from '@commander-js/extra-typings';
 import {getMe} from '../api/account.js';
 import {createApi} from '../api/client.js';
 import {normalizeBaseUrl} from '../lib/url.js';
+import {envFlag} from '../lib/envFlag.js';
 import {oauthClientFromEnv} from '../api/oauth.js';
 import {deviceLogin, openBrowser, shouldOpenBrowser} from '../config/deviceLogin.js';
 import {saveContext, signOutContext} from '../config/contexts.js';
@@ -47,9 +48,14 @@ async function browserLogin(url: string): Promise<Login> {
 
 const LOGIN_USAGE = 'usage: svc login --url <url> [--api-key <key>|-] [--name <context>] [--use]';
 
+/** Whether a person is at a terminal to ask: both ends are terminals and CI is off (lib/envFlag.ts). */
+export function canPrompt(env: NodeJS.ProcessEnv = process.env, stdinIsTty = process.stdin.isTTY === true, stdoutIsTty = process.stdout.isTTY === true): boolean {
+  return stdinIsTty && stdoutIsTty && !envFlag(env.CI);
+}
+
 /** Asks for the tenant address, only when a person is at a terminal (never in CI or with piped stdin). */
 async function promptUrl(): Promise<string | undefined> {
-  if (!process.stdin.isTTY || !process.stdout.isTTY || (process.env.CI !== undefined && process.env.CI !== '' && process.env.CI !== 'false')) return undefined;
+  if (!canPrompt()) return undefined;
   const {createInterface} = await import('node:readline/promises');
   const rl = createInterface({input: process.stdin, output: process.stdout});
   try {

@@ -6,6 +6,7 @@ import {ApiError} from '../api/client.js';
 import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {oneLine} from '../api/errors.js';
 import {safeJson} from '../lib/safeText.js';
+import {runDuration} from '../lib/time.js';
 import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
@@ -15,21 +16,11 @@ export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNK
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
 const LOG_PAGES_MAX = 100;
 
-/** Durations from `durationMs` only (timestamps come from different clocks): 999ms, 59s, 15m 12s, 1h 30m. */
-export function formatDuration(ms: number | undefined): string {
-  if (ms === undefined || ms < 0) return '';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
-  const s = Math.floor(ms / 1000);
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
-  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
-}
-
 function logLine(e: DbtLogEntry): string {
   if (e.message === undefined) return safeJson(JSON.stringify(e.raw));
   const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
   const phase = e.phase ? `[${e.phase}] ` : '';
-  const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : formatDuration(e.durationMs)})`;
+  const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : runDuration(e.durationMs)})`;
   const level = ['error', 'fatal', 'critical'].includes(e.level) ? 'ERROR ' : '';
   return `${time}${phase}${level}${e.message}${took}`;
 }
@@ -128,7 +119,7 @@ export function register(program: Command): void {
       const cap = (v: string | undefined) => (v === undefined ? '' : oneLine(v, 120));
       printTable(
         ['SYNC JOB ID', 'STATUS', 'TRIGGER', 'STARTED', 'DURATION', 'BRANCH', 'FAILED PHASE'],
-        list.runs.map((r) => [cap(r.syncJobId), cap(r.status), cap(r.trigger), cap(r.startedAt), formatDuration(r.durationMs), cap(r.branchName), cap(r.failedPhase)]),
+        list.runs.map((r) => [cap(r.syncJobId), cap(r.status), cap(r.trigger), cap(r.startedAt), runDuration(r.durationMs), cap(r.branchName), cap(r.failedPhase)]),
       );
       if (list.runs.length > 0 && list.runs.every((r) => r.syncJobId === undefined)) {
         progress('warning: no run carries a syncJobId; re-run with --json to see what the service sent');

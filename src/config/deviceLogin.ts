@@ -2,6 +2,7 @@
 // code, open the browser when there is a person at a terminal, then poll until the browser approves or denies.
 import {spawn} from 'node:child_process';
 import {OAuthError, pollDeviceToken, requestDeviceCode, type OAuthClient, type TokenSet} from '../api/oauth.js';
+import {envFlag} from '../lib/envFlag.js';
 
 export interface DeviceLoginIo {
   /** The instructions (URL and code): stdout, so a person or a script can read them. */
@@ -49,10 +50,10 @@ export async function deviceLogin(baseUrl: string, client: OAuthClient, io: Devi
 
 /**
  * Whether to try a browser: only for a person at a terminal. Not under CI, not when stdout is not a terminal
- * (a script reads the URL instead), not with SVC_NO_BROWSER set.
+ * (a script reads the URL instead), not with SVC_NO_BROWSER set (switches read by lib/envFlag.ts: `CI=false` is off).
  */
 export function shouldOpenBrowser(env: NodeJS.ProcessEnv = process.env, stdoutIsTty = process.stdout.isTTY === true): boolean {
-  return stdoutIsTty && !env.CI && !env.SVC_NO_BROWSER;
+  return stdoutIsTty && !envFlag(env.CI) && !envFlag(env.SVC_NO_BROWSER);
 }
 
 function opener(url: string): [string, string[]] {

@@ -105,6 +105,9 @@ describe('deviceLogin', () => {
     expect(shouldOpenBrowser({CI: 'true'}, true)).toBe(false);
     expect(shouldOpenBrowser({SVC_NO_BROWSER: '1'}, true)).toBe(false);
     expect(shouldOpenBrowser({}, false)).toBe(false);
+    // CI and SVC_NO_BROWSER read like every switch (lib/envFlag.ts): set to 0 or false they are off.
+    expect(shouldOpenBrowser({CI: 'false'}, true)).toBe(true);
+    expect(shouldOpenBrowser({CI: '0', SVC_NO_BROWSER: 'false'}, true)).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-// Environment switches read one way: the update check and telemetry agree on what `CI=false` or `…=0` means.
+// Environment switches read one way: the update check, telemetry, the browser opener and the login prompt agree on what `CI=false` or `…=0` means.
 import {describe, expect, it} from 'vitest';
+import {canPrompt} from '../../src/commands/auth.js';
 import {envFlag} from '../../src/lib/envFlag.js';
 import {telemetryUrl} from '../../src/telemetry/telemetry.js';
 import {updateChecksEnabled} from '../../src/update/background.js';
@@ -20,5 +21,12 @@ describe('envFlag', () => {
     expect(telemetryUrl({...base, CI: '1'})).toBeUndefined();
     expect(updateChecksEnabled({...base, SVC_NO_UPDATE_CHECK: 'False'})).toBe(true);
     expect(telemetryUrl({...base, SVC_NO_TELEMETRY: 'yes'})).toBeUndefined();
+  });
+
+  it('svc login asks for the address at a terminal unless CI is on, CI=0 and CI=FALSE being off (before: CI=0 counted as on)', () => {
+    expect(canPrompt({CI: '0'}, true, true)).toBe(true);
+    expect(canPrompt({CI: 'FALSE'}, true, true)).toBe(true);
+    expect(canPrompt({CI: 'true'}, true, true)).toBe(false);
+    expect(canPrompt({}, true, false)).toBe(false);
   });
 });

@@ -2,17 +2,20 @@
 // cancelled), and the terminal notification's bytes.
 import {describe, expect, it} from 'vitest';
 import type {DbtLogEntry} from '../../src/api/dbt.js';
-import {bar, formatSyncDuration} from '../../screens/dbt/format.js';
+import {bar} from '../../screens/dbt/format.js';
 import {finishedNotice} from '../../screens/dbt/notify.js';
 import {endedIn, phasesFromLog} from '../../screens/dbt/runPhases.js';
 import {nextFilter, recentDurations} from '../../screens/dbt/runColumns.js';
+import {runDuration} from '../../src/lib/time.js';
 
 const line = (phase: string | undefined, message: string, extra: Partial<DbtLogEntry> = {}): DbtLogEntry => ({level: 'info', message, raw: {}, ...(phase ? {phase} : {}), ...extra});
 
 describe('dbt run formatting', () => {
   it('writes durations like the real client', () => {
-    expect([999, 59_000, 912_000, 5_400_000].map(formatSyncDuration)).toEqual(['999ms', '59s', '15m 12s', '1h 30m']);
-    expect(formatSyncDuration(undefined)).toBe('');
+    expect([999, 59_000, 912_000, 5_400_000].map((ms) => runDuration(ms))).toEqual(['999ms', '59s', '15m 12s', '1h 30m']);
+    expect(runDuration(undefined)).toBe('');
+    // A negative durationMs (a clock gone backwards on the server) shows as unknown on screen, as in command mode.
+    expect(runDuration(-5)).toBe('');
     expect(bar(0.5, 10)).toBe('█████░░░░░');
     expect(bar(2, 4)).toBe('████');
   });

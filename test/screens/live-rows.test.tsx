@@ -3,7 +3,7 @@
 // Only Date is faked (the renderer and the frame waits keep real timers): the test sets the wall clock.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {cancelDbtSync, startDbtSync} from '../../src/api/dbt.js';
-import {formatSyncDuration} from '../../screens/dbt/format.js';
+import {runDuration} from '../../src/lib/time.js';
 import {TEST_EPOCH} from '../helpers/startService.js';
 import {realTimeWait} from '../helpers/fakeDate.js';
 import {renderApp, startDemo} from '../helpers/screenApp.js';
@@ -50,7 +50,7 @@ describe('running rows are live', () => {
     await tui.press('p');
     await waitFor(/paused/);
     vi.setSystemTime(TEST_EPOCH + 1_000 + 30_000 + 90_000);
-    await waitFor(new RegExp(`● sandbox\\s+running\\s+for ${formatSyncDuration((first + 90) * 1000)}\\b`));
+    await waitFor(new RegExp(`● sandbox\\s+running\\s+for ${runDuration((first + 90) * 1000)}\\b`));
   });
 
   it('a cancelled run is CANCELLED in the list and in its detail', async () => {

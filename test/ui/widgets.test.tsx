@@ -1,6 +1,6 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {shortDuration} from '../../src/lib/format.js';
+import {shortDuration} from '../../src/lib/time.js';
 import {sparkline} from '../../src/ui/components/Sparkline.js';
 import {columnWidths, windowStart} from '../../src/ui/components/tableLayout.js';
 import {fitCells, truncateCells} from '../../src/lib/cells.js';

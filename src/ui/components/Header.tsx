@@ -3,7 +3,7 @@ import React from 'react';
 import {Box, Text} from 'ink';
 import {color, glyph} from '../theme.js';
 import {Spinner} from './Spinner.js';
-import {shortDuration} from '../../lib/format.js';
+import {shortDuration} from '../../lib/time.js';
 import {truncateCells} from '../../lib/cells.js';
 
 /** The most cells a problem takes: the server's words in it are cut so the rest of the line keeps its place. */

@@ -7,7 +7,7 @@ import chalk from 'chalk';
 import {safeLine} from '../../lib/safeText.js';
 import {cellWidth, sliceCells} from '../../lib/cells.js';
 import {footerText} from '../components/footerText.js';
-import {shortDuration} from '../../lib/format.js';
+import {shortDuration} from '../../lib/time.js';
 import {bodyHeight, titleLine, tooSmall} from '../shellLayout.js';
 import {color, glyph} from '../theme.js';
 

@@ -1,0 +1,31 @@
+// Durations and ages as the console and the command line print them. Without Intl, like format.ts.
+
+/** A short duration: "45s", "3m", "2h", "5d" (the header's "updated 3m ago", the lists' AGE). */
+export function shortDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  return `${Math.floor(s / 86_400)}d`;
+}
+
+/** How long ago `iso` was, from `now` (`shortDuration`); '' without a valid time. */
+export function age(iso: string | undefined, now: number): string {
+  if (!iso) return '';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  return shortDuration(Math.round((now - t) / 1000));
+}
+
+/**
+ * How long a run or a step took, from its `durationMs` (never by subtracting timestamps, which come from
+ * different clocks): `999ms`, `59s`, `15m 12s`, `1h 30m`; '' when unknown or negative.
+ */
+export function runDuration(ms: number | undefined): string {
+  if (ms === undefined || ms < 0) return '';
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  const s = Math.floor(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
