@@ -2,11 +2,12 @@
 // `export` submits the job (with --wait it follows it, with -o it also downloads the file); the file is written
 // through the private-file writer (a new 0600 file, never over an existing one), or to stdout when that is not a
 // terminal.
+import {existsSync} from 'node:fs';
 import {InvalidArgumentError, type Command} from '@commander-js/extra-typings';
 import {dashboardExportStatus, downloadDashboardExport, startDashboardExport, type ExportStatus} from '../api/exports.js';
 import type {Api} from '../api/client.js';
 import type {StartDashboardExportInput} from '../contract/exports.js';
-import {writePrivateFile} from '../files/privateFile.js';
+import {FileExists, writePrivateFile} from '../files/privateFile.js';
 import {formatBytes} from '../lib/format.js';
 import {waitForExport} from '../workflows/exportWait.js';
 import {parseDuration} from './buildStatus.js';
@@ -73,6 +74,8 @@ export function register(program: Command): void {
     .action(async (deployment, dashboard, opts, cmd) => {
       const timeoutMs = parseDuration(opts.timeout);
       const intervalMs = parseDuration(opts.poll);
+      // Before a job is started: the file would be refused after the render anyway.
+      if (opts.output !== undefined && existsSync(opts.output)) throw new FileExists(opts.output);
       const extra = opts.data === undefined ? {} : await body(opts);
       const request = {...extra, ...dashboardRef(dashboard), format: opts.format} as StartDashboardExportInput;
       if (opts.filter) request.filters = [...(request.filters ?? []), ...opts.filter];

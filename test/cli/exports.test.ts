@@ -42,6 +42,8 @@ describe('svc dashboards', () => {
     const again = await h.admin(['dashboards', 'export', '1', publicId, '--format', 'png', '-o', file, '--poll', '100ms']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/board\.pdf exists already; choose another name/);
+    // Refused before a job was started.
+    expect(again.stderr).not.toMatch(/Rendering/);
     expect(readFileSync(file, 'latin1').startsWith('%PDF')).toBe(true);
   });
 
