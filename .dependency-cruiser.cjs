@@ -1,5 +1,5 @@
 // The layer rules of docs/ARCHITECTURE.md §2, checked by `npm test` (npm run lint). The guide's table of which
-// layer imports which is this tool's own output (test/tooling/layers-doc.test.ts); each rule below forbids an
+// layer imports which is this tool's own output (scripts/layers.mjs); each rule below forbids an
 // import the layering does not allow.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

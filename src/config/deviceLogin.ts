@@ -1,6 +1,6 @@
 // Browser sign-in (RFC 8628 device flow) as the command-line client runs it: ask for a code, show the URL and
 // code, open the browser when there is a person at a terminal, then poll until the browser approves or denies.
-import {spawn} from 'node:child_process';
+import {spawn, type ChildProcess, type SpawnOptions} from 'node:child_process';
 import {OAuthError, pollDeviceToken, requestDeviceCode, type OAuthClient, type TokenSet} from '../api/oauth.js';
 import {envFlag} from '../lib/envFlag.js';
 
@@ -76,14 +76,17 @@ export function browserUrl(url: string): string | undefined {
   return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : undefined;
 }
 
-/** Starts the platform's URL opener on an http(s) address; false (never a failure) for any other, or none to run. */
-export function openBrowser(url: string): Promise<boolean> {
+/**
+ * Starts the platform's URL opener on an http(s) address; false (never a failure) for any other, or none to run.
+ * `start` is how the opener is started (tests pass a double that starts nothing).
+ */
+export function openBrowser(url: string, start: (command: string, args: string[], options: SpawnOptions) => ChildProcess = spawn): Promise<boolean> {
   const href = browserUrl(url);
   if (href === undefined) return Promise.resolve(false);
   return new Promise((resolve) => {
     const [command, args] = opener(href);
     try {
-      const child = spawn(command, args, {stdio: 'ignore', detached: true});
+      const child = start(command, args, {stdio: 'ignore', detached: true});
       child.once('error', () => resolve(false));
       child.once('spawn', () => {
         child.unref();

@@ -78,7 +78,8 @@ describe('config store', () => {
     const left = readdirSync(dir).filter((f) => f !== 'config.toml');
     expect(left.filter((f) => !/^config\.toml\.[0-9a-f]{12}\.partial$/.test(f))).toEqual([]);
     for (const f of left) expect(mode(join(dir, f))).toBe(0o600);
-  });
+    // Three child processes compile the store with tsx as they start: seconds each on a loaded machine.
+  }, 60_000);
 
   it('reports a broken file with its path', () => {
     const dir = join(tempDir(), 'svc');

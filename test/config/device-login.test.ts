@@ -1,19 +1,17 @@
 // The client side of the device flow against a scripted loopback server: it sleeps the interval before every
 // poll, adds 5 s on slow_down, keeps polling through network failures, and maps the RFC 8628 errors to messages.
+import type {ChildProcess} from 'node:child_process';
 import {EventEmitter} from 'node:events';
-import {spawn} from 'node:child_process';
 import {describe, expect, it, vi} from 'vitest';
 import {deviceLogin, openBrowser, shouldOpenBrowser, type DeviceLoginIo} from '../../src/config/deviceLogin.js';
 import {json, stubsPerTest, text} from '../helpers/httpStub.js';
 
-// The platform opener is never really started here: spawn is a double that reports a started process.
-vi.mock('node:child_process', () => ({
-  spawn: vi.fn(() => {
-    const child = Object.assign(new EventEmitter(), {unref: () => {}});
-    queueMicrotask(() => child.emit('spawn'));
-    return child;
-  }),
-}));
+// The platform opener is never really started here: openBrowser gets a spawn double that reports a started process.
+const spawn = vi.fn((_command: string, _args: string[]) => {
+  const child = Object.assign(new EventEmitter(), {unref: () => {}});
+  queueMicrotask(() => child.emit('spawn'));
+  return child as unknown as ChildProcess;
+});
 
 type Answer = {status: number; body: unknown} | 'drop';
 const stub = stubsPerTest();
@@ -113,13 +111,13 @@ describe('deviceLogin', () => {
 
 describe('the opener gets only http(s) addresses', () => {
   it('openBrowser refuses file:, javascript: and anything that is not an absolute http(s) URL, without starting anything', async () => {
-    vi.mocked(spawn).mockClear();
+    spawn.mockClear();
     for (const bad of ['file:///etc/passwd', 'javascript:alert(1)', '--new-window=file:///etc/passwd', 'ssh://host', '/etc/passwd', '']) {
-      expect(await openBrowser(bad), bad).toBe(false);
+      expect(await openBrowser(bad, spawn), bad).toBe(false);
     }
     expect(spawn).not.toHaveBeenCalled();
-    expect(await openBrowser('https://tenant.example/device?user_code=BCDF')).toBe(true);
-    expect(vi.mocked(spawn).mock.calls[0]?.[1]).toContain('https://tenant.example/device?user_code=BCDF');
+    expect(await openBrowser('https://tenant.example/device?user_code=BCDF', spawn)).toBe(true);
+    expect(spawn.mock.calls[0]?.[1]).toContain('https://tenant.example/device?user_code=BCDF');
   });
 
   it('a server naming a file: URL for the sign-in page is not opened, and the user is told why', async () => {
