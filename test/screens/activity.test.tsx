@@ -1,9 +1,15 @@
 // :activity against the real local service: a sync started from the API and an env-var rebuild show while going,
-// end in the right status without a key, f keeps the failed one, Enter opens the run's own screen.
+// end in the right status without a key, f keeps the failed one, Enter opens the run's own screen; syncs started
+// from the CLI, by a webhook and from this console show while going and end in their own status.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
 import {setEnvVars} from '../../src/api/envVars.js';
-import {renderApp, startDemo} from '../helpers/screenApp.js';
+import {DbtSyncEngine} from '../../src/server/engines/dbt/engine.js';
+import {runInProcess} from '../helpers/cliInProcess.js';
+import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 describe('ActivityScreen', () => {
   it('shows runs across deployments while going and as they end; f shows failed only; Enter opens the sync', async () => {
@@ -23,6 +29,29 @@ describe('ActivityScreen', () => {
     expect(failedOnly).toMatch(/sync .*broken-compile.*failed/);
     await tui.press('enter');
     await tui.waitForFrame(new RegExp(`sync ${syncJobId.slice(0, 8)}`));
+  });
+
+  it('syncs started from the CLI, by a webhook and from this console show while going and end in their own status', async () => {
+    const demo = await startDemo();
+    const work = mkdtempSync(join(tmpdir(), 'svc-activity-cli-'));
+    try {
+      const cli = await runInProcess(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile'], {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: demo.svc.url, SVC_API_KEY: demo.svc.adminKey});
+      expect(cli.code, cli.stderr).toBe(0);
+    } finally {
+      rmSync(work, {recursive: true, force: true});
+    }
+    // The platform starts a webhook's sync itself (a push to the dbt repository); the local service has no route for
+    // it, so the test starts one through the service's own engine, as its webhook would.
+    new DbtSyncEngine(demo.svc.ctx).start({deploymentId: 2, userId: null, trigger: 'webhook', source: 'git', output: 'branch', ref: null, branchName: null});
+    const tui = renderApp(demo.api, {screen: 'dbt', params: {deploymentId: '3', deploymentName: 'finance-reporting'}}, {columns: 140});
+    await typeAfter(tui, 'No dbt runs yet', 's');
+    await typeAfter(tui, 'Start a dbt sync', ...'main', 'enter');
+    await tui.waitForFrame(/Started dbt sync/);
+    await tui.press(':', ...'activity', 'enter');
+    const going = await tui.waitForFrame((f) => /analytics-prod.*sync.*broken-compile.*api.*running/.test(f) && /marketing-dash.*sync.*webhook.*running/.test(f) && /finance-reporting.*sync.*main.*api.*running/.test(f));
+    expect(going).toContain('Activity');
+    demo.clock.advance(120_000);
+    await tui.waitForFrame((f) => /analytics-prod.*sync.*broken-compile.*failed.*dbt-compile/.test(f) && /marketing-dash.*sync.*webhook.*succeeded/.test(f) && /finance-reporting.*sync.*main.*api.*succeeded/.test(f));
   });
 
   it('is on the palette as :activity and :pulse', async () => {
