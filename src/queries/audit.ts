@@ -3,7 +3,7 @@
 // filters), so a large range is never read to the end for nothing.
 import {exportAuditLog, type AuditExportFilters} from '../api/audit.js';
 import type {Api} from '../api/client.js';
-import {CsvTail} from './auditCsv.js';
+import {CsvTail} from '../lib/csv.js';
 
 /** Rows the preview keeps. */
 export const AUDIT_PREVIEW_ROWS = 50;

@@ -1,7 +1,7 @@
-// The preview's incremental CSV reader: records split anywhere across chunks, quoted commas, quotes and line
+// The audit preview's incremental CSV reader (lib/csv.ts CsvTail, on csv-parse): records split anywhere across chunks, quoted commas, quotes and line
 // breaks, and only the newest rows kept.
 import {describe, expect, it} from 'vitest';
-import {CsvTail} from '../../src/queries/auditCsv.js';
+import {CsvTail} from '../../src/lib/csv.js';
 
 const CSV =
   'id,created_at,event_name,user_email,data\r\n' +
@@ -32,5 +32,16 @@ describe('CsvTail', () => {
     tail.end();
     expect(tail.newest.map((r) => r[0])).toEqual(['2', '3']);
     expect(tail.seen).toBe(4);
+  });
+
+  it('reads on past a stray quote inside an unquoted field (before: the rest of the export became one field)', () => {
+    const tail = new CsvTail(10);
+    tail.feed('id,name\r\n1,a"b\r\n2,');
+    tail.feed('売上\r\n');
+    tail.end();
+    expect(tail.newest).toEqual([
+      ['1', 'a"b'],
+      ['2', '売上'],
+    ]);
   });
 });
