@@ -22,8 +22,11 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** Per group of groups.ts (the first word of `args` names it): a run against the service, and what stdout must show. */
-const SMOKE: Record<string, {args: string[]; stdout: RegExp; env?: () => Record<string, string>}> = {
+/**
+ * Per group of groups.ts (the first word of `args` names it): a run against the service, and what stdout must show
+ * (exit 0), or for a group whose reads need more set-up than a smoke run, the service's refusal on stderr (exit 1).
+ */
+const SMOKE: Record<string, {args: string[]; stdout: RegExp; refused?: RegExp; env?: () => Record<string, string>}> = {
   login: {args: ['whoami', '--json'], stdout: /"email"/},
   context: {args: ['context', 'list', '--json'], stdout: /"contexts"/},
   deployments: {args: ['deployments', 'list'], stdout: /^ID +NAME[^]*analytics-prod/},
@@ -43,6 +46,8 @@ const SMOKE: Record<string, {args: string[]; stdout: RegExp; env?: () => Record<
   oidc: {args: ['oidc', 'list', '--json'], stdout: /^[[{]/},
   spec: {args: ['spec', 'VERSIONS'], stdout: /^METHOD +PATH/},
   api: {args: ['api', 'get', '/api/v1/users/me'], stdout: /"email"/},
+  dashboards: {args: ['dashboards', 'export-status', '1', 'f'.repeat(32)], stdout: /^$/, refused: /^error: .*\b404\b/},
+  'metric-views': {args: ['metric-views', 'settings', '1', 'default'], stdout: /^$/, refused: /^error: .*400 Bad Request: data source default is postgres, not Databricks/},
 };
 /** Groups whose own e2e file runs them as processes. */
 const OWN_FILE: Record<string, string> = {
@@ -64,10 +69,11 @@ describe('one spawned run per command group', () => {
     expect(await h.svc(['deployments', 'list', '--help'])).toMatchObject({code: 0, stdout: expect.stringMatching(/^Usage: svc deployments list\|ls \[options\]\n/), stderr: ''});
   });
 
-  it.each(Object.entries(SMOKE))('%s', async (_group, {args, stdout, env}) => {
+  it.each(Object.entries(SMOKE))('%s', async (_group, {args, stdout, refused, env}) => {
     const run = await h.admin(args, {env: env?.()});
     expect(run.stderr).not.toMatch(STACK_LINE);
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, run.stderr).toBe(refused ? 1 : 0);
     expect(run.stdout).toMatch(stdout);
+    if (refused) expect(run.stderr).toMatch(refused);
   });
 });
