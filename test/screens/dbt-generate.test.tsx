@@ -1,5 +1,6 @@
 // dbt generate from the dbt run screen against the real service: m asks for a manifest and a directory, a
-// confirm says what happens, the manifest sync's progress shows, and the generated cube file lands on disk.
+// confirm says what happens, the manifest sync's progress shows, the generated cube file lands on disk, and the
+// sync's end is noticed like any run started from the console.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -58,6 +59,8 @@ describe('dbt generate from the run screen', () => {
     }
     const end = await tui.waitForFrame(done);
     expect(end).toContain('wrote model/cubes/dbt/big_orders.yml');
+    // The manifest sync is one this console started: its end is noticed (the API's sync before it is not).
+    await tui.waitForFrame(/✓ sync on analytics-prod succeeded.* · Enter to open/);
     expect(readFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), 'utf8')).toMatch(/name: big_orders/);
     // The sync it ran is a manifest sync with files output, in the deployment's history.
     const runs = await listDbtSyncs(api, '1');
