@@ -15,12 +15,13 @@ import {useRemembered} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {AuditFilterForm, FILTER_FORM_ROWS} from './audit/AuditFilterForm.js';
+import {AuditFilterForm} from './audit/AuditFilterForm.js';
 import {describeFilters, nextPreset} from './audit/auditInput.js';
 import {EventDetail} from './audit/EventDetail.js';
 import {ExportPanel} from './audit/ExportPanel.js';
 import {ForbiddenHelp, isForbidden} from './audit/ForbiddenHelp.js';
 import {groupDigits} from '../src/lib/format.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 // Events carry what callers sent: line breaks and control characters (terminal escapes) are shown as spaces.
 const clean = (text: string) => text.replace(/[\x00-\x1f\x7f\s]+/g, ' ');
@@ -31,17 +32,15 @@ const columns: Column<AuditEvent>[] = [
   {id: 'user', header: 'USER', flex: 2, render: (e) => clean(e.userEmail) || '—'},
   {id: 'data', header: 'DATA', flex: 3, render: (e) => clean(e.data)},
 ];
-const EXPORT_PANEL_ROWS = 5;
 
-type Panel = 'none' | 'filters' | 'export' | 'detail';
+type Dialog = {readonly kind: 'none' | 'filters' | 'export'} | {readonly kind: 'detail'; readonly event: AuditEvent};
 
 export function AuditScreen(_props: ScreenProps) {
   const api = useApi();
   const body = useBodySize();
   const [filters, setFilters] = useRemembered<AuditExportFilters>('filters', {});
   const [preset, setPreset] = useRemembered<string | undefined>('preset', undefined);
-  const [panel, setPanel] = useState<Panel>('none');
-  const [detail, setDetail] = useState<AuditEvent | undefined>();
+  const [dialog, setDialog] = useState<Dialog>({kind: 'none'});
   useTitle('Audit log', preset && preset !== 'all' ? `last ${preset}` : undefined);
   const query = useQuery(auditQueries.preview(api, filters));
   const preview = query.data;
@@ -49,41 +48,45 @@ export function AuditScreen(_props: ScreenProps) {
   useKeys(
     'screen',
     {
-      'audit.filters': () => setPanel('filters'),
+      'audit.filters': () => setDialog({kind: 'filters'}),
       'audit.preset': () => {
         const next = nextPreset(preset, Date.now());
         setPreset(next.label);
         setFilters(({start: _start, end: _end, ...rest}) => ({...rest, ...(next.start !== undefined ? {start: next.start} : {})}));
       },
-      'audit.export': () => setPanel('export'),
+      'audit.export': () => setDialog({kind: 'export'}),
     },
-    {active: panel === 'none'},
+    {active: dialog.kind === 'none'},
   );
 
-  const close = () => setPanel('none');
-  const panelRows = panel === 'filters' ? FILTER_FORM_ROWS : panel === 'export' ? EXPORT_PANEL_ROWS : 0;
+  const close = () => setDialog({kind: 'none'});
+  const panel = useDialogSlot(
+    dialog.kind === 'filters' ? (
+      <AuditFilterForm
+        initial={filters}
+        onApply={(f) => {
+          // Typed dates replace a preset.
+          if (f.start !== filters.start || f.end !== filters.end) setPreset(undefined);
+          setFilters(f);
+          close();
+        }}
+        onCancel={close}
+      />
+    ) : dialog.kind === 'export' ? (
+      <ExportPanel api={api} filters={filters} onClose={close} today={new Date().toISOString().slice(0, 10)} />
+    ) : null,
+    dialog.kind,
+  );
   const forbidden = isForbidden(query.error) ? query.error : undefined;
   return (
     <>
-    {panel === 'detail' && detail ? <EventDetail event={detail} onClose={close} /> : null}
+    {dialog.kind === 'detail' ? <EventDetail event={dialog.event} onClose={close} /> : null}
     {/* Hidden, not unmounted, under the detail view: the list keeps its cursor. */}
-    <Box flexDirection="column" display={panel === 'detail' ? 'none' : 'flex'}>
+    <Box flexDirection="column" display={dialog.kind === 'detail' ? 'none' : 'flex'}>
       <Text color={color.muted} wrap="truncate-end">
         {describeFilters(filters, preset)}
       </Text>
-      {panel === 'filters' ? (
-        <AuditFilterForm
-          initial={filters}
-          onApply={(f) => {
-            // Typed dates replace a preset.
-            if (f.start !== filters.start || f.end !== filters.end) setPreset(undefined);
-            setFilters(f);
-            close();
-          }}
-          onCancel={close}
-        />
-      ) : null}
-      {panel === 'export' ? <ExportPanel api={api} filters={filters} onClose={close} today={new Date().toISOString().slice(0, 10)} /> : null}
+      {panel.slot}
       {forbidden && !preview ? (
         <ForbiddenHelp error={forbidden} />
       ) : (
@@ -99,12 +102,9 @@ export function AuditScreen(_props: ScreenProps) {
             getRowId={(e) => e.id}
             noun="audit events"
             total={preview?.total}
-            height={Math.max(3, body.height - 3 - panelRows)}
-            active={panel === 'none'}
-            onActivate={(e) => {
-              setDetail(e);
-              setPanel('detail');
-            }}
+            height={Math.max(3, body.height - 3 - panel.rows)}
+            active={dialog.kind === 'none'}
+            onActivate={(event) => setDialog({kind: 'detail', event})}
             activateLabel="event details"
           />
         </StateView>

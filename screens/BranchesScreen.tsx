@@ -15,12 +15,13 @@ import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {refusal} from './branches/advice.js';
-import {PROMPT_HEIGHT, PromptDialog} from './common/PromptDialog.js';
+import {PromptDialog} from './common/PromptDialog.js';
 import {newBranchNameProblem} from '../src/contract/names.js';
 import {branchTree, type BranchRow} from './branches/tree.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
 import {useScreenKit} from './useScreenKit.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const columns: Column<BranchRow>[] = [
   {id: 'name', header: 'BRANCH', flex: 3, render: (b) => `${b.prefix}${b.name}`, color: (b) => (b.kind === 'dev' ? color.devBranch : undefined)},
@@ -166,18 +167,18 @@ export function BranchesScreen({params}: ScreenProps) {
       }
     }
   })();
-  const dialogHeight = dialog.kind === 'none' ? 0 : dialog.kind === 'create' ? PROMPT_HEIGHT : 5;
+  const dialogBox = useDialogSlot(dialogView, dialog.kind);
 
   return (
     <Box flexDirection="column">
-      {dialogView}
+      {dialogBox.slot}
       <StateView query={query} noun="branches" empty={rows.length === 0}>
         <DataTable
           rows={rows}
           columns={columns}
           getRowId={(b) => b.name}
           noun="branches"
-          height={Math.max(3, body.height - dialogHeight)}
+          height={Math.max(3, body.height - dialogBox.rows)}
           active={dialog.kind === 'none'}
           focus={focus}
           onSelect={(b) => (selected.current = b)}

@@ -25,6 +25,7 @@ import {
   type SavedContext,
 } from '../src/workflows/contexts.js';
 import {AddContextForm} from './contexts/AddContextForm.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const contextKeys = {list: ['contexts', 'list'] as const};
 
@@ -137,37 +138,38 @@ export function ContextsScreen({params}: ScreenProps) {
     {id: 'name', header: 'NAME', flex: 1, render: (c) => (c.isSession ? `${c.name} (this session)` : c.name)},
     {id: 'url', header: 'URL', flex: 2, render: (c) => c.url},
   ];
-  const deleting = dialog?.kind === 'delete' ? dialog.row : undefined;
+  const over = useDialogSlot(
+    dialog?.kind === 'add' ? (
+      <AddContextForm
+        existing={rows.map((r) => r.name)}
+        onSubmit={(input) => add.mutate(input)}
+        onCancel={() => setDialog(undefined)}
+        busy={add.isPending}
+        {...(add.error ? {serverError: errorMessage(add.error)} : {})}
+      />
+    ) : dialog?.kind === 'delete' ? (
+      <ConfirmDialog
+        title={`Delete context ${dialog.row.name}?`}
+        message={deleteMessage(dialog.row, rows)}
+        confirmLabel="Delete"
+        onConfirm={() => remove.mutate(dialog.row.name)}
+        onCancel={() => setDialog(undefined)}
+        busy={remove.isPending ? 'Deleting' : undefined}
+      />
+    ) : dialog?.kind === 'switch' ? (
+      <ConfirmDialog
+        title={`Switch to context ${dialog.name}?`}
+        message={`Leaving ${here}: ${leaving ?? ''}.`}
+        confirmLabel="Switch"
+        onConfirm={() => void switchTo(dialog.name, true)}
+        onCancel={() => setDialog(undefined)}
+      />
+    ) : null,
+    dialog?.kind ?? 'none',
+  );
   return (
     <Box flexDirection="column">
-      {dialog?.kind === 'add' ? (
-        <AddContextForm
-          existing={rows.map((r) => r.name)}
-          onSubmit={(input) => add.mutate(input)}
-          onCancel={() => setDialog(undefined)}
-          busy={add.isPending}
-          {...(add.error ? {serverError: errorMessage(add.error)} : {})}
-        />
-      ) : null}
-      {deleting ? (
-        <ConfirmDialog
-          title={`Delete context ${deleting.name}?`}
-          message={deleteMessage(deleting, rows)}
-          confirmLabel="Delete"
-          onConfirm={() => remove.mutate(deleting.name)}
-          onCancel={() => setDialog(undefined)}
-          busy={remove.isPending ? 'Deleting' : undefined}
-        />
-      ) : null}
-      {dialog?.kind === 'switch' ? (
-        <ConfirmDialog
-          title={`Switch to context ${dialog.name}?`}
-          message={`Leaving ${here}: ${leaving ?? ''}.`}
-          confirmLabel="Switch"
-          onConfirm={() => void switchTo(dialog.name, true)}
-          onCancel={() => setDialog(undefined)}
-        />
-      ) : null}
+      {over.slot}
       {connecting ? <Text color={color.muted}>{glyph.pending} connecting to `{connecting}`…</Text> : null}
       {embedded ? (
         <>
@@ -185,7 +187,7 @@ export function ContextsScreen({params}: ScreenProps) {
           columns={columns}
           getRowId={(c) => c.name}
           noun="contexts"
-          height={Math.max(2, body.height - 1 - (embedded ? 2 : 0))}
+          height={Math.max(2, body.height - 1 - (embedded ? 2 : 0) - over.rows)}
           onSelect={(c) => (selected.current = c)}
           onActivate={activate}
           activateLabel="switch to"

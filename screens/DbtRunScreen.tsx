@@ -26,9 +26,7 @@ import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDe
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useRunLog} from './dbt/useRunLog.js';
 import {useLivePolicy} from './useLivePolicy.js';
-
-/** Rows the generate panel takes above the status (border, title, two fields or results, hint line). */
-const GENERATE_PANEL_ROWS = 8;
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 export function DbtRunScreen({params}: ScreenProps) {
   const api = useApi();
@@ -49,8 +47,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const log = useRunLog(deploymentId, syncJobId, s !== undefined && !ended, live);
   const result = useQuery(dbtQueries.result(api, deploymentId, syncJobId, s?.status === 'COMPLETED'));
   const cancel = useMutation(dbtMutations.cancel(api, client, deploymentId));
-  const [confirming, setConfirming] = useState(false);
-  const [generating, setGenerating] = useState(false);
+  const [dialog, setDialog] = useState<{kind: 'none' | 'cancel' | 'generate'}>({kind: 'none'});
   const phases = phasesFromLog(log.window.digest, ended);
   // The running phase's time ticks; an ended run needs no clock.
   const now = useNow(ended ? 3_600_000 : 1000);
@@ -73,40 +70,45 @@ export function DbtRunScreen({params}: ScreenProps) {
   useKeys('screen', {
     'dbtRun.cancel': () => {
       if (!s || ended) return void flash.warn(`dbt sync ${syncJobId} already ended; only a running sync can be cancelled`);
-      setConfirming(true);
+      setDialog({kind: 'cancel'});
     },
-    'dbtRun.generate': () => setGenerating(true),
-  }, {active: !confirming && !generating});
+    'dbtRun.generate': () => setDialog({kind: 'generate'}),
+  }, {active: dialog.kind === 'none'});
 
   const confirmCancel = () =>
     cancel.mutate(syncJobId, {
       onSuccess: () => flash.success(`Cancelled dbt sync ${syncJobId}`),
       onError: (err) => flash.error(`could not cancel: ${errorMessage(err)}`),
-      onSettled: () => setConfirming(false),
+      onSettled: () => setDialog({kind: 'none'}),
     });
 
   const style = syncStatusStyle(ended ? shown : 'RUNNING');
   const percent = s?.percentComplete ?? 0;
   // Status, message, "Log" and the live line take 4 rows, the phases one each; the result (summary, files,
   // "… more") comes before the log once there is one. The log pager gets the rest, its status line included.
-  const room = body.height - phases.length - 4 - (generating ? GENERATE_PANEL_ROWS : 0);
+  const over = useDialogSlot(
+    dialog.kind === 'cancel' ? (
+      <ConfirmDialog
+        title={`Cancel dbt sync ${syncJobId}?`}
+        message="The sandbox is stopped and nothing is committed."
+        confirmLabel="Cancel the sync"
+        onConfirm={confirmCancel}
+        onCancel={() => setDialog({kind: 'none'})}
+        busy={cancel.isPending ? 'Cancelling' : undefined}
+      />
+    ) : dialog.kind === 'generate' ? (
+      <GeneratePanel deploymentId={deploymentId} intervalMs={live.intervalMs} onClose={() => setDialog({kind: 'none'})} />
+    ) : null,
+    dialog.kind,
+  );
+  const room = body.height - phases.length - 4 - over.rows;
   const fileCount = result.data?.generatedFiles.length ?? 0;
   const files = Math.min(fileCount, Math.max(1, room - 6));
   const resultRows = result.data ? 1 + files + (fileCount > files ? 1 : 0) : 0;
   const logRows = Math.max(2, room - resultRows);
   return (
     <Box flexDirection="column">
-      {confirming ? (
-        <ConfirmDialog
-          title={`Cancel dbt sync ${syncJobId}?`}
-          message="The sandbox is stopped and nothing is committed."
-          confirmLabel="Cancel the sync"
-          onConfirm={confirmCancel}
-          onCancel={() => setConfirming(false)}
-          busy={cancel.isPending ? 'Cancelling' : undefined}
-        />
-      ) : null}
-      {generating ? <GeneratePanel deploymentId={deploymentId} intervalMs={live.intervalMs} onClose={() => setGenerating(false)} /> : null}
+      {over.slot}
       <StateView query={status} noun="dbt sync">
         {s ? (
           <Box flexDirection="column">
@@ -133,7 +135,7 @@ export function DbtRunScreen({params}: ScreenProps) {
               text={runLogText}
               render={(l) => <RunLogLineView line={l} />}
               height={logRows}
-              active={!confirming && !generating}
+              active={dialog.kind === 'none'}
               emptyText="No log entries yet"
               following={ended ? 'end of log' : 'following'}
             />

@@ -27,6 +27,7 @@ import {nextFilter, recentDurations, runColumns} from './dbt/runColumns.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const SPARK_RUNS = 30;
 const runId = (r: DbtRun) => r.syncJobId;
@@ -47,7 +48,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   useTitle('dbt runs', params.deploymentName ?? deploymentId);
   const [status, setStatus] = useRemembered<string | undefined>('status', undefined);
   const [trigger, setTrigger] = useRemembered<string | undefined>('trigger', undefined);
-  const [starting, setStarting] = useState(false);
+  const [dialog, setDialog] = useState<{kind: 'none' | 'start'}>({kind: 'none'});
   const query = useInfiniteQuery(dbtQueries.history(api, deploymentId, {status, trigger, first: pageSize}, live));
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.runs) ?? [], [query.data]);
   const running = anyRunning(query.data);
@@ -69,16 +70,16 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
     nav.push({screen: 'dbtRun', params: {syncJobId: run.syncJobId, ...(run.branchName ? {syncBranch: run.branchName} : {})}, label: run.syncJobId.slice(0, 8)});
 
   useKeys('screen', {
-    'dbt.sync': () => (start.reset(), setStarting(true)),
+    'dbt.sync': () => (start.reset(), setDialog({kind: 'start'})),
     'dbt.status': () => setStatus((s) => nextFilter(DBT_STATUS_FILTERS, s)),
     'dbt.trigger': () => setTrigger((t) => nextFilter(DBT_TRIGGER_FILTERS, t)),
     'dbt.gate': () => nav.push({screen: 'gate', params: {}, label: 'gate'}),
-  }, {active: !starting});
+  }, {active: dialog.kind === 'none'});
 
   const submit = ({ref}: {ref: string}) =>
     start.mutate(ref, {
       onSuccess: (started) => {
-        setStarting(false);
+        setDialog({kind: 'none'});
         flash.success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
         runStarted({kind: 'sync', deploymentId, id: started.syncJobId});
         open(started);
@@ -88,19 +89,22 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
   const durations = recentDurations(rows, SPARK_RUNS);
   const filters = `status: ${status ?? 'all'} · trigger: ${trigger ?? 'all'}`;
   const liveText = live.paused ? 'live updates paused' : running ? `live: every ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s while a run is RUNNING` : `no run RUNNING: new runs show within ${Math.round(DBT_HISTORY_POLL_MS / 1000)}s`;
-  const formHeight = starting ? 6 : 0;
+  const form = useDialogSlot(
+    dialog.kind === 'start' ? (
+      <RefForm
+        title="Start a dbt sync"
+        submitLabel="start"
+        onSubmit={submit}
+        onCancel={() => setDialog({kind: 'none'})}
+        busy={start.isPending}
+        serverError={start.error ? errorMessage(start.error) : undefined}
+      />
+    ) : null,
+    dialog.kind,
+  );
   return (
     <Box flexDirection="column">
-      {starting ? (
-        <RefForm
-          title="Start a dbt sync"
-          submitLabel="start"
-          onSubmit={submit}
-          onCancel={() => setStarting(false)}
-          busy={start.isPending}
-          serverError={start.error ? errorMessage(start.error) : undefined}
-        />
-      ) : null}
+      {form.slot}
       <Text wrap="truncate-end">
         <Text color={color.muted}>{filters}</Text>
         {durations.length > 0 ? (
@@ -119,8 +123,8 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
           columns={columns}
           getRowId={(r) => r.syncJobId ?? ''}
           noun="dbt runs"
-          height={Math.max(3, body.height - 2 - formHeight)}
-          active={!starting}
+          height={Math.max(3, body.height - 2 - form.rows)}
+          active={dialog.kind === 'none'}
           onSelect={onSelect}
           onActivate={(r) => (r.syncJobId ? open({syncJobId: r.syncJobId, branchName: r.branchName}) : undefined)}
         />

@@ -20,6 +20,7 @@ import {CreateDeploymentForm} from './deployments/CreateDeploymentForm.js';
 import {deploymentColumns, STATE_MIN_WIDTH} from './deployments/columns.js';
 import {useRowStates} from './deployments/liveState.js';
 import {useHints} from './hints.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useNextPage} from './usePaging.js';
 import {useScreenKit} from './useScreenKit.js';
@@ -111,11 +112,11 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
         busy={remove.isPending ? 'Deleting' : undefined}
       />
     ) : null;
-  const dialogHeight = dialog.kind === 'create' ? 13 : dialog.kind === 'delete' ? 7 : 0;
+  const dialogBox = useDialogSlot(dialogView, dialog.kind);
 
   return (
     <Box flexDirection="column">
-      {dialogView}
+      {dialogBox.slot}
       <StateView query={query} noun="deployments" empty={rows.length === 0} emptyText={createHint ? `No deployments yet (${createHint})` : 'No deployments yet'}>
         <DataTable
           rows={rows}
@@ -124,7 +125,7 @@ export function DeploymentsScreen({pageSize = DEPLOYMENTS_PAGE_SIZE}: Deployment
           onVisibleRows={onVisibleRows}
           noun="deployments"
           total={query.data?.pages.at(-1)?.total}
-          height={Math.max(3, body.height - dialogHeight)}
+          height={Math.max(3, body.height - dialogBox.rows)}
           active={dialog.kind === 'none'}
           onSelect={onSelect}
           onActivate={(d) => open(d)}

@@ -18,7 +18,6 @@ import {useWithheld} from '../src/ui/hooks/usePolicy.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
-import {PROMPT_HEIGHT} from './common/PromptDialog.js';
 import {BranchPicker, pickerRows} from './common/BranchPicker.js';
 import {DevDialog, type Dialog} from './devmode/DevDialogs.js';
 import {changedFiles} from './common/diff.js';
@@ -32,6 +31,7 @@ import {useDevActions} from './devmode/useDevActions.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
 import {useScreenKit} from './useScreenKit.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const NONE: Dialog = {kind: 'none'};
 
@@ -168,10 +168,14 @@ export function DevModeScreen({params}: ScreenProps) {
     {active: dialog.kind === 'none' && actions.busy === undefined},
   );
 
-  const dialogView = (
-    <DevDialog dialog={dialog} session={current} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
+  // The diff is no dialog over the list: it takes the list's place.
+  const dialogBox = useDialogSlot(
+    dialog.kind === 'none' || dialog.kind === 'diff' ? null : (
+      <DevDialog dialog={dialog} session={current} devName={devName} deployBranch={deployBranch} files={files.data ?? []} unvalidated={unvalidated} toProduction={toProduction} actions={actions} close={close} open={open} />
+    ),
+    dialog.kind,
   );
-  const dialogHeight = dialog.kind === 'none' || dialog.kind === 'diff' ? 0 : ['newBranch', 'newFile', 'commit', 'rename'].includes(dialog.kind) ? PROMPT_HEIGHT : 6;
+  const dialogHeight = dialogBox.rows;
   // A question in a short terminal gets the body to itself (its title says what it is about; the header keeps the
   // ★ branch): under the steps bar its last lines — the answer being typed or chosen — would be cut off.
   const stepsShown = dialogHeight === 0 || body.height >= STEPS_BAR_HEIGHT + dialogHeight + 4;
@@ -182,7 +186,7 @@ export function DevModeScreen({params}: ScreenProps) {
       <Box display={stepsShown ? 'flex' : 'none'} flexDirection="column">
         <StepsBar session={session} progress={step} build={devBuild.data} production={state.merged ? production.data : undefined} />
       </Box>
-      {dialogView}
+      {dialogBox.slot}
       {actions.busy ? <Text color={color.muted}>{actions.busy}…</Text> : null}
       {dialog.kind === 'diff' ? (
         <DiffView title={dialog.title} changes={dialog.changes} height={height} onClose={close} />

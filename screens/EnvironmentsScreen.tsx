@@ -23,6 +23,7 @@ import {ENVIRONMENT_TOKEN_EXPIRES_IN} from './environments/tokenInput.js';
 import {environmentKeys} from '../src/queries/keys.js';
 import {TokenResult} from './environments/TokenResult.js';
 import {useLivePolicy} from './useLivePolicy.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 export const ENVIRONMENT_TYPES = [undefined, 'production', 'staging', 'development'] as const;
 type TypeFilter = (typeof ENVIRONMENT_TYPES)[number];
@@ -104,6 +105,18 @@ export function EnvironmentsScreen({params}: ScreenProps) {
   const submitEnv = (env: Environment, input: TokenFormInput) =>
     issueEnv.mutate({environmentId: env.id, ...input}, {onSuccess: (token) => issued(env, {kind: 'envToken', env, token})});
   const close = () => setDialog({kind: 'none'});
+  const form = useDialogSlot(
+    dialog.kind === 'form' ? (
+      <TokenForm
+        environment={dialog.env.name}
+        onSubmit={(input) => submit(dialog.env, input)}
+        onCancel={close}
+        busy={issue.isPending}
+        serverError={issue.error ? errorMessage(issue.error) : undefined}
+      />
+    ) : null,
+    dialog.kind,
+  );
 
   if (dialog.kind === 'token') return <TokenResult environment={dialog.env.name} token={dialog.token} onClose={close} />;
   if (dialog.kind === 'envToken') {
@@ -138,18 +151,9 @@ export function EnvironmentsScreen({params}: ScreenProps) {
       />
     );
   }
-  const formHeight = dialog.kind === 'form' ? 9 : 0;
   return (
     <Box flexDirection="column">
-      {dialog.kind === 'form' ? (
-        <TokenForm
-          environment={dialog.env.name}
-          onSubmit={(input) => submit(dialog.env, input)}
-          onCancel={close}
-          busy={issue.isPending}
-          serverError={issue.error ? errorMessage(issue.error) : undefined}
-        />
-      ) : null}
+      {form.slot}
       <StateView
         query={query}
         noun={type ? `${type} environments` : 'environments'}
@@ -160,7 +164,7 @@ export function EnvironmentsScreen({params}: ScreenProps) {
           columns={columns}
           getRowId={(e) => e.id}
           noun="environments"
-          height={Math.max(3, body.height - DETAILS_HEIGHT - formHeight)}
+          height={Math.max(3, body.height - DETAILS_HEIGHT - form.rows)}
           active={dialog.kind === 'none'}
           onSelect={setSelected}
         />

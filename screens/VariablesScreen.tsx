@@ -25,6 +25,7 @@ import {useLivePolicy} from './useLivePolicy.js';
 import {RebuildLine, rebuildText} from './variables/RebuildLine.js';
 import {VarForm} from './variables/VarForm.js';
 import {secretPart, type VarDraft} from './variables/varInput.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const SECRET_SHOWN = '••••••••';
 const columns: Column<EnvVariable>[] = [
@@ -138,17 +139,17 @@ export function VariablesScreen({params}: ScreenProps) {
       }
     }
   })();
-  const dialogHeight = dialog.kind === 'none' ? 0 : dialog.kind === 'form' ? 9 + (dialog.error ? 1 : 0) : 5;
+  const dialogBox = useDialogSlot(dialogView, dialog.kind);
   return (
     <Box flexDirection="column">
-      {dialogView}
+      {dialogBox.slot}
       <StateView query={query} noun="variables" empty={rows.length === 0}>
         <DataTable
           rows={rows}
           columns={columns}
           getRowId={(v) => v.name}
           noun="variables"
-          height={Math.max(3, body.height - dialogHeight - 2)}
+          height={Math.max(3, body.height - dialogBox.rows - 2)}
           active={dialog.kind === 'none'}
           focus={focus}
           onSelect={(v) => (selected.current = v)}

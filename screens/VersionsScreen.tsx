@@ -17,6 +17,7 @@ import {color, glyph} from '../src/ui/theme.js';
 import {useLivePolicy} from './useLivePolicy.js';
 import {useDeploymentName} from './useDeploymentName.js';
 import {useScreenKit} from './useScreenKit.js';
+import {useDialogSlot} from './common/useDialogSlot.js';
 
 const columns: Column<DeploymentVersion>[] = [
   {id: 'current', header: ' ', width: 1, render: (v) => (v.isCurrent ? glyph.star : ''), color: () => color.accent},
@@ -77,25 +78,29 @@ export function VersionsScreen({params}: ScreenProps) {
       },
     });
 
+  const question = useDialogSlot(
+    pending ? (
+      <ConfirmDialog
+        title={`Switch ${name} to ${pending.label}?`}
+        message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${settings.data.deployBranchName}` : ''} on the new version.`}
+        confirmLabel="Switch"
+        onConfirm={() => confirm(pending)}
+        onCancel={() => setPending(undefined)}
+        busy={update.isPending ? 'Switching' : undefined}
+      />
+    ) : null,
+    'switch',
+  );
   return (
     <Box flexDirection="column">
-      {pending ? (
-        <ConfirmDialog
-          title={`Switch ${name} to ${pending.label}?`}
-          message={`The deployment rebuilds${settings.data?.deployBranchName ? ` its deploy branch ${settings.data.deployBranchName}` : ''} on the new version.`}
-          confirmLabel="Switch"
-          onConfirm={() => confirm(pending)}
-          onCancel={() => setPending(undefined)}
-          busy={update.isPending ? 'Switching' : undefined}
-        />
-      ) : null}
+      {question.slot}
       <StateView query={query} noun="versions" empty={rows.length === 0}>
         <DataTable
           rows={rows}
           columns={columns}
           getRowId={rowId}
           noun="versions"
-          height={Math.max(3, body.height - (pending ? 5 : 0))}
+          height={Math.max(3, body.height - question.rows)}
           active={pending === undefined}
           onSelect={(v) => (selected.current = v)}
           // Enter switches too, so it is as dangerous as `s`: --readonly leaves it inert.

@@ -1,10 +1,9 @@
 // The dev branch against its parent as a coloured, scrollable unified diff (one file or every changed file).
-// Modal over the files list: j/k ↑/↓ PgUp/PgDn g/G scroll, Esc closes.
+// Modal over the files list: j/k ↑/↓ PgUp/PgDn g/G scroll, Esc closes (the footer names them).
 import React, {useReducer} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {color} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
 import {diffLines, type DiffLine, type FileChange} from './diff.js';
 
 const lineColor: Record<DiffLine['kind'], string | undefined> = {file: color.accent, hunk: color.muted, add: color.success, del: color.error, same: undefined};
@@ -20,7 +19,7 @@ export interface DiffViewProps {
 
 export function DiffView({title, changes, height, onClose, emptyText}: DiffViewProps) {
   const all = changes.flatMap((c, i) => [...(i > 0 ? [{kind: 'same' as const, text: ''}] : []), ...diffLines(c)]);
-  const page = Math.max(1, height - 2);
+  const page = Math.max(1, height - 1);
   const max = Math.max(0, all.length - page);
   const [top, scroll] = useReducer((t: number, to: number) => Math.max(0, Math.min(max, to)), 0);
   useKeys('dialog', {
@@ -33,11 +32,11 @@ export function DiffView({title, changes, height, onClose, emptyText}: DiffViewP
     'dialog.cancel': onClose,
     // Modal: nothing reaches the list behind it (ctrl+c still quits).
     '*': () => true,
-  });
+  }, {labels: {'list.down': 'scroll', 'list.pageDown': 'page', 'dialog.cancel': 'close'}});
   const shown = all.slice(top, top + page);
   const where = all.length > page ? ` · lines ${top + 1}–${Math.min(all.length, top + page)} of ${all.length}` : '';
   return (
-    <Box flexDirection="column" height={Math.min(height, shown.length + 2 + (changes.length === 0 ? 1 : 0))}>
+    <Box flexDirection="column" height={Math.min(height, shown.length + 1 + (changes.length === 0 ? 1 : 0))}>
       <Text bold wrap="truncate-end">
         {title}
         <Text color={color.muted}>{where}</Text>
@@ -48,7 +47,6 @@ export function DiffView({title, changes, height, onClose, emptyText}: DiffViewP
           {l.text === '' ? ' ' : l.text}
         </Text>
       ))}
-      <Text color={color.muted}>{hints([['list.down', 'scroll'], ['list.pageDown', 'page'], ['dialog.cancel', 'close']])}</Text>
     </Box>
   );
 }

@@ -1,10 +1,10 @@
-// A one-field modal prompt (new branch name, new file path, commit message): Enter submits, Esc cancels; the
-// service's refusal of the last attempt is shown inside and the prompt stays open.
+// A one-field modal prompt (new branch name, new file path, commit message): Enter submits, Esc cancels (the
+// footer says so, with the prompt's verb); the service's refusal of the last attempt is shown inside and the
+// prompt stays open.
 import React, {useState} from 'react';
 import {Box, Text} from 'ink';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
 
 export interface PromptDialogProps {
   readonly title: string;
@@ -20,9 +20,6 @@ export interface PromptDialogProps {
   /** The rule the service applies to the value (contract/), checked before it is sent: why not, or undefined. */
   readonly check?: (value: string) => string | undefined;
 }
-
-/** Rows the dialog takes (border included), for the list height below it. */
-export const PROMPT_HEIGHT = 6;
 
 export function PromptDialog({title, label, initial = '', placeholder, action, onSubmit, onCancel, busy, error, check}: PromptDialogProps) {
   const [value, setValue] = useState(initial);
@@ -42,10 +39,10 @@ export function PromptDialog({title, label, initial = '', placeholder, action, o
       <Box>
         <Text color={color.accent}>{label}: </Text>
         {/* modal: the field swallows every key it does not use, so nothing reaches the screen behind. */}
-        <TextField value={value} onChange={(v) => (setValue(v), setLocal(undefined))} onSubmit={submit} onCancel={() => busy || onCancel()} focus={!busy} priority="dialog" modal placeholder={placeholder} />
+        <TextField value={value} onChange={(v) => (setValue(v), setLocal(undefined))} onSubmit={submit} onCancel={() => busy || onCancel()} focus={!busy} priority="dialog" modal placeholder={placeholder} labels={{'input.submit': action, 'input.cancel': 'cancel'}} />
       </Box>
       {shown ? <Text color={color.error} wrap="truncate-end">{glyph.fail} {shown}</Text> : null}
-      <Text color={color.muted}>{busy ? `${busy}…` : hints([['input.submit', action], ['input.cancel', 'cancel']])}</Text>
+      {busy ? <Text color={color.muted}>{busy}…</Text> : null}
     </Box>
   );
 }

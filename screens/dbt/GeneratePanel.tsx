@@ -13,10 +13,10 @@ import {Spinner} from '../../src/ui/components/Spinner.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
+import type {KeyHandlers, KeyLabels} from '../../src/ui/dispatch/dispatch.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {applyGeneratedFiles, generateFromManifest, readManifestFile} from '../../src/workflows/dbtGenerate.js';
-import {hints} from '../hints.js';
 
 /** A manifest sync takes seconds; a stuck one is given up after this long (it goes on on the service). */
 const GENERATE_TIMEOUT_MS = 30 * 60_000;
@@ -79,18 +79,15 @@ export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly dep
   };
 
   const other = () => setField((f) => (f === 'manifest' ? 'out' : 'manifest'));
-  useKeys(
-    'dialog',
-    {
-      'form.next': () => void (stage === 'form' && other()),
-      'form.prev': () => void (stage === 'form' && other()),
-      'form.submit': () => void (stage === 'form' ? check() : stage === 'done' && onClose()),
-      // Esc while running stops watching; the sync itself goes on on the service.
-      'form.cancel': () => onClose(),
-      '*': () => stage !== 'form',
-    },
-    {active: stage !== 'confirm'},
-  );
+  // Each stage's keys, named in the footer with what they do there.
+  const keys: Record<Exclude<Stage, 'confirm'>, {handlers: KeyHandlers; labels: KeyLabels}> = {
+    form: {handlers: {'form.next': other, 'form.prev': other, 'form.submit': () => void check(), 'form.cancel': onClose, '*': () => false}, labels: {'form.submit': 'continue'}},
+    // Esc while running stops watching; the sync itself goes on on the service.
+    running: {handlers: {'form.cancel': onClose, '*': () => true}, labels: {'form.cancel': 'stop watching (the sync goes on)'}},
+    done: {handlers: {'form.submit': onClose, 'form.cancel': onClose, '*': () => true}, labels: {'form.submit': 'close', 'form.cancel': 'close'}},
+  };
+  const now = keys[stage === 'confirm' ? 'form' : stage];
+  useKeys('dialog', now.handlers, {active: stage !== 'confirm', labels: now.labels});
 
   if (stage === 'confirm') {
     return (
@@ -121,14 +118,12 @@ export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly dep
             <TextField value={paths.out} onChange={set('out')} focus={field === 'out'} modal />
           </Box>
           {error ? <Text color={color.error} wrap="wrap">{glyph.fail} {error}</Text> : null}
-          <Text color={color.muted}>{hints([['form.next', 'switch field'], ['form.submit', 'continue'], ['form.cancel', 'cancel']])}</Text>
         </>
       ) : stage === 'running' ? (
         <>
           <Text wrap="truncate-end">
             <Spinner /> {line}
           </Text>
-          <Text color={color.muted}>{hints([['form.cancel', 'stop watching (the sync goes on)']])}</Text>
         </>
       ) : (
         <>
@@ -138,7 +133,6 @@ export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly dep
               {l}
             </Text>
           ))}
-          <Text color={color.muted}>{hints([['form.submit', 'close']])}</Text>
         </>
       )}
     </Box>

@@ -5,12 +5,11 @@ import {Box, Text} from 'ink';
 import {useQuery} from '@tanstack/react-query';
 import {accountQueries} from '../../src/queries/account.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
-import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
-import {TextField} from '../../src/ui/components/TextField.js';
 import {Spinner} from '../../src/ui/components/Spinner.js';
 import {errorMessage} from '../../src/ui/components/StateView.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
+import {FieldError, FieldLabel, FormField, FormFrame} from '../common/FormField.js';
+import {useForm, type Form} from '../common/useForm.js';
 import {validateCreate} from './createInput.js';
 
 export interface CreateDeploymentFormProps {
@@ -23,50 +22,40 @@ export interface CreateDeploymentFormProps {
 }
 
 const VISIBLE_REGIONS = 5;
+const LABEL_WIDTH = 8;
 
 export function CreateDeploymentForm({onSubmit, onCancel, busy, serverError}: CreateDeploymentFormProps) {
   const api = useApi();
   const regions = useQuery(accountQueries.regions(api));
   const list = regions.data?.regions ?? [];
-  const [name, setName] = useState('');
-  const [field, setField] = useState<'name' | 'region'>('name');
   const [cursor, setCursor] = useState(0);
-  const [error, setError] = useState<string | undefined>();
-  const latest = useRef({name, cursor, list});
-  latest.current = {name, cursor, list};
-
+  const latest = useRef({cursor, list});
+  latest.current = {cursor, list};
   const move = (delta: number) => setCursor((c) => Math.max(0, Math.min(latest.current.list.length - 1, c + delta)));
-  const submit = () => {
-    const {name: typed, cursor: at, list: regionList} = latest.current;
-    const result = validateCreate({name: typed, region: regionList[at]?.name});
-    if (!result.ok) {
-      setError(result.error);
-      setField(result.error.includes('region') ? 'region' : 'name');
-      return;
-    }
-    setError(undefined);
-    onSubmit(result.value);
-  };
-  useKeys('dialog', {
-    'form.next': () => setField((f) => (f === 'name' ? 'region' : 'name')),
-    'form.prev': () => setField((f) => (f === 'name' ? 'region' : 'name')),
-    'form.down': () => (setField('region'), move(1)),
-    'form.up': () => (setField('region'), move(-1)),
-    'form.submit': () => void (busy || submit()),
-    'form.cancel': () => void (busy || onCancel()),
-    // Modal: letters go to the name field (the layer below) while it has focus; nothing reaches the screen.
-    '*': () => !(field === 'name' && !busy),
+  const form: Form<'name' | 'region'> = useForm<'name' | 'region'>({
+    initial: {name: '', region: ''},
+    fields: ['name', 'region'],
+    choices: ['region'],
+    onSubmit: (values) => {
+      const {cursor: at, list: regionList} = latest.current;
+      const result = validateCreate({name: values.name, region: regionList[at]?.name});
+      if (!result.ok) return {field: result.error.includes('region') ? 'region' : 'name', text: result.error};
+      onSubmit(result.value);
+    },
+    onCancel,
+    busy,
+    submitLabel: 'create',
+    keys: {
+      'form.down': () => (form.setFocus('region'), move(1)),
+      'form.up': () => (form.setFocus('region'), move(-1)),
+    },
   });
-
+  const region = form.field('region');
   const start = Math.max(0, Math.min(cursor - VISIBLE_REGIONS + 1, list.length - VISIBLE_REGIONS));
   return (
-    <Box flexDirection="column" borderStyle="round" borderColor={color.accent} paddingX={1}>
-      <Text bold>New deployment</Text>
-      <Box>
-        <Text color={field === 'name' ? color.accent : color.muted}>{field === 'name' ? glyph.selected : ' '} Name:   </Text>
-        <TextField value={name} onChange={(v) => ((latest.current = {...latest.current, name: v}), setName(v), setError(undefined))} focus={field === 'name' && !busy} modal placeholder="e.g. my-deployment" />
-      </Box>
-      <Text color={field === 'region' ? color.accent : color.muted}>{field === 'region' ? glyph.selected : ' '} Region: </Text>
+    <FormFrame title="New deployment" busy={busy ? 'Creating' : undefined} serverError={serverError}>
+      <FormField label="Name:" width={LABEL_WIDTH} state={form.field('name')} placeholder="e.g. my-deployment" />
+      <FieldLabel label="Region:" width={LABEL_WIDTH} focused={form.focused === 'region'} />
       {regions.isPending ? (
         <Box>
           <Spinner />
@@ -88,9 +77,7 @@ export function CreateDeploymentForm({onSubmit, onCancel, busy, serverError}: Cr
           );
         })
       )}
-      {busy ? <Text color={color.muted}>Creating…</Text> : null}
-      {error ?? serverError ? <Text color={color.error}>{glyph.fail} {error ?? serverError}</Text> : null}
-      <Text color={color.muted}>{hints([['form.next', 'switch field'], ['form.submit', 'create'], ['form.cancel', 'cancel']])}</Text>
-    </Box>
+      <FieldError text={region.error} />
+    </FormFrame>
   );
 }

@@ -23,13 +23,13 @@ import {useUnavailableActions} from '../../src/ui/hooks/useKeyScope.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../../src/ui/screen.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {hints} from '../hints.js';
 import {useLivePolicy} from '../useLivePolicy.js';
 import {Describe} from './Describe.js';
 import {check, editableFields, editorText, redact} from './document.js';
 import {Problems} from './Problems.js';
 import {SecretOnce} from './SecretOnce.js';
 import {cellText, resourceType, rowIdOf, rowLabel, type ResourceType} from './types.js';
+import {useDialogSlot} from '../common/useDialogSlot.js';
 
 type Target = {kind: 'create'} | {kind: 'update'; id: string};
 type Mode =
@@ -200,6 +200,15 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   };
 
   const back = () => setMode({kind: 'list'});
+  // Over the list: the delete question, or what runs.
+  const over = useDialogSlot(
+    mode.kind === 'delete' ? (
+      <ConfirmDialog title={`Delete ${mode.label}?`} message={`${mode.warning ? `${mode.warning} ` : ''}This cannot be undone.`} onConfirm={() => void remove(mode.id, mode.label)} onCancel={back} busy={busy} />
+    ) : busy ? (
+      <Text color={color.muted}>{busy}</Text>
+    ) : null,
+    mode.kind === 'delete' ? 'delete' : 'busy',
+  );
   if (mode.kind === 'describe') return <Describe heading={type.rowId ? type.title : `${type.noun} ${mode.id}`} object={mode.object} height={body.height} onClose={back} />;
   if (mode.kind === 'secret') return <SecretOnce heading={mode.heading} value={mode.value} onClose={back} />;
   if (mode.kind === 'problems') {
@@ -220,9 +229,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
         <Text color={color.muted} wrap="wrap">{type.title} need a SCIM token (an API key issued with scim: true, in API keys); it stays in memory for this session.</Text>
         <Box>
           <Text color={color.accent}>SCIM token: </Text>
-          <TextField value={tokenText} onChange={setTokenText} onSubmit={keep} mask="•" placeholder="svc_…" modal />
+          <TextField value={tokenText} onChange={setTokenText} onSubmit={keep} mask="•" placeholder="svc_…" modal labels={{'input.submit': 'use it', 'input.cancel': 'back'}} />
         </Box>
-        <Text color={color.muted}>{hints([['input.submit', 'use it'], ['app.back', 'back']])}</Text>
       </Box>
     );
   }
@@ -231,9 +239,8 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
       <Box flexDirection="column">
         <Box>
           <Text color={color.accent}>Embed tenant: </Text>
-          <TextField value={tenantText} onChange={setTenantText} onSubmit={(v) => v.trim() && setTenant(v.trim())} placeholder="tenant name" modal />
+          <TextField value={tenantText} onChange={setTenantText} onSubmit={(v) => v.trim() && setTenant(v.trim())} placeholder="tenant name" modal labels={{'input.submit': 'open it', 'input.cancel': 'back'}} />
         </Box>
-        <Text color={color.muted}>{hints([['input.submit', 'open it'], ['app.back', 'back']])}</Text>
       </Box>
     );
   }
@@ -246,21 +253,16 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
       </Box>
     );
   }
-  const dialogHeight = mode.kind === 'delete' ? (mode.warning ? 5 : 4) : busy ? 1 : 0;
   return (
     <Box flexDirection="column">
-      {mode.kind === 'delete' ? (
-        <ConfirmDialog title={`Delete ${mode.label}?`} message={`${mode.warning ? `${mode.warning} ` : ''}This cannot be undone.`} onConfirm={() => void remove(mode.id, mode.label)} onCancel={back} busy={busy} />
-      ) : busy ? (
-        <Text color={color.muted}>{busy}</Text>
-      ) : null}
+      {over.slot}
       <StateView query={query} noun={type.title.toLowerCase()} empty={rows.length === 0}>
         <DataTable
           rows={rows}
           columns={columns}
           getRowId={getRowId}
           noun={type.title.toLowerCase()}
-          height={Math.max(3, body.height - dialogHeight)}
+          height={Math.max(3, body.height - over.rows)}
           active={mode.kind === 'list' && !busy}
           onSelect={(r) => (selected.current = r)}
           onActivate={(r) => void describe(r)}

@@ -253,6 +253,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         searchable={(chrome.features.searchable ?? 0) > 0}
         unavailable={chrome.features.unavailable}
         layer={footerLayer}
+        labels={footerLayer === topKeys?.actions ? topKeys?.labels : undefined}
       />
       <Flash message={flash.message} />
     </Box>

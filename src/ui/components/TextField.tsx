@@ -7,7 +7,7 @@
 import React, {useReducer, useRef} from 'react';
 import {Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
-import type {KeyEvent} from '../dispatch/dispatch.js';
+import type {KeyEvent, KeyLabels} from '../dispatch/dispatch.js';
 import type {ActionId} from '../keymap.js';
 import {color} from '../theme.js';
 
@@ -44,6 +44,8 @@ export interface TextFieldProps {
    * they act while the field has the keys. The owner handles them in its layer.
    */
   readonly through?: readonly ActionId[];
+  /** What Enter and Esc do where the field is used (`Enter create`), for the footer: see useKeys' `labels`. */
+  readonly labels?: KeyLabels;
 }
 
 /** The actions a text field answers by default: its editing keys, Enter and Esc. */
@@ -112,7 +114,7 @@ export function TextField(props: TextFieldProps) {
         return modal && ev.name !== 'escape';
       },
     },
-    {active: focus, text: true},
+    {active: focus, text: true, labels: props.labels},
   );
   const shown = [...(mask ? mask.repeat([...value].length) : value)];
   const hint = placeholder ? <Text color={color.muted} dimColor>{placeholderText(placeholder)}</Text> : '';

@@ -27,6 +27,8 @@ export interface FooterProps {
    * useTopKeys): the footer is its keys alone, the screen's and the shell's do not reach past it.
    */
   readonly layer?: readonly string[];
+  /** What the layer calls some of its actions (`Enter create`); a labelled action is always offered. */
+  readonly labels?: Readonly<Record<string, string>>;
   /** Action ids the object on screen does not allow: not offered. */
   readonly unavailable?: readonly string[];
 }
@@ -45,7 +47,10 @@ const SEARCH = 'search (n/N)';
 
 /** The keys of the dialog or field that has them: its footer-flagged ones, else all of them. */
 function layerHints(p: FooterProps, ids: readonly string[]): Binding[] {
-  const own = ids.map((id) => KEYMAP.find((b) => b.id === id)).filter((b): b is Binding => b !== undefined && withheld(b, p) === undefined);
+  const own = ids
+    .map((id) => KEYMAP.find((b) => b.id === id))
+    .filter((b): b is Binding => b !== undefined && withheld(b, p) === undefined)
+    .map((b) => (p.labels?.[b.id] !== undefined ? {...b, description: p.labels[b.id]!, footer: true} : b));
   const flagged = own.filter((b) => b.footer === true);
   return flagged.length > 0 ? flagged : own;
 }

@@ -5,7 +5,7 @@ import {useInput, useStdin} from 'ink';
 import {keyName, keysLabel, type ActionId, type Binding} from '../keymap.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {usePolicy} from '../hooks/usePolicy.js';
-import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, topLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from './dispatch.js';
+import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, topLayer, type KeyHandlers, type KeyLabels, type Layer, type Priority, type RawKey} from './dispatch.js';
 import {appendAll} from '../../lib/lists.js';
 
 interface DispatcherApi {
@@ -35,6 +35,8 @@ const DispatcherContext = createContext<DispatcherApi | null>(null);
 export interface TopKeys {
   readonly id: number;
   readonly actions: readonly ActionId[];
+  /** What the layers that have the keys call some of them (useKeys' `labels`); the top layer's word wins. */
+  readonly labels?: KeyLabels;
 }
 
 const TopKeysContext = createContext<TopKeys | undefined>(undefined);
@@ -45,13 +47,17 @@ function topKeysOf(layers: Iterable<Layer>): TopKeys | undefined {
   // it: the footer is its keys and those of the layers above it. Without one, keys reach the screen's own.
   const cut = active.findIndex((l) => (l.priority === 'dialog' || l.priority === 'input') && (l.text || l.handlers.current['*'] !== undefined));
   if (cut < 0) return undefined;
-  const actions = [...new Set(active.slice(0, cut + 1).flatMap((l) => Object.keys(l.handlers.current)))].filter((k): k is ActionId => k !== '*');
+  const shown = active.slice(0, cut + 1);
+  const actions = [...new Set(shown.flatMap((l) => Object.keys(l.handlers.current)))].filter((k): k is ActionId => k !== '*');
+  const labels: KeyLabels = Object.assign({}, ...shown.map((l) => l.labels?.current ?? {}).reverse());
   // A layer that only holds the keys back names none: nothing to offer but Esc's usual way.
-  return actions.length > 0 ? {id: active[0]!.id, actions} : undefined;
+  if (actions.length === 0) return undefined;
+  return Object.keys(labels).length > 0 ? {id: active[0]!.id, actions, labels} : {id: active[0]!.id, actions};
 }
 
 const sameKeys = (a: TopKeys | undefined, b: TopKeys | undefined) =>
-  a === b || (a !== undefined && b !== undefined && a.id === b.id && a.actions.join(' ') === b.actions.join(' '));
+  a === b ||
+  (a !== undefined && b !== undefined && a.id === b.id && a.actions.join(' ') === b.actions.join(' ') && JSON.stringify(a.labels) === JSON.stringify(b.labels));
 
 /** The top layer's keys when a dialog or a text field has them (see TopKeys). */
 export function useTopKeys(): TopKeys | undefined {
@@ -193,16 +199,18 @@ export function useDispatcher(): DispatcherApi {
  * Registers a key layer while the component is mounted (and `active`). Handlers are keyed by keymap action id
  * ('list.down') or '*'; return false from a handler to let the key fall through.
  */
-export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active?: boolean; text?: boolean} = {}): void {
+export function useKeys(priority: Priority, handlers: KeyHandlers, opts: {active?: boolean; text?: boolean; labels?: KeyLabels} = {}): void {
   const {register, nextId, changed} = useDispatcher();
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
+  const labelsRef = useRef(opts.labels);
+  labelsRef.current = opts.labels;
   const activeRef = useRef(opts.active ?? true);
   activeRef.current = opts.active ?? true;
   // A layout effect, not a passive one: a layer must be gone as soon as the render that removed it commits,
   // or a key typed right after closing a text field would still be swallowed by it.
   useLayoutEffect(() => {
-    const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef, text: opts.text ?? false};
+    const layer: Layer = {id: nextId(), priority, handlers: handlersRef, active: activeRef, text: opts.text ?? false, labels: labelsRef};
     return register(layer);
   }, [priority, register, nextId, opts.text]);
   // Every render may change `active` (a field that lost the focus): the footer looks at the top layer again.

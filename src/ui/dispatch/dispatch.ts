@@ -20,6 +20,12 @@ export type KeyHandler = (ev: KeyEvent) => boolean | void;
 /** Handlers by keymap action id. '*' sees every key no action of this layer took (text inputs use it). */
 export type KeyHandlers = Readonly<Partial<Record<ActionId | '*', KeyHandler>>>;
 
+/**
+ * What some of a layer's actions do where it is used, for the footer (`Enter create` instead of the binding's
+ * `submit`), as a list's `open` label says what Enter opens. The footer is the one place that names keys.
+ */
+export type KeyLabels = Readonly<Partial<Record<ActionId, string>>>;
+
 export interface Layer {
   readonly id: number;
   readonly priority: Priority;
@@ -28,6 +34,8 @@ export interface Layer {
   readonly active: {current: boolean};
   /** A text field: takes a pasted run of characters whole. */
   readonly text?: boolean;
+  /** Read when the footer is written: the layer's own words for some of its actions. */
+  readonly labels?: {current: KeyLabels | undefined};
 }
 
 export function orderLayers(layers: Iterable<Layer>): Layer[] {
