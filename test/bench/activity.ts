@@ -3,13 +3,15 @@
 // in-memory platform that answers at once and counts each request; "active" deployments report a dbt sync running
 // for the whole window. Keypress → frame: the real App and ActivityScreen in-process (production Ink options, a
 // fake 120×35 terminal) on a fake API of 500 deployments, each with a sync running (500 rows); live updates are
-// paused with p once every row is in, so only the key is measured.
+// paused with p once every row is in, so only the key is measured. The same key on a plain 100-row table (the UI
+// suite's, test/bench/ui.ts) in the same run is the floor any list screen pays for a frame at this size.
 import type {Instance} from 'ink';
 import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
 import {ActivityWatcher, type ActivityClock, type ActivitySource} from '../../src/workflows/activity.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
 import {BenchTerminal, keypressTimes, median, type Suite} from './measure.js';
+import {keypressToFrame} from './ui.js';
 
 process.env.NODE_ENV ??= 'production';
 
@@ -130,7 +132,9 @@ export const activitySuite: Suite = {
     '"keypress → frame" renders the real App and ActivityScreen in-process with the production Ink options (120×35) ' +
     'on a fake API of 500 deployments, each with a sync running (500 rows), live updates paused once every row is in, ' +
     `and times ↓/↑ from the key to the next write (median of 15 presses per run); "keypress CPU" is the process CPU for ` +
-    `the same presses. The budget row is the ${KEYPRESS_TARGET_MS} ms target as a constant.`,
+    `the same presses. "plain table" is the same key on the UI suite's 100-row table of 4 columns, in the same run: the ` +
+    'floor any list screen pays for a frame of this size. The budget row is the ' +
+    `${KEYPRESS_TARGET_MS} ms target as a constant.`,
   measures: [
     {name: 'requests/min, 45 deployments idle', run: () => requestsPerMinute(45, 0)},
     {name: `requests/min, 45 deployments, ${ACTIVE} active`, run: () => requestsPerMinute(45, ACTIVE)},
@@ -138,6 +142,8 @@ export const activitySuite: Suite = {
     {name: `requests/min, 500 deployments, ${ACTIVE} active`, run: () => requestsPerMinute(500, ACTIVE)},
     {name: ':activity keypress → frame, 500 deployments', run: () => activityKeypress(500, 'wall')},
     {name: ':activity keypress CPU, 500 deployments', run: () => activityKeypress(500, 'cpu')},
+    {name: 'keypress → frame, plain table of 100 rows', run: () => keypressToFrame(100, 'wall')},
+    {name: 'keypress CPU, plain table of 100 rows', run: () => keypressToFrame(100, 'cpu')},
     {name: 'requests/min cap (10/s)', run: async () => 600},
     {name: `budget ${KEYPRESS_TARGET_MS} ms`, run: async () => KEYPRESS_TARGET_MS},
   ],
@@ -145,6 +151,8 @@ export const activitySuite: Suite = {
     {label: 'requests/min at 500 deployments, 10 active, vs the 10/s cap', measure: `requests/min, 500 deployments, ${ACTIVE} active`, baseline: 'requests/min cap (10/s)', maxRatio: 1},
     {label: 'requests/min at 500 idle vs the 10/s cap', measure: 'requests/min, 500 deployments idle', baseline: 'requests/min cap (10/s)', maxRatio: 1},
     {label: `:activity keypress at 500 deployments vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress → frame, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
+    {label: ':activity keypress vs the plain table', measure: ':activity keypress → frame, 500 deployments', baseline: 'keypress → frame, plain table of 100 rows', maxRatio: Number.POSITIVE_INFINITY},
+    {label: ':activity keypress CPU vs the plain table', measure: ':activity keypress CPU, 500 deployments', baseline: 'keypress CPU, plain table of 100 rows', maxRatio: Number.POSITIVE_INFINITY},
     {label: `:activity keypress CPU vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress CPU, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: Number.POSITIVE_INFINITY},
   ],
 };

@@ -144,7 +144,7 @@ function localStartUnprepared(ctx: BenchContext): Promise<number> {
  * the key to the next write to the terminal, or the CPU time the process spent on it (which load on a shared
  * machine does not inflate).
  */
-async function keypressToFrame(n: number, clock: 'wall' | 'cpu'): Promise<number> {
+export async function keypressToFrame(n: number, clock: 'wall' | 'cpu'): Promise<number> {
   const m = await mount(n);
   await sleep(100);
   const times = await keypressTimes(m, clock);
