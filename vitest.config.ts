@@ -5,6 +5,7 @@ import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
 import {filesByTier, type Tier} from './test/tiers.js';
 
 const files = filesByTier(import.meta.dirname);
+const SHARED_WORKER = 'test/helpers/sharedWorker.ts';
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
@@ -17,12 +18,16 @@ export default defineConfig({
     // One seeded demo database per run; tests open copies of it (test/helpers/seedImage.ts).
     globalSetup: ['test/helpers/seedImage.ts'],
     projects: [
-      // In-process tiers: one worker per core (vitest's own default leaves one core idle).
-      tier('unit', {maxWorkers: availableParallelism()}),
-      tier('service', {maxWorkers: availableParallelism()}),
+      // In-process tiers: one worker per core (vitest's own default leaves one core idle), each worker running
+      // many files in one process (isolate: false: the imports load once per worker, not once per file;
+      // test/helpers/sharedWorker.ts puts back what a file changes). One tier after the other, so that a worker
+      // goes on to the next file of its own tier instead of starting a new process.
+      tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER]}),
+      // A screen test starts a service and paints the App: seconds on a loaded two-core machine.
+      tier('service', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000}),
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), two at a time, so
       // timing-sensitive terminal tests are not starved on a two-core machine.
-      tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 1}}),
+      tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 2}}),
     ],
   },
 });

@@ -1,6 +1,7 @@
 // Shared set-up for screen tests: the real local service on loopback (ManualClock, so builds move only when a
-// test says so), the real API client, and the App with the real screen registry.
-import {afterEach, vi} from 'vitest';
+// test says so), the real API client, and the App with the real screen registry. What a test starts here is
+// closed when that test finishes (registered per test: this module is loaded once per worker, not per file).
+import {onTestFinished} from 'vitest';
 import {createApi, type Api, type RequestOptions} from '../../src/api/client.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
@@ -16,30 +17,40 @@ export interface Demo {
   clock: ManualClock;
 }
 
-// Each test seeds its own service; on a loaded two-core machine that and the first paint take seconds.
-vi.setConfig({testTimeout: 60_000});
-/** Frame waits are generous for the same reason; a passing wait returns as soon as the frame matches. */
+/**
+ * Each test starts its own service, and on a loaded two-core machine that and the first paint take seconds (the
+ * service tier's testTimeout allows for it); frame waits are generous for the same reason. A passing wait returns
+ * as soon as the frame matches.
+ */
 const FRAME_TIMEOUT_MS = 10_000;
 
+/** What the current test started, closed newest first when it finishes. */
 const running: {close(): unknown}[] = [];
-afterEach(async () => {
-  for (const r of running.splice(0).reverse()) await r.close();
-});
+function closeWhenTestEnds(r: {close(): unknown}): void {
+  if (running.length === 0) {
+    onTestFinished(async () => {
+      for (const started of running.splice(0).reverse()) await started.close();
+    });
+  }
+  running.push(r);
+}
 
 export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
   const clock = new ManualClock(TEST_EPOCH);
   const svc = await startTestService({seed, clock});
+  // Closed once, by the test (svc.close()) or when it finishes. (The finish used to call the guarded svc.close,
+  // which saw its own flag set and closed nothing: every screen test left its service listening.)
   let closed = false;
-  running.push({close: () => (closed ? undefined : ((closed = true), svc.close()))});
   const close = svc.close.bind(svc);
   svc.close = () => (closed ? Promise.resolve() : ((closed = true), close()));
+  closeWhenTestEnds({close: () => svc.close()});
   return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
 }
 
 /** Renders the App with the real screen registry, starting at `initial`; unmounted after the test. */
 export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions = {}): Tui {
   const rendered = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
-  running.push({close: () => rendered.unmount()});
+  closeWhenTestEnds({close: () => rendered.unmount()});
   return {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
 }
 

@@ -1,11 +1,16 @@
 // An account object kind is declared in one place: a kind added to the object catalogue (src/contract/catalogue.ts),
 // with no other edit, is served (its routes in GET /api/v1/spec, with their permissions), has its command group
 // (`svc widgets --help`) and its view in the console's `:` palette. The modules that read the catalogue are loaded
-// after the kind is added (each test file has its own module graph).
+// after the kind is added: this file starts from a fresh module graph (vi.resetModules: the service tier's worker
+// runs files in one process) and leaves a fresh one behind, so no other file sees the widget.
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
-import {describe, expect, it} from 'vitest';
-import {OBJECT_KINDS} from '../../src/contract/catalogue.js';
+import {afterAll, describe, expect, it, vi} from 'vitest';
 
+vi.resetModules();
+afterAll(() => {
+  vi.resetModules();
+});
+const {OBJECT_KINDS} = await import('../../src/contract/catalogue.js');
 OBJECT_KINDS.push({
   kind: 'widget',
   tag: 'Widgets',

@@ -1,6 +1,6 @@
 // The tiers stay true: no test outside the e2e tier spawns the built binary, tmux, vim or a browser (those need a
 // build and are slow), so `npm run test:fast` never does. A file that must spawn one belongs in test/e2e.
-import {readFileSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {filesByTier, testFiles, tierOf as tierByRule, TIERS, type Tier} from '../tiers.js';
@@ -72,4 +72,23 @@ describe('test tiers', () => {
     expect(tierByRule('test/ui/x.test.ts', "import {KEYMAP} from '../../src/ui/keymap.js';")).toBe('unit');
     expect(tierByRule('test/newfolder/x.test.ts', '')).toBe('unit');
   });
+
+  it('the in-process tiers can share a worker between files: no vi.mock, no hook at a helper\'s top level', () => {
+    // A mocked module would stay mocked (or unmocked) for the next file in the worker; a hook registered when a
+    // helper module loads would run for the first file that imports it only (vitest.config.ts, isolate: false).
+    const mocks = files.filter((f) => tierOf(f) !== 'e2e' && /\bvi\.(?:do)?mock\(/.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(mocks, 'pass a double through a parameter instead').toEqual([]);
+    const helpers = helperFiles(join(ROOT, 'test'));
+    const topLevelHooks = helpers.filter((f) => /^(?:before|after)(?:Each|All)\(|^vi\.setConfig\(/m.test(readFileSync(f, 'utf8')));
+    expect(topLevelHooks.map((f) => relative(ROOT, f)), 'register per test (onTestFinished) or inside a function the test file calls').toEqual([]);
+  });
 });
+
+/** The test folder's modules that are not test files (helpers), the e2e-only folders left out. */
+function helperFiles(dir: string): string[] {
+  return readdirSync(dir, {withFileTypes: true}).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return ['e2e', 'oracles', 'bench', 'fixtures'].includes(e.name) ? [] : helperFiles(path);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && e.name !== 'sharedWorker.ts' ? [path] : [];
+  });
+}
