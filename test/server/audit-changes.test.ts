@@ -45,16 +45,16 @@ describe('changes since the service started', () => {
     expect(service.changesSinceStart()).toEqual(['deployment.update', 'apiKey.create']);
   });
 
-  it('the only writes that are no change: sign-ins and sign-outs, tokens and sessions to read or query, queries, SCIM searches, telemetry', () => {
+  it('the only writes that are no change: sign-ins and sign-outs, tokens and sessions to read or query, queries, metric-view previews, SCIM searches, telemetry', () => {
     const {app, close} = testApp('demo');
     try {
       const mutating = app.openAPIRegistry.definitions.flatMap((d) => (d.type === 'route' && d.route.operationId && d.route.method !== 'get' ? [d.route.operationId] : []));
       // A new write operation is a change unless its permission is a read one: this list grows only by decision.
       expect(mutating.filter((id) => !changesAccount(id)).sort()).toEqual([
-        'createDeploymentEnvironmentToken', 'createDeploymentEnvironmentTokenForMetaSync', 'createToken', 'decideDeviceApproval',
+        'cancelPreview', 'createDeploymentEnvironmentToken', 'createDeploymentEnvironmentTokenForMetaSync', 'createToken', 'decideDeviceApproval',
         'deploymentToken', 'describeMeta', 'generateSession', 'loadBranchPost', 'loadPost', 'pollDeviceToken', 'postDashboardPythonRun',
         'postTokenBySessionId', 'refreshAccessToken', 'requestDeviceCode', 'revokeToken', 'searchScimGroups', 'searchScimResources',
-        'searchScimUsers', 'sendTelemetry',
+        'searchScimUsers', 'sendTelemetry', 'startPreview',
       ]);
     } finally {
       close();
