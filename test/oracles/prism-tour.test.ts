@@ -5,14 +5,14 @@
 //
 // The reference is not part of the repository (test/helpers/reference.ts finds it); without it the suite is
 // skipped with the reason printed.
-import {mkdtempSync} from 'node:fs';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, runCli, startServerProcess, type ServerProcess} from '../helpers/cliHarness.js';
 import {judge, prismReady, startPrismOracle, type PrismOracle} from './prism.js';
 import {readSeedDifferences} from './seedDifferences.js';
-import {TOUR} from './tour.js';
+import {argsOf, fillIn, TOUR, TOUR_FILES, valueAt} from './tour.js';
 
 const present = prismReady('the Prism oracle (CLI tour)');
 
@@ -32,12 +32,27 @@ describe.skipIf(!present)('Prism validation proxy over the reference, CLI tour',
 
   it('sends only valid requests, and every response violation is fixed or sanctioned', async () => {
     const env = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: join(work, 'config'), CI: 'true', NO_COLOR: '1', SVC_API_URL: oracle.url, SVC_API_KEY: ADMIN_KEY};
+    for (const [path, content] of Object.entries(TOUR_FILES)) {
+      mkdirSync(dirname(join(work, path)), {recursive: true});
+      writeFileSync(join(work, path), content);
+    }
     // Every entry must reach the service (a usage error, exit 2, sends nothing): a 404 or 409 still had its request
-    // checked against the description.
+    // checked against the description. A step that creates an object must print the id later entries need.
+    const values: Record<string, string> = {WORK: work, API_KEY: ADMIN_KEY};
     const unsent: string[] = [];
-    for (const args of TOUR) {
+    for (const entry of TOUR) {
+      const {args, missing} = fillIn(argsOf(entry), values);
+      if (missing.length > 0) {
+        unsent.push(`${args.join(' ')}: no value for ${missing.join(', ')}`);
+        continue;
+      }
       const run = await runCli(args, env);
       if (run.code === 2) unsent.push(`${args.join(' ')}: ${run.stderr.split('\n')[0]}`);
+      for (const [name, path] of Object.entries(Array.isArray(entry) ? {} : entry.capture)) {
+        const value = valueAt(run.stdout, path);
+        if (value === undefined) unsent.push(`${args.join(' ')}: no ${path} in its output (exit ${run.code}: ${run.stderr.split('\n')[0]})`);
+        else values[name] = value;
+      }
     }
     expect(unsent).toEqual([]);
     const allowlist = readSeedDifferences();
@@ -45,5 +60,5 @@ describe.skipIf(!present)('Prism validation proxy over the reference, CLI tour',
     expect({requests, responses}).toEqual({requests: [], responses: []});
     // The allow-list holds nothing stale: every entry is still needed by the tour.
     expect(allowlist.filter((a) => !used.has(a)).map((a) => `${a.operation} ${a.location}`)).toEqual([]);
-  }, 400_000);
+  }, 900_000);
 });

@@ -1,51 +1,58 @@
 // A tour of the CLI against the demo seed: reads and writes across the command groups, in an order where each
-// write finds what it needs (deployment 1 is the demo's production deployment).
+// write finds what it needs (deployment 1 is the demo's production deployment). An id that exists only at run time
+// (a sync job, a comment, a session, a group…) is taken from the `--json` output of the step that creates it
+// (a TourStep's `capture`) and given to later entries as `{NAME}`; `{WORK}` is the tour's work directory, where
+// TOUR_FILES are written first, and `{API_KEY}` the admin key.
+import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
+import {smallManifest} from '../helpers/dbtManifest.js';
+
+/** A step that keeps values of its `--json` output: placeholder name → dotted path (`items.0.syncJobId`). */
+export interface TourStep {
+  args: string[];
+  capture: Record<string, string>;
+}
+export type TourEntry = string[] | TourStep;
+
+export const argsOf = (entry: TourEntry): string[] => (Array.isArray(entry) ? entry : entry.args);
+
+/** Fills `{NAME}` placeholders in; the names it had no value for are returned beside the arguments. */
+export function fillIn(args: string[], values: Record<string, string>): {args: string[]; missing: string[]} {
+  const missing: string[] = [];
+  const filled = args.map((a) => a.replace(/\{([A-Z_]+)\}/g, (whole, name: string) => values[name] ?? (missing.push(name), whole)));
+  return {args: filled, missing};
+}
+
+/** The value at a dotted path of a command's JSON output, as a string; undefined when it is not there. */
+export function valueAt(stdout: string, path: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(stdout);
+  } catch {
+    return undefined;
+  }
+  for (const part of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+}
+
+const ORDERS = 'model/cubes/orders.yml';
+/** Files the tour's commands read, under its work directory: a project to deploy (a demo file) and a dbt manifest. */
+export const TOUR_FILES: Record<string, string> = {
+  [`project/${ORDERS}`]: DEMO_MODEL_FILES.find((f) => f.path === ORDERS)!.content,
+  'manifest.json': JSON.stringify(smallManifest()),
+};
+
 /**
  * Commands the tour does not run, each with its reason. Every other command of the tree must be in TOUR
  * (tour-coverage.test.ts walks the tree, so a new command fails until it is toured or listed here).
  */
 export const NOT_TOURED: Record<string, string> = {
-  ui: 'the console: its screens are not driven through Prism yet',
-  login: 'writes a context; its requests (whoami) are toured as whoami',
-  logout: 'removes a saved context; no request',
+  ui: 'the console: its screens are driven through Prism by prism-console.test.tsx',
+  logout: 'removes a saved context; an API-key context sends no request',
   'context list': 'reads the config file; no request',
   'context use': 'writes the config file; no request',
-  watch: 'runs until stopped; its requests (deployments, builds, dbt history) are toured one by one',
   server: 'starts the local service; no request to a tenant',
   completion: 'prints a shell script; no request',
   update: 'asks the release source (SVC_UPDATE_URL), not the tenant',
-  deploy: 'needs a project directory to upload; its operations (upload/start, upload, finish) are not toured yet',
-  'dbt generate': 'needs a dbt manifest file; not toured yet',
-  'dbt status': 'needs a sync job id only known at run time; not toured yet',
-  'dbt result': 'needs a sync job id only known at run time; not toured yet',
-  'dbt logs': 'needs a sync job id only known at run time; not toured yet',
-  'dbt cancel': 'needs a sync job id only known at run time; not toured yet',
-  'embed get': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed enable-dashboard': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed disable-dashboard': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed comments': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed comment': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed edit-comment': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed remove-comment': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed resolve-comment': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed mentionable': 'needs a dashboard public id only known at run time; not toured yet',
-  'embed session-token': 'needs a session id only known at run time; not toured yet',
-  'embed revoke-session': 'needs a session id only known at run time; not toured yet',
-  'groups get': 'needs a group id only known at run time; not toured yet',
-  'groups update': 'needs a group id only known at run time; not toured yet',
-  'groups delete': 'needs a group id only known at run time; not toured yet',
-  'groups members': 'needs a group id only known at run time; not toured yet',
-  'groups add-members': 'needs a group id only known at run time; not toured yet',
-  'groups remove-members': 'needs a group id only known at run time; not toured yet',
-  'integrations get': 'needs an integration id; the tour has no valid integration to create yet',
-  'integrations update': 'needs an integration id; the tour has no valid integration to create yet',
-  'integrations delete': 'needs an integration id; the tour has no valid integration to create yet',
-  'integrations tokens get': 'needs an integration id; not toured yet',
-  'integrations tokens revoke': 'needs an integration id; not toured yet',
-  'integrations tokens initiate': 'needs an integration id; not toured yet',
-  'oidc get': 'needs a config id only known at run time; not toured yet',
-  'oidc update': 'needs a config id only known at run time; not toured yet',
-  'oidc delete': 'needs a config id only known at run time; not toured yet',
   'scim users list': 'SCIM has its own description (not the platform one Prism validates here) and a SCIM token',
   'scim users get': 'SCIM: see scim users list',
   'scim users create': 'SCIM: see scim users list',
@@ -60,8 +67,10 @@ export const NOT_TOURED: Record<string, string> = {
   'scim groups delete': 'SCIM: see scim users list',
 };
 
-export const TOUR: string[][] = [
+export const TOUR: TourEntry[] = [
   ['whoami'],
+  ['login', '--api-key', '{API_KEY}', '--name', 'tour'],
+  ['watch', '-d', '3', '--until-idle'],
   ['regions'],
   ['regions', '--json'],
   ['regions', '--first', '2'],
@@ -104,10 +113,10 @@ export const TOUR: string[][] = [
   ['dbt', 'history', '1', '--first', '3'],
   ['github', 'status'],
   ['github', 'installations'],
-  ['github', 'installations', '--json'],
+  {args: ['github', 'installations', '--json'], capture: {INSTALLATION: 'items.0.installationId'}},
   ['api-keys', 'list'],
   ['api-keys', 'list', '--json'],
-  ['api-keys', 'create', '--name', 'tour-key'],
+  {args: ['api-keys', 'create', '--name', 'tour-key', '--json'], capture: {KEY: 'id'}},
   ['folders', 'list', '1'],
   ['workbooks', 'list', '1'],
   ['reports', 'list', '1'],
@@ -124,13 +133,12 @@ export const TOUR: string[][] = [
   ['spec', 'deployments', '--json'],
   ['api', 'GET', '/api/v1/regions'],
   ['api', 'GET', '/api/v1/deployments/1'],
-  ['users', 'create', '--data', '{"email":"tour@example.com","username":"tour"}'],
+  {args: ['users', 'create', '--data', '{"email":"tour@example.com","username":"tour"}', '--json'], capture: {USER: 'id'}},
   ['deployments', 'list', '--limit', '50'],
   ['environments', 'list', '2'],
   ['variables', 'list', '2'],
   ['data-model', 'branches', '2'],
-  // Issue 24 C: the rest of the command tree, in an order where each write finds what it needs. Objects created
-  // here are the first of the fresh demo service's workspace objects: folder 1, workbook 2, report 3.
+  // Issue 24 C: the rest of the command tree, in an order where each write finds what it needs.
   ['deployments', 'advance-step', '2', 'ready'],
   ['deployments', 'reset-step', '2'],
   ['environments', 'token', '1', '1', '--security-context', '{}'],
@@ -150,54 +158,72 @@ export const TOUR: string[][] = [
   ['data-model', 'merge-to-default', '1', '--branch', 'tour-files'],
   ['query', '1', '{"measures":["orders.count"]}'],
   ['variables', 'unset', '1', 'OTHER_VAR'],
-  ['api-keys', 'delete', '999'],
+  ['api-keys', 'delete', '{KEY}'],
   ['audit', 'export', '--json'],
-  ['dbt', 'sync', '1'],
-  ['github', 'repos', '1'],
-  ['github', 'branches', 'demo/analytics', '--installation', '1'],
-  ['github', 'connect', '2', '--repo', 'demo/analytics', '--installation', '1'],
-  ['folders', 'create', '1', '-d', '{"name":"tour-folder"}'],
-  ['workbooks', 'create', '1', '-d', '{"name":"tour-workbook"}'],
-  ['reports', 'create', '1', '-d', '{"name":"tour-report"}'],
-  ['folders', 'update', '1', '1', '-d', '{"name":"tour-folder-2"}'],
-  ['folders', 'ancestors', '1', '1'],
-  ['workbooks', 'get', '1', '2'],
-  ['workbooks', 'update', '1', '2', '-d', '{"name":"tour-workbook-2"}'],
+  {args: ['dbt', 'sync', '1', '--json'], capture: {SYNC: 'syncJobId'}},
+  ['dbt', 'status', '1', '{SYNC}'],
+  ['dbt', 'cancel', '1', '{SYNC}'],
+  {args: ['dbt', 'history', '1', '--status', 'COMPLETED', '--first', '1', '--json'], capture: {DONE: 'items.0.syncJobId'}},
+  ['dbt', 'result', '1', '{DONE}'],
+  ['dbt', 'logs', '1', '{DONE}'],
+  ['dbt', 'generate', '1', '--manifest', '{WORK}/manifest.json', '--out', '{WORK}/generated', '--poll', '1s'],
+  // The project holds a file the deployment already has, so deploy sends upload/start and finish but uploads
+  // nothing: an upload streams its body chunked, and Prism 5.14's proxy answers 400 to every chunked request body.
+  ['deploy', '5', '--directory', '{WORK}/project', '-m', 'tour deploy', '--keep-missing'],
+  ['github', 'repos', '{INSTALLATION}'],
+  ['github', 'branches', 'acme-analytics/analytics-model', '--installation', '{INSTALLATION}'],
+  ['github', 'connect', '2', '--repo', 'acme-analytics/analytics-model', '--installation', '{INSTALLATION}'],
+  {args: ['folders', 'create', '1', '-d', '{"name":"tour-folder"}', '--json'], capture: {FOLDER: 'id'}},
+  {args: ['workbooks', 'create', '1', '-d', '{"name":"tour-workbook"}', '--json'], capture: {WORKBOOK: 'id'}},
+  {args: ['reports', 'create', '1', '-d', '{"name":"tour-report"}', '--json'], capture: {REPORT: 'id'}},
+  ['folders', 'update', '1', '{FOLDER}', '-d', '{"name":"tour-folder-2"}'],
+  ['folders', 'ancestors', '1', '{FOLDER}'],
+  ['workbooks', 'get', '1', '{WORKBOOK}'],
+  ['workbooks', 'update', '1', '{WORKBOOK}', '-d', '{"name":"tour-workbook-2"}'],
   ['workbooks', 'upsert', '1', 'tour-slug', '-d', '{"name":"by-slug"}'],
-  ['workbooks', 'duplicate', '1', '2'],
-  ['workbooks', 'dashboard', '1', '2', '-d', '{"config":{}}'],
-  ['workbooks', 'publish', '1', '2'],
-  ['workbooks', 'ai-widget-thread', '1', '2', '-d', '{"widgetId":"w1","threadId":"t1"}'],
-  ['reports', 'get', '1', '3'],
-  ['reports', 'update', '1', '3', '-d', '{"title":"tour"}'],
+  ['workbooks', 'duplicate', '1', '{WORKBOOK}'],
+  ['workbooks', 'dashboard', '1', '{WORKBOOK}', '-d', '{"dashboardDraft":{"title":"tour"}}'],
+  {args: ['workbooks', 'publish', '1', '{WORKBOOK}', '--json'], capture: {DASHBOARD: 'publicId', DASHBOARD_ID: 'id'}},
+  ['embed', 'get', '{DASHBOARD}'],
+  ['embed', 'enable-dashboard', '{DASHBOARD}'],
+  {args: ['embed', 'comment', '{DASHBOARD}', '-d', '{"body":"tour comment"}', '--json'], capture: {COMMENT: 'id'}},
+  ['embed', 'comments', '{DASHBOARD}'],
+  ['embed', 'edit-comment', '{DASHBOARD}', '{COMMENT}', '-d', '{"body":"tour comment, edited"}'],
+  ['embed', 'resolve-comment', '{DASHBOARD}', '{COMMENT}'],
+  ['embed', 'mentionable', '{DASHBOARD}'],
+  ['embed', 'remove-comment', '{DASHBOARD}', '{COMMENT}'],
+  ['embed', 'disable-dashboard', '{DASHBOARD}'],
+  ['workbooks', 'ai-widget-thread', '1', '{WORKBOOK}', '-d', '{"widgetId":"w1","threadId":"t1"}'],
+  ['reports', 'get', '1', '{REPORT}'],
+  ['reports', 'update', '1', '{REPORT}', '-d', '{"title":"tour"}'],
   ['reports', 'upsert', '1', 'TourReport01', '-d', '{"name":"by-public-id"}'],
-  ['reports', 'connect-workbook', '1', '3', '-d', '{"externalWorkbookId":"sheet-1","sheetId":"s1","resultLocation":"A1"}'],
-  ['reports', 'refresh', '1', '3', '-d', '{}'],
-  ['reports', 'disconnect-workbook', '1', '3', '-d', '{"externalWorkbookId":"sheet-1"}'],
+  ['reports', 'connect-workbook', '1', '{REPORT}', '-d', '{"externalWorkbookId":"sheet-1","sheetId":"s1","resultLocation":"A1"}'],
+  ['reports', 'refresh', '1', '{REPORT}', '-d', '{}'],
+  ['reports', 'disconnect-workbook', '1', '{REPORT}', '-d', '{"externalWorkbookId":"sheet-1"}'],
   ['workspace', 'shared', '1'],
-  ['workspace', 'move', '1', '--type', 'REPORT', '--id', '3', '--folder-id', '1'],
-  ['workspace', 'bulk-move', '1', '-d', '{"folderId":null,"items":[{"id":3,"type":"REPORT"}]}'],
-  ['notifications', 'create', '1', '-d', '{"scheduleType":"DAILY","workbookId":2}'],
-  ['notifications', 'get', '1', '1'],
-  ['notifications', 'update', '1', '1', '-d', '{"scheduleType":"WEEKLY"}'],
-  ['notifications', 'recipients', '1', '1'],
-  ['notifications', 'add-recipients', '1', '1', '-d', '{"recipients":[{"type":"USER","email":"admin@example.com"}]}'],
-  ['notifications', 'remove-recipients', '1', '1', '-d', '{"recipients":[{"type":"USER","id":1}]}'],
-  ['notifications', 'delete', '1', '1'],
-  ['policies', 'create', '-d', '{"name":"tour-role","policies":[]}'],
-  ['policies', 'get', '1'],
-  ['policies', 'update', '1', '-d', '{"name":"tour-role-2"}'],
-  ['policies', 'assign', '1', '1'],
-  ['policies', 'unassign', '1', '1'],
-  ['policies', 'delete', '1'],
-  ['users', 'update', '2', '-d', '{"firstName":"Tour"}'],
+  ['workspace', 'move', '1', '--type', 'REPORT', '--id', '{REPORT}', '--folder-id', '{FOLDER}'],
+  ['workspace', 'bulk-move', '1', '-d', '{"folderId":null,"items":[{"id":{REPORT},"type":"REPORT"}]}'],
+  {args: ['notifications', 'create', '1', '-d', '{"scheduleType":"DAILY","dashboardId":{DASHBOARD_ID}}', '--json'], capture: {NOTIFICATION: 'id'}},
+  ['notifications', 'get', '1', '{NOTIFICATION}'],
+  ['notifications', 'update', '1', '{NOTIFICATION}', '-d', '{"scheduleType":"WEEKLY"}'],
+  ['notifications', 'recipients', '1', '{NOTIFICATION}'],
+  ['notifications', 'add-recipients', '1', '{NOTIFICATION}', '-d', '{"recipients":[{"type":"USER","email":"admin@example.com"}]}'],
+  ['notifications', 'remove-recipients', '1', '{NOTIFICATION}', '-d', '{"recipients":[{"type":"USER","id":1}]}'],
+  ['notifications', 'delete', '1', '{NOTIFICATION}'],
+  {args: ['policies', 'create', '-d', '{"name":"tour-role","policies":[]}', '--json'], capture: {ROLE: 'id'}},
+  ['policies', 'get', '{ROLE}'],
+  ['policies', 'update', '{ROLE}', '-d', '{"name":"tour-role-2"}'],
+  ['policies', 'assign', '{ROLE}', '{USER}'],
+  ['policies', 'unassign', '{ROLE}', '{USER}'],
+  ['policies', 'delete', '{ROLE}'],
+  {args: ['attributes', 'create', '-d', '{"name":"tour_region","type":"string"}', '--json'], capture: {ATTRIBUTE: 'id'}},
+  ['attributes', 'update', '{ATTRIBUTE}', '-d', '{"displayName":"Region"}'],
+  ['attributes', 'set-value', '{USER}', '{ATTRIBUTE}', 'eu'],
+  ['attributes', 'values', '{USER}'],
+  ['users', 'update', '{USER}', '-d', '{"firstName":"Tour"}'],
   ['users', 'settings', '-d', '{"timezone":"UTC"}'],
-  ['users', 'bulk', 'deactivate', '2'],
-  ['users', 'delete', '2'],
-  ['attributes', 'create', '-d', '{"name":"tour_region","type":"string"}'],
-  ['attributes', 'update', '1', '-d', '{"displayName":"Region"}'],
-  ['attributes', 'values', '1'],
-  ['attributes', 'set-value', '1', '1', 'eu'],
+  ['users', 'bulk', 'deactivate', '{USER}'],
+  ['users', 'delete', '{USER}'],
   ['tenant', 'update', '-d', '{"maintenanceWindowDay":"SUNDAY"}'],
   ['app', 'config'],
   ['meta', '--selectors', '[{"type":"cube","deploymentId":1,"environment":"production"}]'],
@@ -206,18 +232,38 @@ export const TOUR: string[][] = [
   ['embed', 'provision-users', 'tour-tenant', '-d', '{"users":[{"externalId":"u-2"}]}'],
   ['embed', 'tenants'],
   ['embed', 'users', 'tour-tenant'],
-  ['groups', 'create', 'tour-tenant', '-d', '{"name":"tour-group"}'],
+  {args: ['groups', 'create', 'tour-tenant', '-d', '{"name":"tour-group"}', '--json'], capture: {GROUP: 'id'}},
+  ['groups', 'get', 'tour-tenant', '{GROUP}'],
+  ['groups', 'update', 'tour-tenant', '{GROUP}', '-d', '{"description":"tour"}'],
+  ['groups', 'add-members', 'tour-tenant', '{GROUP}', '-d', '{"members":[{"externalId":"u-1"}]}'],
+  ['groups', 'members', 'tour-tenant', '{GROUP}'],
+  ['groups', 'remove-members', 'tour-tenant', '{GROUP}', '-d', '{"members":[{"externalId":"u-1"}]}'],
   ['groups', 'list', 'tour-tenant'],
-  ['embed', 'access', '1', '2'],
-  ['embed', 'set-access', '1', '2', '--allow', '--tenant', 'tour-tenant'],
+  ['embed', 'access', '1', '{WORKBOOK}'],
+  ['embed', 'set-access', '1', '{WORKBOOK}', '--allow', '--tenant', 'tour-tenant'],
   ['embed', 'tenant-workbooks', '1', 'tour-tenant'],
-  ['embed', 'session', '-d', '{"deploymentId":1,"externalId":"u-1"}'],
-  ['integrations', 'create', '-d', '{"name":"tour-int","type":"CUSTOM","clientId":"c","clientSecret":"s","authUrl":"https://auth.example.com/a","tokenUrl":"https://auth.example.com/t","redirectUri":"https://app.example.com/cb"}'],
-  ['oidc', 'create', '-d', '{"name":"tour-oidc","audienceType":"default","targetEnvVar":"TOUR_TOKEN"}'],
-  ['workspace', 'bulk-delete', '1', '-d', '{"items":[{"id":3,"type":"REPORT"}]}'],
-  ['reports', 'delete', '1', '3'],
-  ['workbooks', 'delete', '1', '2'],
-  ['folders', 'delete', '1', '1'],
+  {args: ['embed', 'session', '-d', '{"deploymentId":1,"externalId":"u-1"}', '--json'], capture: {SESSION: 'sessionId'}},
+  ['embed', 'session-token', '{SESSION}'],
+  ['embed', 'revoke-session', '{SESSION}'],
+  ['groups', 'delete', 'tour-tenant', '{GROUP}'],
+  {
+    args: ['integrations', 'create', '-d', '{"name":"tour-int","type":"CUSTOM","clientId":"c","clientSecret":"s","authUrl":"https://auth.example.com/a","tokenUrl":"https://auth.example.com/t","redirectUri":"https://app.example.com/cb"}', '--json'],
+    capture: {INTEGRATION: 'id'},
+  },
+  ['integrations', 'get', '{INTEGRATION}'],
+  ['integrations', 'update', '{INTEGRATION}', '-d', '{"name":"tour-int-2","type":"CUSTOM","clientId":"c","authUrl":"https://auth.example.com/a","tokenUrl":"https://auth.example.com/t","redirectUri":"https://app.example.com/cb"}'],
+  ['integrations', 'tokens', 'initiate', '{INTEGRATION}'],
+  ['integrations', 'tokens', 'get', '{INTEGRATION}'],
+  ['integrations', 'tokens', 'revoke', '{INTEGRATION}'],
+  ['integrations', 'delete', '{INTEGRATION}'],
+  {args: ['oidc', 'create', '-d', '{"name":"tour-oidc","audienceType":"default","targetEnvVar":"TOUR_TOKEN"}', '--json'], capture: {OIDC: 'id'}},
+  ['oidc', 'get', '{OIDC}'],
+  ['oidc', 'update', '{OIDC}', '-d', '{"isEnabled":false}'],
+  ['oidc', 'delete', '{OIDC}'],
+  ['workspace', 'bulk-delete', '1', '-d', '{"items":[{"id":{REPORT},"type":"REPORT"}]}'],
+  ['reports', 'delete', '1', '{REPORT}'],
+  ['workbooks', 'delete', '1', '{WORKBOOK}'],
+  ['folders', 'delete', '1', '{FOLDER}'],
   ['embed', 'delete-tenant', 'tour-tenant'],
   ['deployments', 'delete', '3'],
   // Dashboard exports and Databricks Metric Views. Ids the tour cannot know (a dashboard, an export job, a preview)

@@ -21,6 +21,20 @@ describe('answers in the shape of the description', () => {
     conforms('WorkspaceConnectionResponse', res.body);
   });
 
+  it('move and bulk move answer workspace items too: meta and calculatedFields on a moved report and folder', async () => {
+    const folder = (await t.call('/api/v1/deployments/1/folders', {method: 'POST', json: {name: 'Finance'}})).body;
+    const sub = (await t.call('/api/v1/deployments/1/folders', {method: 'POST', json: {name: 'Archive'}})).body;
+    const report = (await t.call('/api/v1/deployments/1/reports', {method: 'POST', json: {name: 'Monthly'}})).body;
+    const moved = await t.call('/api/v1/deployments/1/workspace/move', {method: 'POST', json: {id: report.id, type: 'REPORT', folderId: folder.id}});
+    expect(moved.status).toBe(200);
+    expect(moved.body).toMatchObject({id: report.id, folderId: folder.id, meta: {}, calculatedFields: {}});
+    conforms('Workbook', moved.body);
+    const bulk = await t.call('/api/v1/deployments/1/workspace/bulk-move', {method: 'POST', json: {folderId: folder.id, items: [{id: sub.id, type: 'FOLDER'}]}});
+    expect(bulk.status).toBe(200);
+    expect(bulk.body.moved).toEqual([expect.objectContaining({id: sub.id, parentId: folder.id, meta: {}, calculatedFields: {}})]);
+    conforms('BulkMoveWorkspaceObjectsResponse', bulk.body);
+  });
+
   it('a report names its owner and who refreshed it on create and update, as on get', async () => {
     const admin = (await t.call('/api/v1/users/me')).body;
     const created = await t.call('/api/v1/deployments/1/reports', {method: 'POST', json: {name: 'Monthly', source: 'EXCEL'}});

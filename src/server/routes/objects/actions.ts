@@ -17,7 +17,7 @@ import {badRequest, forbidden, notFound} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
 import {errorResponses, json, jsonBody} from '../http.js';
 import {findResource, insertResource, listResources, saveResource} from '../../store/resources.js';
-import {present, scopeOf} from './crud.js';
+import {present, scopeOf, workspaceItem} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {dashboardAnswer} from './dashboards.js';
 import {newPublicId, RESOURCES} from './table.js';
@@ -28,12 +28,6 @@ const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const PublicIdParam = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
-
-/**
- * One object of the workspace listing. The platform's description types every item as a workbook, so folders and
- * reports carry the workbook's required `meta` and `calculatedFields` too (empty objects where they have none).
- */
-const workspaceItem = (o: Record<string, unknown>): Record<string, unknown> => ({...o, meta: o.meta ?? {}, calculatedFields: o.calculatedFields ?? {}});
 
 export const registerActions: RouteGroup = (app, ctx) => {
   app.openapi(

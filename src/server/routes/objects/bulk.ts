@@ -9,7 +9,7 @@ import type {ServiceContext} from '../../context.js';
 import {HttpFailure, badRequest, notFound} from '../../errors.js';
 import {errorResponses, json, jsonBody} from '../http.js';
 import {deleteResource, findResource, saveResource} from '../../store/resources.js';
-import {present, refuseIfReferenced, scopeOf} from './crud.js';
+import {present, refuseIfReferenced, scopeOf, workspaceItem} from './crud.js';
 import {RESOURCES} from './table.js';
 
 export type Ref = {id: number; type: 'FOLDER' | 'WORKBOOK' | 'REPORT'};
@@ -23,7 +23,7 @@ function failure(ref: Ref, err: unknown) {
   return {id: ref.id, type: ref.type, error: {status: err.status, message: err.message}};
 }
 
-/** Moves one object into `target` (null: the top level); a folder never into itself or below itself. */
+/** Moves one object into `target` (null: the top level); a folder never into itself or below itself. Answers it as a workspace item. */
 export function moveObject(ctx: ServiceContext, scope: string, ref: Ref, target: number | null): Record<string, unknown> {
   const kind = KIND[ref.type];
   const row = findResource(ctx.db, kind, scope, ref.id);
@@ -37,7 +37,7 @@ export function moveObject(ctx: ServiceContext, scope: string, ref: Ref, target:
     }
   }
   const field = kind === 'folder' ? 'parentId' : 'folderId';
-  return present(ctx, specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now()));
+  return workspaceItem(present(ctx, specOf(kind), saveResource(ctx.db, {...row, body: {...row.body, [field]: target}}, ctx.clock.now())));
 }
 
 export const registerBulk: RouteGroup = (app, ctx) => {

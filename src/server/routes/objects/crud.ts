@@ -46,6 +46,13 @@ export function scopeOf(ctx: ServiceContext, spec: {scope: ResourceSpec['scope']
   return '';
 }
 
+/**
+ * One object as the workspace operations answer it (the listing, move, bulk move). The platform's description types
+ * every workspace item as a workbook, so folders and reports carry the workbook's required `meta` and
+ * `calculatedFields` too (empty objects where they have none).
+ */
+export const workspaceItem = (o: Record<string, unknown>): Record<string, unknown> => ({...o, meta: o.meta ?? {}, calculatedFields: o.calculatedFields ?? {}});
+
 /** An object as every answer gives it (list, get, create, update, upsert, and the other operations that return one). */
 export function present(ctx: ServiceContext, spec: ResourceSpec, row: ResourceRow): Json {
   const body: Json = {...row.body};
