@@ -218,6 +218,8 @@ export const TOUR: TourEntry[] = [
   ['policies', 'delete', '{ROLE}'],
   {args: ['attributes', 'create', '-d', '{"name":"tour_region","type":"string"}', '--json'], capture: {ATTRIBUTE: 'id'}},
   ['attributes', 'update', '{ATTRIBUTE}', '-d', '{"displayName":"Region"}'],
+  // Before and after a value is set: an unset attribute's value is null (a sanctioned difference).
+  ['attributes', 'values', '{USER}'],
   ['attributes', 'set-value', '{USER}', '{ATTRIBUTE}', 'eu'],
   ['attributes', 'values', '{USER}'],
   ['users', 'update', '{USER}', '-d', '{"firstName":"Tour"}'],
