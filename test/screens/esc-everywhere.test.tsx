@@ -91,6 +91,14 @@ const SETUP: Record<string, (tui: Tui, spy: Spy) => Promise<unknown>> = {
   dev: async (tui, spy) => (await settled(tui, spy), await tui.press('t'), await tui.waitForFrame(/Entered dev mode: dev-\S+/)),
 };
 
+/**
+ * What a screen shows once its first look is done, where that outlasts a quiet moment between requests: the activity
+ * watcher paces its requests across the deployments, so no request is in flight between two of them.
+ */
+const READY: Record<string, (frame: string) => boolean> = {
+  activity: (f) => f.includes('live: a deployment every') && !f.includes('Watching the deployments…'),
+};
+
 /** The params of the screens reached only from another one (a run of the runs list, a file of the tree). */
 const HIDDEN_PARAMS: Record<string, (api: Api) => Promise<Record<string, string>>> = {
   // A running sync: x asks before cancelling only while it runs.
@@ -136,6 +144,8 @@ describe('Esc leaves every prompt of every screen', () => {
       await tui.press(':');
       await typeAfter(tui, /^:/m, def.name, 'enter');
       if (def.id !== 'deployment') await tui.waitForFrame((f) => crumbsOf(f) !== from);
+      const ready = READY[def.id];
+      if (ready) await tui.waitForFrame(ready, 30_000);
       return settled(tui, spy);
     };
     let frame = await open();
