@@ -26,7 +26,8 @@ export default defineConfig({
       // A screen test starts a service and paints the App: seconds on a loaded two-core machine. Isolated, a process
       // per file: two clean-clone runs in a row with a shared worker gave the audit export's flat-heap test +13 MB and
       // then +59 MB (garbage of earlier files not yet collected), and input-limits' 413 once came back as a reset.
-      tier('service', {maxWorkers: availableParallelism(), setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000}),
+      // --expose-gc: the memory tests collect garbage before they read the heap, so they see what is kept.
+      tier('service', {maxWorkers: availableParallelism(), setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), two at a time, so
       // timing-sensitive terminal tests are not starved on a two-core machine.
       tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 2}}),
