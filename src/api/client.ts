@@ -8,13 +8,13 @@
 // command mode and react-query in the UI — which decide with `isTransient`. Two stacked layers would multiply.
 import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
-import {ApiError, ResponseTooLargeError, TransportError, errorDetail} from './errors.js';
+import {ApiError, MalformedCredentialError, ResponseTooLargeError, TransportError, credentialProblem, errorDetail, type CredentialLabel} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
 import {isRedirect, nextLocation} from './redirect.js';
 import {directGet} from './directGet.js';
 import {Deadline, parseBody, readCapped, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
 
-export {ApiError, ResponseTooLargeError, TransportError, UnexpectedBodyError, failureSummary, isTransient} from './errors.js';
+export {ApiError, MalformedCredentialError, ResponseTooLargeError, TransportError, UnexpectedBodyError, failureSummary, isTransient, type CredentialLabel} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
 
 /** `Bearer <token>`, `Api-Key <token>`, or the token alone (the data API's deployment tokens). */
@@ -35,6 +35,11 @@ export interface ApiOptions {
   token?: string;
   /** `Bearer <token>` (the default) or `Api-Key <token>`. */
   scheme?: AuthScheme;
+  /**
+   * Where `token` came from and what to do when it is refused (config/resolve.ts `credentialLabel`): a 401 and a
+   * malformed token name it. Not passed on by `derive` (another credential).
+   */
+  credential?: CredentialLabel;
   /** Whole request, body included, however much data keeps arriving (default 1,800 s). */
   timeoutMs?: number;
   /**
@@ -107,7 +112,10 @@ const ERROR_BODY_BYTES = 64 * 1024;
 
 const BASE_HEADERS = {'user-agent': `svc/${VERSION}`, accept: 'application/json'};
 
-function authorization(token: string, scheme: AuthScheme): string {
+/** The Authorization header for `token`; a token no header can carry fails here, before anything is sent. */
+function authorization(token: string, scheme: AuthScheme, credential: CredentialLabel | undefined): string {
+  const problem = credentialProblem(token);
+  if (problem !== undefined) throw new MalformedCredentialError(credential, problem);
   return scheme === 'api-key' ? `Api-Key ${token}` : scheme === 'raw' ? token : `Bearer ${token}`;
 }
 
@@ -172,7 +180,7 @@ export function createApi(options: ApiOptions): Api {
     };
     const hasBody = opts.json !== undefined || opts.form !== undefined;
     const attempt = async (): Promise<Response> => {
-      const headers: Record<string, string> = token === undefined ? {} : {authorization: authorization(token, scheme)};
+      const headers: Record<string, string> = token === undefined ? {} : {authorization: authorization(token, scheme, options.credential)};
       gotHeaders = false;
       try {
         const response = await http(url, {
@@ -224,7 +232,7 @@ export function createApi(options: ApiOptions): Api {
       }
       if (!response.ok) {
         const body = await readCapped(response, ERROR_BODY_BYTES, 'cut').catch(() => '');
-        throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText);
+        throw new ApiError(response.status, verb, pathOnly.split('?')[0] ?? pathOnly, errorDetail(body), response.statusText, options.credential);
       }
       const failure = (err: unknown) => (opts.signal?.aborted ? opts.signal.reason : transportError(err));
       return {response: watchBody(response, touch, release, failure), url};
@@ -249,7 +257,7 @@ export function createApi(options: ApiOptions): Api {
 
   async function getDirect(path: string, opts: RequestOptions = {}): Promise<unknown> {
     const {pathOnly, url} = target(path, opts);
-    const headers = {...BASE_HEADERS, ...(token === undefined ? {} : {authorization: authorization(token, scheme)})};
+    const headers = {...BASE_HEADERS, ...(token === undefined ? {} : {authorization: authorization(token, scheme, options.credential)})};
     let answer;
     try {
       answer = await directGet({url, headers, idleTimeoutMs, maxBytes, signal: opts.signal});
@@ -259,7 +267,7 @@ export function createApi(options: ApiOptions): Api {
       throw new TransportError(url, transportReason(err));
     }
     if (answer.status < 200 || answer.status > 299) {
-      throw new ApiError(answer.status, 'GET', pathOnly.split('?')[0] ?? pathOnly, errorDetail(answer.text), answer.statusText);
+      throw new ApiError(answer.status, 'GET', pathOnly.split('?')[0] ?? pathOnly, errorDetail(answer.text), answer.statusText, options.credential);
     }
     return parseBody(answer.text, `GET ${path}`, answer.contentType, options.sanitizeStrings === true);
   }
@@ -275,6 +283,6 @@ export function createApi(options: ApiOptions): Api {
     // A stream's deadlines keep running while the caller reads it; every chunk read restarts the idle one.
     raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
     getDirect,
-    derive: (client) => createApi({...options, onUnauthorized: undefined, baseUrl: client.baseUrl ?? baseUrl, token: client.token, scheme: client.scheme ?? 'bearer'}),
+    derive: (client) => createApi({...options, onUnauthorized: undefined, credential: undefined, baseUrl: client.baseUrl ?? baseUrl, token: client.token, scheme: client.scheme ?? 'bearer'}),
   };
 }

@@ -42,6 +42,19 @@ export const FORBIDDEN_ADVICE =
   'the credential is valid but lacks the permission or deployment scope for this; use one that has it (--context, SVC_API_KEY) or ask an account admin';
 
 /**
+ * Which credential a request carried, when the client knows more than "the session's": where it came from (the key
+ * in SVC_API_KEY, the one given with --token, a context's saved key, a SCIM token) and what to do when the tenant
+ * refuses it. A 401 then names it and says that instead of "session expired — run `svc login`", which is right
+ * only for a signed-in session (config/resolve.ts `credentialLabel` decides which).
+ */
+export interface CredentialLabel {
+  /** `key in SVC_API_KEY`: read in "the <name> was refused". */
+  readonly name: string;
+  /** What to do about a refusal: `set SVC_API_KEY to a valid key, or unset it…`. */
+  readonly fix?: string;
+}
+
+/**
  * A non-2xx answer. Everything in it that came from the server (the detail from the body, the status text from
  * the status line) is made inert here (`safeLine`), so whatever shows an ApiError — the console's error lines and
  * panels, command mode's `error:` — shows no raw control sequence: this constructor is the one place it happens.
@@ -58,10 +71,11 @@ export class ApiError extends Error {
     detail: string,
     statusText = '',
     /**
-     * The credential the request carried when it is not the session's (a SCIM token): a 401 then says that this
-     * one was refused, not that the session expired.
+     * The credential the request carried when the client knows where it came from (a SCIM token, SVC_API_KEY,
+     * --token, a context's saved key): a 401 then says that this one was refused and how to fix that, not that the
+     * session expired.
      */
-    readonly credential?: string,
+    readonly credential?: CredentialLabel,
   ) {
     const inert = {path: safeLine(path), detail: safeLine(detail), statusText: safeLine(statusText)};
     super(ApiError.describe(status, method, inert.path, inert.detail, inert.statusText, credential));
@@ -71,11 +85,11 @@ export class ApiError extends Error {
     this.statusText = inert.statusText;
   }
 
-  static describe(status: number, method: string, path: string, detail: string, statusText: string, credential?: string): string {
+  static describe(status: number, method: string, path: string, detail: string, statusText: string, credential?: CredentialLabel): string {
     const tail = (sep: string) => (detail === '' ? '' : `${sep}${detail}`);
     switch (status) {
       case 401:
-        if (credential !== undefined) return `unauthorized (401): the ${credential} was refused${tail(': ')}`;
+        if (credential !== undefined) return `unauthorized (401): the ${credential.name} was refused${tail(': ')}${credential.fix === undefined ? '' : ` — ${credential.fix}`}`;
         return `unauthorized (401): session expired — run \`svc login\` (or set SVC_API_KEY).${tail(' ')}`;
       case 403:
         // Valid but not allowed here: signing in again would not help (that is 401's advice).
@@ -86,6 +100,30 @@ export class ApiError extends Error {
         return `${method} ${path} failed with ${`${status} ${statusText}`.trim()}${tail(': ')}`;
     }
   }
+}
+
+/**
+ * A credential that cannot go in an Authorization header as it is (a space, a control or a non-ASCII character
+ * inside it): refused before any request is sent, naming where it came from and the first bad character's place,
+ * never the credential itself (fetch's own error would print it whole).
+ */
+export class MalformedCredentialError extends Error {
+  constructor(credential: CredentialLabel | undefined, problem: string) {
+    const fix = credential?.fix === undefined ? '' : ` — ${credential.fix}`;
+    super(`the ${credential?.name ?? 'credential'} is malformed: ${problem}; a key or token is one word of visible ASCII characters${fix}`);
+    this.name = 'MalformedCredentialError';
+  }
+}
+
+/** Why `token` cannot be sent (its first character outside visible ASCII, by place), or undefined when it can. */
+export function credentialProblem(token: string): string | undefined {
+  const chars = [...token.trim()];
+  if (chars.length === 0) return 'it is empty';
+  const at = chars.findIndex((c) => c < '!' || c > '~');
+  if (at < 0) return undefined;
+  const c = chars[at]!;
+  const what = c === ' ' ? 'a space' : c < ' ' || c === '\x7f' || (c >= '\x80' && c <= '\x9f') ? 'a control character' : 'not ASCII';
+  return `character ${at + 1} of ${chars.length} is ${what}`;
 }
 
 /** The request never got an HTTP answer: DNS, refused connection, reset, timeout. The reason is made inert. */

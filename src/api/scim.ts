@@ -1,6 +1,7 @@
 // SCIM v2 fetchers (/api/scim/v2/Users and /Groups). They need a SCIM token, not an API key. SCIM error
 // bodies (`{schemas, status, scimType, detail}`) become ApiErrors whose detail is the `detail` text.
 import {ApiError, type Api} from './client.js';
+import type {CredentialLabel} from './errors.js';
 import {asRecord, idString, num, str, type Json} from './read.js';
 
 export type ScimResourceType = 'Users' | 'Groups';
@@ -39,7 +40,7 @@ function scimDetail(detail: string): string {
 }
 
 /** Every SCIM request carries a SCIM token, never the session's credential: a 401 names that token. */
-export const SCIM_CREDENTIAL = 'SCIM token';
+export const SCIM_CREDENTIAL: CredentialLabel = {name: 'SCIM token'};
 
 async function scim<T>(call: () => Promise<T>): Promise<T> {
   try {

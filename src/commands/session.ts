@@ -36,7 +36,7 @@ export function connect(cmd: CommandUnknownOpts): {api: Api; creds: Credentials;
  */
 export function apiFor(creds: Credentials, io: Partial<RefreshIo> = {}, refresh: RefreshOptions = {}, client: {sanitizeStrings?: boolean} = {}): Api {
   const onUnauthorized = tokenRefresher(creds, io, refresh);
-  return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...client, ...(onUnauthorized ? {onUnauthorized} : {})});
+  return createApi({baseUrl: creds.url, token: creds.token, scheme: creds.scheme, ...client, ...(creds.credential ? {credential: creds.credential} : {}), ...(onUnauthorized ? {onUnauthorized} : {})});
 }
 
 /**

@@ -1,7 +1,7 @@
 // Which tenant and credential a command uses. Order: explicit values (flags) > SVC_API_URL/SVC_API_KEY > the
 // context (`--context`, else `default_context`).
 import {normalizeBaseUrl} from '../lib/url.js';
-import type {AuthScheme} from '../api/client.js';
+import type {AuthScheme, CredentialLabel} from '../api/client.js';
 import {configPath} from './paths.js';
 import {readConfigFile, type ConfigFile} from './file.js';
 
@@ -13,6 +13,11 @@ export interface Credentials {
   /** Set only when the token came from the context and the context can refresh it. */
   refreshToken?: string;
   configPath: string;
+  /**
+   * Where the token came from, for the client's 401 and malformed-token messages (`credentialLabel`); absent for a
+   * signed-in session that refreshes itself, whose refusal is "session expired — run `svc login`".
+   */
+  credential?: CredentialLabel;
 }
 
 export class NotLoggedInError extends Error {
@@ -48,6 +53,7 @@ export function resolveCredentials(
   const path = configPath(env);
   let url = given(opts.url) ?? given(env.SVC_API_URL);
   let token = given(opts.token) ?? given(env.SVC_API_KEY);
+  let from: TokenSource | undefined = given(opts.token) !== undefined ? 'flag' : token !== undefined ? 'env' : undefined;
   let contextName: string | undefined;
   let refreshToken: string | undefined;
   // A broken or absent config file must not block a fully specified environment (CI), so it is read only when needed.
@@ -60,10 +66,33 @@ export function resolveCredentials(
     if (ctx && token === undefined && ctx.refresh_token) refreshToken = ctx.refresh_token;
     url ??= given(ctx?.url);
     token ??= given(ctx?.api_key);
+    from ??= 'context';
   }
   if (url === undefined || token === undefined) throw new NotLoggedInError();
   const out: Credentials = {url: normalizeBaseUrl(url), token, scheme: authScheme(token, env), configPath: path};
   if (contextName !== undefined) out.contextName = contextName;
   if (refreshToken !== undefined) out.refreshToken = refreshToken;
+  const credential = credentialLabel(from ?? 'context', contextName, refreshToken !== undefined);
+  if (credential !== undefined) out.credential = credential;
   return out;
+}
+
+type TokenSource = 'flag' | 'env' | 'context';
+
+/**
+ * How a refused or malformed token is named and what fixes it, by where it came from: a key set in SVC_API_KEY or
+ * given with --token is fixed there (not by `svc login`, which would change nothing while it is set); a context's
+ * saved key by a new login under that name. A context that refreshes its own token has none: its refusal is the
+ * session's end, which `svc login` fixes (the client's default wording).
+ */
+export function credentialLabel(from: TokenSource, contextName: string | undefined, refreshes: boolean): CredentialLabel | undefined {
+  const login = contextName === undefined ? '`svc login`' : `\`svc login --name ${contextName}\``;
+  switch (from) {
+    case 'flag':
+      return {name: 'key given with --token', fix: 'pass a valid key, or leave --token out to use SVC_API_KEY or the saved context'};
+    case 'env':
+      return {name: 'key in SVC_API_KEY', fix: `set SVC_API_KEY to a valid key, or unset it to use the saved context (${login} saves one)`};
+    case 'context':
+      return refreshes ? undefined : {name: `key saved in context \`${contextName ?? ''}\``, fix: `run ${login} to save a new one`};
+  }
 }

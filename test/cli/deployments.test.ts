@@ -138,7 +138,7 @@ describe('account', () => {
     const id = row.split(/\s+/)[0] ?? '';
     expect((await h.admin(['api-keys', 'delete', id])).stdout).toBe(`✓ Deleted API key ${id}\n`);
     const revoked = await h.svc(['deployments', 'get', '1'], {env: {SVC_API_URL: h.url, SVC_API_KEY: key}});
-    expect(revoked.stderr).toMatch(/^error: unauthorized \(401\): session expired — run `svc login` \(or set SVC_API_KEY\)\./);
+    expect(revoked.stderr).toMatch(/^error: unauthorized \(401\): the key in SVC_API_KEY was refused: invalid API key: unknown or revoked — set SVC_API_KEY to a valid key/);
   });
 });
 

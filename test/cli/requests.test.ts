@@ -105,14 +105,14 @@ describe('requests the platform would accept', () => {
     }
   });
 
-  it('a 403 advises which credential to use, never "run svc login" (that stays for 401)', async () => {
+  it('a 403 advises which credential to use, never "run svc login"; a 401 names the key SVC_API_KEY holds', async () => {
     const forbidden = await svc(['deployments', 'get', '2'], {SVC_API_KEY: proxied.service.scopedKey!});
     expect(forbidden.code).toBe(1);
     expect(forbidden.stderr).toContain('forbidden (403)');
     expect(forbidden.stderr).toContain('lacks the permission or deployment scope');
     expect(forbidden.stderr).not.toContain('svc login');
     const unknown = await svc(['deployments', 'get', '2'], {SVC_API_KEY: 'svc_notAKeyAtAll0000000000000000000'});
-    expect(unknown.stderr).toContain('unauthorized (401): session expired — run `svc login`');
+    expect(unknown.stderr).toContain('unauthorized (401): the key in SVC_API_KEY was refused');
   });
 
   it('login without --url and no terminal is a usage error with the usage line', async () => {
