@@ -6,14 +6,21 @@
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import {smallManifest} from '../helpers/dbtManifest.js';
 
-/** A step that keeps values of its `--json` output: placeholder name → dotted path (`items.0.syncJobId`). */
+/** A step that keeps values of its `--json` output, or that ends with an exit other than 0. */
 export interface TourStep {
   args: string[];
-  capture: Record<string, string>;
+  /** Placeholder name → dotted path of the step's `--json` output (`items.0.syncJobId`). */
+  capture?: Record<string, string>;
+  /** The exit code the step must end with; default 0. */
+  exit?: number;
 }
 export type TourEntry = string[] | TourStep;
 
 export const argsOf = (entry: TourEntry): string[] => (Array.isArray(entry) ? entry : entry.args);
+/** The exit code an entry must end with. */
+export const exitOf = (entry: TourEntry): number => (Array.isArray(entry) ? 0 : (entry.exit ?? 0));
+/** A step the service answers 4xx (exit 1) once Prism has checked its request. */
+const refused = (...args: string[]): TourStep => ({args, exit: 1});
 
 /** Fills `{NAME}` placeholders in; the names it had no value for are returned beside the arguments. */
 export function fillIn(args: string[], values: Record<string, string>): {args: string[]; missing: string[]} {
@@ -156,7 +163,6 @@ export const TOUR: TourEntry[] = [
   ['data-model', 'merge', '1'],
   ['data-model', 'exit-dev-mode', '1'],
   ['data-model', 'merge-to-default', '1', '--branch', 'tour-files'],
-  ['query', '1', '{"measures":["orders.count"]}'],
   ['variables', 'unset', '1', 'OTHER_VAR'],
   ['api-keys', 'delete', '{KEY}'],
   ['audit', 'export', '--json'],
@@ -166,13 +172,15 @@ export const TOUR: TourEntry[] = [
   {args: ['dbt', 'history', '1', '--status', 'COMPLETED', '--first', '1', '--json'], capture: {DONE: 'items.0.syncJobId'}},
   ['dbt', 'result', '1', '{DONE}'],
   ['dbt', 'logs', '1', '{DONE}'],
-  ['dbt', 'generate', '1', '--manifest', '{WORK}/manifest.json', '--out', '{WORK}/generated', '--poll', '1s'],
+  ['dbt', 'generate', '1', '--manifest', '{WORK}/manifest.json', '--out', '{WORK}/generated', '--poll', '250ms'],
   // The project holds a file the deployment already has, so deploy sends upload/start and finish but uploads
   // nothing: an upload streams its body chunked, and Prism 5.14's proxy answers 400 to every chunked request body.
   ['deploy', '5', '--directory', '{WORK}/project', '-m', 'tour deploy', '--keep-missing'],
   ['github', 'repos', '{INSTALLATION}'],
   ['github', 'branches', 'acme-analytics/analytics-model', '--installation', '{INSTALLATION}'],
   ['github', 'connect', '2', '--repo', 'acme-analytics/analytics-model', '--installation', '{INSTALLATION}'],
+  // Well after merge-to-default, whose build the query would otherwise wait for (it answers once the build is warm).
+  ['query', '1', '{"measures":["orders.count"]}'],
   {args: ['folders', 'create', '1', '-d', '{"name":"tour-folder"}', '--json'], capture: {FOLDER: 'id'}},
   {args: ['workbooks', 'create', '1', '-d', '{"name":"tour-workbook"}', '--json'], capture: {WORKBOOK: 'id'}},
   {args: ['reports', 'create', '1', '-d', '{"name":"tour-report"}', '--json'], capture: {REPORT: 'id'}},
@@ -182,7 +190,8 @@ export const TOUR: TourEntry[] = [
   ['workbooks', 'update', '1', '{WORKBOOK}', '-d', '{"name":"tour-workbook-2"}'],
   ['workbooks', 'upsert', '1', 'tour-slug', '-d', '{"name":"by-slug"}'],
   ['workbooks', 'duplicate', '1', '{WORKBOOK}'],
-  ['workbooks', 'dashboard', '1', '{WORKBOOK}', '-d', '{"dashboardDraft":{"title":"tour"}}'],
+  // The draft holds the AI widget ai-widget-thread points at a chat thread once it is published.
+  ['workbooks', 'dashboard', '1', '{WORKBOOK}', '-d', '{"dashboardDraft":{"title":"tour","widgets":[{"id":"w1","type":"AI","position":{"x":0,"y":0,"w":6,"h":4}}]}}'],
   {args: ['workbooks', 'publish', '1', '{WORKBOOK}', '--json'], capture: {DASHBOARD: 'publicId', DASHBOARD_ID: 'id'}},
   ['embed', 'get', '{DASHBOARD}'],
   ['embed', 'enable-dashboard', '{DASHBOARD}'],
@@ -262,7 +271,8 @@ export const TOUR: TourEntry[] = [
   ['oidc', 'get', '{OIDC}'],
   ['oidc', 'update', '{OIDC}', '-d', '{"isEnabled":false}'],
   ['oidc', 'delete', '{OIDC}'],
-  ['workspace', 'bulk-delete', '1', '-d', '{"items":[{"id":{REPORT},"type":"REPORT"}]}'],
+  {args: ['reports', 'create', '1', '-d', '{"name":"tour-report-2"}', '--json'], capture: {SPARE_REPORT: 'id'}},
+  ['workspace', 'bulk-delete', '1', '-d', '{"items":[{"id":{SPARE_REPORT},"type":"REPORT"}]}'],
   ['reports', 'delete', '1', '{REPORT}'],
   ['workbooks', 'delete', '1', '{WORKBOOK}'],
   ['folders', 'delete', '1', '{FOLDER}'],
@@ -271,13 +281,13 @@ export const TOUR: TourEntry[] = [
   // Dashboard exports and Databricks Metric Views. Ids the tour cannot know (a dashboard, an export job, a preview)
   // and a deployment whose data source is not Databricks answer 4xx, after Prism has checked the request; their
   // success answers are checked against the description's schemas in test/server/{dashboard-exports,metric-views}.
-  ['dashboards', 'export', '1', '1', '--format', 'pdf', '--filter', 'orders.status=completed'],
-  ['dashboards', 'export-status', '1', 'f'.repeat(32)],
-  ['dashboards', 'download', '1', 'f'.repeat(32), '--filename', 'tour'],
-  ['metric-views', 'settings', '1', 'default'],
-  ['metric-views', 'save', '1', 'default', '-d', '{"expectedConfigurationVersion":0,"enabled":true,"targetCatalog":"main","targetSchema":"metrics","selectionMode":"all"}'],
-  ['metric-views', 'preview', '1', 'default', '--views', 'sales'],
-  ['metric-views', 'status', '1', 'f'.repeat(32)],
-  ['metric-views', 'result', '1', 'f'.repeat(32)],
-  ['metric-views', 'cancel', '1', 'f'.repeat(32)],
+  refused('dashboards', 'export', '1', '1', '--format', 'pdf', '--filter', 'orders.status=completed'),
+  refused('dashboards', 'export-status', '1', 'f'.repeat(32)),
+  refused('dashboards', 'download', '1', 'f'.repeat(32), '--filename', 'tour'),
+  refused('metric-views', 'settings', '1', 'default'),
+  refused('metric-views', 'save', '1', 'default', '-d', '{"expectedConfigurationVersion":0,"enabled":true,"targetCatalog":"main","targetSchema":"metrics","selectionMode":"all"}'),
+  refused('metric-views', 'preview', '1', 'default', '--views', 'sales'),
+  refused('metric-views', 'status', '1', 'f'.repeat(32)),
+  refused('metric-views', 'result', '1', 'f'.repeat(32)),
+  refused('metric-views', 'cancel', '1', 'f'.repeat(32)),
 ];
