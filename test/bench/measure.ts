@@ -74,23 +74,38 @@ export function writeSection(file: string, id: string, body: string): void {
   writeFileSync(file, next);
 }
 
-/** Ink's stdout in the UI suites: a terminal that counts nothing and calls `onWrite` on each write. */
+/** Ink's brackets around a synchronized frame (written on their own, before and after it). */
+const SYNC_MARKS = new Set(['\u001B[?2026h', '\u001B[?2026l']);
+
+/** Ink's stdout in the UI suites: a terminal that counts the frames written to it and calls `onWrite` on each write. */
 export class BenchTerminal extends EventEmitter {
   columns = 120;
   rows = 35;
   isTTY = true;
+  /** Frames written so far (a synchronized-update bracket is no frame). */
+  frames = 0;
   onWrite: (() => void) | undefined;
-  write = () => {
+  write = (chunk?: unknown) => {
+    const text = String(chunk ?? '');
+    if (!SYNC_MARKS.has(text)) this.frames++;
+    this.received(text);
     this.onWrite?.();
     return true;
   };
+  /** Each write's text, for a terminal that keeps some of it. */
+  protected received(_text: string): void {}
 }
+
+/** How a key press is measured: wall time to the next write, process CPU time, or the frames it wrote. */
+export type KeyMeasure = 'wall' | 'cpu' | 'frames';
 
 /**
  * Presses ↓/↑ `count` times into a mounted UI and returns, per press, either the wall time from the key to the next
- * write to the terminal, or the CPU time the process spent on it (which load on a shared machine does not inflate).
+ * write to the terminal, the CPU time the process spent on it (which load on a shared machine does not inflate), or
+ * the number of frames written from the key until just before the next one (40 ms later: a frame Ink's throttle
+ * held back comes within that window).
  */
-export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeStdin}, clock: 'wall' | 'cpu', count = 15): Promise<number[]> {
+export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeStdin}, clock: KeyMeasure, count = 15): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
     // Down and up in turns, so the cursor stays in one place and every press really moves it.
@@ -103,12 +118,14 @@ export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeS
     });
     const t0 = performance.now();
     const c0 = process.cpuUsage();
+    const f0 = m.terminal.frames;
     m.keyboard.write(key);
     await painted;
+    const wall = performance.now() - t0;
     const cpu = process.cpuUsage(c0);
-    times.push(clock === 'wall' ? performance.now() - t0 : (cpu.user + cpu.system) / 1000);
     // Longer than Ink's throttle window (INK_OPTIONS.maxFps), so each press is painted on the leading edge.
     await new Promise((r) => setTimeout(r, 40));
+    times.push(clock === 'wall' ? wall : clock === 'cpu' ? (cpu.user + cpu.system) / 1000 : m.terminal.frames - f0);
   }
   return times;
 }

@@ -9,7 +9,7 @@ import type {Instance} from 'ink';
 import type {Column} from '../../src/ui/components/DataTable.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
-import {BenchTerminal, keypressTimes, median, timeNode, type BenchContext, type Suite} from './measure.js';
+import {BenchTerminal, keypressTimes, median, timeNode, type BenchContext, type KeyMeasure, type Suite} from './measure.js';
 
 // The shipped bundle runs React's production build; so must the in-process measure. React picks its build
 // when first loaded, which is why the UI modules are imported inside mount() and not at the top.
@@ -144,7 +144,7 @@ function localStartUnprepared(ctx: BenchContext): Promise<number> {
  * the key to the next write to the terminal, or the CPU time the process spent on it (which load on a shared
  * machine does not inflate).
  */
-export async function keypressToFrame(n: number, clock: 'wall' | 'cpu'): Promise<number> {
+export async function keypressToFrame(n: number, clock: KeyMeasure): Promise<number> {
   const m = await mount(n);
   await sleep(100);
   const times = await keypressTimes(m, clock);

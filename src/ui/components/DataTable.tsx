@@ -103,9 +103,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
     dispatch({type: 'select', id: f.id, ids});
   }, [props.focus, ids, dispatch]);
 
+  // The list position on the title line (`12 of 45`) for a cursor index.
+  const publishes = props.publishCount !== false && (props.active ?? true);
+  const positionAt = (at: number) =>
+    publishes && filtered.length > 0
+      ? positionText({at: at + 1, shown: filtered.length, total: props.total, filtered: filter.trim() !== '', partialSort: sort !== undefined && (props.total ?? 0) > rows.length, wrap})
+      : undefined;
+  const publishPosition = usePublishPosition(positionAt(index));
   // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
-  const live = useRef({ids, filtered, index, visible});
-  live.current = {ids, filtered, index, visible};
+  const live = useRef({ids, filtered, index, visible, selection, positionAt});
+  live.current = {ids, filtered, index, visible, selection, positionAt};
+  // A cursor key moves the cursor and the position on the title line in one update, so the key paints one frame.
+  // (Published from the render's layout effect, the position would be a second commit, and Ink, which paints at most
+  // one frame per 1/maxFps s, would show it a frame later: a second full repaint per key.)
+  const move = (how: {type: 'move'; delta: number} | {type: 'to'; index: number}) => {
+    const {ids, selection, positionAt} = live.current;
+    const next = selectionReducer(selection, {...how, ids});
+    live.current.selection = next;
+    setSelection(next);
+    publishPosition(positionAt(resolveIndex(next, ids)));
+  };
   const startRef = useRef(0);
   const start = windowStart(startRef.current, Math.max(0, index), visible, ids.length);
   startRef.current = start;
@@ -113,14 +130,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useKeys(
     'screen',
     {
-      'list.down': () => dispatch({type: 'move', delta: 1, ids: live.current.ids}),
-      'list.up': () => dispatch({type: 'move', delta: -1, ids: live.current.ids}),
-      'list.top': () => dispatch({type: 'to', index: 0, ids: live.current.ids}),
-      'list.bottom': () => dispatch({type: 'to', index: -1, ids: live.current.ids}),
-      'list.pageDown': () => dispatch({type: 'move', delta: Math.max(1, live.current.visible), ids: live.current.ids}),
-      'list.pageUp': () => dispatch({type: 'move', delta: -Math.max(1, live.current.visible), ids: live.current.ids}),
-      'list.halfDown': () => dispatch({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
-      'list.halfUp': () => dispatch({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2)), ids: live.current.ids}),
+      'list.down': () => move({type: 'move', delta: 1}),
+      'list.up': () => move({type: 'move', delta: -1}),
+      'list.top': () => move({type: 'to', index: 0}),
+      'list.bottom': () => move({type: 'to', index: -1}),
+      'list.pageDown': () => move({type: 'move', delta: Math.max(1, live.current.visible)}),
+      'list.pageUp': () => move({type: 'move', delta: -Math.max(1, live.current.visible)}),
+      'list.halfDown': () => move({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2))}),
+      'list.halfUp': () => move({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2))}),
       'list.sortNext': () => setSort((s) => stepSort(s, columns, 1)),
       'list.sortPrev': () => setSort((s) => stepSort(s, columns, -1)),
       'list.sortReverse': () => setSort((s) => (s ? {...s, desc: !s.desc} : stepSort(s, columns, 1))),
@@ -154,12 +171,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const onVisibleRows = props.onVisibleRows;
   useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
-  const publishes = props.publishCount !== false && (props.active ?? true);
-  usePublishPosition(
-    publishes && filtered.length > 0
-      ? positionText({at: index + 1, shown: filtered.length, total: props.total, filtered: filter.trim() !== '', partialSort: sort !== undefined && (props.total ?? 0) > rows.length, wrap})
-      : undefined,
-  );
   useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useFilterable(props.filter === undefined && (props.active ?? true));
   useOpenLabel(onActivate && (props.active ?? true) ? (props.activateLabel ?? 'open') : undefined);

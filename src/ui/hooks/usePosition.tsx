@@ -1,7 +1,7 @@
 // The list position on the title line (`12 of 45`). It changes with every cursor move, so it lives in a store
 // of its own that only the title line reads: a key press repaints the row and that line, not every component
 // that reads the chrome (title, features).
-import React, {createContext, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore} from 'react';
+import React, {createContext, useCallback, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore} from 'react';
 
 interface PositionStore {
   get(): string | undefined;
@@ -37,8 +37,12 @@ export function PositionProvider({children}: {children: React.ReactNode}) {
   return <PositionContext.Provider value={store}>{children}</PositionContext.Provider>;
 }
 
-/** Shows `text` as the list position while the caller is mounted (undefined: publishes nothing). */
-export function usePublishPosition(text: string | undefined): void {
+/**
+ * Shows `text` as the list position while the caller is mounted (undefined: publishes nothing). Returns a function
+ * that shows a position at once: a key handler that knows where its cursor goes calls it in the same update as the
+ * move, so the title line changes in the commit that moves the cursor and not in one of its own after it.
+ */
+export function usePublishPosition(text: string | undefined): (text: string | undefined) => void {
   const store = useContext(PositionContext);
   const self = useRef({});
   useLayoutEffect(() => {
@@ -49,6 +53,7 @@ export function usePublishPosition(text: string | undefined): void {
     const me = self.current;
     return () => store?.set(me, undefined);
   }, [store]);
+  return useCallback((next: string | undefined) => store?.set(self.current, next), [store]);
 }
 
 const none = () => undefined;
