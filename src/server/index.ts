@@ -1,6 +1,7 @@
 // Starts the local service on loopback: opens (and migrates) the data file, seeds it on first start, builds
 // the app and listens. Used by `svc server`, `svc ui --local` and the tests.
 import {existsSync, rmSync} from 'node:fs';
+import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
 import {createApp} from './app.js';
@@ -10,7 +11,7 @@ import {systemClock, type Clock} from './engines/clock.js';
 import {issueSeedKeys, needsSeed, seed, type SeedName} from './seed.js';
 import {copyDemoImage, saveDemoImage} from './demoImage.js';
 import {startHousekeeping} from './housekeeping.js';
-import {SERVER_TIMEOUTS, SOCKET_IDLE_MS} from './limits.js';
+import {lingerAfterEarlyAnswers, SERVER_TIMEOUTS, SOCKET_IDLE_MS, type ServerTimeouts} from './limits.js';
 import {lockDataFile, type DataLock} from './store/dataLock.js';
 import {API_KEY_PATTERN, findLiveKeyByValue, insertApiKey} from './store/apiKeys.js';
 import {findAdmin} from './store/users.js';
@@ -41,6 +42,8 @@ export interface StartOptions {
   queryTimeoutMs?: number;
   /** For ':memory:' with the demo seed: the bytes of a demo image (demoImageBytes) to copy instead of seeding. */
   demoImage?: Buffer;
+  /** The HTTP server's timeouts (default SERVER_TIMEOUTS in limits.ts); tests shorten them instead of waiting. */
+  timeouts?: Partial<ServerTimeouts>;
 }
 
 export interface RunningService {
@@ -115,8 +118,11 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
         : await laterStartCredentials(ctx, opts.adminKey);
     seeding = false;
     if (imageDir !== undefined && firstStart && !fromImage) saveDemoImage(ctx.db, imageDir);
-    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host, serverOptions: {...SERVER_TIMEOUTS}});
-    Object.assign(server, {headersTimeout: SERVER_TIMEOUTS.headersTimeout, requestTimeout: SERVER_TIMEOUTS.requestTimeout, keepAliveTimeout: SERVER_TIMEOUTS.keepAliveTimeout});
+    // autoCleanupIncoming off: a body left unread when the answer went out is drained by lingerAfterEarlyAnswers.
+    const timeouts = {...SERVER_TIMEOUTS, ...opts.timeouts};
+    const server = serve({fetch: app.fetch, port: opts.port ?? 0, hostname: host, serverOptions: timeouts, autoCleanupIncoming: false});
+    lingerAfterEarlyAnswers(server as Server);
+    Object.assign(server, {headersTimeout: timeouts.headersTimeout, requestTimeout: timeouts.requestTimeout, keepAliveTimeout: timeouts.keepAliveTimeout});
     server.setTimeout(SOCKET_IDLE_MS);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);

@@ -1,6 +1,7 @@
 // Input limits of the service, in front of every route: bytes actually read (not the declared length: a chunked
 // body is counted while it streams), JSON nesting depth, and per-client request rates on the endpoints that take
 // requests without a credential. The HTTP server's own timeouts are here too, so every limit is in one place.
+import type {IncomingMessage, Server, ServerResponse} from 'node:http';
 import type {Context, MiddlewareHandler} from 'hono';
 import {getConnInfo} from '@hono/node-server/conninfo';
 
@@ -19,8 +20,15 @@ export const SERVER_TIMEOUTS = {
   /** How often Node checks the two timeouts above (its default, 30 s, lets a stalled header live 40 s). */
   connectionsCheckingInterval: 1_000,
 } as const;
+export type ServerTimeouts = Record<keyof typeof SERVER_TIMEOUTS, number>;
 /** A socket with no traffic in either direction for this long is closed, whatever it is doing. */
 export const SOCKET_IDLE_MS = 120_000;
+
+/**
+ * A connection answered before its request's body was read (413, 401, 403) lingers before it closes: reading and
+ * discarding what the client still sends for at most this long and this many bytes.
+ */
+export const LINGER = {ms: 5_000, bytes: 64 * 1024 * 1024} as const;
 
 /** The data API's bound on one query (model SQL is the member's own): stopped there with a 400. */
 export const QUERY_TIMEOUT_MS = 5_000;
@@ -46,7 +54,7 @@ const tooLarge = (c: Context, limit: number) =>
  * route) reads the bodies of the endpoints that take no credential, at most MAX_OPEN_BODY_BYTES; `'credentialed'`
  * (installed by the app after the operation guard, so after the credential and its permission were checked)
  * reads every other body, at most MAX_BODY_BYTES. A request refused for its credential is answered without its
- * body being read; the HTTP adapter drains or closes what is left, bounded.
+ * body being read; the server drains what is left after the answer, bounded, and closes (lingerAfterEarlyAnswers).
  */
 export function bodyLimits(stage: 'open' | 'credentialed'): MiddlewareHandler {
   return async (c, next) => {
@@ -65,9 +73,10 @@ export function bodyLimits(stage: 'open' | 'credentialed'): MiddlewareHandler {
       const {done, value} = await reader.read();
       if (done) break;
       size += value.byteLength;
+      // Not cancelled: over HTTP that would destroy the socket under the answer. The server drains what is left
+      // after answering and closes the connection (lingerAfterEarlyAnswers).
       if (size > limit) {
-        await reader.cancel().catch(() => {});
-        c.header('connection', 'close');
+        reader.releaseLock();
         return tooLarge(c, limit);
       }
       chunks.push(value);
@@ -86,6 +95,46 @@ export function bodyLimits(stage: 'open' | 'credentialed'): MiddlewareHandler {
 }
 
 const buffered = new WeakMap<Request, Buffer>();
+
+/**
+ * The one place a connection is closed after an answer sent before the client finished sending its body (a body
+ * over the limit, a request refused for its credential): closing at once, with the rest of the body unread in the
+ * kernel's buffer, makes the close a TCP reset, and a client still sending then loses the answer (it reads a
+ * reset instead of the 413). So, once the answer is written: half-close (the client reads the answer and then the
+ * end of the connection), read and discard what still arrives until the client stops or LINGER runs out, then
+ * destroy. The HTTP adapter's own draining is turned off (index.ts) so that this is the only policy.
+ */
+export function lingerAfterEarlyAnswers(server: Server): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (!req.complete) linger(req);
+    });
+  });
+}
+
+function linger(req: IncomingMessage): void {
+  const socket = req.socket;
+  if (socket.destroyed) return;
+  let bytes = 0;
+  const close = () => {
+    clearTimeout(timer);
+    socket.destroy();
+  };
+  const timer = setTimeout(close, LINGER.ms);
+  timer.unref();
+  // Whoever read the body before the answer (a web stream over it pauses it when nobody pulls) no longer does.
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    bytes += chunk.byteLength;
+    if (bytes > LINGER.bytes) close();
+  });
+  req.once('end', close);
+  req.once('error', close);
+  socket.once('end', close);
+  socket.once('close', () => clearTimeout(timer));
+  socket.end();
+  req.resume();
+}
 
 /**
  * The request's body as `bodyLimits` read it (within its limit, after the credential check), or undefined when

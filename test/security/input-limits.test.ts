@@ -8,6 +8,7 @@ import {runHousekeeping} from '../../src/server/housekeeping.js';
 import {buildTree} from '../../src/server/routes/dataModel/filePaths.js';
 import {insertTelemetryEvents, TELEMETRY_MAX_EVENTS} from '../../src/server/store/telemetry.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
+import {SERVER_TIMEOUTS} from '../../src/server/limits.js';
 import type {RunningService} from '../../src/server/index.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
@@ -92,6 +93,14 @@ describe('bytes actually read', () => {
     expect(res.sent).toBeLessThan(20 * MiB);
     const vars = await call('/api/v1/deployments/1/env-vars');
     expect(vars.text).not.toContain('HUGE');
+  });
+
+  it('a client streaming past the limit reads the 413 every time, not a reset (20 uploads in a row)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      statuses.push((await chunkedPut('/api/v1/deployments/1/env-vars', {prefix: '{"env_variables":[{"name":"HUGE","value":"', total: 24 * MiB})).status);
+    }
+    expect(statuses).toEqual(Array(20).fill(413));
   });
 
   it('the unauthenticated device-code endpoint stops reading a chunked body at 64 KiB', async () => {
@@ -278,29 +287,45 @@ describe('telemetry cap', () => {
 });
 
 describe('connections that never finish', () => {
+  // The service's own timeouts (10 s for the headers, 5 s idle keep-alive) with a server that applies them the
+  // same way, scaled down: the test waits a fraction of a second instead of 16 s.
+  const timeouts = {headersTimeout: 400, keepAliveTimeout: 300, connectionsCheckingInterval: 50};
+  let fast: RunningService;
+  beforeAll(async () => {
+    fast = await startTestService({clock, timeouts});
+  });
+  afterAll(() => fast.close());
+
+  it('the service closes a stalled header block after 10 s and an idle keep-alive connection 5 s after its answer', () => {
+    expect(SERVER_TIMEOUTS).toMatchObject({headersTimeout: 10_000, keepAliveTimeout: 5_000});
+    expect(SERVER_TIMEOUTS.connectionsCheckingInterval).toBeLessThanOrEqual(1_000);
+  });
+
   it('a connection that never sends its headers is closed (header timeout)', async () => {
     const started = Date.now();
     const closed = await new Promise<number>((resolve) => {
-      const socket = connect(svc.port, '127.0.0.1', () => socket.write('GET /api/v1/deployments HTTP/1.1\r\nHost: 127.0.0.1\r\n'));
+      const socket = connect(fast.port, '127.0.0.1', () => socket.write('GET /api/v1/deployments HTTP/1.1\r\nHost: 127.0.0.1\r\n'));
       socket.resume();
       socket.on('close', () => resolve(Date.now() - started));
       socket.on('error', () => {});
-      setTimeout(() => socket.destroy(), 20_000);
+      setTimeout(() => socket.destroy(), 10_000);
     });
-    expect(closed).toBeLessThan(15_000);
-  }, 25_000);
+    expect(closed).toBeGreaterThanOrEqual(timeouts.headersTimeout - 50);
+    expect(closed).toBeLessThan(5_000);
+  });
 
   it('an idle keep-alive connection is closed after its timeout', async () => {
     const closedAfter = await new Promise<number>((resolve) => {
       let answeredAt = 0;
-      const socket = connect(svc.port, '127.0.0.1', () =>
-        socket.write(`GET /api/v1/deployments?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${svc.adminKey}\r\nConnection: keep-alive\r\n\r\n`),
+      const socket = connect(fast.port, '127.0.0.1', () =>
+        socket.write(`GET /api/v1/deployments?limit=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${fast.adminKey}\r\nConnection: keep-alive\r\n\r\n`),
       );
       socket.on('data', () => (answeredAt ||= Date.now()));
       socket.on('close', () => resolve(Date.now() - answeredAt));
       socket.on('error', () => {});
-      setTimeout(() => socket.destroy(), 20_000);
+      setTimeout(() => socket.destroy(), 10_000);
     });
-    expect(closedAfter).toBeLessThan(8_000);
-  }, 25_000);
+    expect(closedAfter).toBeGreaterThanOrEqual(timeouts.keepAliveTimeout - 50);
+    expect(closedAfter).toBeLessThan(5_000);
+  });
 });
