@@ -4,7 +4,9 @@
 //
 // A dialog is first laid out unseen (in a box of no height): its key layer registers and its rows are measured in
 // that commit, and the next commit, at once, shows it with its keys in the footer and the list cut to the rest. So
-// no frame shows a dialog under the screen's keys, or a list drawn over the dialog's rows.
+// no frame shows a dialog under the screen's keys, or a list drawn over the dialog's rows. Unseen, it is laid out
+// out of the flow (absolute, full width): in the flow of a box of no height Yoga gives it no height either, and the
+// first frame that showed it gave the list every row (a dialog in dev mode at 60×15 lost its bottom line).
 import React, {useLayoutEffect, useRef, useState} from 'react';
 import {Box, measureElement, type DOMElement} from 'ink';
 
@@ -34,7 +36,7 @@ export function useDialogSlot(dialog: React.ReactNode, kind: string): DialogSlot
   }, [open, kind, shown, dialog]);
   const slot = open ? (
     <Box flexDirection="column" flexShrink={0} {...(visible ? {} : {height: 0, overflow: 'hidden' as const})}>
-      <Box ref={box} flexDirection="column" flexShrink={0}>
+      <Box ref={box} flexDirection="column" flexShrink={0} {...(visible ? {} : {position: 'absolute' as const, width: '100%'})}>
         {dialog}
       </Box>
     </Box>
