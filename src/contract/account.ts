@@ -1,6 +1,6 @@
 // Account-level shapes: the current user, regions and API keys (with deployment scopes and permissions).
 import {z} from 'zod';
-import {PageInfo} from './common.js';
+import {itemsDataPage} from './common.js';
 
 export const PERMISSIONS = [
   'DeploymentRead',
@@ -18,9 +18,7 @@ export const Region = z
   .meta({id: 'Region'});
 export type Region = z.infer<typeof Region>;
 
-export const RegionsResponse = z
-  .object({items: z.array(Region), data: z.array(Region), pageInfo: PageInfo})
-  .meta({id: 'RegionsListResponse'});
+export const RegionsResponse = itemsDataPage(Region, 'RegionsListResponse');
 
 export const CurrentUser = z
   .object({
@@ -58,9 +56,7 @@ export const ApiKey = z
   .meta({id: 'ApiKey'});
 export type ApiKey = z.infer<typeof ApiKey>;
 
-export const ApiKeysResponse = z
-  .object({items: z.array(ApiKey), data: z.array(ApiKey), pageInfo: PageInfo})
-  .meta({id: 'ApiKeysListResponse'});
+export const ApiKeysResponse = itemsDataPage(ApiKey, 'ApiKeysListResponse');
 
 export const CreateApiKeyBody = z
   .object({

@@ -5,126 +5,56 @@
 // are built from these entries; adding a kind is an entry here plus its schemas in objects.ts. Paths, operationIds
 // and field names are the platform API description's. No zod here: command mode and the console read this at
 // start-up, and the schemas are named (objectSchemas.ts resolves a name where a schema is needed).
-import type {Permission} from './account.js';
-import type * as embedOps from './embedOps.js';
-import type * as objects from './objects.js';
+import {operationIds, type ObjectKind, type ObjectOperation, type ObjectSchemaName} from './objectKind.js';
 
-/** The name of a schema exported by contract/objects.ts or contract/embedOps.ts. */
-export type ObjectSchemaName = keyof typeof objects | keyof typeof embedOps;
+export type {ConsoleCell, ObjectFilter, ObjectKind, ObjectOperation, ObjectSchemaName, ObjectScope} from './objectKind.js';
 
-/** Where the objects live: in a deployment (`{deploymentId}` in the path), an embed tenant, or the account. */
-export type ObjectScope = 'deployment' | 'embedTenant' | 'account';
-
-export type ObjectOperation = 'list' | 'get' | 'create' | 'update' | 'delete';
-
-/** A list filter, keyed by its query parameter; the command's flag is the parameter in kebab case (`--folder-id`). */
-export interface ObjectFilter {
-  /** The field of the object the query parameter is compared with. */
-  field: string;
-  /** `int`: equal as numbers (the flag takes an id); `exact`: equal as strings; `contains`: case-insensitive substring. */
-  match: 'int' | 'exact' | 'contains';
-  /** The flag's help. */
-  description: string;
-}
-
-/** A table cell of the console's view: a field, or the number of entries of an array field. */
-export type ConsoleCell = string | {count: string};
-
-export interface ObjectKind {
-  kind: string;
-  /** The OpenAPI tag of its operations. */
-  tag: string;
-  /** What the operations' summaries call the objects ("List workbooks"). */
-  summary: string;
-  /** Collection path, with `{deploymentId}` or `{embedTenantName}` for scoped kinds. */
-  path: string;
-  scope: ObjectScope;
-  /** Name of the id path parameter of single-object routes. */
-  idParam: string;
-  /** operationIds of the operations the platform API description defines for this kind; absent ones are not served. */
-  operations: Partial<Record<ObjectOperation, string>>;
-  updateMethod?: 'put' | 'patch';
-  /** The item and the create/update bodies, by their names in contract/objects.ts (or embedOps.ts). */
-  schemas: {item: ObjectSchemaName; create?: ObjectSchemaName; update?: ObjectSchemaName};
-  filters?: Record<string, ObjectFilter>;
-  /** The list answer also carries `data` (a copy of items) and `count` (the total), as the description shows. */
-  listExtras?: boolean;
-  /** Fields unique within the scope (null values are not compared). */
-  unique?: string[];
-  /** PUT `<path>/by-<segment>/{<field>}` creates the object with that field's value or updates the one holding it. */
-  upsertBy?: {field: string; segment: string; operationId: string; pattern: RegExp};
-  /** Fields that must name an existing object of a kind in the same scope. */
-  refs?: Record<string, string>;
-  /** Fields a `null` in an update clears; for the others `null` means "leave as is". */
-  clearable?: string[];
-  /** Fields stored but never answered, and never shown. */
-  hidden?: string[];
-  /**
-   * What a management credential needs: `read` for list and get, `write` for create, update, upsert and delete, at
-   * the level of the deployment in the path for deployment objects and at account level for the others.
-   */
-  permission: {read: Permission; write: Permission};
-  /** Its command group (`svc <name> list|get|create|update|delete`); none: no command group of its own. */
-  command?: {
-    name: string;
-    aliases: string[];
-    /** Singular noun for messages: "Deleted folder 5". */
-    noun: string;
-    description: string;
-    /** Table columns: header and field. */
-    columns: Array<[string, string]>;
-    /** What the platform API does not offer for this kind (said in the group's help, so nobody looks for it). */
-    notOffered?: string;
-  };
-  /** Its view in the console (needs `command`: the `:` names are the group's name and aliases). */
-  console?: {
-    /** Screen id suffix: `res:<id>`. */
-    id: string;
-    title: string;
-    /** The console type the palette lists it after; absent: last. */
-    after?: string;
-    /** What the editor starts from when creating one. */
-    template: Record<string, unknown>;
-    /** @default the command's columns */
-    columns?: Array<[string, ConsoleCell]>;
-  };
-}
-
-const DEPLOYMENT = '/api/v1/deployments/{deploymentId}';
 const READ_OR_MANAGE = {read: 'DeploymentRead', write: 'DeploymentManage'} as const;
+
+/**
+ * A workspace object of a deployment as the platform names its parts: tag `<Singular>s`, path
+ * `/api/v1/deployments/{deploymentId}/<kind>s`, id parameter `<kind>Id`, operationIds by `operationIds`, schemas
+ * `<Singular>`, `Create<Singular>Input` and `Update<Singular>Input`, and the command group `<kind>s` (alias `<kind>`).
+ */
+function deploymentObject(
+  kind: string,
+  singular: string,
+  operations: readonly ObjectOperation[],
+  command: {description: string; columns: Array<[string, string]>},
+): Pick<ObjectKind, 'kind' | 'tag' | 'path' | 'scope' | 'idParam' | 'operations' | 'schemas' | 'permission' | 'command'> {
+  return {
+    kind,
+    tag: `${singular}s`,
+    path: `/api/v1/deployments/{deploymentId}/${kind}s`,
+    scope: 'deployment',
+    idParam: `${kind}Id`,
+    operations: operationIds(singular, operations),
+    schemas: {item: singular as ObjectSchemaName, create: `Create${singular}Input` as ObjectSchemaName, update: `Update${singular}Input` as ObjectSchemaName},
+    permission: READ_OR_MANAGE,
+    command: {name: `${kind}s`, aliases: [kind], noun: kind, ...command},
+  };
+}
+
+const ALL: readonly ObjectOperation[] = ['list', 'get', 'create', 'update', 'delete'];
 
 export const OBJECT_KINDS: ObjectKind[] = [
   {
-    kind: 'folder',
-    tag: 'Folders',
+    ...deploymentObject('folder', 'Folder', ['list', 'create', 'update', 'delete'], {
+      description: 'workspace folders of a deployment',
+      columns: [['ID', 'id'], ['NAME', 'name'], ['PARENT', 'parentId'], ['POSITION', 'position'], ['UPDATED', 'updatedAt']],
+    }),
     summary: 'workspace folders',
-    path: `${DEPLOYMENT}/folders`,
-    scope: 'deployment',
-    idParam: 'folderId',
-    operations: {list: 'getFolders', create: 'createFolder', update: 'updateFolder', delete: 'deleteFolder'},
-    schemas: {item: 'Folder', create: 'CreateFolderInput', update: 'UpdateFolderInput'},
     filters: {parentId: {field: 'parentId', match: 'int', description: 'only folders inside this folder'}},
     listExtras: true,
     refs: {parentId: 'folder'},
-    permission: READ_OR_MANAGE,
-    command: {
-      name: 'folders',
-      aliases: ['folder'],
-      noun: 'folder',
-      description: 'workspace folders of a deployment',
-      columns: [['ID', 'id'], ['NAME', 'name'], ['PARENT', 'parentId'], ['POSITION', 'position'], ['UPDATED', 'updatedAt']],
-    },
     console: {id: 'folders', title: 'Folders', after: 'groups', template: {name: 'New folder', parentId: null}},
   },
   {
-    kind: 'workbook',
-    tag: 'Workbooks',
+    ...deploymentObject('workbook', 'Workbook', ALL, {
+      description: 'workbooks of a deployment',
+      columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['SLUG', 'slug'], ['UPDATED', 'updatedAt']],
+    }),
     summary: 'workbooks',
-    path: `${DEPLOYMENT}/workbooks`,
-    scope: 'deployment',
-    idParam: 'workbookId',
-    operations: {list: 'getWorkbooks', get: 'getWorkbook', create: 'createWorkbook', update: 'updateWorkbook', delete: 'deleteWorkbook'},
-    schemas: {item: 'Workbook', create: 'CreateWorkbookInput', update: 'UpdateWorkbookInput'},
     filters: {folderId: {field: 'folderId', match: 'int', description: 'only workbooks in this folder'}},
     listExtras: true,
     unique: ['slug'],
@@ -132,25 +62,14 @@ export const OBJECT_KINDS: ObjectKind[] = [
     refs: {folderId: 'folder'},
     clearable: ['folderId', 'slug'],
     hidden: ['embedAccess', 'dashboardDraft'],
-    permission: READ_OR_MANAGE,
-    command: {
-      name: 'workbooks',
-      aliases: ['workbook'],
-      noun: 'workbook',
-      description: 'workbooks of a deployment',
-      columns: [['ID', 'id'], ['NAME', 'name'], ['FOLDER', 'folderId'], ['SLUG', 'slug'], ['UPDATED', 'updatedAt']],
-    },
     console: {id: 'workbooks', title: 'Workbooks', after: 'folders', template: {name: 'New workbook', folderId: null}},
   },
   {
-    kind: 'report',
-    tag: 'Reports',
+    ...deploymentObject('report', 'Report', ALL, {
+      description: 'reports of a deployment',
+      columns: [['ID', 'id'], ['NAME', 'name'], ['PUBLIC ID', 'publicId'], ['WORKBOOK', 'workbookId'], ['FOLDER', 'folderId']],
+    }),
     summary: 'reports',
-    path: `${DEPLOYMENT}/reports`,
-    scope: 'deployment',
-    idParam: 'reportId',
-    operations: {list: 'getReports', get: 'getReport', create: 'createReport', update: 'updateReport', delete: 'deleteReport'},
-    schemas: {item: 'Report', create: 'CreateReportInput', update: 'UpdateReportInput'},
     filters: {
       workbookId: {field: 'workbookId', match: 'int', description: 'only reports of this workbook'},
       folderId: {field: 'folderId', match: 'int', description: 'only reports in this folder'},
@@ -161,37 +80,19 @@ export const OBJECT_KINDS: ObjectKind[] = [
     upsertBy: {field: 'publicId', segment: 'public-id', operationId: 'upsertReportByPublicId', pattern: /^[0-9A-Za-z]{12}$/},
     refs: {workbookId: 'workbook', folderId: 'folder'},
     clearable: ['workbookId', 'folderId', 'title', 'description', 'jsonQuery', 'sqlQuery'],
-    permission: READ_OR_MANAGE,
-    command: {
-      name: 'reports',
-      aliases: ['report'],
-      noun: 'report',
-      description: 'reports of a deployment',
-      columns: [['ID', 'id'], ['NAME', 'name'], ['PUBLIC ID', 'publicId'], ['WORKBOOK', 'workbookId'], ['FOLDER', 'folderId']],
-    },
     console: {id: 'reports', title: 'Reports', after: 'workbooks', template: {name: 'New report', title: null, workbookId: null}},
   },
   {
-    kind: 'notification',
-    tag: 'Notifications',
+    ...deploymentObject('notification', 'Notification', ALL, {
+      description: 'scheduled dashboard notifications of a deployment',
+      columns: [['ID', 'id'], ['DASHBOARD', 'dashboardId'], ['SCHEDULE', 'humanReadableSchedule'], ['CRON', 'cronExpression'], ['ENABLED', 'isEnabled']],
+    }),
     summary: 'scheduled dashboard notifications',
-    path: `${DEPLOYMENT}/notifications`,
-    scope: 'deployment',
     idParam: 'id',
-    operations: {list: 'getNotifications', get: 'getNotification', create: 'createNotification', update: 'updateNotification', delete: 'deleteNotification'},
-    schemas: {item: 'Notification', create: 'CreateNotificationInput', update: 'UpdateNotificationInput'},
     filters: {dashboardId: {field: 'dashboardId', match: 'int', description: 'only notifications of this dashboard'}},
     refs: {dashboardId: 'dashboard'},
     clearable: ['customCron'],
     hidden: ['recipients'],
-    permission: READ_OR_MANAGE,
-    command: {
-      name: 'notifications',
-      aliases: ['notification'],
-      noun: 'notification',
-      description: 'scheduled dashboard notifications of a deployment',
-      columns: [['ID', 'id'], ['DASHBOARD', 'dashboardId'], ['SCHEDULE', 'humanReadableSchedule'], ['CRON', 'cronExpression'], ['ENABLED', 'isEnabled']],
-    },
     console: {id: 'notifications', title: 'Notifications', after: 'reports', template: {scheduleType: 'DAILY', dashboardId: 1, hour: 8, minute: 0, timezone: 'UTC'}},
   },
   {
@@ -201,7 +102,7 @@ export const OBJECT_KINDS: ObjectKind[] = [
     path: '/api/v1/roles',
     scope: 'account',
     idParam: 'roleId',
-    operations: {list: 'getRoles', get: 'getRole', create: 'createRole', update: 'updateRole', delete: 'deleteRole'},
+    operations: operationIds('Role', ALL),
     schemas: {item: 'Role', create: 'RoleCreateBody', update: 'RoleUpdateBody'},
     unique: ['name'],
     clearable: ['description'],
@@ -228,7 +129,7 @@ export const OBJECT_KINDS: ObjectKind[] = [
     path: '/api/v1/users',
     scope: 'account',
     idParam: 'id',
-    operations: {create: 'createUser', update: 'updateUser', delete: 'deleteUser'},
+    operations: operationIds('User', ['create', 'update', 'delete']),
     schemas: {item: 'User', create: 'UserCreateInput', update: 'UserUpdateInput'},
     unique: ['email', 'username'],
     clearable: ['firstName', 'title'],
@@ -250,7 +151,7 @@ export const OBJECT_KINDS: ObjectKind[] = [
     path: '/api/v1/user-attributes',
     scope: 'account',
     idParam: 'id',
-    operations: {list: 'getUserAttributes', create: 'createUserAttribute', update: 'updateUserAttribute'},
+    operations: operationIds('UserAttribute', ['list', 'create', 'update']),
     schemas: {item: 'UserAttribute', create: 'UserAttributeCreateInput', update: 'UserAttributeUpdateInput'},
     filters: {
       name: {field: 'name', match: 'contains', description: 'only attributes whose name contains this text'},
@@ -278,7 +179,7 @@ export const OBJECT_KINDS: ObjectKind[] = [
     path: '/api/v1/embed-tenants/{embedTenantName}/groups',
     scope: 'embedTenant',
     idParam: 'id',
-    operations: {list: 'getGroups', get: 'getGroup', create: 'createGroup', update: 'updateGroup', delete: 'deleteGroup'},
+    operations: operationIds('Group', ALL),
     updateMethod: 'patch',
     schemas: {item: 'UserGroup', create: 'CreateEmbedGroupInput', update: 'UpdateEmbedGroupInput'},
     unique: ['name'],

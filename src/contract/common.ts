@@ -59,3 +59,20 @@ export const CursorQuery = z.object({
     .optional(),
   after: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'after must be a pageInfo.endCursor value').optional(),
 });
+
+/** A list answer of the current API: `items` with cursor `pageInfo`. */
+export function itemsPage<T extends z.ZodType>(item: T, id: string) {
+  return z.object({items: z.array(item), pageInfo: PageInfo}).meta({id});
+}
+
+/** A list answer that also carries `data`, a copy of `items` (most of the platform's older lists). */
+export function itemsDataPage<T extends z.ZodType>(item: T, id: string) {
+  return z.object({items: z.array(item), data: z.array(item), pageInfo: PageInfo}).meta({id});
+}
+
+/** The seed's list answer: `data.<key>` with offset `pagination`, beside the current API's `items` and `pageInfo`. */
+export function seedListPage<K extends string, L extends z.ZodType, T extends z.ZodType>(key: K, listed: L, item: T, id: string) {
+  return z
+    .object({data: z.object({[key]: z.array(listed)} as Record<K, z.ZodArray<L>>), pagination: Pagination, items: z.array(item), pageInfo: PageInfo})
+    .meta({id});
+}

@@ -1,7 +1,7 @@
 // Data model branches, dev mode and source files (/build/api/v1/deployments/{id}/…), field names as the current
 // API has them (the platform API description: BranchResponse, DevBranchResponse, SourceTreeResponse, …).
 import {z} from 'zod';
-import {PageInfo} from './common.js';
+import {itemsDataPage} from './common.js';
 
 const flag = (name: string) => z.enum(['true', 'false'], {message: `${name} must be true or false`});
 const cursorPaging = {
@@ -20,9 +20,7 @@ export const Branch = z
   .meta({id: 'BranchResponse'});
 export type Branch = z.infer<typeof Branch>;
 
-export const BranchesListResponse = z
-  .object({items: z.array(Branch), data: z.array(Branch), pageInfo: PageInfo})
-  .meta({id: 'BranchesListResponse'});
+export const BranchesListResponse = itemsDataPage(Branch, 'BranchesListResponse');
 
 export const BranchesQuery = z.object(cursorPaging);
 
@@ -81,9 +79,7 @@ export interface TreeNode {
   children: TreeNode[];
 }
 
-export const SourceTreeResponse = z
-  .object({items: z.array(SourceTreeNode), data: z.array(SourceTreeNode), pageInfo: PageInfo})
-  .meta({id: 'SourceTreeResponse'});
+export const SourceTreeResponse = itemsDataPage(SourceTreeNode, 'SourceTreeResponse');
 
 export const FilesQuery = z.object({
   withContent: flag('withContent').optional(),

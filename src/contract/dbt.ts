@@ -1,7 +1,7 @@
 // dbt sync (/api/v1/deployments/{deploymentId}/dbt-sync…), field names as the current API has them
 // (the platform API description: StartDbtSyncInput, DbtSyncResponse, DbtSyncStatusResponse, DbtSyncRun, …).
 import {z} from 'zod';
-import {PageInfo} from './common.js';
+import {itemsPage} from './common.js';
 
 /** What history lists; the status endpoint reports CANCELLED runs as FAILED with a reason saying so. */
 export const DBT_RUN_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
@@ -96,9 +96,7 @@ export const DbtSyncLogEntry = z
   .meta({id: 'DbtSyncLogEntry'});
 export type DbtSyncLogEntry = z.infer<typeof DbtSyncLogEntry>;
 
-export const DbtSyncLogEntriesListResponse = z
-  .object({items: z.array(DbtSyncLogEntry), pageInfo: PageInfo})
-  .meta({id: 'DbtSyncLogEntriesListResponse'});
+export const DbtSyncLogEntriesListResponse = itemsPage(DbtSyncLogEntry, 'DbtSyncLogEntriesListResponse');
 
 export const DbtSyncRunPhase = z
   .object({phase: z.string(), startedOffsetMs: z.number().int(), durationMs: z.number().int(), outcome: z.string()})
@@ -146,15 +144,11 @@ export const DbtSyncRun = z
   .meta({id: 'DbtSyncRun'});
 export type DbtSyncRun = z.infer<typeof DbtSyncRun>;
 
-export const DbtSyncRunListResponse = z
-  .object({items: z.array(DbtSyncRun), pageInfo: PageInfo})
-  .meta({id: 'DbtSyncRunListResponse'});
+export const DbtSyncRunListResponse = itemsPage(DbtSyncRun, 'DbtSyncRunListResponse');
 export type DbtSyncRunListResponse = z.infer<typeof DbtSyncRunListResponse>;
 
 export const DbtGeneratedFileContent = z.object({path: z.string(), content: z.string()}).meta({id: 'DbtGeneratedFileContent'});
 
-export const DbtSyncGeneratedFilesListResponse = z
-  .object({items: z.array(DbtGeneratedFileContent), pageInfo: PageInfo})
-  .meta({id: 'DbtSyncGeneratedFilesListResponse'});
+export const DbtSyncGeneratedFilesListResponse = itemsPage(DbtGeneratedFileContent, 'DbtSyncGeneratedFilesListResponse');
 
 export const DbtSyncCancelResponse = z.object({message: z.string()}).meta({id: 'DbtSyncCancelResponse'});

@@ -1,7 +1,7 @@
 // Deployment shapes. The list answers the seed's `{data:{deployments}, pagination}` with the current API's
 // `items`/`pageInfo` beside it; detail, settings and the write bodies follow the platform API description.
 import {z} from 'zod';
-import {CursorQuery, OffsetLimitQuery, PageInfo, Pagination} from './common.js';
+import {CursorQuery, OffsetLimitQuery, seedListPage} from './common.js';
 import {nameTextProblem, printableName} from './names.js';
 
 export const CREATION_STEPS = ['project', 'upload', 'schema', 'github', 'ssh', 'databases', 'ready', 'demo'] as const;
@@ -34,14 +34,7 @@ export type Deployment = z.infer<typeof Deployment>;
 /** Offset paging (the seed) or cursor paging (`first`/`after`, the current API); not both at once. */
 export const DeploymentsQuery = OffsetLimitQuery.extend(CursorQuery.shape);
 
-export const DeploymentsListResponse = z
-  .object({
-    data: z.object({deployments: z.array(DeploymentListItem)}),
-    pagination: Pagination,
-    items: z.array(Deployment),
-    pageInfo: PageInfo,
-  })
-  .meta({id: 'DeploymentsListResponse'});
+export const DeploymentsListResponse = seedListPage('deployments', DeploymentListItem, Deployment, 'DeploymentsListResponse');
 export type DeploymentsListResponse = z.infer<typeof DeploymentsListResponse>;
 
 /** Every setting of a deployment, secrets excluded. */

@@ -1,6 +1,6 @@
 // Environment variables of a deployment (EnvVariableItem); secret-looking values are never answered.
 import {z} from 'zod';
-import {PageInfo} from './common.js';
+import {itemsDataPage} from './common.js';
 
 /** What a list shows instead of the value of a secret-looking variable; never accepted as a value. */
 export const ENCRYPTED_PLACEHOLDER = '[ENCRYPTED]';
@@ -11,9 +11,7 @@ export {isSecretName} from './secretNames.js';
 export const EnvVariableItem = z.object({name: z.string(), value: z.string()}).meta({id: 'EnvVariableItem'});
 export type EnvVariableItem = z.infer<typeof EnvVariableItem>;
 
-export const EnvVariablesListResponse = z
-  .object({items: z.array(EnvVariableItem), data: z.array(EnvVariableItem), pageInfo: PageInfo})
-  .meta({id: 'EnvVariablesListResponse'});
+export const EnvVariablesListResponse = itemsDataPage(EnvVariableItem, 'EnvVariablesListResponse');
 
 export const SetEnvVariablesInput = z
   .object({

@@ -1,6 +1,6 @@
 // Environments of a deployment (seed shape: `api_credentials` as an object) and the metadata-sync token.
 import {z} from 'zod';
-import {CursorQuery, OffsetLimitQuery, Pagination, PageInfo} from './common.js';
+import {CursorQuery, OffsetLimitQuery, Pagination, PageInfo, seedListPage} from './common.js';
 
 export const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
 export const EnvironmentType = z.enum(ENVIRONMENT_TYPES).meta({id: 'EnvironmentType'});
@@ -28,14 +28,7 @@ export const EnvironmentsQuery = OffsetLimitQuery.extend(CursorQuery.shape).exte
     .optional(),
 });
 
-export const EnvironmentsListResponse = z
-  .object({
-    data: z.object({environments: z.array(Environment)}),
-    pagination: Pagination,
-    items: z.array(Environment),
-    pageInfo: PageInfo,
-  })
-  .meta({id: 'EnvironmentsListResponse'});
+export const EnvironmentsListResponse = seedListPage('environments', Environment, Environment, 'EnvironmentsListResponse');
 export type EnvironmentsListResponse = z.infer<typeof EnvironmentsListResponse>;
 
 export const EnvironmentParams = z.object({

@@ -1,6 +1,6 @@
 // The GitHub connection of a deployment (GitHub*Response): installations, repositories, branches, connect.
 import {z} from 'zod';
-import {CursorQuery, PageInfo} from './common.js';
+import {CursorQuery, itemsDataPage} from './common.js';
 
 export const GitHubConnectStatusResponse = z
   .object({connected: z.boolean(), linkUrl: z.string(), settingsUrl: z.string()})
@@ -13,15 +13,9 @@ export const GitHubInstallation = z
 export const GitHubRepo = z.object({id: z.number().int(), name: z.string(), htmlUrl: z.string()}).meta({id: 'GitHubRepoResponse'});
 export const GitHubBranch = z.object({name: z.string(), isDefault: z.boolean()}).meta({id: 'GitHubBranchResponse'});
 
-export const GitHubInstallationsResponse = z
-  .object({items: z.array(GitHubInstallation), data: z.array(GitHubInstallation), pageInfo: PageInfo})
-  .meta({id: 'GitHubInstallationsListResponse'});
-export const GitHubReposResponse = z
-  .object({items: z.array(GitHubRepo), data: z.array(GitHubRepo), pageInfo: PageInfo})
-  .meta({id: 'GitHubReposListResponse'});
-export const GitHubBranchesResponse = z
-  .object({items: z.array(GitHubBranch), data: z.array(GitHubBranch), pageInfo: PageInfo})
-  .meta({id: 'GitHubBranchesListResponse'});
+export const GitHubInstallationsResponse = itemsDataPage(GitHubInstallation, 'GitHubInstallationsListResponse');
+export const GitHubReposResponse = itemsDataPage(GitHubRepo, 'GitHubReposListResponse');
+export const GitHubBranchesResponse = itemsDataPage(GitHubBranch, 'GitHubBranchesListResponse');
 
 export const InstallationIdParam = z.object({installationId: z.string().regex(/^\d{1,12}$/, 'installation id must be numeric')});
 export const RepoParams = z.object({

@@ -1,6 +1,6 @@
 // Logs and pods of a deployment. Field names follow the platform API description (DeploymentLogLine, DeploymentPod).
 import {z} from 'zod';
-import {CursorQuery, PageInfo} from './common.js';
+import {CursorQuery, itemsPage} from './common.js';
 
 export const LOG_SOURCES = ['production', 'dev'] as const;
 export const LOG_CONTAINERS = ['INIT', 'MAIN', 'cubejs-server', 'vector', 'api-proxy'] as const;
@@ -20,9 +20,7 @@ export const DeploymentLogLine = z
   .meta({id: 'DeploymentLogLine'});
 export type DeploymentLogLine = z.infer<typeof DeploymentLogLine>;
 
-export const DeploymentLogsResponse = z
-  .object({items: z.array(DeploymentLogLine), pageInfo: PageInfo})
-  .meta({id: 'DeploymentLogsResponse'});
+export const DeploymentLogsResponse = itemsPage(DeploymentLogLine, 'DeploymentLogsResponse');
 
 export const DeploymentPod = z
   .object({
@@ -36,6 +34,4 @@ export const DeploymentPod = z
   .meta({id: 'DeploymentPod'});
 export type DeploymentPod = z.infer<typeof DeploymentPod>;
 
-export const DeploymentPodsResponse = z
-  .object({items: z.array(DeploymentPod), pageInfo: PageInfo})
-  .meta({id: 'DeploymentPodsResponse'});
+export const DeploymentPodsResponse = itemsPage(DeploymentPod, 'DeploymentPodsResponse');

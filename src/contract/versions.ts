@@ -1,6 +1,6 @@
 // Versions a deployment can switch to: the head of each release channel plus versions the account has run.
 import {z} from 'zod';
-import {PageInfo} from './common.js';
+import {itemsDataPage} from './common.js';
 import {ReleaseChannel} from './deployments.js';
 
 export const DeploymentVersion = z
@@ -15,7 +15,5 @@ export const DeploymentVersion = z
   .meta({id: 'DeploymentVersion'});
 export type DeploymentVersion = z.infer<typeof DeploymentVersion>;
 
-export const DeploymentVersionsResponse = z
-  .object({data: z.array(DeploymentVersion), items: z.array(DeploymentVersion), pageInfo: PageInfo})
-  .meta({id: 'DeploymentVersionsResponse'});
+export const DeploymentVersionsResponse = itemsDataPage(DeploymentVersion, 'DeploymentVersionsResponse');
 export type DeploymentVersionsResponse = z.infer<typeof DeploymentVersionsResponse>;

@@ -5,6 +5,7 @@
 // runs files in one process) and leaves a fresh one behind, so no other file sees the widget.
 import type {CommandUnknownOpts} from '@commander-js/extra-typings';
 import {afterAll, describe, expect, it, vi} from 'vitest';
+import {operationIds} from '../../src/contract/objectKind.js';
 
 vi.resetModules();
 afterAll(() => {
@@ -18,7 +19,7 @@ OBJECT_KINDS.push({
   path: '/api/v1/widgets',
   scope: 'account',
   idParam: 'widgetId',
-  operations: {list: 'getWidgets', get: 'getWidget', create: 'createWidget', update: 'updateWidget', delete: 'deleteWidget'},
+  operations: operationIds('Widget', ['list', 'get', 'create', 'update', 'delete']),
   schemas: {item: 'UserGroup', create: 'CreateEmbedGroupInput', update: 'UpdateEmbedGroupInput'},
   filters: {search: {field: 'name', match: 'contains', description: 'only widgets whose name contains this text'}},
   unique: ['name'],
