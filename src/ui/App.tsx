@@ -1,11 +1,12 @@
 // Providers only: query cache, API, flash, what the session may do (usePolicy), key dispatcher, live toggle,
 // navigation, the activity feed (pins and notices of ended runs), title/header slots; and the in-place context switch, which swaps the client and starts the
 // navigation over.
-import React, {useCallback, useMemo, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useState} from 'react';
 import {useApp} from 'ink';
 import {QueryClientProvider, type QueryClient} from '@tanstack/react-query';
 import type {Api} from '../api/client.js';
 import type {SessionIdentity} from '../workflows/contexts.js';
+import {endGateRuns} from '../workflows/gateRun.js';
 import {ActivityFeedProvider, type UiPrefs} from './activity/ActivityFeedProvider.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider, type Connection, type EmbeddedService} from './hooks/useApi.js';
@@ -67,6 +68,8 @@ export function App(props: AppProps) {
   const [switched, setSwitched] = useState<{connection: Connection; generation: number} | undefined>(undefined);
   const connection: Connection = switched?.connection ?? {api: props.api, session: props.session, contextName: props.contextName, host: props.host, leaving: props.leaving, embedded: props.embedded};
   const {switchContext: connectTo} = props;
+  // A dbt gate run outlives its screen, not its connection: a switch away or the console's end stops its requests.
+  useEffect(() => () => endGateRuns(connection.api), [connection.api]);
   const switchContext = useCallback(
     async (name: string) => {
       if (!connectTo) throw new Error('this console was started without saved contexts to switch to');

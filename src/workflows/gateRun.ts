@@ -1,6 +1,8 @@
 // The console's dbt gate as a run that outlives its screen: one per client and deployment, kept here (not in the
 // screen's state), so leaving the gate screen neither stops the workflow nor forgets where it is. The screen
-// subscribes to it and draws it; coming back shows the steps so far, the verdict, or the cleanup.
+// subscribes to it and draws it; coming back shows the steps so far, the verdict, or the cleanup. It does not
+// outlive its client: when the console leaves that connection (a context switch, the console's end) the App calls
+// `endGateRuns`, which stops every request of its runs (the sync's polls included) and forgets them.
 import type {Api} from '../api/client.js';
 import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOutcome, type GateStep, type GateStepStatus} from './dbtGate.js';
 
@@ -43,12 +45,16 @@ export interface GateRun {
   subscribe(listener: () => void): () => void;
   start(opts: GateStartOptions): void;
   cleanup(opts?: {onDone?: (report: {removed: string[]; problems: string[]}) => void}): void;
+  /** Stops what is running (no verdict, no error reported); nothing starts again. */
+  end(): void;
 }
 
 const IDLE: GateState = {phase: 'idle', rows: initialGateRows(), leftBehind: {}};
 
 function createGateRun(api: Api, deploymentId: string): GateRun {
   let state = IDLE;
+  const ended = new AbortController();
+  const {signal} = ended;
   const listeners = new Set<() => void>();
   const set = (next: Partial<GateState>) => {
     state = {...state, ...next};
@@ -63,28 +69,29 @@ function createGateRun(api: Api, deploymentId: string): GateRun {
       return () => void listeners.delete(listener);
     },
     start(opts) {
-      if (state.phase === 'running' || state.phase === 'cleaning') return;
+      if (signal.aborted || state.phase === 'running' || state.phase === 'cleaning') return;
       set({phase: 'running', rows: initialGateRows(), leftBehind: {}, outcome: undefined});
-      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, onStep: step, onSyncStarted: opts.onSyncStarted}).then(
+      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, onStep: step, onSyncStarted: opts.onSyncStarted, signal}).then(
         (outcome) => {
           set({phase: 'verdict', outcome});
           opts.onVerdict?.(outcome);
         },
         (err: unknown) => {
           set({phase: 'idle'});
-          opts.onError?.(err instanceof Error ? err.message : String(err));
+          if (!signal.aborted) opts.onError?.(err instanceof Error ? err.message : String(err));
         },
       );
     },
     cleanup(opts = {}) {
       const outcome = state.outcome;
-      if (state.phase !== 'verdict' || !outcome) return;
+      if (signal.aborted || state.phase !== 'verdict' || !outcome) return;
       set({phase: 'cleaning'});
-      void cleanupGate(api, deploymentId, outcome, {onStep: step}).then((report) => {
+      void cleanupGate(api, deploymentId, outcome, {onStep: step, signal}).then((report) => {
         set({phase: 'done', ...(report.problems.length === 0 ? {leftBehind: {}} : {})});
-        opts.onDone?.(report);
+        if (!signal.aborted) opts.onDone?.(report);
       });
     },
+    end: () => ended.abort(),
   };
 }
 
@@ -97,4 +104,10 @@ export function gateRunFor(api: Api, deploymentId: string): GateRun {
   let run = byDeployment.get(deploymentId);
   if (!run) byDeployment.set(deploymentId, (run = createGateRun(api, deploymentId)));
   return run;
+}
+
+/** Ends every gate run of this client: the console is leaving its connection (a context switch, its own end). */
+export function endGateRuns(api: Api): void {
+  for (const run of runs.get(api)?.values() ?? []) run.end();
+  runs.delete(api);
 }
