@@ -1,29 +1,37 @@
-// `svc login` through the browser, end to end: the bundled CLI prints the URL and code, headless Chromium opens
-// the service's approval page, pastes an API key of the account (the approver's proof) and clicks Approve, the
-// CLI saves access and refresh tokens; an expired access
-// token is then refreshed once on a 401 and the rotated tokens are saved; a bad refresh token warns, then the
-// 401 shows. Denial and expiry go through HTTP only.
+// `svc login` through the browser: the CLI prints the URL and code, headless Chromium opens the service's approval
+// page, pastes an API key of the account (the approver's proof) and clicks Approve, the CLI saves access and
+// refresh tokens; an expired access token is then refreshed once on a 401 and the rotated tokens are saved; a bad
+// refresh token warns, then the 401 shows. The console (a terminal, through `script`) refreshes an expired token too.
+// The service runs in-process on a JumpClock, so a token expires when the test jumps past its lifetime instead of
+// after a wait; the CLI runs in-process too (cliInProcess.ts), except the console. Denial and an unapproved code's
+// expiry: test/cli/login-device.test.ts.
 import {spawn, spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {chromium, type BrowserContext} from 'playwright-core';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {ADMIN_KEY, CLI, runCli, STACK_LINE} from '../helpers/cliHarness.js';
-import {runInBackground, startLoginService, type LoginService} from './loginService.js';
+import type {RunningService} from '../../src/server/index.js';
+import {deviceSettings} from '../../src/server/routes/identity/deviceAuth.js';
+import {ADMIN_KEY, CLI, STACK_LINE} from '../helpers/cliHarness.js';
+import {JumpClock, runInBackgroundInProcess, runInProcess, startCliService} from '../helpers/cliInProcess.js';
+import {decideDevice, LOGIN_PROMPT as PROMPT} from '../helpers/deviceFlow.js';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ACCESS_TTL_S = 2;
-const PROMPT = /To authorize this CLI, open the following URL in your browser:\n {2}(\S+)\nand confirm this code: ([A-Z]{4}-[A-Z]{4})\n/;
+/** Past the access token's lifetime. */
+const EXPIRE_ACCESS_MS = (deviceSettings({}).accessTtlSeconds + 1) * 1000;
 
-let service: LoginService;
+const clock = new JumpClock();
+let service: RunningService;
+let work: string;
 let configDir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  service = await startLoginService({SVC_SERVER_ACCESS_TOKEN_TTL: String(ACCESS_TTL_S), SVC_SERVER_DEVICE_INTERVAL: '1', SVC_SERVER_DEVICE_CODE_TTL: '4'});
+  service = await startCliService({clock, serverEnv: {SVC_SERVER_DEVICE_INTERVAL: '1'}});
+  work = mkdtempSync(join(tmpdir(), 'svc-login-e2e-'));
   configDir = mkdtempSync(join(tmpdir(), 'svc-login-config-'));
-  env = {PATH: process.env.PATH ?? '', HOME: service.work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
+  env = {PATH: process.env.PATH ?? '', HOME: work, SVC_CONFIG_DIR: configDir, CI: 'true', NO_COLOR: '1'};
 });
 afterAll(() => service.close());
 
@@ -46,7 +54,7 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
   afterAll(() => browser?.close());
 
   it('signs in, saves access and refresh tokens, and refreshes an expired token once', async () => {
-    const login = runInBackground(['login', '--url', service.url, '--name', 'browser'], env);
+    const login = runInBackgroundInProcess(['login', '--url', service.url, '--name', 'browser'], env);
     const [, url, code] = await login.waitForStdout(PROMPT);
     expect(url).toBe(`${service.url}/device?user_code=${code}`);
 
@@ -75,9 +83,9 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
     expect(refresh).toMatch(/^[\w-]{40,}$/);
     expect(run.stdout + run.stderr).not.toContain(refresh!);
 
-    // Let the access token expire: the next command gets a 401, refreshes once and saves the rotated pair.
-    await new Promise((r) => setTimeout(r, ACCESS_TTL_S * 1000 + 1100));
-    const whoami = await runCli(['whoami'], env);
+    // The access token expires: the next command gets a 401, refreshes once and saves the rotated pair.
+    clock.jump(EXPIRE_ACCESS_MS);
+    const whoami = await runInProcess(['whoami'], env);
     expect(whoami).toMatchObject({code: 0, stderr: ''});
     expect(whoami.stdout).toMatch(/^admin@acme\.example/);
     const after = config();
@@ -86,7 +94,7 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
 
     // A refresh token the service no longer honours: a warning, then the 401 itself.
     writeFileSync(join(configDir, 'config.toml'), after.replace(field(after, 'refresh_token')!, refresh!).replace(field(after, 'api_key')!, access!));
-    const refused = await runCli(['whoami'], env);
+    const refused = await runInProcess(['whoami'], env);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/^warning: token refresh failed: invalid_grant \(this refresh token was already used; sign in again\)\nerror: unauthorized \(401\): session expired — run `svc login`/);
     expect(refused.stderr).not.toMatch(STACK_LINE);
@@ -94,34 +102,14 @@ describe.skipIf(!existsSync(CHROMIUM))('browser approval in headless Chromium', 
 });
 
 describe('without a browser', () => {
-  async function decide(decision: 'approve' | 'deny', code: string) {
-    const res = await fetch(`${service.url}/device`, {
-      method: 'POST',
-      headers: {origin: service.url},
-      body: new URLSearchParams({user_code: code, decision, ...(decision === 'approve' ? {credential: ADMIN_KEY} : {})}),
-    });
-    expect(res.status).toBe(200);
-  }
-
-  it('reports a denial and saves nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-login-deny-'));
-    const login = runInBackground(['login', '--url', service.url], {...env, SVC_CONFIG_DIR: dir});
-    const [, , code] = await login.waitForStdout(PROMPT);
-    await decide('deny', code!);
-    const run = await login.done;
-    expect(run).toMatchObject({code: 1});
-    expect(run.stderr).toMatch(/error: authorization was denied in the browser\n$/);
-    expect(existsSync(join(dir, 'config.toml'))).toBe(false);
-  }, 30_000);
-
   it.skipIf(spawnSync('script', ['--version']).status !== 0)('the console refreshes an expired access token too', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-login-ui-'));
-    const login = runInBackground(['login', '--url', service.url, '--name', 'console'], {...env, SVC_CONFIG_DIR: dir});
+    const login = runInBackgroundInProcess(['login', '--url', service.url, '--name', 'console'], {...env, SVC_CONFIG_DIR: dir});
     const [, , code] = await login.waitForStdout(PROMPT);
-    await decide('approve', code!);
+    await decideDevice(service.url, code!, 'approve', ADMIN_KEY);
     expect((await login.done).code).toBe(0);
     const saved = readFileSync(join(dir, 'config.toml'), 'utf8');
-    await new Promise((r) => setTimeout(r, ACCESS_TTL_S * 1000 + 1100));
+    clock.jump(EXPIRE_ACCESS_MS);
 
     // `script` gives the console a terminal; its screen arrives on stdout, keys go in on stdin.
     const ui = spawn('script', ['-qfec', `${process.execPath} ${CLI} ui`, '/dev/null'], {env: {...env, SVC_CONFIG_DIR: dir, TERM: 'xterm-256color'}});
@@ -138,13 +126,4 @@ describe('without a browser', () => {
     expect(field(after, 'api_key')).not.toBe(field(saved, 'api_key'));
     expect(field(after, 'refresh_token')).not.toBe(field(saved, 'refresh_token'));
   }, 40_000);
-
-  it('gives up when the code expires unapproved', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'svc-login-expire-'));
-    const run = await runCli(['login', '--url', service.url], {...env, SVC_CONFIG_DIR: dir});
-    expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(PROMPT);
-    expect(run.stderr).toMatch(/error: device code expired before it was authorized; run `svc login` again\n$/);
-    expect(existsSync(join(dir, 'config.toml'))).toBe(false);
-  }, 30_000);
 });

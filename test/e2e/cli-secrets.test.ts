@@ -3,43 +3,37 @@
 // all stdout/stderr, the service's log and the telemetry events it received searched for every secret in
 // play. Only `api-keys create`, which is asked to print its new key, may show one (that one). Also: the config
 // file and its directory are owner-only, and plain HTTP to a non-loopback host is refused before sending.
-import {spawn, type ChildProcess} from 'node:child_process';
+// The commands are the built CLI (its telemetry sender is a detached child of the real process); the service runs
+// in-process on a JumpClock, so the access token expires when the test jumps past its lifetime, and its log is
+// the lines `svc server` would print.
 import {mkdtempSync, readFileSync, rmSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {CLI, runCli, STACK_LINE, type Run} from '../helpers/cliHarness.js';
-import {runInBackground} from './loginService.js';
+import type {RunningService} from '../../src/server/index.js';
+import {deviceSettings} from '../../src/server/routes/identity/deviceAuth.js';
+import {runCli, runInBackground, STACK_LINE, type Run} from '../helpers/cliHarness.js';
+import {JumpClock, startCliService} from '../helpers/cliInProcess.js';
+import {decideDevice, LOGIN_PROMPT as PROMPT} from '../helpers/deviceFlow.js';
 
 const ADMIN = 'svc_secretsAdminKey0123456789abcdefg';
 const WRONG = 'svc_wrongKeyNobodyHas0123456789abcd';
-const PROMPT = /open the following URL in your browser:\n {2}(\S+)\nand confirm this code: ([A-Z]{4}-[A-Z]{4})\n/;
 
+const clock = new JumpClock();
 let work: string;
-let server: ChildProcess;
+let server: RunningService;
 let url: string;
 let serviceLog = '';
 const outputs: string[] = [];
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'svc-secrets-'));
-  server = spawn(process.execPath, [CLI, 'server', '--port', '0', '--seed', 'demo', '--data', ':memory:', '--admin-key', ADMIN], {
-    env: {PATH: process.env.PATH ?? '', HOME: work, SVC_DATA_DIR: work, SVC_SERVER_ACCESS_TOKEN_TTL: '2', SVC_SERVER_DEVICE_INTERVAL: '1'},
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stderr!.on('data', (d: Buffer) => (serviceLog += d.toString()));
-  url = await new Promise<string>((resolve, reject) => {
-    server.stdout!.on('data', (d: Buffer) => {
-      serviceLog += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(serviceLog);
-      if (m) resolve(m[1]!);
-    });
-    server.once('exit', () => reject(new Error(`server exited: ${serviceLog}`)));
-  });
+  server = await startCliService({clock, adminKey: ADMIN, serverEnv: {SVC_SERVER_DEVICE_INTERVAL: '1'}, log: (line) => (serviceLog += `${line}\n`)});
+  url = server.url;
 }, 30_000);
 
-afterAll(() => {
-  server.kill('SIGTERM');
+afterAll(async () => {
+  await server.close();
   rmSync(work, {recursive: true, force: true});
 });
 
@@ -66,8 +60,7 @@ describe('a session of commands', () => {
   it('never shows a secret it was not asked to print', async () => {
     const login = runInBackground(['login', '--url', url], env());
     const [, , code] = await login.waitForStdout(PROMPT);
-    const approve = await fetch(`${url}/device`, {method: 'POST', headers: {origin: url}, body: new URLSearchParams({user_code: code!, decision: 'approve', credential: ADMIN})});
-    expect(approve.status).toBe(200);
+    await decideDevice(url, code!, 'approve', ADMIN);
     const logged = await login.done;
     outputs.push(logged.stdout + logged.stderr);
     expect(logged.code, logged.stderr).toBe(0);
@@ -79,8 +72,8 @@ describe('a session of commands', () => {
     for (const args of [['whoami'], ['deployments', 'list'], ['deployments', 'get', '1', '--json'], ['environments', 'list', '1'], ['deployments', 'build-status', '1'], ['deployments', 'get', '999999'], ['api-keys', 'list'], ['context', 'list']]) {
       await svc(args);
     }
-    // The access token lives 2 s: the next command refreshes it and saves a rotated pair.
-    await new Promise((r) => setTimeout(r, 2500));
+    // The access token expires: the next command refreshes it and saves a rotated pair.
+    clock.jump((deviceSettings({}).accessTtlSeconds + 1) * 1000);
     expect((await svc(['whoami', '--json'])).code).toBe(0);
     const second = readFileSync(join(configDir(), 'config.toml'), 'utf8');
     expect(field(second, 'refresh_token')).not.toBe(field(first, 'refresh_token'));

@@ -80,6 +80,8 @@ describe('svc server', () => {
       body: JSON.stringify({name: 'survivor', region: 'aws-us-east-1'}),
     });
     expect(created.status).toBe(200);
+    // The key it was given is never echoed (test/e2e/cli-secrets.test.ts searches the service's log, not this banner).
+    expect(s.stdout() + s.stderr()).not.toContain(FIXED_KEY);
     const {id} = (await created.json()) as {id: number};
     s.child.kill('SIGKILL');
     await s.exited;

@@ -4,6 +4,7 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join, resolve} from 'node:path';
+import {background, type BackgroundRun} from './background.js';
 
 export const CLI = resolve(import.meta.dirname, '../../dist/svc.js');
 /** A fixed admin key, so tests can log in without reading the server's output. */
@@ -40,6 +41,22 @@ export function runCli(args: string[], env: Record<string, string>, input?: stri
     // No input means an empty stdin that is already closed, as in CI.
     child.stdin.end(input ?? '');
   });
+}
+
+/** `svc …` as a child process that goes on while the test acts (a sign-in waiting for its approval). */
+export function runInBackground(args: string[], env: Record<string, string>): BackgroundRun {
+  return background(
+    (onStdout) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(process.execPath, [CLI, ...args], {env, stdio: ['ignore', 'pipe', 'pipe']});
+        let stdout = '';
+        let stderr = '';
+        child.stdout.on('data', (d: Buffer) => onStdout((stdout += d.toString())));
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => resolve({code, stdout, stderr}));
+      }),
+  );
 }
 
 export interface ServerProcess {

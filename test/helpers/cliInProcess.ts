@@ -11,9 +11,10 @@ import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {afterAll, beforeAll} from 'vitest';
 import {run} from '../../src/commands/program.js';
-import {systemClock} from '../../src/server/engines/clock.js';
+import {systemClock, type Clock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
+import {background, type BackgroundRun} from './background.js';
 import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
 import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
 import {startTestService} from './startService.js';
@@ -23,18 +24,38 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'exit'] as const;
 
 let queue: Promise<unknown> = Promise.resolve();
 
-/** Runs `svc …` in this process with exactly `env` (PATH kept) and `input` on stdin (empty and closed if none). */
-export function runInProcess(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
-  const next = queue.then(() => runOnce(args, env, input));
+/** What a run has printed so far, given each time it prints more. */
+type Watch = (out: Readonly<{stdout: string; stderr: string}>) => void;
+
+/**
+ * Runs `svc …` in this process with exactly `env` (PATH kept) and `input` on stdin (empty and closed if none);
+ * `watch` sees the output as it comes.
+ */
+export function runInProcess(args: string[], env: Record<string, string>, input?: string, watch?: Watch): Promise<Run> {
+  const next = queue.then(() => runOnce(args, env, input, watch));
   queue = next.catch(() => {});
   return next;
 }
 
-async function runOnce(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
+/** `svc …` in this process, going on while the test acts (a sign-in waiting for its approval). */
+export function runInBackgroundInProcess(args: string[], env: Record<string, string>): BackgroundRun {
+  return background((onStdout) => runInProcess(args, env, undefined, (out) => onStdout(out.stdout)));
+}
+
+async function runOnce(args: string[], env: Record<string, string>, input?: string, watch?: Watch): Promise<Run> {
   const saved = {env: {...process.env}, exitCode: process.exitCode, stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!};
   const listeners = SIGNALS.map((s) => process.listenerCount(s));
   const out = {stdout: '', stderr: ''};
-  const restore = [capture(process.stdout, (s) => (out.stdout += s)), capture(process.stderr, (s) => (out.stderr += s))];
+  const restore = [
+    capture(process.stdout, (s) => {
+      out.stdout += s;
+      watch?.(out);
+    }),
+    capture(process.stderr, (s) => {
+      out.stderr += s;
+      watch?.(out);
+    }),
+  ];
   for (const key of Object.keys(process.env)) if (!key.startsWith('VITEST') && key !== 'NODE_ENV') delete process.env[key];
   Object.assign(process.env, {PATH: saved.env.PATH ?? ''}, env);
   // What main.ts does before loading the command tree.
@@ -84,11 +105,43 @@ export interface CliServiceOptions {
   adminKey?: string;
   /** Default 'demo'. */
   seed?: SeedName;
+  /** The engines' clock instead of real time × `speed`: a JumpClock lets a test pass token lifetimes at once. */
+  clock?: Clock;
+  /** What `svc server` reads from its environment (SVC_SERVER_DEVICE_INTERVAL…), set while the service starts. */
+  serverEnv?: Record<string, string>;
+  /** The service's log lines (what `svc server` prints on stderr). */
+  log?: (line: string) => void;
 }
 
 /** The service in-process on loopback, as `svc server` starts it (real time or `speed`× faster, a fixed admin key). */
-export function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
-  return startTestService({dataFile: opts.dataFile ?? ':memory:', seed: opts.seed ?? 'demo', adminKey: opts.adminKey ?? ADMIN_KEY, clock: systemClock(opts.speed ?? 1)});
+export async function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
+  const saved = Object.keys(opts.serverEnv ?? {}).map((key) => [key, process.env[key]] as const);
+  Object.assign(process.env, opts.serverEnv);
+  try {
+    const clock = opts.clock ?? systemClock(opts.speed ?? 1);
+    return await startTestService({dataFile: opts.dataFile ?? ':memory:', seed: opts.seed ?? 'demo', adminKey: opts.adminKey ?? ADMIN_KEY, clock, log: opts.log});
+  } finally {
+    for (const [key, value] of saved) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  }
+}
+
+/**
+ * Real time plus the jumps a test makes: `jump` passes an access token's or a device code's lifetime at once, while
+ * everything else (the device flow's polling pace, builds) goes at the pace of real time.
+ */
+export class JumpClock implements Clock {
+  private ahead = 0;
+
+  now(): number {
+    return Date.now() + this.ahead;
+  }
+
+  jump(ms: number): void {
+    this.ahead += ms;
+  }
 }
 
 export interface InProcessHarness extends Harness {

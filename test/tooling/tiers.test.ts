@@ -9,9 +9,8 @@ const ROOT = resolve(import.meta.dirname, '../..');
 
 /** Helpers that spawn the built binary, tmux or a browser, with the exports that do (`*`: every one). */
 const SPAWNING_HELPERS: Record<string, string[] | '*'> = {
-  'helpers/cliHarness': ['CLI', 'runCli', 'startServerProcess', 'startHarness'],
+  'helpers/cliHarness': ['CLI', 'runCli', 'runInBackground', 'startServerProcess', 'startHarness'],
   'helpers/tmux': '*',
-  'e2e/loginService': '*',
 };
 const SPAWN_LITERAL = /\b(?:spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*['"`](?:\/usr\/bin\/)?(?:tmux|vim|chromium)\b/;
 
