@@ -25,6 +25,9 @@ export function errorResponses(...codes: number[]) {
   return out;
 }
 
+/** What the route validated (`param`, `query`, `json`), as plain JSON, for handlers that read it untyped. */
+export const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Record<string, unknown>)(target);
+
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return {description, content: {'application/json': {schema}}};
 }

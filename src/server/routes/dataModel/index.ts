@@ -11,10 +11,11 @@ import {register as dataApi} from './dataApi.js';
 import {register as devMode} from './devMode.js';
 import {register as files} from './files.js';
 import {register as metadataApi} from './metadataApi.js';
+import {register as metricViewPreviews} from './metricViewPreviews.js';
 import {register as metricViews} from './metricViews.js';
 import {register as uploads} from './uploads.js';
 import {register as validate} from './validate.js';
 
 export const register: RouteGroup = (app, ctx) => {
-  for (const group of [builds, branches, devMode, files, commits, validate, registerQueryLog, dataApi, metadataApi, uploads, metricViews]) group(app, ctx);
+  for (const group of [builds, branches, devMode, files, commits, validate, registerQueryLog, dataApi, metadataApi, uploads, metricViews, metricViewPreviews]) group(app, ctx);
 };

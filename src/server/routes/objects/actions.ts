@@ -15,15 +15,13 @@ import {
 import type {RouteGroup} from '../../appTypes.js';
 import {badRequest, forbidden, notFound} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, insertResource, listResources, saveResource} from '../../store/resources.js';
 import {present, scopeOf, workspaceItem} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {dashboardAnswer} from './dashboards.js';
 import {newPublicId, RESOURCES} from './table.js';
 
-type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 /** Documented with their contract schema, answered from stored JSON: the handler's type checks stay loose. */
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;

@@ -7,14 +7,13 @@ import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '..
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {HttpFailure, badRequest, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {deleteResource, findResource, saveResource} from '../../store/resources.js';
 import {present, refuseIfReferenced, scopeOf, workspaceItem} from './crud.js';
 import {RESOURCES} from './table.js';
 
 export type Ref = {id: number; type: 'FOLDER' | 'WORKBOOK' | 'REPORT'};
 const KIND = {FOLDER: 'folder', WORKBOOK: 'workbook', REPORT: 'report'} as const;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Record<string, unknown>)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 

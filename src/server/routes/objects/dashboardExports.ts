@@ -10,6 +10,7 @@ import {DeploymentIdParam} from '../../../contract/common.js';
 import {DashboardExportJobResponse, DashboardExportStatusResponse, StartDashboardExportInput, type DashboardExportStatus} from '../../../contract/exports.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime} from '../../context.js';
+import {jobStage} from '../../jobClock.js';
 import {badRequest, HttpFailure} from '../../errors.js';
 import {compileModel, type CompiledModel} from '../../engines/compiler/index.js';
 import {visibleModel} from '../../engines/compiler/tenants.js';
@@ -18,7 +19,7 @@ import {GRANULARITIES, type QueryFilter} from '../../engines/query/types.js';
 import {CONTENT_TYPES, renderDashboard, type RenderedWidget} from '../../engines/render/dashboard.js';
 import type {ExportSubject} from '../../policy.js';
 import {EXPORT_TTL_MS, resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
+import {errorResponses, json, jsonBody, loadDeployment, valid} from '../http.js';
 import {loadBranch} from '../dataModel/shared.js';
 import {filesOf} from '../../store/branchTrees.js';
 import {findResource, insertResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
@@ -26,7 +27,6 @@ import {provisionEmbedUser} from './embedTenants.js';
 
 type Json = Record<string, unknown>;
 type Input = z.infer<typeof StartDashboardExportInput>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 
 /** When a job leaves `pending`, and when its render runs, after submission (service clock). */
 export const EXPORT_PENDING_MS = 500;
@@ -138,13 +138,14 @@ export const registerDashboardExports: RouteGroup = (app, ctx) => {
 
   /** The job as the clock has it; at render time the render runs once and its outcome is stored. */
   const settle = async (job: ResourceRow): Promise<{job: ResourceRow; status: DashboardExportStatus}> => {
-    const elapsed = ctx.clock.now() - Number(job.body.createdAt);
+    const at = jobStage(Number(job.body.createdAt), ctx.clock.now(), EXPORT_PENDING_MS, EXPORT_RENDER_AT_MS);
     const format = (job.body.input as Input).format;
     if (typeof job.body.file === 'string') return {job, status: {status: 'completed', progress: 100, contentType: CONTENT_TYPES[format], error: null}};
     if (typeof job.body.error === 'string') return {job, status: {status: 'failed', progress: null, contentType: null, error: job.body.error}};
-    if (elapsed < EXPORT_PENDING_MS) return {job, status: {status: 'pending', progress: 0, contentType: null, error: null}};
-    const processing = {job, status: {status: 'processing' as const, progress: Math.min(90, Math.floor((90 * (elapsed - EXPORT_PENDING_MS)) / (EXPORT_RENDER_AT_MS - EXPORT_PENDING_MS))), contentType: null, error: null}};
-    if (elapsed < EXPORT_RENDER_AT_MS) return processing;
+    if (at.stage === 'waiting') return {job, status: {status: 'pending', progress: 0, contentType: null, error: null}};
+    // The bar stops at 90 until the file is stored.
+    const processing = {job, status: {status: 'processing' as const, progress: at.percent(90), contentType: null, error: null}};
+    if (at.stage === 'running') return processing;
     const outcome = await render(job);
     if (outcome === 'wait') return processing;
     const fresh = findResource(ctx.db, KIND, job.scope, job.id);

@@ -9,14 +9,13 @@ import {Dashboard, ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {conflict, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {present, scopeOf} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});

@@ -10,7 +10,7 @@ import {derivedClaims, principalOf} from '../../auth.js';
 import {deploymentUrl, isoTime} from '../../context.js';
 import {badRequest, notFound} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findDeployment} from '../../store/deployments.js';
 import {findResource, listResources, saveResource} from '../../store/resources.js';
 import {signToken} from '../../tokens.js';
@@ -22,7 +22,6 @@ import {RESOURCES} from './table.js';
 import {usersStore} from './users.js';
 
 type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});

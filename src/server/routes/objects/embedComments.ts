@@ -11,12 +11,11 @@ import {principalOf, type AppEnv} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {badRequest, notFound} from '../../errors.js';
 import {commentScope, resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {cursorPage} from '../cursor.js';
 
 type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const PublicId = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
 const CommentParams = PublicId.extend({commentId: z.string().regex(/^\d{1,12}$/, 'comment id must be numeric')});

@@ -9,14 +9,12 @@ import type {RouteGroup} from '../../appTypes.js';
 import {derivedClaims, principalOf} from '../../auth.js';
 import {badRequest, forbidden} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody, loadDeployment} from '../http.js';
+import {errorResponses, json, jsonBody, loadDeployment, valid} from '../http.js';
 import {hashSessionId} from '../../store/embedSessions.js';
 import {insertResource, listResources, saveResource} from '../../store/resources.js';
 import {signToken} from '../../tokens.js';
 import {ensureTenant} from './tenantRows.js';
 
-type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const SESSION_TTL_MS = 24 * 3600 * 1000;
 const TOKEN_TTL_S = 3600;
 const DEFAULT_TENANT = 'default';

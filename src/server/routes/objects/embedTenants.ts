@@ -9,7 +9,7 @@ import {ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, HttpFailure, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {EmbedTenantParam, present} from './crud.js';
 import {cursorPage} from '../cursor.js';
@@ -17,7 +17,6 @@ import {RESOURCES} from './table.js';
 import {ensureTenant, findTenant} from './tenantRows.js';
 
 type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const TAGS = ['Embed Tenants'];

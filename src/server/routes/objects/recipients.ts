@@ -7,14 +7,13 @@ import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from 
 import {ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, saveResource, type ResourceRow} from '../../store/resources.js';
 import {scopeOf} from './crud.js';
 import {cursorPage} from '../cursor.js';
 
 type Recipient = Record<string, unknown> & {type: string};
 const FIELDS = ['userId', 'email', 'username', 'embedTenantName', 'embedUserId', 'externalId', 'channelId', 'channelName'] as const;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Record<string, unknown>)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 
 /** Who a recipient is: the same person or channel added twice is one recipient. */

@@ -10,14 +10,13 @@ import type {RouteGroup} from '../../appTypes.js';
 import {principalOf} from '../../auth.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, saveResource, type ResourceRow} from '../../store/resources.js';
 import {present, scopeOf} from './crud.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
 type Placement = Json & {id: string; workbookId: string; resultLocation: string};
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const ReportParams = DeploymentIdParam.extend({reportId: z.string().regex(/^\d{1,12}$/, 'report id must be numeric')});
 const SELECTORS = ['placementId', 'externalWorkbookId', 'sheetId', 'sheetName', 'anchorCell', 'resultLocation'] as const;

@@ -5,7 +5,7 @@ import {DeploymentIdParam, SuccessBody} from '../../../contract/common.js';
 import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../../contract/objectOps.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {HttpFailure, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody} from '../http.js';
+import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findUser} from '../../store/users.js';
 import {findResource, insertResource, saveResource} from '../../store/resources.js';
 import {usersStore} from './users.js';
@@ -14,7 +14,6 @@ import {moveObject, type Ref} from './bulk.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
-const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Json)(target);
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const loose = (schema: z.ZodType): z.ZodType => schema;
 
