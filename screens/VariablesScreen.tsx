@@ -9,6 +9,7 @@ import {buildQueries} from '../src/queries/builds.js';
 import {envVarMutations, envVarQueries} from '../src/queries/envVars.js';
 import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
+import {causedBuild} from '../src/ui/activity/feed.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
@@ -86,8 +87,7 @@ export function VariablesScreen({params}: ScreenProps) {
     setSince(build.data?.buildJobId ?? 0);
     close();
     if (build.data?.status === 'none') return flash.success(`${text}; it applies at the first build`);
-    // The build it replaces, when known: the rebuild is noticed even if it ends before the watcher first looks.
-    runStarted({kind: 'build', deploymentId: id, ...(build.data ? {replaces: build.data.buildJobId === undefined ? '' : String(build.data.buildJobId)} : {})});
+    runStarted(causedBuild(id, build.data));
     flash.success(`${text}; ${deployBranch ? `rebuilding ${deployBranch}` : 'rebuilding'} (b watches it)`);
   };
   const dialogView = (() => {

@@ -1,12 +1,15 @@
 // Versions a deployment can run: ★ current, ✓ latest in its channel. Enter/s switches to the selected version,
-// L to the selected channel's latest; both confirm (default No), PUT, then watch the rebuild on the Build screen.
+// L to the selected channel's latest; both confirm (default No), PUT, then watch the rebuild on the Build screen
+// (and the console notices it when it ends, from any screen).
 import React, {useRef, useState} from 'react';
 import {Box} from 'ink';
 import {useMutation, useQuery} from '@tanstack/react-query';
 import type {DeploymentVersion} from '../src/api/deployments.js';
+import {buildQueries} from '../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../src/queries/deployments.js';
-import {LIST_REFRESH_MS} from '../src/queries/poll.js';
+import {BUILD_POLL_MS, LIST_REFRESH_MS} from '../src/queries/poll.js';
 import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
+import {causedBuild} from '../src/ui/activity/feed.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {DataTable, type Column} from '../src/ui/components/DataTable.js';
 import {StateView, errorMessage} from '../src/ui/components/StateView.js';
@@ -40,8 +43,11 @@ export function VersionsScreen({params}: ScreenProps) {
   const id = params.deploymentId ?? '';
   const live = useLivePolicy(LIST_REFRESH_MS);
   const query = useQuery(deploymentQueries.versions(api, id, live));
-  const {settings, name} = useDeploymentName(params);
+  const {settings, name, deployBranch} = useDeploymentName(params);
   useTitle('Versions', name);
+  // The deploy branch's build before a switch: the rebuild the switch starts is the next one.
+  const buildLive = useLivePolicy(BUILD_POLL_MS);
+  const build = useQuery({...buildQueries.status(api, id, deployBranch, buildLive), enabled: deployBranch !== undefined});
   const rows = query.data?.versions ?? [];
   const selected = useRef<DeploymentVersion | undefined>(undefined);
   const [pending, setPending] = useState<Switch | undefined>();
@@ -69,7 +75,7 @@ export function VersionsScreen({params}: ScreenProps) {
         setPending(undefined);
         const branch = after.deployBranchName ?? settings.data?.deployBranchName;
         flash.info(`Switched ${name} to ${target.label}; watching the rebuild`);
-        runStarted({kind: 'build', deploymentId: id});
+        runStarted(causedBuild(id, build.data));
         nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: branch ?? ''}, label: 'rebuild'});
       },
       onError: (err) => {

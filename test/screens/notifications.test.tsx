@@ -1,10 +1,10 @@
 // Notices of ended runs, from any screen, against the real local service: a pinned deployment's failed sync (started
 // by another client) raises the flash on another screen with the bell and a desktop notification, Enter opens the
 // run; `[ui] bell = false` / `notify = false` keep the flash and write nothing; a sync started from the console is
-// noticed without a pin, also one the dbt gate started, and a rebuild that ended before the watcher first looked;
-// a run that ends while live updates are paused is noticed once on resume, and one that ends while the terminal is
-// lent to the editor once the console has it back; a hostile deployment name stays inert in the notification; `*`
-// pins and unpins a row.
+// noticed without a pin, also one the dbt gate started, and a rebuild (a variable's, a version switch's) that ended
+// before the watcher first looked; a run that ends while live updates are paused is noticed once on resume, and one
+// that ends while the terminal is lent to the editor once the console has it back; a hostile deployment name stays
+// inert in the notification; `*` pins and unpins a row.
 import {existsSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -13,7 +13,7 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import type {Api} from '../../src/api/client.js';
 import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
-import {instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
 
 /** An iTerm2-like terminal outside tmux: OSC 9. */
@@ -60,6 +60,25 @@ async function advanceUntil(tui: Tui, demo: Demo, match: RegExp): Promise<string
     await new Promise((r) => setTimeout(r, 50));
   }
   return tui.waitForFrame(match);
+}
+
+/** `api` whose deployments list (the watcher's first request) waits until `letListThrough` is called. */
+function listHeld(api: Api): {api: Api; letListThrough: () => void} {
+  let letListThrough = () => {};
+  const held = new Promise<void>((resolve) => (letListThrough = resolve));
+  return {api: {...api, get: async (path, options) => (path === '/api/v1/deployments' && (await held), api.get(path, options))}, letListThrough};
+}
+
+/**
+ * The rebuild of analytics-prod's main runs to its end (`ended` says when the screen shows it has), then the watcher
+ * first looks: it is noticed.
+ */
+async function rebuildEndedThenNoticed(demo: Demo, tui: Tui, letListThrough: () => void, ended: (frame: string, build: number) => boolean): Promise<void> {
+  const rebuild = (await getBuildStatus(demo.api, '1', 'main')).buildJobId ?? -1;
+  await advanceUntilTrue(demo, () => ended(tui.lastFrame(), rebuild), 'the rebuild to end');
+  letListThrough();
+  await eventually(() => svcNotices(tui).length > 0, 'the notice of the rebuild');
+  expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✓ build on analytics-prod succeeded\u001b\\']);
 }
 
 function pinned(ids: string[], more: Partial<UiPrefs> = {}): UiPrefs {
@@ -126,21 +145,30 @@ describe('notices of ended runs', () => {
 
   it('a rebuild the console caused is noticed also when it ended before the watcher first looked', async () => {
     const demo = await startDemo();
-    // The watcher's first request is the deployments list: held until the rebuild has ended.
-    let letListThrough = () => {};
-    const listHeld = new Promise<void>((resolve) => (letListThrough = resolve));
-    const held: Api = {...demo.api, get: async (path, options) => (path === '/api/v1/deployments' && (await listHeld), demo.api.get(path, options))};
-    const tui = renderApp(held, {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
+    const {api, letListThrough} = listHeld(demo.api);
+    const tui = renderApp(api, {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
     await tui.waitForFrame(/Variables · analytics-prod \[6\][\s\S]*Production\s+✓/);
     await tui.press('n');
     await typeAfter(tui, 'Set a variable on analytics-prod', 'FEATURE_FLAG', 'tab', 'on', 'enter');
     await typeAfter(tui, 'Set FEATURE_FLAG on analytics-prod?', 'y');
     await tui.waitForFrame('Set FEATURE_FLAG; rebuilding main');
-    const rebuild = (await getBuildStatus(demo.api, '1', 'main')).buildJobId;
-    await advanceUntilTrue(demo, () => tui.lastFrame().includes(`✓ built build ${rebuild} of main`), 'the rebuild to end');
-    letListThrough();
-    await eventually(() => svcNotices(tui).length > 0, 'the notice of the rebuild');
-    expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✓ build on analytics-prod succeeded\u001b\\']);
+    await rebuildEndedThenNoticed(demo, tui, letListThrough, (f, build) => f.includes(`✓ built build ${build} of main`));
+  });
+
+  it('a version switch\'s rebuild is noticed also when it ended before the watcher first looked', async () => {
+    const demo = await startDemo();
+    const spy = instrument(demo.api);
+    const {api, letListThrough} = listHeld(spy.api);
+    const tui = renderApp(api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
+    await tui.waitForFrame('Versions · analytics-prod [6]');
+    // The screen has read the deploy branch's build, the one the switch replaces.
+    await eventually(() => spy.count(/deployments\/1\/build-status/) > 0, 'the build status');
+    await tui.press('j');
+    await cursorOn(tui, /›\s+1\.3\.2/);
+    await tui.press('s');
+    await typeAfter(tui, 'Switch analytics-prod to version 1.3.2 (latest)?', 'y');
+    await tui.waitForFrame('Build · analytics-prod · main');
+    await rebuildEndedThenNoticed(demo, tui, letListThrough, (f, build) => f.includes(`build #${build}`) && f.includes('Status: ✓ built'));
   });
 
   it('a pinned run that ends while live updates are paused is noticed once, on resume', async () => {

@@ -17,6 +17,15 @@ import {ActivityWatcher, type ActivityBudget, type ActivityEvent, type ActivityR
  */
 export type StartedRun = {kind: 'sync'; deploymentId: string; id: string} | {kind: 'build'; deploymentId: string; replaces?: string};
 
+/**
+ * The build a change on `deploymentId` causes (a variable, a version switch), given its build status as last read
+ * before the change (undefined when not read): with it, the rebuild is noticed even if it ends before the watcher
+ * first looks at the deployment.
+ */
+export function causedBuild(deploymentId: string, before: {readonly buildJobId?: number} | undefined): StartedRun {
+  return {kind: 'build', deploymentId, ...(before ? {replaces: before.buildJobId === undefined ? '' : String(before.buildJobId)} : {})};
+}
+
 export interface FeedState {
   /** Undefined until the first look. */
   readonly runs: ActivityRun[] | undefined;
