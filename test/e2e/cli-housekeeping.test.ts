@@ -1,7 +1,8 @@
-// Client housekeeping end to end with the bundled CLI: bash completion sourced in a real bash, `svc update
-// --check` against a tiny release server (newer, current, offline), the background update check (detached,
-// cached 24 h, never delaying the command, notice only on a terminal) and anonymous telemetry into the local
-// service (fields, nothing identifying, off under CI / SVC_NO_TELEMETRY / for completion).
+// Client housekeeping end to end with the bundled CLI, where the real process matters: bash completion sourced in
+// a real bash, the background update check against a tiny release server (a detached child, cached 24 h, never
+// delaying the command, notice only on a terminal) and anonymous telemetry into the local service, sent at exit
+// (fields, nothing identifying, off under CI / SVC_NO_TELEMETRY / for completion). The zsh and fish scripts,
+// `svc update --check` and the update hint under an API error run in-process: test/cli/housekeeping.test.ts.
 import {spawnSync} from 'node:child_process';
 import {existsSync, mkdtempSync, readFileSync, writeFileSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
@@ -44,14 +45,6 @@ describe('svc completion', () => {
     expect(registered.stdout.trim()).toBe('complete -F _svc_complete svc');
   });
 
-  it('prints zsh and fish scripts and refuses other shells as a usage error', async () => {
-    const env = {PATH: process.env.PATH ?? '', CI: 'true'};
-    expect((await runCli(['completion', 'zsh'], env)).stdout).toMatch(/^#compdef svc\n[^]*bashcompinit[^]*complete -F _svc_complete svc/);
-    const fish = (await runCli(['completion', 'fish'], env)).stdout;
-    expect(fish).toContain("complete -c svc -f -n \"test (__svc_path) = ''\" -a 'deployments'");
-    expect(fish).toContain("case 'integrations tokens|revoke'");
-    expect(await runCli(['completion', 'tcsh'], env)).toMatchObject({code: 2, stdout: '', stderr: 'error: unsupported shell `tcsh`: choose bash, zsh or fish\n'});
-  });
 });
 
 describe('updates', () => {
@@ -73,30 +66,6 @@ describe('updates', () => {
   });
   const release = (tag: string) => ({status: 200, body: JSON.stringify({tag_name: tag, assets: []})});
   const env = (extra: Record<string, string> = {}) => ({PATH: process.env.PATH ?? '', CI: 'true', SVC_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'svc-upd-')), SVC_UPDATE_URL: url, ...extra});
-
-  it('svc update --check reports a newer release, or that this one is current', async () => {
-    answer = release('v9.9.9');
-    expect(await runCli(['update', '--check'], env())).toMatchObject({
-      code: 0,
-      stdout: 'A new release of svc is available: 0.1.0 → 9.9.9\nRun `svc update` to install it.\n',
-    });
-    answer = release('v0.1.0');
-    expect(await runCli(['update', '--check'], env())).toMatchObject({code: 0, stdout: '✓ svc 0.1.0 is up to date (latest release: 0.1.0)\n'});
-  });
-
-  it('says it could not check when offline or answered nonsense', async () => {
-    const closed = createServer();
-    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((r) => closed.close(r));
-    const offline = await runCli(['update', '--check'], env({SVC_UPDATE_URL: `http://127.0.0.1:${port}/releases/latest`}));
-    expect(offline.code).toBe(1);
-    expect(offline.stderr).toBe(`error: could not check for updates: http://127.0.0.1:${port}/releases/latest: connect ECONNREFUSED 127.0.0.1:${port}\n`);
-    answer = {status: 200, body: '{"name": "no tag"}'};
-    const odd = await runCli(['update', '--check'], env());
-    expect(odd.stderr).toBe('error: could not check for updates: the release source answered no version (tag_name missing)\n');
-    expect(odd.stderr + offline.stderr).not.toMatch(STACK_LINE);
-  });
 
   it('without a configured release source, starts no check and `svc update` says there is none', async () => {
     // No SVC_UPDATE_URL and a build that names no source: the rule of telemetry, no traffic to a host the user did
@@ -154,23 +123,6 @@ describe('updates', () => {
     expect(ci.stdout).not.toContain('A new release');
   });
 
-  it('hints at a known newer release under an API error, and only then', async () => {
-    const e = env({CI: '', SVC_API_URL: url.replace('/releases/latest', ''), SVC_API_KEY: 'svc_anything'});
-    const cache = join(e.SVC_CONFIG_DIR, 'update-check.json');
-    writeFileSync(cache, JSON.stringify({checkedAt: Date.now(), latest: '9.9.9'}));
-    answer = {status: 500, body: JSON.stringify({error: 'database unavailable'})};
-    const failed = await runCli(['regions'], e);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe(
-      'error: GET /api/v1/regions failed with 500 Internal Server Error: database unavailable\n' +
-        'hint: this request failed on the API side, and svc 9.9.9 is available — run `svc update` to upgrade from 0.1.0, then try again\n',
-    );
-    // Under CI (no update checks), when this release is the latest, and for errors that are not the API's: no hint.
-    expect((await runCli(['regions'], {...e, CI: 'true'})).stderr).not.toContain('hint:');
-    expect((await runCli(['regions'], {...e, SVC_API_URL: 'http://127.0.0.1:1'})).stderr).not.toContain('hint:');
-    writeFileSync(cache, JSON.stringify({checkedAt: Date.now(), latest: '0.1.0'}));
-    expect((await runCli(['regions'], e)).stderr).toBe('error: GET /api/v1/regions failed with 500 Internal Server Error: database unavailable\n');
-  });
 });
 
 describe('telemetry', () => {
