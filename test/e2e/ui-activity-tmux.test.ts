@@ -1,5 +1,5 @@
 // :activity and the notices in a real terminal (tmux on a private socket), the built console on `svc ui --local
-// `: at 120×35, * pins a deployment (in the row and in the config file), a broken-compile sync started
+// --speed 4`: at 120×35, * pins a deployment (in the row and in the config file), a broken-compile sync started
 // from the console shows running in :activity and ends failed in dbt-compile, the notice names it on the flash line
 // and Enter opens the run; at 60×15 the screen keeps one header and one footer, its rows and the f toggle readable.
 import {readFileSync} from 'node:fs';
@@ -7,7 +7,12 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasTmux, tmuxSuite, type Pane} from '../helpers/tmux.js';
 
-const term = tmuxSuite('svc-ui-activity', {keyDelayMs: 200});
+const term = tmuxSuite('svc-ui-activity');
+/**
+ * The service four times faster than real time: the broken-compile sync runs about 4 s instead of 16 s, still long
+ * enough to be seen going before it ends (the test is about what the screens show, not how long a sync takes).
+ */
+const LOCAL = '--local --speed 4';
 
 /** One frame: the header on the first line only, exactly one footer line (`? help`), and these lines whole. */
 function expectLaidOut(text: string, lines: RegExp[]): void {
@@ -38,7 +43,7 @@ async function quit(ui: Pane): Promise<void> {
 
 describe.skipIf(!hasTmux)(':activity and notices in tmux', () => {
   it('120×35: pin, a sync started here runs and fails in :activity, the notice names it, Enter opens it', async () => {
-    const ui = term.open({args: '--local', columns: 120, rows: 35});
+    const ui = term.open({args: LOCAL, columns: 120, rows: 35});
     await ui.waitFor(/Deployments \[45\]/);
     await ui.keys('*');
     let text = await ui.waitFor('pinned analytics-prod: a notice when any of its runs ends');
@@ -53,7 +58,7 @@ describe.skipIf(!hasTmux)(':activity and notices in tmux', () => {
 
     await startBrokenSync(ui);
     await ui.keys(':', 'activity', 'Enter');
-    // Going (the sync takes about 16 s of service time), unless a loaded machine was slower than that.
+    // Going (the sync takes about 4 s at this speed), unless a loaded machine was slower than that.
     text = await ui.waitFor((t) => /^Activity \[\d+\]/m.test(t) && /analytics-prod\s+sync\s+broken-compile\s+api\s+(queued|running|failed)/.test(t));
     expectLaidOut(text, [/^Activity \[\d+\]/, /^all runs · live: a deployment every 30s while idle, every 5s while a run goes$/, /^\s+DEPLOYMENT\s+KIND\s+BRANCH\/REF\s+TRIGGER\s+STATUS\s+PHASE\s+ELAPSED\s+RUN$/]);
 
@@ -67,7 +72,7 @@ describe.skipIf(!hasTmux)(':activity and notices in tmux', () => {
   }, 180_000);
 
   it('60×15: one header, one footer, the run on a row of its own, f shows failed only', async () => {
-    const ui = term.open({args: '--local', columns: 60, rows: 15});
+    const ui = term.open({args: LOCAL, columns: 60, rows: 15});
     await ui.waitFor(/Deployments \[45\]/);
     await startBrokenSync(ui);
     await ui.keys(':', 'activity', 'Enter');

@@ -88,6 +88,10 @@ const where = (text: string) => {
   return {title: lines[1], crumbs: lines.find((l) => l.startsWith('<')), cursor: lines.find((l) => l.startsWith('›'))?.split(/\s+/)[1]};
 };
 
+/** The console back from the editor, saying `flash`, drawn whole: the title's position follows a frame after the rows. */
+const backWith = (ui: Pane, flash: string): Promise<string> =>
+  ui.waitFor((s) => s.includes(flash) && /\s\d+ of \d+$/.test(s.split('\n')[1] ?? ''));
+
 /** The pid of the UI process (the pane's shell runs it). */
 const uiPid = (ui: Pane): number => Number(execFileSync('ps', ['-o', 'pid=', '--ppid', String(ui.shellPid())], {encoding: 'utf8'}).trim().split(/\s+/)[0]);
 
@@ -117,7 +121,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     await ui.waitFor((s) => s.startsWith(LINE));
     await type(ui, ':wq');
     await ui.keys('Enter');
-    const text = await ui.waitFor(`Saved ${ORDERS} to ${fork}`);
+    const text = await backWith(ui, `Saved ${ORDERS} to ${fork}`);
     expect(text).not.toContain('exit=');
     expect(text).not.toMatch(/no screen matches/);
     expect(where(text)).toEqual(where(before));
@@ -137,7 +141,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     await ui.keys('i', 'q', 'C-c');
     await type(ui, ':q!');
     await ui.keys('Enter');
-    const text = await ui.waitFor(`No changes to ${ORDERS}`);
+    const text = await backWith(ui, `No changes to ${ORDERS}`);
     expect(text).not.toContain('exit=');
     expect(where(text)).toEqual(where(before));
     await quitWithNoChildLeft(ui);
@@ -156,6 +160,7 @@ describe.skipIf(!hasTmux || !hasVim)('the real vim at human pace', () => {
     await ui.waitFor('TYPE A LINE');
     await type(ui, 'cubes: []');
     await ui.keys('Enter');
+    await ui.settle();
     writeFileSync(go, '');
     const text = await ui.waitFor(`Saved ${ORDERS} to ${fork}`, 10_000);
     expect(text).not.toContain('exit=');

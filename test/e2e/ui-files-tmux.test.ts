@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
 
-const term = tmuxSuite('svc-files-e2e', {keyDelayMs: 200});
+const term = tmuxSuite('svc-files-e2e');
 
 describe.skipIf(!hasTmux)('files of any branch in a real terminal', () => {
   it(':files, open a file on main, find a line, diff it; a changed file diffs with - and +', {timeout: 150_000}, async () => {

@@ -6,7 +6,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
 
-const term = tmuxSuite('svc-cover-e2e', {keyDelayMs: 200});
+const term = tmuxSuite('svc-cover-e2e');
 const nextEdit = (content: string) => writeFileSync(join(term.work, 'next.txt'), content);
 /** The editor: puts next.txt in place of the file when there is one. */
 const editor = () => `#!/bin/sh\nif [ -f "${term.work}/next.txt" ]; then cp "${term.work}/next.txt" "$1"; rm -f "${term.work}/next.txt"; fi\n`;

@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {hasTmux, type Pane, quitLocal, tmuxSuite} from '../helpers/tmux.js';
 
-const term = tmuxSuite('svc-ui-small', {keyDelayMs: 200});
+const term = tmuxSuite('svc-ui-small');
 const open = (columns: number, rows: number) => term.open({columns, rows, before: 'echo SHELL-BEFORE'});
 
 /**

@@ -5,7 +5,7 @@
 import {describe, expect, it} from 'vitest';
 import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
 
-const term = tmuxSuite('svc-vars-e2e', {keyDelayMs: 200});
+const term = tmuxSuite('svc-vars-e2e');
 
 describe.skipIf(!hasTmux)('environment variables in a real terminal', () => {
   it('overview sections, :variables, set and unset a variable, a secret never shown', {timeout: 120_000}, async () => {

@@ -32,9 +32,20 @@ export interface Pane {
   readonly name: string;
   /** The visible text; with `escapes`, including colour escape sequences. */
   screen(options?: {escapes?: boolean}): string;
+  /**
+   * The screen once it matches, settled (the same below the header for SETTLED_MS: not a frame on its way to the
+   * next). After a key, only a frame drawn since the key counts (the screen below the header changed), or any once
+   * STALE_MS have passed: a screen that matched before the key was read is not taken for its answer.
+   */
   waitFor(match: Match, timeoutMs?: number): Promise<string>;
-  /** Types each argument: named keys (`Enter`, `Escape`, `Down`, `PageUp`, `C-c`) as keys, anything else literally. */
+  /**
+   * Types each argument: named keys (`Enter`, `Escape`, `Down`, `PageUp`, `C-c`) as keys, anything else literally.
+   * Keys go at least the suite's key delay apart, also across calls; it returns as soon as the last is sent (a
+   * waitFor after it watches the screen meanwhile).
+   */
   keys(...keys: string[]): Promise<void>;
+  /** Waits out the key delay after the last key (before acting outside the terminal on what was typed). */
+  settle(): Promise<void>;
   resize(columns: number, rows: number): void;
   /** The pid of the bash in the pane (the UI is its child). */
   shellPid(): number;
@@ -57,39 +68,77 @@ const matches = (match: Match, text: string): boolean =>
 
 const isNamedKey = (key: string): boolean => key.length > 1 && /^[A-Z][a-z]|^C-/.test(key);
 
+/** The screen without its first line (the header, where a spinner and the age of the data tick by themselves). */
+const belowHeader = (text: string): string => text.slice(text.indexOf('\n') + 1);
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, Math.max(0, ms)));
+
+/**
+ * How often a wait looks at the pane: often at first (a console answers a key within a frame or a few), then less
+ * (a long wait is for the service, and each look is a tmux process).
+ */
+const FAST_POLL_MS = 20;
+const FAST_POLL_FOR_MS = 1500;
+const SLOW_POLL_MS = 100;
+/** How long a screen stays the same before a wait takes it: longer than one frame of Ink (30 a second). */
+const SETTLED_MS = 50;
+/** How long after a key a screen that does not change still counts as not yet answering it. */
+const STALE_MS = 200;
+
 const shellQuote = (value: string): string => `'${value.replaceAll("'", `'\\''`)}'`;
 
+/**
+ * @param options.keyDelayMs the least time between two keys. The console queues keys that come faster than it
+ * draws (ui/dispatch/Dispatcher.tsx), so its own suites type quickly; a suite about another program's timing (a
+ * person in vim) sets a human pace. @default 50
+ */
 export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): TmuxSuite {
   const socket = `${prefix}-${process.pid}`;
-  const keyDelayMs = options.keyDelayMs ?? 150;
+  const keyDelayMs = options.keyDelayMs ?? 50;
   const opened: string[] = [];
   let work = '';
   let count = 0;
 
   const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], {encoding: 'utf8'});
 
-  const pane = (name: string): Pane => ({
-    name,
-    screen: ({escapes = false} = {}) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', name),
-    async waitFor(match, timeoutMs = 20_000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const text = tmux('capture-pane', '-p', '-t', name);
-        if (matches(match, text)) return text;
-        if (Date.now() > deadline) throw new Error(`pane never showed ${String(match)}; it shows:\n${text}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
-    async keys(...keys) {
-      for (const key of keys) {
-        tmux('send-keys', '-t', name, ...(isNamedKey(key) ? [key] : ['-l', key]));
-        await new Promise((r) => setTimeout(r, keyDelayMs));
-      }
-    },
-    resize: (columns, rows) => void tmux('resize-window', '-t', name, '-x', String(columns), '-y', String(rows)),
-    shellPid: () => Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim()),
-    kill: () => void spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]),
-  });
+  const pane = (name: string): Pane => {
+    const capture = () => tmux('capture-pane', '-p', '-t', name);
+    /** When the last key was sent, and the screen below the header just before it. */
+    let lastKeyAt = 0;
+    let beforeKey: string | undefined;
+    const settle = () => sleep(lastKeyAt + keyDelayMs - Date.now());
+    return {
+      name,
+      screen: ({escapes = false} = {}) => (escapes ? tmux('capture-pane', '-p', '-e', '-t', name) : capture()),
+      async waitFor(match, timeoutMs = 20_000) {
+        const started = Date.now();
+        const deadline = started + timeoutMs;
+        let body: string | undefined;
+        let since = started;
+        for (;;) {
+          const text = capture();
+          const now = Date.now();
+          if (belowHeader(text) !== body) [body, since] = [belowHeader(text), now];
+          const fresh = beforeKey === undefined || now >= lastKeyAt + STALE_MS || body !== beforeKey;
+          if (fresh && now - since >= SETTLED_MS && matches(match, text)) return text;
+          if (now > deadline) throw new Error(`pane never showed ${String(match)}; it shows:\n${text}`);
+          await sleep(now - started < FAST_POLL_FOR_MS ? FAST_POLL_MS : SLOW_POLL_MS);
+        }
+      },
+      async keys(...keys) {
+        for (const key of keys) {
+          await settle();
+          beforeKey = belowHeader(capture());
+          tmux('send-keys', '-t', name, ...(isNamedKey(key) ? [key] : ['-l', key]));
+          lastKeyAt = Date.now();
+        }
+      },
+      settle,
+      resize: (columns, rows) => void tmux('resize-window', '-t', name, '-x', String(columns), '-y', String(rows)),
+      shellPid: () => Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim()),
+      kill: () => void spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]),
+    };
+  };
 
   beforeAll(() => {
     if (!hasTmux) return;
