@@ -2,7 +2,8 @@
 // Tolerant readers: lists come as `items`, `data` or a bare array; single objects with or without a `data` wrapper.
 // An empty or omitted branch name is left out of the request, so the service targets the caller's dev-mode session.
 import type {Api} from './client.js';
-import {asRecord, bool, idString, listRows, num, readRows, str, unwrap, type Json} from './read.js';
+import type {PageInfo} from '../lib/lists.js';
+import {asRecord, bool, idString, listRows, num, pageInfoOf, readRows, str, unwrap, type Json} from './read.js';
 
 export interface DataModelBranch {
   id: string;
@@ -96,9 +97,10 @@ export async function listBranchesPage(
   deploymentId: string,
   page: {first?: number; after?: string},
   signal?: AbortSignal,
-): Promise<{branches: DataModelBranch[]; raw: unknown}> {
+): Promise<{branches: DataModelBranch[]; rows: unknown[]; pageInfo: PageInfo; raw: unknown}> {
   const raw = await api.get(`${base(deploymentId)}/branches`, {searchParams: {first: page.first, after: page.after}, signal});
-  return {branches: readRows(listRows(raw), readBranch), raw};
+  const rows = listRows(raw);
+  return {branches: readRows(rows, readBranch), rows, pageInfo: pageInfoOf(raw), raw};
 }
 
 /** A shared branch (from `from`, else the deploy branch); `enterDevMode` points the caller's session at it without forking (the description's `activate`). */

@@ -2,16 +2,11 @@
 // kept as it is (and counts as running), log entries also read the older `createdAt`/`severity`/`stage`/`text`
 // names, and a result that is `null` or `{}` means "not yet" rather than an empty result.
 import type {Api} from './client.js';
-import {asRecord, num, readRows, listRows, str, unwrap, type Json} from './read.js';
-import {appendAll} from '../lib/lists.js';
+import {asRecord, num, pageInfoOf, readRows, listRows, str, unwrap, type Json} from './read.js';
+import type {PageInfo} from '../lib/lists.js';
 
 const base = (deploymentId: string) => `/api/v1/deployments/${encodeURIComponent(deploymentId)}/dbt-sync`;
 const run = (deploymentId: string, id: string) => `${base(deploymentId)}/${encodeURIComponent(id)}`;
-
-export interface PageInfo {
-  hasNextPage: boolean;
-  endCursor?: string;
-}
 
 export interface DbtSyncStarted {
   syncJobId: string;
@@ -64,31 +59,6 @@ export interface DbtRun {
   gitRef?: string;
   errorMessage?: string;
   raw: Json;
-}
-
-export function pageInfoOf(body: unknown): PageInfo {
-  const info = asRecord(asRecord(body)?.pageInfo);
-  const endCursor = str(info?.endCursor);
-  return {hasNextPage: info?.hasNextPage === true, ...(endCursor ? {endCursor} : {})};
-}
-
-/**
- * Every item of a cursor-paged list, page after page, stopping after `maxPages` (a runaway cursor must not loop
- * forever); `complete` says whether the last page was reached.
- */
-export async function allPages<T>(
-  fetchPage: (after: string | undefined) => Promise<{items: T[]; pageInfo: PageInfo}>,
-  maxPages: number,
-): Promise<{items: T[]; complete: boolean}> {
-  const items: T[] = [];
-  let after: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const got = await fetchPage(after);
-    appendAll(items, got.items);
-    if (!got.pageInfo.hasNextPage || !got.pageInfo.endCursor) return {items, complete: true};
-    after = got.pageInfo.endCursor;
-  }
-  return {items, complete: false};
 }
 
 function optional<T extends object>(target: T, key: keyof T, value: unknown): void {

@@ -1,7 +1,8 @@
 // Environment variables of a deployment (secret-looking values masked again on the client).
 import {isSecretName} from '../contract/secretNames.js';
 import type {Api} from './client.js';
-import {allPages, pageInfoOf, type PageInfo} from './dbt.js';
+import {allPages, type PageInfo} from '../lib/lists.js';
+import {pageInfoOf} from './read.js';
 import {asRecord, listRows, readRows, str, type Paging} from './read.js';
 
 const base = (id: string) => `/api/v1/deployments/${encodeURIComponent(id)}`;

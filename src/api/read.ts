@@ -1,3 +1,4 @@
+import type {PageEnd, PageInfo} from '../lib/lists.js';
 import {UnexpectedBodyError} from './errors.js';
 
 // Tolerant-reader helpers. The fetchers read both the seed's shapes and the current API's (docs/ARCHITECTURE.md §5), so
@@ -104,6 +105,27 @@ export function listRows(body: unknown, key?: string): unknown[] {
 }
 
 /** `pagination.total` when the answer has it, else the number of rows received. */
+/** A cursor-paged answer's `pageInfo` (no next page when it says nothing). */
+export function pageInfoOf(body: unknown): PageInfo {
+  const info = asRecord(asRecord(body)?.pageInfo);
+  const endCursor = str(info?.endCursor);
+  return {hasNextPage: info?.hasNextPage === true, ...(endCursor ? {endCursor} : {})};
+}
+
+/** Where a printed page of `shown` rows ends, from the answer's `pageInfo` (cursor) and `pagination` (offset). */
+export function pageEndOf(body: unknown, shown: number): PageEnd {
+  const info = pageInfoOf(body);
+  const pagination = asRecord(asRecord(body)?.pagination);
+  const offset = num(pagination?.offset);
+  const total = num(pagination?.total) ?? num(asRecord(body)?.totalCount);
+  return {
+    shown,
+    ...(info.hasNextPage && info.endCursor !== undefined ? {after: info.endCursor} : {}),
+    ...(offset === undefined ? {} : {offset}),
+    ...(total === undefined ? {} : {total}),
+  };
+}
+
 export function listTotal(body: unknown, rows: number): number {
   const pagination = asRecord(asRecord(body)?.pagination);
   return num(pagination?.total) ?? num(asRecord(body)?.totalCount) ?? rows;

@@ -4,10 +4,13 @@
 import type {Command} from '@commander-js/extra-typings';
 import {
   commit, createBranch, deleteBranch, listBranchesPage, merge, mergeToDefault, pull, setStagingEnvironment, startDevMode, stopDevMode,
+  type DataModelBranch,
 } from '../api/dataModel.js';
+import type {Api} from '../api/client.js';
+import {allPages} from '../lib/lists.js';
 import {newBranchNameProblem} from '../contract/names.js';
 import {shellQuote} from '../workflows/build.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
+import {EXIT_USAGE, printJson, printMore, printTable, progress, success, UserError, say} from './output.js';
 import {connect, numericId, pageQuery, positiveInt} from './session.js';
 
 /**
@@ -21,6 +24,28 @@ export function requireBranch(value: string, deployment: string): string {
   return value;
 }
 
+/** A page of branches as the command prints it by default: a deployment can have hundreds (a sync makes one). */
+export const BRANCHES_PAGE = 20;
+/** `--all` reads pages of this many, and at most BRANCHES_ALL_PAGES of them. */
+const BRANCHES_ALL_PAGE = 100;
+const BRANCHES_ALL_PAGES = 1_000;
+
+const printBranches = (branches: DataModelBranch[]) =>
+  printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
+
+/** `branches --all`: every page; --json prints the rows of every page as one list in the API's envelope. */
+async function printAllBranches(api: Api, deployment: string, after: string | undefined, json: boolean): Promise<void> {
+  const read = await allPages(async (cursor) => {
+    const page = await listBranchesPage(api, deployment, {first: BRANCHES_ALL_PAGE, after: cursor});
+    return {items: [{rows: page.rows, branches: page.branches}], pageInfo: page.pageInfo};
+  }, BRANCHES_ALL_PAGES, after);
+  const rows = read.items.flatMap((p) => p.rows);
+  const pageInfo = {hasNextPage: !read.complete, endCursor: read.endCursor ?? null};
+  if (json) printJson({items: rows, data: rows, pageInfo});
+  else printBranches(read.items.flatMap((p) => p.branches));
+  if (!read.complete) progress(`stopped after ${BRANCHES_ALL_PAGES} pages: the service kept answering more${read.endCursor ? `; more: --after ${read.endCursor}` : ''}`);
+}
+
 const SESSION_BRANCH_HELP = 'branch (default, also when blank: your active dev-mode branch)';
 
 export function registerBranchCommands(group: Command): void {
@@ -30,14 +55,18 @@ export function registerBranchCommands(group: Command): void {
     .command('branches')
     .description('list branches with their parent and staging state')
     .argument('<deployment>', 'deployment id', id)
-    .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
+    .option('--first <n>', `page size (cursor paging; default ${BRANCHES_PAGE})`, positiveInt('--first'))
     .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
+    .option('--all', `every branch: page after page of ${BRANCHES_ALL_PAGE} (from --after when given)`)
     .action(async (deployment, flags, cmd) => {
       const {api, json} = connect(cmd);
-      const {branches, raw} = await listBranchesPage(api, deployment, pageQuery(flags));
+      const query = pageQuery(flags);
+      if (flags.all === true) return printAllBranches(api, deployment, query.after, json);
+      const {branches, raw} = await listBranchesPage(api, deployment, {first: BRANCHES_PAGE, ...query});
       // --json is the API's document as returned (integer ids, pageInfo), like every other --json.
       if (json) return printJson(raw);
-      printTable(['NAME', 'PARENT', 'ENABLED'], branches.map((b) => [b.name, b.parentBranch ?? '', String(b.stagingEnabled)]));
+      printBranches(branches);
+      printMore(raw, branches.length, {cursor: true, all: true});
     });
 
   group

@@ -3,11 +3,12 @@
 // flags and reads every page, printing each phase with its duration.
 import {Option, type Command} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
-import {allPages, cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
+import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
+import {allPages} from '../lib/lists.js';
 import {oneLine} from '../api/errors.js';
 import {safeJson} from '../lib/safeText.js';
 import {runDuration} from '../lib/time.js';
-import {EXIT_USAGE, printJson, printTable, progress, success, UserError, say} from './output.js';
+import {EXIT_USAGE, printJson, printMore, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
 import {caseSensitive, connect, globalOptions, numericId, positiveInt} from './session.js';
@@ -124,7 +125,7 @@ export function register(program: Command): void {
       if (list.runs.length > 0 && list.runs.every((r) => r.syncJobId === undefined)) {
         progress('warning: no run carries a syncJobId; re-run with --json to see what the service sent');
       }
-      if (list.pageInfo.hasNextPage && list.pageInfo.endCursor) progress(`More runs: --after ${list.pageInfo.endCursor}`);
+      printMore(list.raw, list.runs.length, {cursor: true});
     });
 
   dbt

@@ -13,7 +13,7 @@ import {
   listVersions,
   updateDeployment,
 } from '../api/deployments.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success, say} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printMore, printTable, success, say} from './output.js';
 import {connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './buildStatus.js';
 import {registerCreationSteps} from './github.js';
@@ -43,6 +43,7 @@ export function register(program: Command): Command {
         ['ID', 'NAME', 'URL', 'STEP', 'CREATED'],
         list.deployments.map((d) => [d.id, d.name, d.deploymentUrl, d.creationStep, d.created_at]),
       );
+      printMore(list.raw, list.deployments.length, {cursor: opts.first !== undefined || opts.after !== undefined});
     });
 
   group

@@ -2,7 +2,7 @@
 // environment tokens (a token value is printed once, when issued; listings show only its last characters).
 import {Option, type Command} from '@commander-js/extra-typings';
 import {createEnvironmentToken, createMetaSyncToken, listEnvironmentTokens, listEnvironments} from '../api/environments.js';
-import {EXIT_USAGE, printJson, printTable, say, UserError} from './output.js';
+import {EXIT_USAGE, printJson, printMore, printTable, say, UserError} from './output.js';
 import {collect, connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 
 const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
@@ -37,6 +37,7 @@ export function register(program: Command): void {
           e.sqlHost === undefined ? '' : `${e.sqlHost}${e.sqlPort === undefined ? '' : `:${e.sqlPort}`}`,
         ]),
       );
+      printMore(list.raw, list.environments.length, {cursor: opts.first !== undefined || opts.after !== undefined});
     });
 
   group

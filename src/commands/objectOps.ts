@@ -14,7 +14,7 @@ import {
   setRoleMembership,
 } from '../api/objectOps.js';
 import {type ObjectPage} from '../api/objects.js';
-import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr} from './output.js';
+import {EXIT_USAGE, UserError, printJson, printMore, printTable, success, sayErr} from './output.js';
 import {connect, numericId, readJsonObject} from './session.js';
 
 type Args = unknown[];
@@ -29,7 +29,7 @@ function cell(value: unknown): unknown {
 export function printPage(page: ObjectPage, columns: Array<[string, string]>, json: boolean): void {
   if (json) return printJson(page.raw);
   printTable(columns.map(([h]) => h), page.items.map((item) => columns.map(([, field]) => cell(item[field]))));
-  if (page.hasNextPage && page.endCursor) sayErr(`more: --after ${page.endCursor}\n`);
+  printMore(page.raw, page.items.length, {cursor: true});
 }
 
 export async function body(opts: Record<string, unknown>): Promise<Record<string, unknown>> {

@@ -2,6 +2,8 @@
 import {ApiError} from '../api/errors.js';
 import {safeJson, safeLine, safeText} from '../lib/safeText.js';
 import {cellWidth, padCells} from '../lib/cells.js';
+import {moreHint} from '../lib/lists.js';
+import {pageEndOf} from '../api/read.js';
 import {newerRelease} from '../update/background.js';
 import {VERSION} from '../version.js';
 
@@ -53,6 +55,15 @@ export function success(message: string): void {
 
 export function progress(message: string): void {
   sayErr(`${message}\n`);
+}
+
+/**
+ * After a list's table, on stderr: the one "more" line (lib/lists.ts `moreHint`) when the page printed is not the
+ * whole list, read from the answer (`pageInfo`, `pagination`). `cursor`: the command was paged with --first/--after.
+ */
+export function printMore(raw: unknown, shown: number, opts: {cursor: boolean; all?: boolean}): void {
+  const hint = moreHint(pageEndOf(raw, shown), opts);
+  if (hint !== undefined) progress(hint);
 }
 
 function cell(value: unknown): string {

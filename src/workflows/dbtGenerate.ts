@@ -5,7 +5,8 @@
 import {mkdir, readFile, writeFile} from 'node:fs/promises';
 import {dirname, isAbsolute, relative, resolve} from 'node:path';
 import type {Api} from '../api/client.js';
-import {allPages, listDbtGeneratedFiles, startDbtSync, type DbtSyncStatus, type GeneratedFile} from '../api/dbt.js';
+import {listDbtGeneratedFiles, startDbtSync, type DbtSyncStatus, type GeneratedFile} from '../api/dbt.js';
+import {allPages} from '../lib/lists.js';
 import {waitForSync, type SyncWaitOptions} from './dbtWait.js';
 
 const PAGE = 100;

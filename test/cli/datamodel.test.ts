@@ -25,7 +25,8 @@ describe('the branch workflow: branch → dev mode → put → validate → comm
     const created = await h.svc(['data-model', 'create-branch', '1', 'feature-refunds']);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toBe('✓ Created branch feature-refunds\n');
-    expect((await h.svc(['dm', 'branches', '1'])).stdout).toMatch(/^feature-refunds\s+main\s+false$/m);
+    // Deployment 1 has more branches than a page (newest last): --all lists every one.
+    expect((await h.svc(['dm', 'branches', '1', '--all'])).stdout).toMatch(/^feature-refunds\s+main\s+false$/m);
 
     const entered = await h.svc(['data-model', 'dev-mode', '1', 'feature-refunds']);
     expect(entered.code, entered.stderr).toBe(0);
@@ -59,7 +60,7 @@ describe('the branch workflow: branch → dev mode → put → validate → comm
     expect(merged.code, merged.stderr).toBe(0);
     expect(JSON.parse(merged.stdout)).toEqual({merged: true, branchDeleted: true});
     expect((await hashes('1', 'main'))['model/cubes/refunds.yml']).toEqual((await hashes('1', dev))['model/cubes/refunds.yml']);
-    expect((await h.svc(['dm', 'branches', '1'])).stdout).not.toMatch(/^feature-refunds /m);
+    expect((await h.svc(['dm', 'branches', '1', '--all'])).stdout).not.toMatch(/^feature-refunds /m);
     expect((await h.svc(['data-model', 'exit-dev-mode', '1'])).stdout).toBe('✓ Exited dev mode\n');
   });
 

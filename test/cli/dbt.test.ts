@@ -173,7 +173,7 @@ describe('svc dbt history', () => {
     const lines = first.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^SYNC JOB ID\s+STATUS\s+TRIGGER\s+STARTED\s+DURATION\s+BRANCH\s+FAILED PHASE$/);
     expect(lines).toHaveLength(6);
-    const cursor = /More runs: --after (\S+)/.exec(first.stderr)?.[1];
+    const cursor = /^5 shown; more: --after (\S+)\n$/.exec(first.stderr)?.[1];
     expect(cursor).toBeDefined();
     const next = await svc(['dbt', 'history', '1', '--first', '5', '--after', cursor!], env());
     const ids = (text: string) => text.trim().split('\n').slice(1).map((l) => l.split(/\s+/)[0]);

@@ -23,7 +23,7 @@ describe('deployments', () => {
     const expected = (doc.data as {deployments: {id: string; name: string}[]}).deployments.map((d) => [d.id, d.name]);
     expect(expected).toHaveLength(3);
     const run = await h.admin(['deployments', 'list', '--limit', '3']);
-    expect(run).toMatchObject({code: 0, stderr: ''});
+    expect(run).toMatchObject({code: 0, stderr: '1-3 of 45 shown; more: --offset 3\n'});
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^ID {2}NAME +URL +STEP +CREATED$/);
     expect(lines.slice(1).map((l) => l.split(/\s{2,}/).slice(0, 2))).toEqual(expected);
