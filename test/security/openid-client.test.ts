@@ -5,7 +5,8 @@
 // told (`allowInsecureRequests`). The approval in between is what a person does on the page: paste a key.
 import * as oidc from 'openid-client';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startService, type RunningService} from '../../src/server/index.js';
+import type {RunningService} from '../../src/server/index.js';
+import {startTestService} from '../helpers/startService.js';
 
 let s: RunningService;
 
@@ -14,7 +15,7 @@ beforeAll(async () => {
   const before = process.env.SVC_SERVER_DEVICE_INTERVAL;
   process.env.SVC_SERVER_DEVICE_INTERVAL = '1';
   try {
-    s = await startService({port: 0, dataFile: ':memory:', seed: 'demo'});
+    s = await startTestService();
   } finally {
     if (before === undefined) delete process.env.SVC_SERVER_DEVICE_INTERVAL;
     else process.env.SVC_SERVER_DEVICE_INTERVAL = before;

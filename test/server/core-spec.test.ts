@@ -14,6 +14,18 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the OpenAPI document', () => {
+  it('is generated once and served again, naming the address the service answers on, also after it changed', async () => {
+    expect((await t.call('/api/v1/spec')).body).toEqual(doc);
+    expect((doc as unknown as {servers: Array<{url: string}>}).servers).toEqual([{url: t.ctx.baseUrl}]);
+    const before = t.ctx.baseUrl;
+    try {
+      t.ctx.baseUrl = 'http://127.0.0.1:9';
+      expect((await t.call('/api/v1/spec', {headers: {host: '127.0.0.1:9'}})).body.servers).toEqual([{url: 'http://127.0.0.1:9'}]);
+    } finally {
+      t.ctx.baseUrl = before;
+    }
+  });
+
   it('is valid OpenAPI 3.1.0, description version 1.0.0', async () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.0.0');

@@ -7,7 +7,7 @@ import {errorResponses, json} from './http.js';
 
 const OpenApiDocument = z.object({openapi: z.string(), info: z.object({title: z.string(), version: z.string()})}).passthrough();
 
-export function openApiDocument(app: App, ctx: ServiceContext): Record<string, unknown> {
+function openApiDocument(app: App, ctx: ServiceContext): Record<string, unknown> {
   return app.getOpenAPI31Document({
     openapi: '3.1.0',
     info: {
@@ -20,8 +20,17 @@ export function openApiDocument(app: App, ctx: ServiceContext): Record<string, u
   }) as unknown as Record<string, unknown>;
 }
 
-/** Registered last (see routes/index.ts) so the document it serves includes every other route. */
+/**
+ * Registered last (see routes/index.ts) so the document it serves includes every other route. The routes do not
+ * change once the app is built, so the document is generated once per address the service answers on (a few
+ * hundred ms of schema conversion on every request before; clients and tests fetch it often).
+ */
 export function registerSpec(app: App, ctx: ServiceContext): void {
+  let served: {url: string; document: Record<string, unknown>} | undefined;
+  const document = () => {
+    if (served?.url !== ctx.baseUrl) served = {url: ctx.baseUrl, document: openApiDocument(app, ctx)};
+    return served.document;
+  };
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -36,6 +45,6 @@ export function registerSpec(app: App, ctx: ServiceContext): void {
       tags: ['OpenAPI Spec'],
       responses: {200: json(OpenApiDocument, 'the OpenAPI document'), ...errorResponses()},
     }),
-    (c) => c.json(openApiDocument(app, ctx) as z.infer<typeof OpenApiDocument>, 200),
+    (c) => c.json(document() as z.infer<typeof OpenApiDocument>, 200),
   );
 }

@@ -2,6 +2,7 @@
 // first-start message). Revocation is soft so a revoked key answers 401 rather than vanishing from audits.
 import {createHash, randomInt} from 'node:crypto';
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const apiKeysMigrations: Migration[] = [
@@ -69,7 +70,7 @@ export function insertApiKey(
 }
 
 export function findLiveKeyByValue(db: Db, key: string): ApiKeyRow | undefined {
-  return db.prepare('SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').get(hashApiKey(key)) as ApiKeyRow | undefined;
+  return prepared(db, 'SELECT * FROM api_keys WHERE key_hash = ? AND revoked_at IS NULL').get(hashApiKey(key)) as ApiKeyRow | undefined;
 }
 
 export function findApiKey(db: Db, id: number): ApiKeyRow | undefined {

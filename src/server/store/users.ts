@@ -5,6 +5,7 @@
 import {randomBytes, randomUUID} from 'node:crypto';
 import {conflict} from '../errors.js';
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 import {mergeLegacyUsers} from './usersMerge.js';
 
@@ -103,7 +104,7 @@ export interface UserRow {
 }
 
 export function getTenant(db: Db): TenantRow | undefined {
-  return db.prepare('SELECT name, host FROM tenant WHERE id = 1').get() as TenantRow | undefined;
+  return prepared(db, 'SELECT name, host FROM tenant WHERE id = 1').get() as TenantRow | undefined;
 }
 
 export function setTenant(db: Db, tenant: TenantRow): void {
@@ -233,7 +234,7 @@ export function revokeSessions(db: Db, userId: number, now: number): void {
  * its `iat`) must also be newer than the user's last session revocation.
  */
 export function userMayAuthenticate(db: Db, userId: number, issuedAtSeconds?: number): boolean {
-  const row = db.prepare('SELECT active, sessions_revoked_at FROM users WHERE id = ?').get(userId) as
+  const row = prepared(db, 'SELECT active, sessions_revoked_at FROM users WHERE id = ?').get(userId) as
     | {active: number; sessions_revoked_at: number | null}
     | undefined;
   if (!row || row.active !== 1) return false;
@@ -242,7 +243,7 @@ export function userMayAuthenticate(db: Db, userId: number, issuedAtSeconds?: nu
 }
 
 export function findUser(db: Db, id: number): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  return prepared(db, 'SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
 }
 
 export function listUsers(db: Db): UserRow[] {
