@@ -112,9 +112,11 @@ describe('svc server', () => {
 
   it('a port in use → error, exit 1', async () => {
     const dataDir = tempDir();
-    const s = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir});
+    // Empty seeds: the second server opens its data file before it finds the port taken, and seeding a demo file
+    // from scratch took most of this test's time (13-26 s under load, past the timeout).
+    const s = await startServer(['--port', '0', '--seed', 'empty'], {SVC_DATA_DIR: dataDir});
     const port = new URL(s.url).port;
-    const r = spawnSync(process.execPath, [SVC, 'server', '--port', port, '--data', join(tempDir(), 'x.db')], {encoding: 'utf8'});
+    const r = spawnSync(process.execPath, [SVC, 'server', '--port', port, '--seed', 'empty', '--data', join(tempDir(), 'x.db')], {encoding: 'utf8'});
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(new RegExp(`^error: port ${port} is already in use`, 'm'));
     s.child.kill('SIGTERM');
