@@ -3,7 +3,8 @@
 // how long, the phase) and leaves out the ref, the trigger and the run id.
 import type {Column} from '../../src/ui/components/DataTable.js';
 import {statusStyle} from '../../src/ui/theme.js';
-import {isRunActive, runDuration, type ActivityRun} from '../../src/workflows/activity.js';
+import {elapsedSince, runDuration} from '../../src/lib/time.js';
+import {isRunActive, type ActivityRun} from '../../src/workflows/activity.js';
 
 /** Body width below which the table drops BRANCH/REF, TRIGGER and RUN. */
 export const NARROW = 100;
@@ -17,7 +18,7 @@ export function activityColumns(now: number, width: number): Column<ActivityRun>
     header: 'ELAPSED',
     width: 8,
     align: 'right',
-    render: (r) => (isRunActive(r) ? (r.startedAt === undefined ? '' : runDuration(now - r.startedAt)) : r.durationMs === undefined ? '' : runDuration(r.durationMs)),
+    render: (r) => (isRunActive(r) ? elapsedSince(r.startedAt, now) : runDuration(r.durationMs)),
   };
   const phase = (fit: Partial<Column<ActivityRun>>): Column<ActivityRun> => ({id: 'phase', header: 'PHASE', render: (r) => r.phase ?? '', ...fit});
   if (width < NARROW) return [deployment, kind, status, elapsed, phase({flex: 1})];

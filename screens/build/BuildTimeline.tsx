@@ -1,6 +1,7 @@
 // The build's steps, one per line: glyph, name, when it began; the running step also how long it has run.
 import React from 'react';
 import {Box, Text} from 'ink';
+import {elapsedSince} from '../../src/lib/time.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import type {StepRow, StepState} from './steps.js';
 
@@ -18,14 +19,6 @@ export function clockTime(iso: string | undefined): string {
   return Number.isNaN(d.getTime()) ? iso : d.toISOString().slice(11, 19);
 }
 
-/** `42s`, `3m 05s`: how long since `iso` at `now`. */
-export function sinceText(iso: string | undefined, now: number): string {
-  const at = iso ? Date.parse(iso) : NaN;
-  if (Number.isNaN(at)) return '';
-  const s = Math.max(0, Math.floor((now - at) / 1000));
-  return s < 60 ? `${s}s` : `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-}
-
 export function BuildTimeline({steps, now}: {steps: readonly StepRow[]; now?: number}) {
   return (
     <Box flexDirection="column">
@@ -34,7 +27,7 @@ export function BuildTimeline({steps, now}: {steps: readonly StepRow[]; now?: nu
         return (
           <Text key={s.name} color={s.state === 'pending' ? color.muted : undefined}>
             <Text color={style.color}>{style.glyph}</Text> {s.name.padEnd(10)} {clockTime(s.at)}
-            {s.state === 'running' && now !== undefined && s.at ? <Text color={color.muted}> · running {sinceText(s.at, now)}</Text> : null}
+            {s.state === 'running' && now !== undefined && s.at ? <Text color={color.muted}> · running {elapsedSince(s.at, now)}</Text> : null}
           </Text>
         );
       })}

@@ -5,8 +5,8 @@ import {Box, Text} from 'ink';
 import type {DbtLogEntry, DbtSyncResult} from '../../src/api/dbt.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {color, glyph} from '../../src/ui/theme.js';
-import {runDuration} from '../../src/lib/time.js';
-import {bar, elapsedSince} from './format.js';
+import {elapsedSince, runDuration} from '../../src/lib/time.js';
+import {bar} from './format.js';
 import type {RunPhase} from './runPhases.js';
 import {maxOf} from '../../src/lib/lists.js';
 

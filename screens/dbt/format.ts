@@ -1,13 +1,6 @@
 // How dbt runs read on screen: durations as the real client writes them (only from durationMs, never by
 // subtracting timestamps), status words with a glyph so meaning survives without colour, UTC times.
 import {statusStyle} from '../../src/ui/theme.js';
-import {runDuration} from '../../src/lib/time.js';
-
-/** How long something that began at `iso` has been going at `now` (ms), as a duration; '' when unknown. */
-export function elapsedSince(iso: string | undefined, now: number): string {
-  const at = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(at) ? '' : runDuration(Math.max(0, Math.floor((now - at) / 1000) * 1000));
-}
 
 /** COMPLETED and FAILED are words the theme knows; a stage name while running reads as running. */
 export function syncStatusStyle(status: string | undefined): {color: string; glyph: string} {

@@ -2,8 +2,8 @@
 // `now`, ticking) and the stage it is in; a finished one its duration and, when it failed, the failed phase.
 import type {DbtRun} from '../../src/api/dbt.js';
 import type {Column} from '../../src/ui/components/DataTable.js';
-import {runDuration} from '../../src/lib/time.js';
-import {elapsedSince, statusCell, syncStatusStyle, timeCell} from './format.js';
+import {elapsedSince, runDuration} from '../../src/lib/time.js';
+import {statusCell, syncStatusStyle, timeCell} from './format.js';
 
 const isRunning = (r: DbtRun) => r.status === 'RUNNING';
 

@@ -1,4 +1,6 @@
-// Durations and ages as the console and the command line print them. Without Intl, like format.ts.
+// Durations and ages as the console and the command line print them: THE duration format of the tree (a run, a
+// step, a phase, how long something has been running), and the short age of lists and headers. Without Intl, like
+// format.ts.
 
 /** A short duration: "45s", "3m", "2h", "5d" (the header's "updated 3m ago", the lists' AGE). */
 export function shortDuration(seconds: number): string {
@@ -28,4 +30,15 @@ export function runDuration(ms: number | undefined): string {
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;
   return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`;
+}
+
+/**
+ * How long something that began at `start` (an ISO time or ms since the epoch) has been going at `now`, in whole
+ * seconds as `runDuration` writes them, so a ticking clock does not flicker: `0s`, `59s`, `3m 5s`; '' when unknown.
+ */
+export function elapsedSince(start: string | number | undefined, now: number): string {
+  const at = typeof start === 'string' ? Date.parse(start) : (start ?? NaN);
+  if (Number.isNaN(at)) return '';
+  const s = Math.max(0, Math.floor((now - at) / 1000));
+  return s === 0 ? '0s' : runDuration(s * 1000);
 }

@@ -15,7 +15,7 @@ import {buildRun, isRunActive, syncRun, type ActivityRun} from './activityRuns.j
 import {ACTIVITY_BUDGET, Pacer, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
 
 export type {ActivityRun, RunKind, RunStatus} from './activityRuns.js';
-export {eventRecord, eventText, isRunActive, runDuration} from './activityRuns.js';
+export {eventRecord, eventText, isRunActive} from './activityRuns.js';
 export {apiSource, type ActivitySource} from './activitySource.js';
 export {ACTIVITY_BUDGET, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
 

@@ -3,6 +3,7 @@
 // answers become an ActivityRun, so `svc watch` and `:activity` name statuses and phases alike.
 import {isTerminalBuildStatus, buildBlock, type BuildStatus} from '../api/builds.js';
 import type {DbtRun} from '../api/dbt.js';
+import {runDuration} from '../lib/time.js';
 
 export type RunKind = 'build' | 'sync';
 export type RunStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'unknown';
@@ -99,14 +100,6 @@ export function buildRun(deployment: {id: string; name: string}, status: BuildSt
     result.phase = step;
   }
   return result;
-}
-
-/** `1m 5s`, `42s`: a run's duration as the watch line and the activity list say it. */
-export function runDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const m = Math.floor(s / 60);
-  return m < 60 ? `${m}m ${s % 60}s` : `${Math.floor(m / 60)}h ${m % 60}m`;
 }
 
 /** One change as a line: `finished sync on analytics-prod (1) failed in dbt-compile after 16s · ref main · webhook`. */

@@ -37,7 +37,7 @@ describe('the build timeline', () => {
     expect(frame).toMatch(/✓ building\s+09:00:01/);
     frame = await waitFor(/● warmup\s+09:00:04 · running 42s/);
     vi.setSystemTime(TEST_EPOCH + 4_000 + 65_000);
-    await waitFor(/● warmup\s+09:00:04 · running 1m 05s/);
+    await waitFor(/● warmup\s+09:00:04 · running 1m 5s/);
     clock.advance(STEP_MS.warmup);
     frame = await waitFor(/✓ built\s+09:00:06/);
     expect(frame).not.toContain('running 1m');

@@ -24,7 +24,7 @@ describe('small widgets', () => {
     );
     const frame = await tui.waitForFrame('warmup');
     expect(frame).toMatch(/✓ queued\s+completed\s+1s/);
-    expect(frame).toMatch(/✗ building\s+failed\s+2m14s model error/);
+    expect(frame).toMatch(/✗ building\s+failed\s+2m 14s model error/);
     expect(frame).toMatch(/● warmup\s+running/);
     expect(frame).toMatch(/○ built\s+pending/);
   });

@@ -13,7 +13,8 @@
 //  - anything else: none, since an unknown OSC may print as text on some terminals.
 // `[ui] notify = false` turns the desktop notification off, `[ui] bell = false` the bell; the flash line stays.
 import {safeLine} from '../../lib/safeText.js';
-import {runDuration, type ActivityRun} from '../../workflows/activity.js';
+import {runDuration} from '../../lib/time.js';
+import type {ActivityRun} from '../../workflows/activity.js';
 import type {Level} from '../theme.js';
 
 export type DesktopProtocol = 'osc9' | 'osc777';

@@ -4,6 +4,7 @@ import {Box, Text} from 'ink';
 import {statusStyle} from '../theme.js';
 import {maxOf} from '../../lib/lists.js';
 import {cellWidth, padCells} from '../../lib/cells.js';
+import {runDuration} from '../../lib/time.js';
 
 export interface TimelineStep {
   readonly name: string;
@@ -11,12 +12,6 @@ export interface TimelineStep {
   readonly status: string;
   readonly durationMs?: number;
   readonly detail?: string;
-}
-
-export function formatDuration(ms: number): string {
-  const s = Math.round(ms / 1000);
-  if (s < 60) return `${s}s`;
-  return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
 }
 
 export function Timeline({steps}: {readonly steps: readonly TimelineStep[]}) {
@@ -29,7 +24,7 @@ export function Timeline({steps}: {readonly steps: readonly TimelineStep[]}) {
           <Text key={i} wrap="truncate-end">
             <Text color={style.color}>{style.glyph}</Text> {padCells(s.name, nameWidth)}{' '}
             <Text color={style.color}>{s.status.padEnd(10)}</Text>
-            {s.durationMs !== undefined ? ` ${formatDuration(s.durationMs)}` : ''}
+            {s.durationMs !== undefined ? ` ${runDuration(s.durationMs)}` : ''}
             {s.detail ? <Text color="gray"> {s.detail}</Text> : null}
           </Text>
         );
