@@ -1,6 +1,7 @@
 // The UI's QueryClient. react-query is the ONE retry layer in the UI (ky runs with retry 0).
 // query-core, not react-query: `svc ui` creates the client before it loads React (commands/ui.ts).
 import {environmentManager, notifyManager, QueryClient, type DefaultOptions} from '@tanstack/query-core';
+import {isTransient} from '../api/errors.js';
 
 /**
  * Query results reach the screens at most this often. A live refresh of a list answers dozens of per-row queries
@@ -34,11 +35,14 @@ export function enableClientMode(): void {
   notifyManager.setScheduler(frameScheduler);
 }
 
+/** Failed reads asked again: only what retrying can mend (api/errors.ts isTransient), so a 401/403/404 shows at once. */
+const QUERY_RETRIES = 2;
+
 export function createQueryClient(overrides: DefaultOptions = {}): QueryClient {
   enableClientMode();
   return new QueryClient({
     defaultOptions: {
-      queries: {retry: 2, refetchOnWindowFocus: false, staleTime: 5_000, ...overrides.queries},
+      queries: {retry: (failures, err) => failures < QUERY_RETRIES && isTransient(err), refetchOnWindowFocus: false, staleTime: 5_000, ...overrides.queries},
       // A retried mutation could apply twice.
       mutations: {retry: 0, ...overrides.mutations},
     },
