@@ -26,6 +26,11 @@ function frameScheduler(notify: () => void): void {
   timer ??= setTimeout(flush, Math.max(0, lastFlush + DATA_FRAME_MS - performance.now()));
 }
 
+/** Whether query results wait for their data frame (tests wait until what they started is drawn). */
+export function dataFramePending(): boolean {
+  return timer !== undefined;
+}
+
 /**
  * Without a `window`, query-core treats Node as a server and schedules no refetchInterval or stale timers;
  * this must run before any query does.

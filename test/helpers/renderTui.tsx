@@ -1,17 +1,46 @@
 // Renders the App (or one screen inside all its providers) into a fake terminal with a real size, a fresh
 // QueryClient without retries, and an injectable API. Always await a frame after pressing a key: Ink does not
 // repaint synchronously.
+// `settle()` waits for what was started to be done and drawn, on events rather than a quiet time: requests
+// answered, query results drawn, React's effects run (`reactIdle`).
 import React, {type ReactElement} from 'react';
 import {EventEmitter} from 'node:events';
+import {createRequire} from 'node:module';
 import {render, type Instance} from 'ink';
 import {QueryClient} from '@tanstack/react-query';
 import type {Api, RequestOptions} from '../../src/api/client.js';
 import {App, type AppProps} from '../../src/ui/App.js';
-import {enableClientMode} from '../../src/ui/queryClient.js';
+import {dataFramePending, enableClientMode} from '../../src/ui/queryClient.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {FakeStdin} from './fakeStdin.js';
 
 enableClientMode();
+
+// The harness's own timers, taken before a test can fake them (fakeDate, fakeIntervals fake some).
+const {setTimeout: realSetTimeout, setImmediate: realSetImmediate} = globalThis;
+
+/** The scheduler Ink's reconciler queues React's effects on (one copy in node_modules). */
+interface Scheduler {
+  unstable_scheduleCallback(priority: number, callback: () => void): unknown;
+  readonly unstable_NormalPriority: number;
+}
+const requireHere = createRequire(import.meta.url);
+const scheduler = createRequire(requireHere.resolve('react-reconciler'))('scheduler') as Scheduler;
+
+/**
+ * Resolves once React has done what is queued: Ink's next-turn work (a lone Esc is parsed on the next turn), the
+ * render it caused and the effects after it, and again while that drew a frame (an effect that set state), at
+ * most 20 rounds. A task of the effects' priority runs after the effects queued before it; one of idle priority
+ * would wait behind a live screen's renders for seconds.
+ */
+export async function reactIdle(drawn: () => number): Promise<void> {
+  for (let round = 0; round < 20; round++) {
+    const before = drawn();
+    await new Promise((resolve) => realSetImmediate(resolve));
+    await new Promise<void>((resolve) => scheduler.unstable_scheduleCallback(scheduler.unstable_NormalPriority, resolve));
+    if (drawn() === before) return;
+  }
+}
 
 class FakeStdout extends EventEmitter {
   frames: string[] = [];
@@ -97,6 +126,12 @@ export interface Tui {
   burst(...chunks: string[]): void;
   /** Waits until the last frame contains `text` / satisfies `pred`; throws with the last frame. */
   waitForFrame(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
+  /**
+   * Waits until what was started is done and drawn: no request of the query client in flight, none of `busy`
+   * (e.g. an `instrument` spy's inflight), no query result waiting for its data frame, and React idle with no new
+   * frame. Returns the last frame; throws after `timeoutMs` if the App never goes quiet.
+   */
+  settle(busy?: () => boolean, timeoutMs?: number): Promise<string>;
   resize(columns: number, rows: number): void;
   unmount(): void;
   readonly instance: Instance;
@@ -143,6 +178,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
     // The fakes implement what Ink uses of a TTY.
     {stdout: stdout as never, stdin: stdin as never, stderr: stderr as never, debug: true, exitOnCtrlC: false, patchConsole: false},
   );
+  const drawn = () => stdout.frames.length;
   const tui: Tui = {
     lastFrame: stdout.lastFrame,
     frames: stdout.frames,
@@ -171,6 +207,18 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
         if (ok(frame)) return frame;
         if (Date.now() > deadline) throw new Error(`frame did not match ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
         await delay(10);
+      }
+    },
+    async settle(busy = () => false, timeoutMs = 30_000) {
+      const quiet = () => !busy() && queryClient.isFetching() === 0 && queryClient.isMutating() === 0 && !dataFramePending();
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const frames = drawn();
+        await reactIdle(drawn);
+        if (quiet() && drawn() === frames) return stdout.lastFrame();
+        if (performance.now() > deadline) throw new Error(`the App did not settle within ${timeoutMs} ms; last frame:\n${stdout.lastFrame()}`);
+        // A request or a data frame is on its way: wait for it without spinning.
+        if (!quiet()) await new Promise((resolve) => realSetTimeout(resolve, 2));
       }
     },
     resize(columns, rows) {

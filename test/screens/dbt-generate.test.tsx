@@ -5,8 +5,9 @@ import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
-import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {getDbtSyncStatus, listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
+import {isTerminalSyncStatus} from '../../src/workflows/dbtWait.js';
+import {keysSettled, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 
@@ -51,13 +52,12 @@ describe('dbt generate from the run screen', () => {
     await tui.press('y');
     // The start line is replaced by the wait's progress line at the next poll: a loaded machine may only see that.
     await tui.waitForFrame(/dbt sync( [^ ]+ started \(manifest → files\)|: [A-Z]+ \d+%)/);
-    // The manifest sync runs on the service clock.
-    const done = /wrote 1 file\(s\) to /;
-    for (let i = 0; i < 20 && !done.test(tui.lastFrame()); i++) {
-      clock.advance(10_000);
-      await tui.waitForFrame((f) => done.test(f) || /failed/.test(f), 500).catch(() => undefined);
-    }
-    const end = await tui.waitForFrame(done);
+    // The manifest sync runs on the service clock: step it until the service says the sync is over (not until a
+    // frame shows it within a fixed time), then the console's next poll writes the files.
+    const manifestSync = (await listDbtSyncs(api, '1', {first: 1})).runs[0]?.syncJobId ?? '';
+    expect(manifestSync, 'the newest sync is the one the console started').not.toBe(started.syncJobId);
+    for (let i = 0; i < 50 && !isTerminalSyncStatus((await getDbtSyncStatus(api, '1', manifestSync)).status); i++) clock.advance(10_000);
+    const end = await tui.waitForFrame(/wrote 1 file\(s\) to |failed/);
     expect(end).toContain('wrote model/cubes/dbt/big_orders.yml');
     // The manifest sync is one this console started: its end is noticed (the API's sync before it is not).
     await tui.waitForFrame(/✓ sync on analytics-prod succeeded.* · Enter to open/);
@@ -104,7 +104,8 @@ describe('dbt generate from the run screen', () => {
     const frame = await tui.waitForFrame(/Status: /);
     expect(frame).not.toMatch(/m dbt generate/);
     await tui.press('m');
-    await new Promise((r) => setTimeout(r, 100));
+    // Help opens after it: m opened no form (a form would take the `?`), and no sleep is needed to know.
+    await keysSettled(tui);
     expect(tui.lastFrame()).not.toContain('dbt generate: cube files from a dbt manifest');
   });
 });

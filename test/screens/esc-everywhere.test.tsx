@@ -28,18 +28,9 @@ type Spy = ReturnType<typeof instrument>;
 
 /**
  * Waits until what a key or a jump started is done and drawn: no request of the App in flight (the api's, and the
- * query client's fetches and mutations) and no new frame over five render ticks (50 ms), at most `maxMs`.
+ * query client's fetches and mutations), no answer waiting to be drawn, React idle (`Tui.settle`).
  */
-async function settled(tui: Tui, spy: Spy, maxMs = 5000): Promise<string> {
-  const busy = () => spy.inflight() > 0 || tui.queryClient.isFetching() > 0 || tui.queryClient.isMutating() > 0;
-  let quiet = 0;
-  for (const end = Date.now() + maxMs; quiet < 5 && Date.now() < end; ) {
-    const frames = tui.frames.length;
-    await new Promise((r) => setTimeout(r, 10));
-    quiet = busy() || tui.frames.length !== frames ? 0 : quiet + 1;
-  }
-  return tui.lastFrame();
-}
+const settled = (tui: Tui, spy: Spy): Promise<string> => tui.settle(() => spy.inflight() > 0);
 
 /** The keys of a screen that open something Esc should close: its own and the shell's. */
 function askingKeys(def: ScreenDef): Binding[] {
@@ -80,6 +71,9 @@ async function walkKeys(tui: Tui, spy: Spy, def: ScreenDef, first: string, open:
 let svc: RunningService;
 let api: Api;
 beforeAll(async () => {
+  // The walk is about prompts, not a screen's first load: with every screen's module loaded, a jump shows the
+  // screen at once instead of a Suspense spinner that no request or frame would say is still waiting.
+  await Promise.all(SCREENS.map((s) => s.preload?.()));
   svc = await startTestService({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
   api = createApi({baseUrl: svc.url, token: svc.adminKey});
 });

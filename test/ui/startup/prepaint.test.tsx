@@ -6,6 +6,7 @@
 // ago" are the only cells left out: both move on their own clock.
 import React from 'react';
 import {EventEmitter} from 'node:events';
+import {stripVTControlCharacters} from 'node:util';
 import chalk from 'chalk';
 import {render} from 'ink';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
@@ -16,10 +17,10 @@ import {getDeployment, updateDeployment} from '../../../src/api/deployments.js';
 import type {RunningService} from '../../../src/server/index.js';
 import {fetchFirstFrame, storeFirstFrame} from '../../../src/ui/startup/index.js';
 import {App} from '../../../src/ui/App.js';
-import {createQueryClient} from '../../../src/ui/queryClient.js';
+import {createQueryClient, dataFramePending} from '../../../src/ui/queryClient.js';
 import {INK_OPTIONS} from '../../../src/ui/render.js';
 import {FakeStdin} from '../../helpers/fakeStdin.js';
-import {delay} from '../../helpers/renderTui.js';
+import {reactIdle} from '../../helpers/renderTui.js';
 import {startTestService} from '../../helpers/startService.js';
 import {terminalScreen, type Screen} from '../../helpers/terminalScreen.js';
 
@@ -34,6 +35,7 @@ afterAll(() => service.close());
 class Terminal extends EventEmitter {
   isTTY = true;
   frame = '';
+  writes = 0;
   constructor(
     readonly columns: number,
     readonly rows: number,
@@ -42,8 +44,39 @@ class Terminal extends EventEmitter {
   }
   write = (data: string) => {
     this.frame = data;
+    this.writes++;
+    this.emit('frame');
     return true;
   };
+}
+
+/**
+ * Waits for Ink's settled frame: the rows, the count and the list's own footer keys drawn (they come from effects
+ * after mount), then until React is idle with no answer waiting for its data frame and no new frame written.
+ */
+async function settledFrame(terminal: Terminal): Promise<void> {
+  const drawn = () => {
+    const text = stripVTControlCharacters(terminal.frame);
+    return text.includes('Deployments [') && text.includes('Enter open');
+  };
+  await new Promise<void>((resolve, reject) => {
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      terminal.off('frame', check);
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => void (drawn() && done());
+    const timer = setTimeout(() => done(new Error(`Ink drew no list within 10 s; last frame:\n${terminal.frame}`)), 10_000);
+    terminal.on('frame', check);
+    check();
+  });
+  for (let i = 0; i < 1_000; i++) {
+    const writes = terminal.writes;
+    await reactIdle(() => terminal.writes);
+    if (terminal.writes === writes && !dataFramePending()) return;
+  }
+  throw new Error('Ink kept drawing new frames');
 }
 
 /** The client the console uses, with the per-row state requests (`/deployments/<id>/…`) never answered. */
@@ -95,16 +128,8 @@ async function framesOf(c: Case, api: Api): Promise<{painted: Screen; ink: Scree
     {stdout: terminal as never, stdin: new FakeStdin() as never, stderr: new Terminal(c.columns, c.rows) as never, ...INK_OPTIONS, debug: true},
   );
   try {
-    // Settled: the rows, the count and the list's own footer keys are drawn (they come from effects after mount).
-    const deadline = Date.now() + 10_000;
-    let ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
-    while (Date.now() < deadline && !(ink.text.some((l) => l.includes('Deployments [')) && ink.text.some((l) => l.includes('Enter open')))) {
-      await delay(50);
-      ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
-    }
-    await delay(200);
-    ink = normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner));
-    return {painted, ink};
+    await settledFrame(terminal);
+    return {painted, ink: normalise(await terminalScreen(terminal.frame, c.columns, c.rows, spinner))};
   } finally {
     instance.unmount();
     queryClient.clear();
