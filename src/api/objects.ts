@@ -30,7 +30,8 @@ export interface ObjectGroup {
 
 const OPERATIONS: readonly ObjectOperation[] = ['list', 'get', 'create', 'update', 'delete'];
 const SCOPE_WORD = {deployment: 'deployment', embedTenant: 'embed tenant'} as const;
-const kebab = (param: string) => param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+/** A query parameter as a command flag: `folderId` → `folder-id`. */
+export const kebab = (param: string) => param.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** The client's view of a catalogue kind with a command group. */
 function groupOf(kind: ObjectKind, command: NonNullable<ObjectKind['command']>): ObjectGroup {

@@ -2,6 +2,8 @@
 // command it belongs to (embed, groups, users, …), its arguments, the HTTP operation and how to print the answer.
 // List answers print a table (--json: the raw answer), the others print JSON, 204 answers a success line.
 import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
+import {kebab} from '../api/objects.js';
+import {objectKind} from '../contract/catalogue.js';
 import {deploymentArg} from './objectOps.js';
 import {attach, type Arg, type OperationCommand, type Opts} from './operationCommand.js';
 import {EXIT_USAGE, UserError} from './output.js';
@@ -25,6 +27,30 @@ const action = (v: string) => {
   return v;
 };
 
+/**
+ * The list of a catalogue kind that has no command group of its own, as a command of another group (`svc embed
+ * users <tenant>`): its path, its filters (a flag each, `--<param>`) and their help are the catalogue entry's; the
+ * arguments fill the path's parameters in order.
+ */
+function catalogueList(parent: string, name: string, kind: string, description: string, args: Arg[], columns: Array<[string, string]>): OperationCommand {
+  const entry = objectKind(kind);
+  const filters = Object.entries(entry.filters ?? {}).map(([param, f]) => ({
+    flags: `--${kebab(param)} <${f.match === 'int' ? 'id' : 'value'}>`,
+    description: f.description,
+    query: param,
+    ...(f.match === 'int' && {parse: numericId(`--${param}`)}),
+  }));
+  return {
+    parent,
+    name,
+    description,
+    args,
+    options: [...PAGING, ...filters],
+    call: (values) => ({method: 'GET', path: values.reduce((path, v) => path.replace(/\{[^}]+\}/, enc(v)), entry.path)}),
+    columns,
+  };
+}
+
 export const OPERATION_COMMANDS: OperationCommand[] = [
   {
     parent: 'embed',
@@ -43,15 +69,7 @@ export const OPERATION_COMMANDS: OperationCommand[] = [
     call: ([tenant]) => ({method: 'DELETE', path: `/api/v1/embed-tenants/${enc(tenant!)}`}),
     done: ([tenant]) => `Deleted embed tenant ${tenant}`,
   },
-  {
-    parent: 'embed',
-    name: 'users',
-    description: 'list the embed users of a tenant',
-    args: [TENANT],
-    options: [...PAGING, {flags: '--search <text>', description: 'only users whose username contains this text', query: 'search'}],
-    call: ([tenant]) => ({method: 'GET', path: `/api/v1/embed-tenants/${enc(tenant!)}/users`}),
-    columns: USER_COLUMNS,
-  },
+  catalogueList('embed', 'users', 'embed-user', 'list the embed users of a tenant', [TENANT], USER_COLUMNS),
   {
     parent: 'embed',
     name: 'provision-user',

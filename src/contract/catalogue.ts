@@ -196,7 +196,8 @@ export const OBJECT_KINDS: ObjectKind[] = [
     console: {id: 'groups', title: 'Embed groups', after: 'oidc', template: {name: 'sales', description: null}},
   },
   {
-    // Listed here; created and changed by provisionEmbedUser(s), and listed by `svc embed users` (commands/operations.ts).
+    // Listed here; created and changed by provisionEmbedUser(s). `svc embed users` (commands/operations.ts) lists
+    // them from this entry: its path and its filters.
     kind: 'embed-user',
     tag: 'Embed Tenants',
     summary: 'embed users of an embed tenant (provisioned with provisionEmbedUser/provisionEmbedUsers)',

@@ -28,6 +28,9 @@ OBJECT_KINDS.push({
   console: {id: 'widgets', title: 'Widgets', template: {name: 'gadget'}},
 });
 
+// A filter added to a kind listed under another group's command (`svc embed users`) is that command's flag too.
+OBJECT_KINDS.find((k) => k.kind === 'embed-user')!.filters!.email = {field: 'email', match: 'exact', description: 'only this email (test filter)'};
+
 const {testApp} = await import('../helpers/startService.js');
 const {buildProgram} = await import('../../src/commands/program.js');
 const {groupsFor} = await import('../../src/commands/groups.js');
@@ -63,6 +66,22 @@ describe('a kind added to the object catalogue', () => {
     expect(help).toContain('widgets of the account (a kind only this test knows)');
     for (const sub of ['list|ls', 'get', 'create', 'update', 'delete|rm']) expect(help).toContain(`  ${sub} `);
     expect(group.commands.find((c) => c.name() === 'list')!.helpInformation()).toContain('--search <value>');
+  });
+
+  it('a filter added to the embed users entry is a flag of `svc embed users`, and the service filters by it', async () => {
+    const program = (await buildProgram(['embed', 'users', '--help'])) as unknown as CommandUnknownOpts;
+    const users = program.commands.find((c) => c.name() === 'embed')!.commands.find((c) => c.name() === 'users')!;
+    expect(users.helpInformation()).toMatch(/--email <value>\s+only this email \(test filter\)/);
+    expect(users.helpInformation()).toMatch(/--search <value>\s+only users whose username contains this text/);
+    const t = testApp('demo');
+    try {
+      const tenant = '/api/v1/embed-tenants/acme';
+      await t.call(`${tenant}/user`, {method: 'POST', json: {externalId: 'u-1', email: 'one@acme.example'}});
+      await t.call(`${tenant}/user`, {method: 'POST', json: {externalId: 'u-2', email: 'two@acme.example'}});
+      expect((await t.call(`${tenant}/users?email=two%40acme.example`)).body.items.map((u: {externalId: string}) => u.externalId)).toEqual(['u-2']);
+    } finally {
+      t.close();
+    }
   });
 
   it("has its view in the console's `:` palette, listing the service's widgets", async () => {
