@@ -1,0 +1,58 @@
+// Tui.settle() (test/helpers/renderTui.tsx) returns once what a key started is answered and drawn, with no quiet
+// time: the screen tests that walk many keys (esc-everywhere) rely on it to see each key's outcome.
+import React, {useEffect, useState} from 'react';
+import {Text, useInput} from 'ink';
+import {useQuery} from '@tanstack/react-query';
+import {afterEach, describe, expect, it} from 'vitest';
+import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+
+let tui: Tui | undefined;
+afterEach(() => tui?.unmount());
+
+/** x asks for an answer; once it is drawn, an effect derives a second line from it (a render after the paint). */
+function Asker({answer}: {answer: () => Promise<string>}) {
+  const [asked, setAsked] = useState(false);
+  const [derived, setDerived] = useState('');
+  const q = useQuery({queryKey: ['answer'], queryFn: answer, enabled: asked});
+  useInput((input) => void (input === 'x' && setAsked(true)));
+  useEffect(() => {
+    if (q.data) setDerived(`derived from ${q.data}`);
+  }, [q.data]);
+  return (
+    <Text>
+      {q.data ?? (asked ? 'asking' : 'idle')} {derived}
+    </Text>
+  );
+}
+
+describe('settle', () => {
+  it('waits for the answer a key asked for, its data frame and the effect after it', async () => {
+    let release: (v: string) => void = () => {};
+    const answer = () => new Promise<string>((r) => (release = r));
+    tui = renderTui(<Asker answer={answer} />, {api: fakeApi()});
+    await tui.waitForFrame('idle');
+    await tui.press('x');
+    let released = false;
+    // The answer comes later than any quiet time a poll would wait for.
+    setTimeout(() => ((released = true), release('42')), 150);
+    const frame = await tui.settle();
+    expect(released).toBe(true);
+    expect(frame).toContain('42 derived from 42');
+  });
+
+  it('waits while the given predicate says busy', async () => {
+    tui = renderTui(<Asker answer={async () => '1'} />, {api: fakeApi()});
+    await tui.waitForFrame('idle');
+    let busy = true;
+    setTimeout(() => (busy = false), 100);
+    await tui.settle(() => busy);
+    expect(busy).toBe(false);
+  });
+
+  it('says so when the App never goes quiet', async () => {
+    tui = renderTui(<Asker answer={() => new Promise<string>(() => {})} />, {api: fakeApi()});
+    await tui.waitForFrame('idle');
+    await tui.press('x');
+    await expect(tui.settle(undefined, 200)).rejects.toThrow(/did not settle within 200 ms[\s\S]*asking/);
+  });
+});
