@@ -3,12 +3,12 @@
 // screen renders its steps. c cleans up (exit dev mode, delete the dev fork, then the sync branch), confirmed.
 // The run is src/workflows/gateRun.ts's, not this screen's: it goes on to its verdict when the screen is left.
 import React, {useEffect, useRef, useState, useSyncExternalStore} from 'react';
-import {Box, Text, useStdout} from 'ink';
+import {Box, Text} from 'ink';
 import {useQueryClient} from '@tanstack/react-query';
 import {dbtKeys, DBT_RUN_POLL_MS} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {Timeline} from '../src/ui/components/Timeline.js';
-import {useRunStarted} from '../src/ui/activity/ActivityFeedProvider.js';
+import {useRunStarted, useTerminalNotice} from '../src/ui/activity/ActivityFeedProvider.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useWithheld} from '../src/ui/hooks/usePolicy.js';
@@ -18,7 +18,6 @@ import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
 import {GATE_STEPS} from '../src/workflows/dbtGate.js';
 import {gateRunFor} from '../src/workflows/gateRun.js';
-import {finishedNotice} from './dbt/notify.js';
 import {GATE_STEP_NAMES} from './dbt/gateSteps.js';
 import {RefForm} from './dbt/RefForm.js';
 import {hints} from './hints.js';
@@ -34,7 +33,7 @@ export function DbtGateScreen({params}: ScreenProps) {
   const api = useApi();
   const client = useQueryClient();
   const flash = useFlash();
-  const {stdout} = useStdout();
+  const ring = useTerminalNotice();
   const withheld = useWithheld();
   const refused = withheld('gate.start');
   const deploymentId = params.deploymentId ?? '';
@@ -72,7 +71,7 @@ export function DbtGateScreen({params}: ScreenProps) {
         const text = `dbt gate ${result.verdict}: ${result.reason}`;
         if (result.verdict === 'PASS') flash.success(text);
         else flash.error(text);
-        stdout.write(finishedNotice(text));
+        ring({level: result.verdict === 'PASS' ? 'success' : 'error', text});
       },
       onError: (message) => flash.error(message),
     });

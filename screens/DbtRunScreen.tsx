@@ -3,7 +3,7 @@
 // cancels a running sync (confirmed), m runs dbt generate (a manifest sync into local files);
 // when a run this screen watched ends, it flashes the outcome and notifies the terminal (OSC 9 + bell).
 import React, {useEffect, useRef, useState} from 'react';
-import {Box, Text, useStdout} from 'ink';
+import {Box, Text} from 'ink';
 import {useMutation, useQuery, useQueryClient} from '@tanstack/react-query';
 import {DBT_RUN_POLL_MS, dbtKeys, dbtMutations, dbtQueries} from '../src/queries/dbt.js';
 import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
@@ -16,13 +16,13 @@ import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
 import {useUnavailableActions} from '../src/ui/hooks/useKeyScope.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
+import {useTerminalNotice} from '../src/ui/activity/ActivityFeedProvider.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
 import {isTerminalSyncStatus} from '../src/workflows/dbtWait.js';
 import {bar, runStatus, syncStatusStyle} from './dbt/format.js';
 import {elapsedSince} from '../src/lib/time.js';
 import {GeneratePanel} from './dbt/GeneratePanel.js';
-import {finishedNotice} from './dbt/notify.js';
 import {PhaseTimeline, ResultView, RunLogLineView, runLogText} from './dbt/RunDetails.js';
 import {endedIn, phasesFromLog} from './dbt/runPhases.js';
 import {useRunLog} from './dbt/useRunLog.js';
@@ -34,7 +34,7 @@ export function DbtRunScreen({params}: ScreenProps) {
   const client = useQueryClient();
   const flash = useFlash();
   const body = useBodySize();
-  const {stdout} = useStdout();
+  const ring = useTerminalNotice();
   const deploymentId = params.deploymentId ?? '';
   const syncJobId = params.syncJobId ?? '';
   const live = useLivePolicy(DBT_RUN_POLL_MS);
@@ -65,8 +65,8 @@ export function DbtRunScreen({params}: ScreenProps) {
     const text = s.status === 'COMPLETED' ? `dbt sync ${syncJobId} completed` : `dbt sync ${syncJobId} ${shown === 'CANCELLED' ? 'was cancelled' : 'failed'}${s.error ? `: ${s.error.split('\n')[0]}` : ''}`;
     if (s.status === 'COMPLETED') flash.success(text);
     else flash.error(text);
-    stdout.write(finishedNotice(text));
-  }, [s, shown, ended, client, deploymentId, syncJobId, flash, stdout]);
+    ring({level: s.status === 'COMPLETED' ? 'success' : 'error', text});
+  }, [s, shown, ended, client, deploymentId, syncJobId, flash, ring]);
 
   useKeys('screen', {
     'dbtRun.cancel': () => {

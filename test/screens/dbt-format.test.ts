@@ -3,7 +3,6 @@
 import {describe, expect, it} from 'vitest';
 import type {DbtLogEntry} from '../../src/api/dbt.js';
 import {bar} from '../../screens/dbt/format.js';
-import {finishedNotice} from '../../screens/dbt/notify.js';
 import {endedIn, phasesFromLog} from '../../screens/dbt/runPhases.js';
 import {nextFilter, recentDurations} from '../../screens/dbt/runColumns.js';
 import {runDuration} from '../../src/lib/time.js';
@@ -48,9 +47,5 @@ describe('dbt run formatting', () => {
       {status: 'COMPLETED', durationMs: 3, raw: {}}, {status: 'FAILED', durationMs: 9, raw: {}}, {status: 'COMPLETED', durationMs: 1, raw: {}},
     ];
     expect(recentDurations(runs, 10)).toEqual([1, 3]);
-  });
-
-  it('notifies with OSC 9 ended by ST, then a bell, with control characters removed', () => {
-    expect(finishedNotice('dbt sync x\ncompleted')).toBe('\u001b]9;dbt sync x completed\u001b\\\u0007');
   });
 });

@@ -1,10 +1,11 @@
 // Notices of ended runs, from any screen, against the real local service: a pinned deployment's failed sync (started
 // by another client) raises the flash on another screen with the bell and a desktop notification, Enter opens the
 // run; `[ui] bell = false` / `notify = false` keep the flash and write nothing; a sync started from the console is
-// noticed without a pin, also one the dbt gate started, and a rebuild (a variable's, a version switch's) that ended
-// before the watcher first looked; a run that ends while live updates are paused is noticed once on resume, and one
-// that ends while the terminal is lent to the editor once the console has it back; a hostile deployment name stays
-// inert in the notification; `*` pins and unpins a row.
+// noticed without a pin, also one the dbt gate started (whose verdict rings as `[ui]` says too), and a rebuild (a
+// variable's, a version switch's) that ended before the watcher first looked; a run that ends while live updates are
+// paused is noticed once on resume, and one that ends while the terminal is lent to the editor once the console has
+// it back (several such runs in one notice naming each); a hostile deployment name stays inert in the notification;
+// `*` pins and unpins a row.
 import {existsSync, writeFileSync} from 'node:fs';
 import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -23,7 +24,7 @@ const FAILED_NOTICE = /✗ sync on analytics-prod failed in dbt-compile after \d
 
 /** What the console wrote to the terminal besides frames: the bell and OSC strings of the notices. */
 const noticeBytes = (tui: Tui) => tui.frames.filter((f) => f.startsWith('\u0007') || f.startsWith('\u001b]'));
-/** The activity notices among them (the dbt gate writes its own verdict notice too). */
+/** The desktop notifications among them (an ended run's, a dbt gate's verdict). */
 const svcNotices = (tui: Tui) => noticeBytes(tui).filter((f) => f.includes(']9;svc: '));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,11 +46,12 @@ async function eventually(done: () => boolean, what: string): Promise<void> {
 }
 
 /**
- * Waits until the watcher has read deployment 1's runs (its list of 20) `looks` times: the run has been seen going,
+ * Waits until the watcher has read a deployment's runs (1's unless told) (its list of 20) `looks` times: the run has been seen going,
  * so its end is a change the watcher sees (a run that ended before the first look is history, not news).
  */
-async function seen(spy: ReturnType<typeof instrument>, looks: number): Promise<void> {
-  for (let i = 0; i < 1000 && spy.count(/deployments\/1\/dbt-sync\?first=20$/) < looks; i++) await new Promise((r) => setTimeout(r, 10));
+async function seen(spy: ReturnType<typeof instrument>, looks: number, deployment = '1'): Promise<void> {
+  const runs = new RegExp(`deployments/${deployment}/dbt-sync\\?first=20$`);
+  for (let i = 0; i < 1000 && spy.count(runs) < looks; i++) await new Promise((r) => setTimeout(r, 10));
 }
 
 /** Moves the service's time on in steps (the watcher looks between them) until the frame matches. */
@@ -139,8 +141,27 @@ describe('notices of ended runs', () => {
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
     await tui.waitForFrame(/● dbt sync\s+running/);
-    await advanceUntilTrue(demo, () => svcNotices(tui).length > 0, 'the notice of the gate\'s sync');
-    expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile/)]);
+    await advanceUntilTrue(demo, () => svcNotices(tui).length > 1, 'the notices of the gate\'s sync and verdict');
+    // The sync's notice (the activity feed) and the verdict's (the gate), each a bell and a notification.
+    expect(svcNotices(tui)).toHaveLength(2);
+    expect(svcNotices(tui)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile/),
+        expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ dbt gate FAIL: /),
+      ]),
+    );
+  });
+
+  it("the dbt gate's verdict rings as [ui] says: bell = false and notify = false write nothing, the flash stays", async () => {
+    const demo = await startDemo();
+    const tui = renderApp(demo.api, {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM, bell: false, notify: false}});
+    await tui.waitForFrame('s gates a ref');
+    await tui.press('s');
+    await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
+    await tui.waitForFrame(/● dbt sync\s+running/);
+    await advanceUntilTrue(demo, () => tui.lastFrame().includes('dbt gate FAIL: '), 'the verdict');
+    // The bytes are written before the flash is drawn, so by now they would be there.
+    expect(tui.frames.filter((f) => f.includes('\u0007') || f.includes('\u001b]9;'))).toEqual([]);
   });
 
   it('a rebuild the console caused is noticed also when it ended before the watcher first looked', async () => {
@@ -209,6 +230,35 @@ describe('notices of ended runs', () => {
     await eventually(() => svcNotices(tui).length > 0, 'the notice after the editor');
     expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile after \d+s\u001b\\$/)]);
     expect(existsSync(go)).toBe(true);
+  });
+
+  it('runs that end while the terminal is lent are noticed in one notice naming each; Enter opens :activity', async () => {
+    const demo = await startDemo();
+    await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
+    await startDbtSync(demo.api, '2', {ref: 'main'});
+    const spy = instrument(demo.api);
+    const go = join(editor.dir(), 'go');
+    editor.use(`i=0; while [ ! -f "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done`);
+    const tui = renderApp(spy.api, {screen: 'res:roles'}, {columns: 160, prefs: pinned(['1', '2'])});
+    await tui.waitForFrame('No roles yet');
+    await seen(spy, 2, '1');
+    await seen(spy, 2, '2');
+    await tui.press('c');
+    await eventually(() => editor.calls().length === 1, 'the editor to start');
+    const looks = [spy.count(/deployments\/1\/dbt-sync\?first=20$/), spy.count(/deployments\/2\/dbt-sync\?first=20$/)] as const;
+    demo.clock.advance(120_000);
+    // Both have ended and been seen while the editor has the terminal.
+    await seen(spy, looks[0] + 2, '1');
+    await seen(spy, looks[1] + 2, '2');
+    writeFileSync(go, '');
+    const both = /2 runs ended: ✗ sync on analytics-prod failed in dbt-compile; ✓ sync on marketing-dashboards · Enter to open :activity/;
+    // The editor's own result shows first; the notice comes back when it clears, not lost behind it.
+    await tui.waitForFrame('No changes: nothing sent');
+    await tui.waitForFrame(both);
+    // One bell and one notification for the two.
+    expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✗ 2 runs ended: ✗ sync on analytics-prod failed in dbt-compile, ✓ sync on marketing-dashboards\u001b\\']);
+    await tui.press('enter');
+    await tui.waitForFrame(/Activity \[\d+\]/);
   });
 
   it('a hostile deployment name is inert in the flash and in the OSC string', async () => {

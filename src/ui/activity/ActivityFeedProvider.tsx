@@ -1,19 +1,23 @@
 // The session's activity feed (feed.ts) in React: one per connection, its budget scaled by the shell's live policy
-// (paused with `p`), the pins of the connection's context, and the notices: a flash line naming the run (Enter
-// opens it), the bell and a desktop notification (notice.ts), each as the UI prefs allow; held while paused or
-// while the terminal is lent to another program (handOff.ts), and given once that is over.
+// (paused with `p`), the pins of the connection's context, and its notices, given by the session's NoticeBoard
+// (noticeBoard.ts: the flash line naming the ended runs, Enter opens them; the bell and a desktop notification as
+// the UI prefs allow; held while paused or while the terminal is lent to another program). Every other bell and
+// notification of the console (a dbt gate's verdict, a watched dbt run's end) goes through the same board
+// (`useTerminalNotice`), so the prefs and the terminal's protocol are decided in one place.
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
 import {useStdout} from 'ink';
-import {ACTIVITY_BUDGET, apiSource, type ActivityRun} from '../../workflows/activity.js';
+import {ACTIVITY_BUDGET, apiSource} from '../../workflows/activity.js';
 import {useKeys} from '../dispatch/Dispatcher.js';
-import {onTerminalBack, terminalLent} from '../handOff.js';
+import {onTerminalBack} from '../handOff.js';
 import {useApi, useAppInfo} from '../hooks/useApi.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {useLive} from '../hooks/useLive.js';
 import {useNav} from '../hooks/useNav.js';
-import type {NavTarget} from '../nav/navReducer.js';
 import {ActivityFeed, type FeedState, type StartedRun} from './feed.js';
-import {noticeLevel, noticeText, terminalNotice} from './notice.js';
+import type {Notice} from './notice.js';
+import {NoticeBoard} from './noticeBoard.js';
+
+export {NOTICE_MS, runTarget} from './noticeBoard.js';
 
 /** The console's settings from the config file's `[ui]` (the command layer reads and writes them). */
 export interface UiPrefs {
@@ -29,21 +33,11 @@ export interface UiPrefs {
   readonly env?: NodeJS.ProcessEnv;
 }
 
-/** How long a notice stays in the flash line. */
-export const NOTICE_MS = 15_000;
-
-/** The screen a run opens: the dbt run, or the build of its branch. */
-export function runTarget(run: ActivityRun): NavTarget {
-  const params = {deploymentId: run.deploymentId, deploymentName: run.deploymentName};
-  return run.kind === 'sync'
-    ? {screen: 'dbtRun', params: {...params, syncJobId: run.id}, label: run.id.slice(0, 8)}
-    : {screen: 'build', params: {...params, branch: run.ref}, label: `build ${run.id}`};
-}
-
 interface FeedContext {
   readonly feed: ActivityFeed;
   readonly pins: ReadonlySet<string>;
   togglePin(id: string, name: string): void;
+  ring(notice: Notice): void;
 }
 
 const Context = createContext<FeedContext | null>(null);
@@ -57,33 +51,23 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   const {stdout} = useStdout();
   const context = info.contextName ?? info.host ?? '';
   const [pins, setPins] = useState<ReadonlySet<string>>(() => new Set(prefs.pinsOf?.(context) ?? []));
-  // The notice reads the latest of these without restarting the feed.
+  // The board reads the latest of these without restarting the feed.
   const latest = useRef({flash, nav, stdout, prefs, paused: live.paused});
   latest.current = {flash, nav, stdout, prefs, paused: live.paused};
-  // Notices wait while live updates are paused or the terminal is lent to another program (which would drop the
-  // bell and the notification, and outlast the flash); they are given, in order, once both are over.
-  const held = useRef<ActivityRun[]>([]);
-  const holding = () => latest.current.paused || terminalLent();
-  const onNotice = useCallback((run: ActivityRun) => {
-    if (holding()) held.current.push(run);
-    else deliver(run);
-  }, []);
-  const release = useCallback(() => {
-    if (!holding()) for (const run of held.current.splice(0)) deliver(run);
-  }, []);
+  const [board] = useState(
+    () =>
+      new NoticeBoard(() => {
+        const {flash, nav, stdout, prefs, paused} = latest.current;
+        return {flash, push: nav.push, write: (bytes) => void stdout.write(bytes), settings: {notify: prefs.notify, bell: prefs.bell, env: prefs.env ?? process.env}, paused};
+      }),
+  );
   useEffect(() => {
-    if (!live.paused) release();
-  }, [live.paused, release]);
-  useEffect(() => onTerminalBack(release), [release]);
-  function deliver(run: ActivityRun): void {
-    const {flash, nav, stdout, prefs} = latest.current;
-    flash.show(noticeLevel(run), `${noticeText(run)} · Enter to open`, {open: () => nav.push(runTarget(run)), ttlMs: NOTICE_MS});
-    const bytes = terminalNotice(run, {notify: prefs.notify, bell: prefs.bell, env: prefs.env ?? process.env});
-    if (bytes !== '') stdout.write(bytes);
-  }
+    if (!live.paused) board.release();
+  }, [live.paused, board]);
+  useEffect(() => onTerminalBack(board.release), [board]);
   const pinsRef = useRef(pins);
   pinsRef.current = pins;
-  const feed = useMemo(() => new ActivityFeed(apiSource(api), onNotice, pinsRef.current), [api, onNotice]);
+  const feed = useMemo(() => new ActivityFeed(apiSource(api), board.ended, pinsRef.current), [api, board]);
   useEffect(() => () => feed.halt(), [feed]);
   useEffect(() => feed.setPins(pins), [feed, pins]);
   // The watcher's intervals follow the live policy (scaled in tests), its request rate with them.
@@ -102,6 +86,7 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
         const open = flash.message?.open;
         if (!open) return false;
         flash.clear();
+        board.opened();
         open();
       },
     },
@@ -123,7 +108,7 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
     },
     [context, flash],
   );
-  const value = useMemo(() => ({feed, pins, togglePin}), [feed, pins, togglePin]);
+  const value = useMemo(() => ({feed, pins, togglePin, ring: board.ring}), [feed, pins, togglePin, board]);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
@@ -152,4 +137,12 @@ export function usePins(): Pick<FeedContext, 'pins' | 'togglePin'> {
 export function useRunStarted(): (run: StartedRun) => void {
   const {feed} = useFeedContext();
   return useCallback((run: StartedRun) => feed.started(run), [feed]);
+}
+
+/**
+ * The bell and the desktop notification for something the user waits for that ended (a dbt gate's verdict, a
+ * watched run), as `[ui] bell`/`notify` and the terminal allow; held while the terminal is lent to another program.
+ */
+export function useTerminalNotice(): (notice: Notice) => void {
+  return useFeedContext().ring;
 }

@@ -1,4 +1,6 @@
-// One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs`.
+// One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs`. A notice (a
+// message with an `open` action: a run that ended) is not lost behind a plain message shown over it (the result of
+// the editor the user just closed): it comes back, for its full time, when that message clears.
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useReducer} from 'react';
 import type {Level} from '../theme.js';
 
@@ -27,16 +29,22 @@ export interface FlashApi {
   clear(): void;
 }
 
-type State = {message: FlashMessage | null; nextId: number};
+type State = {message: FlashMessage | null; nextId: number; behind?: FlashMessage};
 type Action = {type: 'show'; level: Level; text: string; opts?: FlashOptions} | {type: 'clear'; id?: number};
 
 function reducer(state: State, action: Action): State {
   if (action.type === 'show') {
-    return {message: {id: state.nextId, level: action.level, text: action.text, ...action.opts}, nextId: state.nextId + 1};
+    const message = {id: state.nextId, level: action.level, text: action.text, ...action.opts};
+    // A plain message over a notice keeps the notice behind it; a new notice replaces both.
+    const behind = action.opts?.open === undefined ? (state.message?.open !== undefined ? state.message : state.behind) : undefined;
+    return {message, nextId: state.nextId + 1, ...(behind && {behind})};
   }
   // A timer only clears the message it was started for, never a newer one.
   if (action.id !== undefined && state.message?.id !== action.id) return state;
-  return {...state, message: null};
+  // Its time over, a message gives way to the notice behind it (with a new id: its time starts again); cleared at
+  // once (Enter opened the notice, Esc), nothing comes back.
+  if (action.id !== undefined && state.behind) return {message: {...state.behind, id: state.nextId}, nextId: state.nextId + 1};
+  return {message: null, nextId: state.nextId};
 }
 
 const FlashContext = createContext<FlashApi | null>(null);
