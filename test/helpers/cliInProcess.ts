@@ -72,10 +72,27 @@ async function runOnce(args: string[], env: Record<string, string>, input?: stri
     Object.assign(process.env, saved.env);
     process.exitCode = saved.exitCode;
   }
+  newConnectionPool();
   // A command that leaves a process listener behind leaks it into every later run of a long-lived caller.
   const left = SIGNALS.filter((s, i) => process.listenerCount(s) > listeners[i]!);
   if (left.length > 0) throw new Error(`svc ${args.join(' ')} left process listeners behind: ${left.join(', ')}`);
   return {code, ...out};
+}
+
+const DISPATCHER = Symbol.for('undici.globalDispatcher.1');
+
+/**
+ * Each run as a process of its own: fetch's pool of kept-alive connections is not handed on to the next run. A
+ * real `svc` exits with its pool; shared between runs (and between the files of a shared worker), a connection
+ * idle longer than the service's keep-alive timeout could be reused just as the service closed it, and the
+ * next command failed with `read ECONNRESET`. The old pool closes once its requests (if any) are done.
+ */
+function newConnectionPool(): void {
+  const global = globalThis as unknown as Record<symbol, {close(): Promise<void>} | undefined>;
+  const pool = global[DISPATCHER];
+  if (!pool) return;
+  global[DISPATCHER] = new (pool.constructor as new () => {close(): Promise<void>})();
+  pool.close().catch(() => {});
 }
 
 /** Captures what is written to `stream` (a pipe, not a terminal, for the run); returns the undo. */

@@ -2,6 +2,7 @@
 // keyset pages (created_at, id) so it never holds more than one page and never keeps a statement open
 // between pages (better-sqlite3 refuses other statements on a connection while an iterator is open).
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const auditMigrations: Migration[] = [
@@ -53,8 +54,8 @@ export interface NewAuditEvent {
 }
 
 export function insertAuditEvent(db: Db, e: NewAuditEvent): number {
-  const r = db
-    .prepare('INSERT INTO audit_events (name, user_email, created_at, ip, data, deployment_id) VALUES (?, ?, ?, ?, ?, ?)')
+  // Prepared once per database: every write request records an event.
+  const r = prepared(db, 'INSERT INTO audit_events (name, user_email, created_at, ip, data, deployment_id) VALUES (?, ?, ?, ?, ?, ?)')
     .run(e.name, e.userEmail, e.createdAt, e.ip, JSON.stringify(e.data ?? {}), e.deploymentId ?? null);
   return Number(r.lastInsertRowid);
 }
