@@ -46,7 +46,8 @@ describe('requests the platform would accept', () => {
 
   it('data-model branches --json prints the API document as returned, and its id is accepted back', async () => {
     expect((await svc(['data-model', 'create-branch', '1', 'by-id'])).code).toBe(0);
-    const {run, sent} = await traced(['data-model', 'branches', '1', '--json']);
+    // A new branch sorts last: one page large enough for all of deployment 1's branches holds it.
+    const {run, sent} = await traced(['data-model', 'branches', '1', '--json', '--first', '500']);
     expect(run.code, run.stderr).toBe(0);
     const answered = sent.find((e) => e.path.endsWith('/branches'));
     expect(JSON.parse(run.stdout)).toEqual(JSON.parse(answered?.responseBody ?? 'null'));
