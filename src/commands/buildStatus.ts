@@ -6,7 +6,7 @@ import type {Api} from '../api/client.js';
 import {getBuildStatus, isFailedBuildStatus} from '../api/builds.js';
 import {buildFailureMessage, waitForBuild} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, progress, UserError} from './output.js';
-import {connect, numericId} from './session.js';
+import {connect, deploymentArgument} from './session.js';
 
 const UNIT_MS: Record<string, number> = {'': 1_000, ms: 1, s: 1_000, m: 60_000, h: 3_600_000};
 
@@ -54,7 +54,7 @@ export function registerBuildStatus(deployments: Command): void {
   deployments
     .command('build-status')
     .description('show the build status of a branch; with --wait, follow it until it is built, failed or cancelled')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--branch <name>', 'branch to check (default: your active dev-mode branch, else the deploy branch)')
     .option('--wait', 'poll until the build is built, failed or cancelled (exit 1 unless built)')
     .option('--timeout <duration>', 'with --wait: give up after this long (30s, 15m, 1h)', '15m')

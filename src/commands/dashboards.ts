@@ -13,7 +13,7 @@ import {waitForExport} from '../workflows/exportWait.js';
 import {parseDuration} from './buildStatus.js';
 import {body, DATA} from './objectOps.js';
 import {EXIT_USAGE, printJson, progress, say, success, UserError} from './output.js';
-import {collect, connect, numericId} from './session.js';
+import {collect, connect, deploymentArgument} from './session.js';
 
 const FORMATS = ['pdf', 'png'] as const;
 
@@ -62,7 +62,7 @@ export function register(program: Command): void {
   group
     .command('export')
     .description('render a published dashboard as PDF or PNG (a job kept 5 minutes); --wait follows it, -o also downloads it')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<dashboard>', 'dashboard id, or its 12-character public id')
     .option('--format <format>', 'pdf or png', format, 'pdf' as 'pdf' | 'png')
     .option('--filter <member=value>', 'render with this equals filter (repeatable), e.g. orders.status=completed', collect(equalsFilter))
@@ -97,7 +97,7 @@ export function register(program: Command): void {
   group
     .command('export-status')
     .description('show where an export you started is: pending, processing, completed or failed')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<job>', 'job id that export answered')
     .action(async (deployment, jobId, _opts, cmd) => {
       const {api, json} = connect(cmd);
@@ -109,7 +109,7 @@ export function register(program: Command): void {
   group
     .command('download')
     .description('download a completed export (within 5 minutes of starting it) to a file, or to stdout when redirected')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<job>', 'job id that export answered')
     .option('-o, --output <file>', 'write the file here (a new file; an existing one is never replaced)')
     .option('--filename <stem>', "the attachment's name without extension, as the service names it (default dashboard)")

@@ -11,7 +11,7 @@ import {allPages} from '../lib/lists.js';
 import {newBranchNameProblem} from '../contract/names.js';
 import {shellQuote} from '../workflows/build.js';
 import {EXIT_USAGE, printJson, printMore, printTable, progress, success, UserError, say} from './output.js';
-import {connect, numericId, pageQuery, positiveInt} from './session.js';
+import {connect, deploymentArgument, numericId, pageQuery, positiveInt} from './session.js';
 
 /**
  * Rule 4 of the spec: a positional BRANCH names the branch to act on, so a blank one is a usage error (exit 2)
@@ -49,12 +49,11 @@ async function printAllBranches(api: Api, deployment: string, after: string | un
 const SESSION_BRANCH_HELP = 'branch (default, also when blank: your active dev-mode branch)';
 
 export function registerBranchCommands(group: Command): void {
-  const id = numericId('deployment id');
 
   group
     .command('branches')
     .description('list branches with their parent and staging state')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--first <n>', `page size (cursor paging; default ${BRANCHES_PAGE})`, positiveInt('--first'))
     .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .option('--all', `every branch: page after page of ${BRANCHES_ALL_PAGE} (from --after when given)`)
@@ -72,7 +71,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('create-branch')
     .description('create a shared branch from the deploy branch')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<name>', 'new branch name')
     .option('--dev-mode', 'point your dev-mode session at the new branch (no fork: writes to it stay refused)')
     .action(async (deployment, name, flags, cmd) => {
@@ -93,7 +92,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('delete-branch')
     .description('delete a branch (children are re-parented; sessions on it end)')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<branch>', 'branch to delete')
     .option('--remove-on-upstream', 'also delete its ref on the git provider')
     .action(async (deployment, name, flags, cmd) => {
@@ -107,7 +106,7 @@ export function registerBranchCommands(group: Command): void {
     group
       .command(enabled ? 'enable-branch' : 'disable-branch')
       .description(enabled ? 'keep a shared branch’s staging environment always active' : 'let a shared branch’s staging environment run only while in use')
-      .argument('<deployment>', 'deployment id', id)
+      .addArgument(deploymentArgument())
       .argument('[branch]', 'shared branch (or --id)')
       .option('--id <branchId>', 'the branch by the id `branches --json` prints', numericId('--id'))
       .action(async (deployment, name, flags, cmd) => {
@@ -130,7 +129,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('dev-mode')
     .description('fork a personal dev-… branch from BRANCH and make it your active dev-mode branch')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<branch>', 'branch to fork from')
     .action(async (deployment, name, _flags, cmd) => {
       const branch = requireBranch(name, deployment);
@@ -145,7 +144,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('exit-dev-mode')
     .description('release your dev-mode session')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .action(async (deployment, _flags, cmd) => {
       const {api} = connect(cmd);
       await stopDevMode(api, deployment);
@@ -155,7 +154,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('commit')
     .description('push your dev branch’s edits into the branch it was forked from')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('-m, --message <text>', 'commit message')
     .option('--branch <name>', SESSION_BRANCH_HELP)
     .action(async (deployment, flags, cmd) => {
@@ -167,7 +166,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('pull')
     .description('pull a branch from its git remote (rebuilds when it changed)')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--branch <name>', SESSION_BRANCH_HELP)
     .action(async (deployment, flags, cmd) => {
       const {api} = connect(cmd);
@@ -178,7 +177,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('merge')
     .description('merge a branch into its parent (prints JSON)')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--branch <name>', SESSION_BRANCH_HELP)
     .option('--squash', 'squash the branch’s commits')
     .option('--switch-to-parent', 'point your session at the parent afterwards')
@@ -192,7 +191,7 @@ export function registerBranchCommands(group: Command): void {
   group
     .command('merge-to-default')
     .description('merge a shared branch into the deploy branch and rebuild production (prints JSON)')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--branch <name>', SESSION_BRANCH_HELP)
     .option('-m, --message <text>', 'merge message (default: "Merge <branch> into the default branch")')
     .option('--keep-branch', 'keep the branch after merging (default: delete it)')

@@ -4,7 +4,7 @@ import {readFile} from 'node:fs/promises';
 import type {Command} from '@commander-js/extra-typings';
 import {deleteFiles, fileHashes, flattenTree, listFiles, putFiles, renameFiles} from '../api/dataModel.js';
 import {EXIT_USAGE, printJson, success, UserError, say, sayErr} from './output.js';
-import {connect, numericId, pageQuery, positiveInt, readStdin} from './session.js';
+import {connect, deploymentArgument, pageQuery, positiveInt, readStdin} from './session.js';
 
 const BRANCH_HELP = 'branch (default: your active dev-mode branch, else the deploy branch)';
 const WRITE_BRANCH_HELP = 'personal dev-… branch to write to (default, also when blank: your active dev-mode branch)';
@@ -25,13 +25,11 @@ async function contentOf(flags: {file?: string; content?: string}): Promise<stri
 }
 
 export function registerFileCommands(group: Command): void {
-  const id = numericId('deployment id');
-
   group
     .command('list')
     .alias('ls')
     .description('list the files of a branch (one path per line; --content or --json prints the tree as JSON)')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--content', 'include file contents (prints JSON)')
     .option('--branch <name>', BRANCH_HELP)
     .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
@@ -48,7 +46,7 @@ export function registerFileCommands(group: Command): void {
   group
     .command('get')
     .description('print one file of a branch, as stored')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<path>', 'file path, e.g. model/cubes/orders.yml')
     .option('--branch <name>', BRANCH_HELP)
     .action(async (deployment, path, flags, cmd) => {
@@ -64,7 +62,7 @@ export function registerFileCommands(group: Command): void {
   group
     .command('put')
     .description('create or overwrite a file on your dev-… branch')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<path>', 'file path, e.g. model/cubes/orders.yml')
     .option('--file <file>', 'read the content from this local file')
     .option('--content <text>', 'the content itself, or - to read it from stdin')
@@ -80,7 +78,7 @@ export function registerFileCommands(group: Command): void {
     .command('delete')
     .alias('rm')
     .description('delete files from your dev-… branch')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<paths...>', 'file paths')
     .option('--branch <name>', WRITE_BRANCH_HELP)
     .action(async (deployment, paths, flags, cmd) => {
@@ -92,7 +90,7 @@ export function registerFileCommands(group: Command): void {
   group
     .command('rename')
     .description('rename a file on your dev-… branch')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .argument('<from>', 'current path')
     .argument('<to>', 'new path')
     .option('--branch <name>', WRITE_BRANCH_HELP)
@@ -105,7 +103,7 @@ export function registerFileCommands(group: Command): void {
   group
     .command('file-hashes')
     .description('print the SHA-1 of every file of a branch as JSON ({path: {hash}})')
-    .argument('<deployment>', 'deployment id', id)
+    .addArgument(deploymentArgument())
     .option('--branch <name>', BRANCH_HELP)
     .action(async (deployment, flags, cmd) => {
       const {api} = connect(cmd);

@@ -11,7 +11,7 @@ import {runDuration} from '../lib/time.js';
 import {EXIT_USAGE, printJson, printMore, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
-import {caseSensitive, connect, globalOptions, numericId, positiveInt} from './session.js';
+import {caseSensitive, connect, deploymentArgument, globalOptions, positiveInt} from './session.js';
 
 export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
@@ -37,7 +37,7 @@ export function register(program: Command): void {
   dbt
     .command('sync')
     .description('start a dbt sync into a new dbt-sync/… branch; with --wait, follow it to the end (exit 1 if it fails)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--ref <ref>', 'branch or tag of the dbt repository (not a commit SHA; default: the branch saved on the integration)')
     .option('--branch <name>', 'write into this shared branch instead of a new dbt-sync/… one')
     .option('--manifest <file>', 'convert this dbt manifest (target/manifest.json, or - for stdin) instead of the repository; not with --ref')
@@ -51,7 +51,7 @@ export function register(program: Command): void {
   dbt
     .command('generate')
     .description('cube files from a dbt manifest, written to a directory (no branch); --check compares instead and exits 1 when they differ')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .requiredOption('--manifest <file>', 'the dbt manifest: target/manifest.json, or - for stdin')
     .requiredOption('--out <dir>', 'directory the generated paths (model/cubes/…) are written under')
     .option('--check', 'write nothing; exit 1 when a generated file is missing or differs in --out')
@@ -64,7 +64,7 @@ export function register(program: Command): void {
   dbt
     .command('status')
     .description('show the status of a dbt sync; with --wait, follow it to the end (exit 1 if it fails)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
     .option('--wait', 'poll until the sync completes or fails')
     .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
@@ -76,7 +76,7 @@ export function register(program: Command): void {
   dbt
     .command('result')
     .description('show what a completed dbt sync generated')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
     .action(async (deployment, id, _flags, cmd) => {
       const {api, json} = connect(cmd);
@@ -90,7 +90,7 @@ export function register(program: Command): void {
   dbt
     .command('logs')
     .description('print the log of a dbt sync, each phase with its duration')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
     .action(async (deployment, id, _flags, cmd) => {
       const {api, json} = connect(cmd);
@@ -107,7 +107,7 @@ export function register(program: Command): void {
     .command('history')
     .aliases(['list', 'ls'])
     .description('list the dbt syncs of a deployment, newest first (at most 100 per page)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .addOption(caseSensitive(new Option('--status <status>', 'only runs with this status (case-sensitive)').choices(DBT_STATUSES)))
     .addOption(caseSensitive(new Option('--trigger <trigger>', 'only runs started this way (case-sensitive)').choices(DBT_TRIGGERS)))
     .option('--first <n>', 'runs per page (the service returns at most 100)', positiveInt('--first'))
@@ -131,7 +131,7 @@ export function register(program: Command): void {
   dbt
     .command('cancel')
     .description('cancel a running dbt sync')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
     .action(async (deployment, id, _flags, cmd) => {
       const {api, json} = connect(cmd);

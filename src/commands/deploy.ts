@@ -6,13 +6,13 @@ import {fileHashes} from '../api/dataModel.js';
 import {finishUpload, startUpload, uploadFile, type UploadTransaction} from '../api/uploads.js';
 import {deploy, type DeployPorts} from '../workflows/deploy.js';
 import {printJson, progress, success, UserError} from './output.js';
-import {connect, numericId} from './session.js';
+import {connect, deploymentArgument} from './session.js';
 
 export function register(program: Command): void {
   program
     .command('deploy')
     .description('upload a local data-model directory: changed files only, remote files deleted locally are removed, one build')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--directory <dir>', 'project directory to deploy', '.')
     .option('-m, --message <text>', 'commit message for the new revision')
     .option('--branch <name>', 'target branch (default: your active dev-mode branch, else the deploy branch)')

@@ -14,11 +14,9 @@ import {
   updateDeployment,
 } from '../api/deployments.js';
 import {EXIT_USAGE, UserError, printJson, printMore, printTable, success, say} from './output.js';
-import {connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
+import {connect, deploymentArgument, nonNegativeInt, pageQuery, positiveInt, readJsonObject} from './session.js';
 import {registerBuildStatus} from './buildStatus.js';
 import {registerCreationSteps} from './github.js';
-
-const deploymentId = numericId('deployment id');
 
 /** Adds the `deployments` group and returns it, so other files can add subcommands (build-status). */
 export function register(program: Command): Command {
@@ -49,7 +47,7 @@ export function register(program: Command): Command {
   group
     .command('get')
     .description('print one deployment as JSON')
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .action(async (id, _opts, cmd) => {
       const {api} = connect(cmd);
       printJson(await getDeployment(api, id));
@@ -86,7 +84,7 @@ export function register(program: Command): Command {
   group
     .command('update')
     .description('change a deployment (version, release channel, settings) and print the result as JSON')
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .option('-d, --data <json>', 'request body fields: inline JSON, @file.json or - for stdin')
     .option('--name <name>', 'rename the deployment')
     .option(
@@ -117,7 +115,7 @@ export function register(program: Command): Command {
     .command('delete')
     .alias('rm')
     .description('delete a deployment')
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .action(async (id, _opts, cmd) => {
       const {api} = connect(cmd);
       if (!(await deleteDeployment(api, id))) throw new Error(`the service answered that deployment ${id} was not deleted`);
@@ -127,7 +125,7 @@ export function register(program: Command): Command {
   group
     .command('settings')
     .description('print every setting of a deployment as JSON, version and release channel included')
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .action(async (id, _opts, cmd) => {
       const {api} = connect(cmd);
       printJson(await getDeploymentSettings(api, id));
@@ -136,7 +134,7 @@ export function register(program: Command): Command {
   group
     .command('versions')
     .description('list the versions a deployment can switch to (CHANNEL VERSION is the value for --release-channel-version)')
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .option('--first <n>', 'page size (cursor paging)', positiveInt('--first'))
     .option('--after <cursor>', "continue after this cursor (the previous answer's pageInfo.endCursor)")
     .action(async (id, opts, cmd) => {
@@ -152,7 +150,7 @@ export function register(program: Command): Command {
   group
     .command('token')
     .description("issue a token for the deployment's data API and print it (--json prints the whole answer)")
-    .argument('<deployment>', 'deployment id', deploymentId)
+    .addArgument(deploymentArgument())
     .action(async (id, _opts, cmd) => {
       const {api, json} = connect(cmd);
       const {token, raw} = await createDeploymentToken(api, id);

@@ -3,7 +3,7 @@
 import {Option, type Command} from '@commander-js/extra-typings';
 import {createEnvironmentToken, createMetaSyncToken, listEnvironmentTokens, listEnvironments} from '../api/environments.js';
 import {EXIT_USAGE, printJson, printMore, printTable, say, UserError} from './output.js';
-import {collect, connect, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
+import {collect, connect, deploymentArgument, nonNegativeInt, numericId, pageQuery, positiveInt, readJsonObject} from './session.js';
 
 const ENVIRONMENT_TYPES = ['production', 'staging', 'development'] as const;
 
@@ -17,7 +17,7 @@ export function register(program: Command): void {
     .command('list')
     .alias('ls')
     .description('list the environments of a deployment (table; --json prints the raw answer)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .addOption(new Option('--type <type>', 'only environments of this type').choices(ENVIRONMENT_TYPES))
     .option('--offset <n>', 'skip this many environments', nonNegativeInt('--offset'))
     .option('--limit <n>', 'return at most this many (default 20)', positiveInt('--limit'))
@@ -43,7 +43,7 @@ export function register(program: Command): void {
   group
     .command('token')
     .description("issue a JWT for the environment's metadata API and print it (--json prints the whole answer)")
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<environment>', 'environment id (see `svc environments list`)', numericId('environment id'))
     .requiredOption(
       '--security-context <json>',
@@ -64,7 +64,7 @@ export function register(program: Command): void {
   group
     .command('tokens')
     .description('list the tokens issued for an environment, newest first (values redacted; --json prints the raw answer)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<environment>', 'environment id (see `svc environments list`)', numericId('environment id'))
     .option('--first <n>', 'page size (default 20)', positiveInt('--first'))
     .option('--after <cursor>', 'page after this cursor (pageInfo.endCursor of the previous page)')
@@ -83,7 +83,7 @@ export function register(program: Command): void {
   group
     .command('create-token')
     .description('issue a token for the environment\'s data and/or metadata API and print it once (--json prints the whole answer)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<environment>', 'environment id (see `svc environments list`)', numericId('environment id'))
     .requiredOption('--security-context <json>', 'security context embedded in the token: a JSON object, @file.json or - for stdin')
     .option('--expires-in <seconds>', 'token lifetime in seconds, 1..3600 (default 3600; 86400 with --meta-sync)', positiveInt('--expires-in'))

@@ -4,7 +4,7 @@ import {Argument, type Command} from '@commander-js/extra-typings';
 import {advanceCreationStep, resetCreationStep} from '../api/creationStep.js';
 import {connectGithub, getGithubStatus, listInstallations, listRepoBranches, listRepositories} from '../api/github.js';
 import {EXIT_USAGE, UserError, printJson, printTable} from './output.js';
-import {connect, numericId, positiveInt} from './session.js';
+import {connect, deploymentArgument, numericId, positiveInt} from './session.js';
 
 const installation = numericId('installation id');
 
@@ -65,7 +65,7 @@ export function register(program: Command): void {
 
   gh.command('connect')
     .description('connect a repository branch to a deployment; it then builds from that branch')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .requiredOption('--installation <id>', 'installation id', installation)
     .requiredOption('--repo <name>', 'repository name (or OWNER/REPO)')
     .option('--branch <branch>', 'branch to deploy from (default: the repository default branch)')
@@ -85,7 +85,7 @@ export function registerCreationSteps(deployments: Command): void {
   deployments
     .command('advance-step')
     .description(`move a deployment to a creation step (${CREATION_STEPS.join(', ')}) and print it`)
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .addArgument(new Argument('<step>', 'creation step').choices(CREATION_STEPS))
     .action(async (deployment, step, _opts, cmd) => {
       printJson(await advanceCreationStep(connect(cmd).api, deployment, step));
@@ -93,6 +93,6 @@ export function registerCreationSteps(deployments: Command): void {
   deployments
     .command('reset-step')
     .description('send a deployment back to the first creation step and print it')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .action(async (deployment, _opts, cmd) => printJson(await resetCreationStep(connect(cmd).api, deployment)));
 }

@@ -6,7 +6,7 @@ import {isTransient} from '../api/client.js';
 import {listLogs, type LogLine} from '../api/logs.js';
 import {printJson, progress} from './output.js';
 import {safeJson, safeLine} from '../lib/safeText.js';
-import {connect, numericId, positiveInt} from './session.js';
+import {connect, deploymentArgument, positiveInt} from './session.js';
 
 const CONTAINERS = ['INIT', 'MAIN', 'cubejs-server', 'vector', 'api-proxy'] as const;
 const MAX_TRANSIENT = 5;
@@ -20,7 +20,7 @@ export function register(program: Command): void {
   program
     .command('logs')
     .description('print the newest log lines of a deployment (builds, dbt syncs, data API); --follow keeps printing new ones')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--pod <pod>', 'only lines of this pod (see the pod names in the output)')
     .addOption(new Option('-c, --container <container>', 'only lines of this container').choices(CONTAINERS))
     .addOption(new Option('--source <source>', 'production pods or the dev-mode pod (default: both, merged by time)').choices(['production', 'dev'] as const))

@@ -15,7 +15,7 @@ import {
 } from '../api/objectOps.js';
 import {type ObjectPage} from '../api/objects.js';
 import {EXIT_USAGE, UserError, printJson, printMore, printTable, success, sayErr} from './output.js';
-import {connect, numericId, readJsonObject} from './session.js';
+import {connect, deploymentArgument, numericId, readJsonObject} from './session.js';
 
 type Args = unknown[];
 export const deploymentArg = numericId('deployment id');
@@ -43,7 +43,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('recipients')
       .description('list the recipients of a notification')
-      .argument('<deployment>', 'deployment id', deploymentArg)
+      .addArgument(deploymentArgument())
       .argument('<id>', 'notification id', numericId('notification id'))
       .action(async (...args: Args) => {
         const [deployment, id, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
@@ -57,7 +57,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
       group
         .command(name)
         .description(add ? 'add recipients: -d \'{"recipients":[{"type":"USER","email":"a@b.co"}]}\'' : 'remove recipients: -d \'{"recipients":[{"type":"SLACK","id":"C1"}]}\'')
-        .argument('<deployment>', 'deployment id', deploymentArg)
+        .addArgument(deploymentArgument())
         .argument('<id>', 'notification id', numericId('notification id'))
         .option(...DATA)
         .action(async (...args: Args) => {
@@ -70,7 +70,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('ancestors')
       .description('the folders above a folder, outermost first')
-      .argument('<deployment>', 'deployment id', deploymentArg)
+      .addArgument(deploymentArgument())
       .argument('<id>', 'folder id', numericId('folder id'))
       .action(async (...args: Args) => {
         const [deployment, folder, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
@@ -121,7 +121,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('duplicate')
       .description('copy a workbook into the same folder and print the copy')
-      .argument('<deployment>', 'deployment id', deploymentArg)
+      .addArgument(deploymentArgument())
       .argument('<id>', 'workbook id', numericId('workbook id'))
       .action(async (...args: Args) => {
         const [deployment, workbook, , cmd] = args as [string, string, unknown, CommandUnknownOpts];
@@ -130,7 +130,7 @@ export const SPECIALS: Record<string, (group: CommandUnknownOpts) => void> = {
     group
       .command('publish')
       .description("publish a workbook's dashboard and print it (its publicId is what `svc embed` takes)")
-      .argument('<deployment>', 'deployment id', deploymentArg)
+      .addArgument(deploymentArgument())
       .argument('<id>', 'workbook id', numericId('workbook id'))
       .option('--title <title>', 'dashboard title (default: the workbook name)')
       .option('--allow-embed', 'allow embedding right away')

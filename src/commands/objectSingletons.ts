@@ -11,9 +11,9 @@ import {
   setDashboardEmbedding,
   updateTenantSettings,
 } from '../api/objectOps.js';
-import {body, DATA, deploymentArg, printPage} from './objectOps.js';
+import {body, DATA, printPage} from './objectOps.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success, sayErr, sayNotOffered} from './output.js';
-import {connect, numericId, positiveInt} from './session.js';
+import {connect, deploymentArgument, numericId, positiveInt} from './session.js';
 
 function registerSingletons(program: Command): void {
   const tenant = program.command('tenant').description('tenant settings (maintenance window, audit log, support access, …)');
@@ -51,7 +51,7 @@ function registerSingletons(program: Command): void {
   workspace
     .command('move')
     .description('move a folder, workbook or report into a folder (without --folder-id: to the top level)')
-    .argument('<deployment>', 'deployment id', deploymentArg)
+    .addArgument(deploymentArgument())
     .addOption(new Option('--type <type>', 'kind of object (any case)').choices(['FOLDER', 'WORKBOOK', 'REPORT'] as const).makeOptionMandatory())
     .requiredOption('--id <id>', 'id of the object', numericId('--id'))
     .option('--folder-id <id>', 'the target folder', numericId('--folder-id'))
@@ -63,7 +63,7 @@ function registerSingletons(program: Command): void {
     workspace
       .command(op)
       .description(op === 'bulk-delete' ? 'delete several objects: -d \'{"items":[{"id":1,"type":"REPORT"}]}\'' : 'move several objects: -d \'{"folderId":2,"items":[{"id":1,"type":"REPORT"}]}\'')
-      .argument('<deployment>', 'deployment id', deploymentArg)
+      .addArgument(deploymentArgument())
       .option(...DATA)
       .action(async (deployment, opts, cmd) => {
         const {api, json} = connect(cmd);
@@ -80,7 +80,7 @@ function registerSingletons(program: Command): void {
     .command('list')
     .alias('ls')
     .description('list workspace objects, newest change first')
-    .argument('<deployment>', 'deployment id', deploymentArg)
+    .addArgument(deploymentArgument())
     .option('--folder-id <id>', 'inside this folder (default: the top level)', numericId('--folder-id'))
     .option('--search <text>', 'only objects whose name contains this text')
     .option('--first <n>', 'page size (default 20)', positiveInt('--first'))

@@ -7,18 +7,18 @@ import type {Command, CommandUnknownOpts} from '@commander-js/extra-typings';
 import {createObject, deleteObject, getObject, listObjects, OBJECT_GROUPS, updateObject, upsertObject, type ObjectGroup} from '../api/objects.js';
 import {register as registerGithub} from './github.js';
 import {register as registerLogs} from './logs.js';
-import {body, DATA, deploymentArg, printPage, SPECIALS} from './objectOps.js';
+import {body, DATA, printPage, SPECIALS} from './objectOps.js';
 import {registerObjectSingletons} from './objectSingletons.js';
 import {registerOperationCommands} from './operations.js';
 import {printJson, sayNotOffered, success} from './output.js';
-import {connect, numericId, positiveInt} from './session.js';
+import {connect, deploymentArgument, numericId, positiveInt} from './session.js';
 import {register as registerVariables} from './variables.js';
 
 type Args = unknown[];
 
 /** Adds the group's scope argument (deployment or embed tenant) when it has one. */
 function withScope(cmd: CommandUnknownOpts, group: ObjectGroup): CommandUnknownOpts {
-  if (group.scope === 'deployment') return cmd.argument('<deployment>', 'deployment id', deploymentArg);
+  if (group.scope === 'deployment') return cmd.addArgument(deploymentArgument());
   if (group.scope === 'embed tenant') return cmd.argument('<tenant>', 'embed tenant name');
   return cmd;
 }

@@ -5,7 +5,7 @@ import {activeSessionBranch} from '../api/builds.js';
 import {columnsOf, dataTarget, NoDataApiError, runQuery} from '../workflows/query.js';
 import {parseDuration} from './buildStatus.js';
 import {EXIT_USAGE, printJson, printTable, progress, UserError} from './output.js';
-import {connect, numericId} from './session.js';
+import {connect, deploymentArgument} from './session.js';
 
 function parseQuery(text: string): Record<string, unknown> {
   let parsed: unknown;
@@ -24,7 +24,7 @@ export function register(program: Command): void {
   program
     .command('query')
     .description('run a data API query on a deployment (or on a branch with --branch), waiting while the branch warms up')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<query>', 'the query as JSON, e.g. \'{"measures":["orders.count"]}\'')
     .option('--branch <name>', 'query this branch’s runtime (a dev-… branch, or a staging-enabled one; default: your active dev-mode branch, else production)')
     .option('--timeout <duration>', 'give up waiting for the branch after this long (30s, 15m, 1h)', '5m')

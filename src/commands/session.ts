@@ -1,7 +1,7 @@
 // What every API command needs: the global options, an Api for the resolved credentials, and argument parsers
 // whose failures are usage errors (exit 2).
 import {readFile} from 'node:fs/promises';
-import {InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
+import {Argument, InvalidArgumentError, type CommandUnknownOpts} from '@commander-js/extra-typings';
 import {getMe} from '../api/account.js';
 import {ApiError, createApi, type Api} from '../api/client.js';
 import {tokenRefresher, type RefreshIo, type RefreshOptions} from '../config/refresh.js';
@@ -59,6 +59,11 @@ export function numericId(what: string): (value: string) => string {
     if (!/^\d{1,12}$/.test(value.trim())) throw new InvalidArgumentError(`${what} must be numeric (got \`${value}\`)`);
     return value.trim();
   };
+}
+
+/** The `<deployment>` argument of every deployment-scoped command: a numeric id (one place for its name, help and check). */
+export function deploymentArgument() {
+  return new Argument('<deployment>', 'deployment id').argParser(numericId('deployment id'));
 }
 
 export function positiveInt(what: string): (value: string) => number {

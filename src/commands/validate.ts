@@ -4,13 +4,13 @@ import type {Command} from '@commander-js/extra-typings';
 import {activeSessionBranch} from '../api/builds.js';
 import {validateModel} from '../api/dataModel.js';
 import {EXIT_USAGE, printJson, progress, success, UserError} from './output.js';
-import {connect, numericId} from './session.js';
+import {connect, deploymentArgument} from './session.js';
 
 export function register(program: Command): void {
   program
     .command('validate')
     .description('compile the data model of a branch and report its errors (exit 1 when it does not compile)')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--branch <name>', 'branch to compile (default: your active dev-mode branch, else the deploy branch)')
     .option('--dev-mode', 'compile your active dev-mode branch')
     .action(async (deployment, flags, cmd) => {

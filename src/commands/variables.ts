@@ -4,7 +4,7 @@
 import type {Command} from '@commander-js/extra-typings';
 import {ENCRYPTED, listEnvVars, setEnvVars, unsetEnvVars, type EnvVariable} from '../api/envVars.js';
 import {EXIT_USAGE, UserError, printJson, printTable, success} from './output.js';
-import {connect, numericId, positiveInt} from './session.js';
+import {connect, deploymentArgument, positiveInt} from './session.js';
 
 /** `K=V` split on the first `=`; an empty key or the placeholder as a value is a usage error. */
 export function parseAssignment(text: string): EnvVariable {
@@ -26,7 +26,7 @@ export function register(program: Command): void {
     .command('list')
     .alias('ls')
     .description('list the variables (secret-looking values show as [ENCRYPTED])')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .option('--first <n>', 'page size', positiveInt('--first'))
     .option('--after <cursor>', 'continue after this pageInfo.endCursor')
     .action(async (deployment, opts, cmd) => {
@@ -39,7 +39,7 @@ export function register(program: Command): void {
   group
     .command('set')
     .description('create or change variables (NAME=VALUE …); the others keep their values; a change rebuilds the deploy branch')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<assignments...>', 'NAME=VALUE pairs (split on the first =)')
     .action(async (deployment, assignments, _opts, cmd) => {
       const vars = assignments.map(parseAssignment);
@@ -53,7 +53,7 @@ export function register(program: Command): void {
     .command('unset')
     .alias('rm')
     .description('remove variables (NAME …); a change rebuilds the deploy branch')
-    .argument('<deployment>', 'deployment id', numericId('deployment id'))
+    .addArgument(deploymentArgument())
     .argument('<names...>', 'variable names')
     .action(async (deployment, names, _opts, cmd) => {
       const {api, json} = connect(cmd);
