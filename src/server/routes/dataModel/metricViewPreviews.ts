@@ -38,6 +38,18 @@ export const PREVIEW_RETENTION_MS = 7 * 24 * 3600_000;
 const PREVIEW = 'metric-view-preview';
 const PreviewParams = DeploymentIdParam.extend({previewId: z.string().regex(/^[0-9a-f]{32}$/, 'previewId: 32 hex digits, as startPreview answered')});
 
+const PREVIEWS_PATH = '/api/v1/deployments/{deploymentId}/databricks-metric-view-previews';
+
+/** A route on one preview (`{previewId}` plus `suffix`): its params and the errors each of them can answer. */
+function previewRoute<S extends z.ZodType>(o: {method: 'get' | 'delete'; suffix?: string; operationId: string; summary: string; answer: S; description: string; conflicts?: boolean}) {
+  return createRoute({
+    method: o.method, path: `${PREVIEWS_PATH}/{previewId}${o.suffix ?? ''}`, operationId: o.operationId, tags,
+    summary: o.summary,
+    request: {params: PreviewParams},
+    responses: {200: json(o.answer, o.description), ...errorResponses(400, 403, 404, ...(o.conflicts === true ? [409] : []))},
+  });
+}
+
 /** Where a preview is on the clock, and its progress. */
 function previewState(row: ResourceRow, now: number): {status: PreviewStatus; percent: number; message: string; at: number} {
   if (typeof row.body.cancelledAt === 'number') return {status: 'CANCELLED', percent: 100, message: 'cancelled', at: row.body.cancelledAt};
@@ -93,7 +105,7 @@ export const register: RouteGroup = (app, ctx) => {
 
   app.openapi(
     createRoute({
-      method: 'post', path: '/api/v1/deployments/{deploymentId}/databricks-metric-view-previews', operationId: 'startPreview', tags,
+      method: 'post', path: PREVIEWS_PATH, operationId: 'startPreview', tags,
       summary: "Start a preview of the conversion of the deploy branch's latest successful build into Databricks Metric Views",
       request: {params: DeploymentIdParam, body: jsonBody(DatabricksMetricViewPublicationPreviewInput)},
       responses: {202: json(DatabricksMetricViewPublicationPreviewStartResponse, 'queued; poll statusUrl, then read resultUrl'), ...errorResponses(400, 403, 404, 409)},
@@ -129,11 +141,9 @@ export const register: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get', path: '/api/v1/deployments/{deploymentId}/databricks-metric-view-previews/{previewId}', operationId: 'previewStatus', tags,
-      summary: 'Get the status of a Databricks Metric View preview',
-      request: {params: PreviewParams},
-      responses: {200: json(DatabricksMetricViewPublicationPreviewStatusResponse, 'where the preview is'), ...errorResponses(400, 403, 404)},
+    previewRoute({
+      method: 'get', operationId: 'previewStatus', summary: 'Get the status of a Databricks Metric View preview',
+      answer: DatabricksMetricViewPublicationPreviewStatusResponse, description: 'where the preview is',
     }),
     (c) => {
       const {deployment, row} = findPreview(valid(c, 'param'));
@@ -142,11 +152,10 @@ export const register: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({
-      method: 'get', path: '/api/v1/deployments/{deploymentId}/databricks-metric-view-previews/{previewId}/result', operationId: 'previewResult', tags,
+    previewRoute({
+      method: 'get', suffix: '/result', operationId: 'previewResult',
       summary: 'Get the result of a completed Databricks Metric View preview (409 while it runs or when it ended without one)',
-      request: {params: PreviewParams},
-      responses: {200: json(DatabricksMetricViewPublicationPreviewResultResponse, 'the converted views'), ...errorResponses(400, 403, 404, 409)},
+      answer: DatabricksMetricViewPublicationPreviewResultResponse, description: 'the converted views', conflicts: true,
     }),
     (c) => {
       const {deployment, row} = findPreview(valid(c, 'param'));
@@ -170,11 +179,9 @@ export const register: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({
-      method: 'delete', path: '/api/v1/deployments/{deploymentId}/databricks-metric-view-previews/{previewId}', operationId: 'cancelPreview', tags,
-      summary: 'Cancel a Databricks Metric View preview that is still queued or running',
-      request: {params: PreviewParams},
-      responses: {200: json(DatabricksMetricViewPublicationPreviewStatusResponse, 'the cancelled preview'), ...errorResponses(400, 403, 404, 409)},
+    previewRoute({
+      method: 'delete', operationId: 'cancelPreview', summary: 'Cancel a Databricks Metric View preview that is still queued or running',
+      answer: DatabricksMetricViewPublicationPreviewStatusResponse, description: 'the cancelled preview', conflicts: true,
     }),
     (c) => {
       const {deployment, row} = findPreview(valid(c, 'param'));
