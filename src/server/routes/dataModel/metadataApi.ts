@@ -20,32 +20,34 @@ const errors = {
 };
 const tags = ['Metadata API'];
 
+type Model = Exclude<Awaited<ReturnType<typeof runtimeModel>>, 'wait'>;
+
 export const register: RouteGroup = (app, ctx) => {
-  app.openapi(
-    createRoute({
-      method: 'get', path: '/data/{deploymentId}/v1/entities', operationId: 'metadataEntities', tags,
-      summary: 'Cubes and views the metadata token may see, with their members',
-      request: {params: DeploymentIdParam},
-      responses: {200: {description: 'the visible entities, or {"error":"Continue wait"}', content: {'application/json': {schema: z.union([MetadataEntitiesResponse, ContinueWait])}}}, ...errors},
-    }),
-    async (c) => {
-      const model = await runtimeModel(ctx, c, c.req.valid('param').deploymentId, undefined, {ownBranch: true});
-      if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
-      return c.json({items: describeModel(model).map((e) => ({...e, dataSource: DATA_SOURCE.name}))}, 200);
-    },
+  /** One metadata route: what `list` makes of the token's model, or Continue wait while its branch warms up. */
+  const metadataRoute = <S extends z.ZodType>(o: {path: string; operationId: string; summary: string; answer: S; description: string}, list: (model: Model) => z.infer<S>) =>
+    app.openapi(
+      createRoute({
+        method: 'get', path: `/data/{deploymentId}/v1/${o.path}`, operationId: o.operationId, tags,
+        summary: o.summary,
+        request: {params: DeploymentIdParam},
+        responses: {200: {description: `${o.description}, or {"error":"Continue wait"}`, content: {'application/json': {schema: z.union([o.answer, ContinueWait])}}}, ...errors},
+      }),
+      async (c) => {
+        const model = await runtimeModel(ctx, c, c.req.valid('param').deploymentId, undefined, {ownBranch: true});
+        if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
+        return c.json(list(model) as Record<string, unknown>, 200);
+      },
+    );
+
+  metadataRoute(
+    {path: 'entities', operationId: 'metadataEntities', summary: 'Cubes and views the metadata token may see, with their members', answer: MetadataEntitiesResponse, description: 'the visible entities'},
+    (model) => ({items: describeModel(model).map((e) => ({...e, dataSource: DATA_SOURCE.name}))}),
   );
-  app.openapi(
-    createRoute({
-      method: 'get', path: '/data/{deploymentId}/v1/data-sources', operationId: 'metadataDataSources', tags,
-      summary: 'Data sources behind the entities the metadata token may see',
-      request: {params: DeploymentIdParam},
-      responses: {200: {description: 'the data sources, or {"error":"Continue wait"}', content: {'application/json': {schema: z.union([MetadataDataSourcesResponse, ContinueWait])}}}, ...errors},
-    }),
-    async (c) => {
-      const model = await runtimeModel(ctx, c, c.req.valid('param').deploymentId, undefined, {ownBranch: true});
-      if (model === 'wait') return c.json({error: 'Continue wait' as const}, 200);
+  metadataRoute(
+    {path: 'data-sources', operationId: 'metadataDataSources', summary: 'Data sources behind the entities the metadata token may see', answer: MetadataDataSourcesResponse, description: 'the data sources'},
+    (model) => {
       const entities = describeModel(model).map((e) => e.name);
-      return c.json({items: entities.length === 0 ? [] : [{...DATA_SOURCE, entities}]}, 200);
+      return {items: entities.length === 0 ? [] : [{...DATA_SOURCE, entities}]};
     },
   );
 };
