@@ -63,6 +63,13 @@ function openOnAlpha(alpha: Demo, opts: {rows?: number; contextName?: string; le
   });
 }
 
+/** `:ctx <name>` in the palette, seen as the switch it offers, then Enter. */
+async function switchTo(tui: ReturnType<typeof openOnAlpha>, name: string): Promise<void> {
+  await tui.press(':', `ctx ${name}`);
+  await tui.waitForFrame(`switch to context “${name}”`);
+  await tui.press('enter');
+}
+
 describe('switching the running console to another context', () => {
   it(':ctx <name> moves to that context: new client, empty cache, deployments list, header names it; Contexts Enter moves back', async () => {
     const {alpha, beta} = await twoServices();
@@ -74,9 +81,7 @@ describe('switching the running console to another context', () => {
     // Somewhere deeper first: the switch starts the stack over.
     await tui.press('enter');
     await tui.waitForFrame(/Deployment · analytics-prod|analytics-prod · /);
-    await tui.press(':', 'ctx beta');
-    await tui.waitForFrame('switch to context “beta”');
-    await tui.press('enter');
+    await switchTo(tui, 'beta');
     const onBeta = await tui.waitForFrame((f) => f.includes('beta-only') && f.includes('Switched to context `beta`'));
     expect(header(onBeta)).toContain('beta');
     expect(header(onBeta)).toContain(hostOf(beta));
@@ -106,26 +111,20 @@ describe('switching the running console to another context', () => {
     // As `svc ui --local` starts it: a session no saved context holds.
     const tui = openOnAlpha(alpha, {contextName: 'local', leaving: LOCAL_LEAVING, session: undefined});
     await tui.waitForFrame('analytics-prod');
-    await tui.press(':', 'ctx beta');
-    await tui.waitForFrame('switch to context “beta”');
-    await tui.press('enter');
+    await switchTo(tui, 'beta');
     let frame = await tui.waitForFrame('Switch to context beta?');
     expect(frame).toMatch(/Leaving `local`: the local service stops and its temporary demo data is deleted/);
     // Esc (and No, the default) keeps the local service: nothing was switched.
     await tui.press('escape');
     frame = await tui.waitForFrame((f) => !f.includes('Switch to context beta?'));
     expect(header(frame)).toContain(hostOf(alpha));
-    await tui.press(':', 'ctx beta');
-    await tui.waitForFrame('switch to context “beta”');
-    await tui.press('enter');
+    await switchTo(tui, 'beta');
     await tui.waitForFrame('Switch to context beta?');
     await tui.press('enter');
     frame = await tui.waitForFrame((f) => !f.includes('Switch to context beta?'));
     expect(header(frame)).toContain(hostOf(alpha));
     // Yes switches.
-    await tui.press(':', 'ctx beta');
-    await tui.waitForFrame('switch to context “beta”');
-    await tui.press('enter');
+    await switchTo(tui, 'beta');
     await tui.waitForFrame('Switch to context beta?');
     await tui.press('y');
     frame = await tui.waitForFrame((f) => f.includes('beta-only') && f.includes('Switched to context `beta`'));
@@ -136,16 +135,12 @@ describe('switching the running console to another context', () => {
     const {alpha} = await twoServices();
     const tui = openOnAlpha(alpha);
     await tui.waitForFrame('analytics-prod');
-    await tui.press(':', 'ctx broken');
-    await tui.waitForFrame('switch to context “broken”');
-    await tui.press('enter');
+    await switchTo(tui, 'broken');
     const refused = await tui.waitForFrame('could not switch to `broken`: its saved key was refused (401); `svc login --name broken` saves a new one — still on `alpha`');
     expect(header(refused)).toContain('alpha');
     expect(header(refused)).toContain(hostOf(alpha));
     // An unknown name says so too.
-    await tui.press(':', 'ctx nowhere');
-    await tui.waitForFrame('switch to context “nowhere”');
-    await tui.press('enter');
+    await switchTo(tui, 'nowhere');
     await tui.waitForFrame(/could not switch to `nowhere`: context `nowhere` not found.* — still on `alpha`/);
     // The old connection still answers: back to the list, refresh, the rows are alpha's.
     await tui.press('escape');
