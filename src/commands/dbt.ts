@@ -1,7 +1,7 @@
 // `svc dbt sync|status|result|logs|history|cancel`: dbt syncs of a deployment (the real client's
 // commands; the seed's rules 1–3). History filters are checked here, case-sensitively, before any request; `dbt logs` takes no paging
 // flags and reads every page, printing each phase with its duration.
-import {Option, type Command} from '@commander-js/extra-typings';
+import {Option, type Command, type OptionValues} from '@commander-js/extra-typings';
 import {ApiError} from '../api/client.js';
 import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtLogEntry} from '../api/dbt.js';
 import {allPages} from '../lib/lists.js';
@@ -31,22 +31,28 @@ const notFoundAs = (message: string) => (err: unknown) => {
   throw err;
 };
 
+/** --wait and its --timeout/--poll, the same for each command that can follow a sync to its end (sync, status). */
+function followsSync<A extends unknown[], O extends OptionValues, G extends OptionValues>(cmd: Command<A, O, G>) {
+  return cmd
+    .option('--wait', 'poll until the sync completes or fails')
+    .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
+    .option('--poll <duration>', 'with --wait: time between checks (default 5s)');
+}
+
 export function register(program: Command): void {
   const dbt = program.command('dbt').description('dbt syncs: generate cube files from a dbt project, follow and inspect runs');
 
-  dbt
-    .command('sync')
-    .description('start a dbt sync into a new dbt-sync/… branch; with --wait, follow it to the end (exit 1 if it fails)')
-    .addArgument(deploymentArgument())
-    .option('--ref <ref>', 'branch or tag of the dbt repository (not a commit SHA; default: the branch saved on the integration)')
-    .option('--branch <name>', 'write into this shared branch instead of a new dbt-sync/… one')
-    .option('--manifest <file>', 'convert this dbt manifest (target/manifest.json, or - for stdin) instead of the repository; not with --ref')
-    .option('--wait', 'poll until the sync completes or fails')
-    .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
-    .option('--poll <duration>', 'with --wait: time between checks (default 5s)')
-    .action(async (deployment, flags, cmd) => {
-      await sync(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
-    });
+  followsSync(
+    dbt
+      .command('sync')
+      .description('start a dbt sync into a new dbt-sync/… branch; with --wait, follow it to the end (exit 1 if it fails)')
+      .addArgument(deploymentArgument())
+      .option('--ref <ref>', 'branch or tag of the dbt repository (not a commit SHA; default: the branch saved on the integration)')
+      .option('--branch <name>', 'write into this shared branch instead of a new dbt-sync/… one')
+      .option('--manifest <file>', 'convert this dbt manifest (target/manifest.json, or - for stdin) instead of the repository; not with --ref'),
+  ).action(async (deployment, flags, cmd) => {
+    await sync(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
+  });
 
   dbt
     .command('generate')
@@ -61,17 +67,15 @@ export function register(program: Command): void {
       await generate(deployment, flags, globalOptions(cmd).json, () => connect(cmd).api);
     });
 
-  dbt
-    .command('status')
-    .description('show the status of a dbt sync; with --wait, follow it to the end (exit 1 if it fails)')
-    .addArgument(deploymentArgument())
-    .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`')
-    .option('--wait', 'poll until the sync completes or fails')
-    .option('--timeout <duration>', 'with --wait: give up after this long (default 30m)')
-    .option('--poll <duration>', 'with --wait: time between checks (default 5s)')
-    .action(async (deployment, id, flags, cmd) => {
-      await status(deployment, id, flags, globalOptions(cmd).json, () => connect(cmd).api);
-    });
+  followsSync(
+    dbt
+      .command('status')
+      .description('show the status of a dbt sync; with --wait, follow it to the end (exit 1 if it fails)')
+      .addArgument(deploymentArgument())
+      .argument('<sync-job-id>', 'the syncJobId printed by `svc dbt sync`'),
+  ).action(async (deployment, id, flags, cmd) => {
+    await status(deployment, id, flags, globalOptions(cmd).json, () => connect(cmd).api);
+  });
 
   dbt
     .command('result')
