@@ -27,6 +27,23 @@ function expectLaidOut(text: string, lines: RegExp[]): void {
 const quit = (ui: Pane, afterWrite: boolean) =>
   quitLocal(ui, afterWrite, (text) => expectLaidOut(text, [/^│ ! Quit\? The local demo data will be lost\s+│$/, /^│\s+Quit\s+› No\s+\(y\/N\)\s+│$/, /^╰─+╯$/]));
 
+/** The console at 60×15, on the first deployment's overview. */
+async function openOverview(): Promise<Pane> {
+  const ui = open(60, 15);
+  await ui.waitFor(/Deployments \[\d+\]/);
+  await ui.keys('Enter');
+  await ui.waitFor('Deploy branch');
+  return ui;
+}
+
+/** From a deployment's overview: its dbt runs, then the start-sync form. */
+async function startSyncForm(ui: Pane): Promise<void> {
+  await ui.keys('s');
+  await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
+  await ui.keys('s');
+  await ui.waitFor('Start a dbt sync');
+}
+
 describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
   it('shows the title and the focused field, each on an intact line', async () => {
     const ui = open(60, 15);
@@ -85,10 +102,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     // dbt runs: the start-sync form; what is typed is on screen.
     await ui.keys('Enter');
     await ui.waitFor('Deploy branch');
-    await ui.keys('s');
-    await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
-    await ui.keys('s');
-    await ui.waitFor('Start a dbt sync');
+    await startSyncForm(ui);
     await ui.keys('release-2');
     text = await ui.waitFor(/› Ref:\s+release-2/);
     expectLaidOut(text, [/^│ Start a dbt sync\s+│$/, /^│ › Ref:\s+release-2\s+│$/]);
@@ -110,10 +124,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
   }, 120_000);
 
   it('branches and dev mode: every question and prompt, title and focused field on intact lines', async () => {
-    const ui = open(60, 15);
-    await ui.waitFor(/Deployments \[\d+\]/);
-    await ui.keys('Enter');
-    await ui.waitFor('Deploy branch');
+    const ui = await openOverview();
 
     // Branches: new (a prompt), then the three questions about the branch under the cursor.
     await ui.keys('B');
@@ -187,10 +198,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
   }, 120_000);
 
   it('environment tokens, variables, an object screen and the dbt gate: forms and questions on intact lines', async () => {
-    const ui = open(60, 15);
-    await ui.waitFor(/Deployments \[\d+\]/);
-    await ui.keys('Enter');
-    await ui.waitFor('Deploy branch');
+    const ui = await openOverview();
 
     // Environment tokens: the list, then the issue form.
     await ui.keys('e');
@@ -251,14 +259,8 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
   }, 120_000);
 
   it('a running dbt sync: the cancel question and the dbt generate form', async () => {
-    const ui = open(60, 15);
-    await ui.waitFor(/Deployments \[\d+\]/);
-    await ui.keys('Enter');
-    await ui.waitFor('Deploy branch');
-    await ui.keys('s');
-    await ui.waitFor(/dbt runs · analytics-prod \[\d+\]/);
-    await ui.keys('s');
-    await ui.waitFor('Start a dbt sync');
+    const ui = await openOverview();
+    await startSyncForm(ui);
     await ui.keys('main', 'Enter');
     await ui.waitFor(/^dbt run · [0-9a-f-]{36}/m);
     await ui.keys('x');
@@ -295,10 +297,7 @@ describe.skipIf(!hasTmux)('every dialog and form at 60×15', () => {
     await quit(ui, false);
   }, 120_000);
   it('the query console: the query line, the branch prompt and the export prompt with their fields on screen', async () => {
-    const ui = open(60, 15);
-    await ui.waitFor(/Deployments \[\d+\]/);
-    await ui.keys('Enter');
-    await ui.waitFor('Deploy branch');
+    const ui = await openOverview();
     await ui.keys(':', 'query', 'Enter');
     // The query line has the keys: the footer names what they do there, ctrl+b for the branch (64458db), once.
     let text = await ui.waitFor(/\d+ measures, \d+ dimensions/);
