@@ -1,7 +1,7 @@
 // `svc deployments build-status <deployment> [--branch B] [--wait] [--timeout 15m] [--poll 5s]`.
 // One-shot: prints the status document whatever it says. With --wait: progress lines on stderr while the build
 // runs, the final document on stdout, exit 1 when it failed or was cancelled, as the real client does.
-import type {Command} from '@commander-js/extra-typings';
+import type {Command, OptionValues} from '@commander-js/extra-typings';
 import type {Api} from '../api/client.js';
 import {getBuildStatus, isFailedBuildStatus} from '../api/builds.js';
 import {buildFailureMessage, waitForBuild} from '../workflows/build.js';
@@ -23,6 +23,23 @@ export function parseDuration(text: string): number {
   return ms;
 }
 
+/**
+ * `--timeout <duration>` and `--poll <duration>` of a command that waits: how long at most, and how long between
+ * looks, each with the command's own help and default. pollTimes() reads them.
+ */
+export function pollOptions<A extends unknown[], O extends OptionValues, G extends OptionValues>(
+  cmd: Command<A, O, G>,
+  timeout: [help: string, fallback: string],
+  poll: [help: string, fallback: string],
+) {
+  return cmd.option('--timeout <duration>', ...timeout).option('--poll <duration>', ...poll);
+}
+
+/** The --timeout and --poll of pollOptions() in milliseconds (usage errors as parseDuration). */
+export function pollTimes(flags: {timeout: string; poll: string}): {timeoutMs: number; intervalMs: number} {
+  return {timeoutMs: parseDuration(flags.timeout), intervalMs: parseDuration(flags.poll)};
+}
+
 interface BuildStatusFlags {
   branch?: string;
   wait?: true;
@@ -38,8 +55,7 @@ async function buildStatus(deployment: string, flags: BuildStatusFlags, api: () 
       EXIT_USAGE,
     );
   }
-  const timeoutMs = parseDuration(flags.timeout);
-  const intervalMs = parseDuration(flags.poll);
+  const {timeoutMs, intervalMs} = pollTimes(flags);
   if (!waiting) {
     printJson((await getBuildStatus(api(), deployment, flags.branch)).raw);
     return;
@@ -51,16 +67,17 @@ async function buildStatus(deployment: string, flags: BuildStatusFlags, api: () 
 
 /** Adds `build-status` under the `deployments` group. */
 export function registerBuildStatus(deployments: Command): void {
-  deployments
-    .command('build-status')
-    .description('show the build status of a branch; with --wait, follow it until it is built, failed or cancelled')
-    .addArgument(deploymentArgument())
-    .option('--branch <name>', 'branch to check (default: your active dev-mode branch, else the deploy branch)')
-    .option('--wait', 'poll until the build is built, failed or cancelled (exit 1 unless built)')
-    .option('--timeout <duration>', 'with --wait: give up after this long (30s, 15m, 1h)', '15m')
-    .option('--poll <duration>', 'with --wait: time between checks', '5s')
-    .action(async (deployment, flags, cmd) => {
-      // Flags are checked before credentials, so a usage error never depends on being logged in.
-      await buildStatus(deployment, flags, () => connect(cmd).api);
-    });
+  pollOptions(
+    deployments
+      .command('build-status')
+      .description('show the build status of a branch; with --wait, follow it until it is built, failed or cancelled')
+      .addArgument(deploymentArgument())
+      .option('--branch <name>', 'branch to check (default: your active dev-mode branch, else the deploy branch)')
+      .option('--wait', 'poll until the build is built, failed or cancelled (exit 1 unless built)'),
+    ['with --wait: give up after this long (30s, 15m, 1h)', '15m'],
+    ['with --wait: time between checks', '5s'],
+  ).action(async (deployment, flags, cmd) => {
+    // Flags are checked before credentials, so a usage error never depends on being logged in.
+    await buildStatus(deployment, flags, () => connect(cmd).api);
+  });
 }

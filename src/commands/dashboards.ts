@@ -10,7 +10,7 @@ import type {StartDashboardExportInput} from '../contract/exports.js';
 import {FileExists, writePrivateFile} from '../files/privateFile.js';
 import {formatBytes} from '../lib/format.js';
 import {waitForExport} from '../workflows/exportWait.js';
-import {parseDuration} from './buildStatus.js';
+import {pollTimes} from './buildStatus.js';
 import {body, DATA} from './objectOps.js';
 import {EXIT_USAGE, printJson, progress, say, success, UserError} from './output.js';
 import {collect, connect, deploymentArgument} from './session.js';
@@ -72,8 +72,7 @@ export function register(program: Command): void {
     .option('--timeout <duration>', 'with --wait or -o: give up after this long (30s, 5m)', '5m')
     .option('--poll <duration>', 'with --wait or -o: time between checks', '1s')
     .action(async (deployment, dashboard, opts, cmd) => {
-      const timeoutMs = parseDuration(opts.timeout);
-      const intervalMs = parseDuration(opts.poll);
+      const {timeoutMs, intervalMs} = pollTimes(opts);
       // Before a job is started: the file would be refused after the render anyway.
       if (opts.output !== undefined && existsSync(opts.output)) throw new FileExists(opts.output);
       const extra = opts.data === undefined ? {} : await body(opts);
