@@ -55,6 +55,19 @@ export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions =
 }
 
 /**
+ * A screen's refresh (r) after its service stopped: renders `target`, waits for `loaded`, closes the service and
+ * presses r. Returns the frame that says `refresh failed`, for the test to check what is still shown.
+ */
+export async function refreshAfterServiceStops(target: NavTarget, loaded: string | RegExp): Promise<string> {
+  const {api, svc} = await startDemo();
+  const tui = renderApp(api, target);
+  await tui.waitForFrame(loaded);
+  await svc.close();
+  await tui.press('r');
+  return tui.waitForFrame('refresh failed');
+}
+
+/**
  * A screen's first visit: starts the demo, renders `initial` with every request held until the `loading` frame
  * shows, then lets the requests through and waits for `ready`. Returns the demo, the spy, the Tui and that frame.
  */

@@ -4,7 +4,7 @@ import {listDeployments} from '../../src/api/deployments.js';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, keysSettled, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, keysSettled, refreshAfterServiceStops, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const DEPLOYMENTS = {screen: 'deployments'};
 
@@ -55,12 +55,7 @@ describe('DeploymentsScreen', () => {
     await failing.waitForFrame('could not load deployments');
     failing.unmount();
 
-    const {api, svc} = await startDemo();
-    const tui = renderApp(api, DEPLOYMENTS);
-    await tui.waitForFrame('analytics-prod');
-    await svc.close();
-    await tui.press('r');
-    const frame = await tui.waitForFrame('refresh failed');
+    const frame = await refreshAfterServiceStops(DEPLOYMENTS, 'analytics-prod');
     expect(frame).toContain('analytics-prod');
   });
 

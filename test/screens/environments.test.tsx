@@ -5,7 +5,7 @@ import {describe, expect, it} from 'vitest';
 import {createDeployment} from '../../src/api/deployments.js';
 import {idString} from '../../src/api/read.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {instrument, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, refreshAfterServiceStops, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const ENVS = {screen: 'environments', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const OSC52 = /\x1b\]52;c;([A-Za-z0-9+/=]+)\x07/;
@@ -64,12 +64,7 @@ describe('EnvironmentsScreen', () => {
   });
 
   it('keeps the rows when a refresh fails', async () => {
-    const {api, svc} = await startDemo();
-    const tui = renderApp(api, ENVS);
-    await tui.waitForFrame('[3]');
-    await svc.close();
-    await tui.press('r');
-    const frame = await tui.waitForFrame('refresh failed');
+    const frame = await refreshAfterServiceStops(ENVS, '[3]');
     expect(frame).toContain('dev-admin');
   });
 

@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {listVersions} from '../../src/api/deployments.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, keysSettled, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, keysSettled, refreshAfterServiceStops, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 // Deployment 1 lists 6: the two channel heads plus 1.3.2 and 1.3.0 (it ran them) and 1.2.4 and 1.2.0 (deployment 2 did).
 const VERSIONS = {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
@@ -32,12 +32,7 @@ describe('VersionsScreen', () => {
   });
 
   it('keeps the rows when a refresh fails', async () => {
-    const {api, svc} = await startDemo();
-    const tui = renderApp(api, VERSIONS);
-    await tui.waitForFrame('[6]');
-    await svc.close();
-    await tui.press('r');
-    const frame = await tui.waitForFrame('refresh failed');
+    const frame = await refreshAfterServiceStops(VERSIONS, '[6]');
     expect(frame).toContain('1.3.2');
   });
 
