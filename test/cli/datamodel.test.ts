@@ -13,11 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const hashes = async (deployment: string, branch?: string): Promise<Record<string, {hash: string}>> => {
-  const run = await h.svc(['data-model', 'file-hashes', deployment, ...(branch === undefined ? [] : ['--branch', branch])]);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as Record<string, {hash: string}>;
-};
 const devBranchOf = (stdout: string) => /Entered dev mode on (dev-\S+) \(forked from/.exec(stdout)?.[1];
 
 describe('the branch workflow: branch → dev mode → put → validate → commit → merge-to-default', () => {
@@ -50,16 +45,16 @@ describe('the branch workflow: branch → dev mode → put → validate → comm
     expect(before.mode).toBe('production');
     expect(report.cubesCount).toBe(before.cubesCount + 1);
 
-    expect(Object.keys(await hashes('1', 'feature-refunds'))).not.toContain('model/cubes/refunds.yml');
+    expect(Object.keys(await h.fileHashes('1', 'feature-refunds'))).not.toContain('model/cubes/refunds.yml');
     const committed = await h.svc(['data-model', 'commit', '1', '-m', 'refunds cube']);
     expect(committed.stdout).toBe('✓ Committed and pushed\n');
-    expect(Object.keys(await hashes('1', 'feature-refunds'))).toContain('model/cubes/refunds.yml');
-    expect(Object.keys(await hashes('1', 'main'))).not.toContain('model/cubes/refunds.yml');
+    expect(Object.keys(await h.fileHashes('1', 'feature-refunds'))).toContain('model/cubes/refunds.yml');
+    expect(Object.keys(await h.fileHashes('1', 'main'))).not.toContain('model/cubes/refunds.yml');
 
     const merged = await h.svc(['data-model', 'merge-to-default', '1', '--branch', 'feature-refunds', '-m', 'ship refunds']);
     expect(merged.code, merged.stderr).toBe(0);
     expect(JSON.parse(merged.stdout)).toEqual({merged: true, branchDeleted: true});
-    expect((await hashes('1', 'main'))['model/cubes/refunds.yml']).toEqual((await hashes('1', dev))['model/cubes/refunds.yml']);
+    expect((await h.fileHashes('1', 'main'))['model/cubes/refunds.yml']).toEqual((await h.fileHashes('1', dev))['model/cubes/refunds.yml']);
     expect((await h.svc(['dm', 'branches', '1', '--all'])).stdout).not.toMatch(/^feature-refunds /m);
     expect((await h.svc(['data-model', 'exit-dev-mode', '1'])).stdout).toBe('✓ Exited dev mode\n');
   });
@@ -78,9 +73,9 @@ describe('the branch workflow: branch → dev mode → put → validate → comm
     expect(JSON.parse(json.stdout)).toMatchObject({valid: false, mode: 'dev_mode', errors: [{fileName: 'model/cubes/broken.yml'}]});
 
     expect((await h.svc(['dm', 'rename', '1', 'model/cubes/broken.yml', 'model/cubes/fixed.yml'])).stdout).toBe('✓ Renamed model/cubes/broken.yml -> model/cubes/fixed.yml\n');
-    expect(Object.keys(await hashes('1'))).toContain('model/cubes/fixed.yml');
+    expect(Object.keys(await h.fileHashes('1'))).toContain('model/cubes/fixed.yml');
     expect((await h.svc(['dm', 'rm', '1', 'model/cubes/fixed.yml'])).stdout).toBe('✓ Deleted 1 file(s)\n');
-    expect(Object.keys(await hashes('1'))).not.toContain('model/cubes/fixed.yml');
+    expect(Object.keys(await h.fileHashes('1'))).not.toContain('model/cubes/fixed.yml');
     expect((await h.svc(['validate', '1', '--dev-mode'])).code).toBe(0);
     expect((await h.svc(['validate', '1', '--dev-mode', '--branch', dev])).code).toBe(2);
   });
@@ -122,11 +117,11 @@ describe('rule 4: empty branch values', () => {
     const dev = devBranchOf((await h.svc(['data-model', 'dev-mode', '2', 'staging'])).stdout)!;
     const put = await h.svc(['data-model', 'put', '2', 'model/cubes/a.yml', '--content', CUBE, '--branch', '']);
     expect(put.code, put.stderr).toBe(0);
-    expect(Object.keys(await hashes('2', dev))).toContain('model/cubes/a.yml');
+    expect(Object.keys(await h.fileHashes('2', dev))).toContain('model/cubes/a.yml');
     const commit = await h.svc(['data-model', 'commit', '2', '--branch', '', '-m', 'blank branch']);
     expect(commit.code, commit.stderr).toBe(0);
-    expect(Object.keys(await hashes('2', 'staging'))).toContain('model/cubes/a.yml');
-    expect(Object.keys(await hashes('2', 'main'))).not.toContain('model/cubes/a.yml');
+    expect(Object.keys(await h.fileHashes('2', 'staging'))).toContain('model/cubes/a.yml');
+    expect(Object.keys(await h.fileHashes('2', 'main'))).not.toContain('model/cubes/a.yml');
   });
 
   it('the same arguments with a real branch name go through', async () => {

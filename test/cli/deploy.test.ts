@@ -13,12 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const hashes = async (deployment: string, branch?: string): Promise<Record<string, {hash: string}>> => {
-  const run = await h.svc(['data-model', 'file-hashes', deployment, ...(branch === undefined ? [] : ['--branch', branch])]);
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout) as Record<string, {hash: string}>;
-};
-
 /** A local copy of a branch's files, fetched straight from the API. */
 async function checkout(deployment: string, branch: string): Promise<string> {
   const dir = mkdtempSync(join(h.work, 'project-'));
@@ -46,7 +40,7 @@ const cube = (name: string) => `cubes:\n  - name: ${name}\n    sql_table: orders
 describe('svc deploy', () => {
   it('uploads only changed files, skips dot files and node_modules, and prunes deleted files unless --keep-missing', async () => {
     const dir = await checkout('1', 'main');
-    const remote = Object.keys(await hashes('1', 'main')).sort();
+    const remote = Object.keys(await h.fileHashes('1', 'main')).sort();
     put(dir, 'model/cubes/extra_a.yml', cube('extra_a'));
     put(dir, 'model/cubes/extra_b.yml', cube('extra_b'));
     put(dir, '.env', 'SECRET=1\n');
@@ -56,7 +50,7 @@ describe('svc deploy', () => {
     expect(first.stderr).toContain(`Uploading 2 changed file(s) of ${remote.length + 2} to deployment 1…`);
     expect(uploadedLines(first.stderr)).toEqual(['model/cubes/extra_a.yml', 'model/cubes/extra_b.yml']);
     expect(first.stdout).toBe(`✓ Deployed ${remote.length + 2} file(s) (2 uploaded). Check progress with \`svc deployments build-status 1\`\n`);
-    const after = Object.keys(await hashes('1', 'main')).sort();
+    const after = Object.keys(await h.fileHashes('1', 'main')).sort();
     expect(after).toEqual([...remote, 'model/cubes/extra_a.yml', 'model/cubes/extra_b.yml'].sort());
 
     const again = await h.svc(['deploy', '1', '--directory', dir]);
@@ -67,10 +61,10 @@ describe('svc deploy', () => {
     rmSync(join(dir, 'model/cubes/extra_b.yml'));
     const kept = await h.svc(['deploy', '1', '--directory', dir, '--keep-missing']);
     expect(uploadedLines(kept.stderr)).toEqual(['model/cubes/extra_a.yml']);
-    expect(Object.keys(await hashes('1', 'main'))).toContain('model/cubes/extra_b.yml');
+    expect(Object.keys(await h.fileHashes('1', 'main'))).toContain('model/cubes/extra_b.yml');
     const pruned = await h.svc(['deploy', '1', '--directory', dir]);
     expect(uploadedLines(pruned.stderr)).toEqual([]);
-    expect(Object.keys(await hashes('1', 'main')).sort()).toEqual([...remote, 'model/cubes/extra_a.yml'].sort());
+    expect(Object.keys(await h.fileHashes('1', 'main')).sort()).toEqual([...remote, 'model/cubes/extra_a.yml'].sort());
 
     const json = await h.svc(['deploy', '1', '--directory', dir, '--json']);
     expect(JSON.parse(json.stdout)).toEqual({lastHash: expect.any(String)});
@@ -80,26 +74,26 @@ describe('svc deploy', () => {
     const dir = await checkout('2', 'main');
     put(dir, 'model/cubes/no_session.yml', cube('no_session'));
     expect((await h.svc(['deploy', '2', '--directory', dir])).code).toBe(0);
-    expect(Object.keys(await hashes('2', 'main'))).toContain('model/cubes/no_session.yml');
+    expect(Object.keys(await h.fileHashes('2', 'main'))).toContain('model/cubes/no_session.yml');
 
     const entered = await h.svc(['data-model', 'dev-mode', '2', 'staging']);
     const dev = /Entered dev mode on (dev-\S+)/.exec(entered.stdout)![1]!;
     put(dir, 'model/cubes/in_session.yml', cube('in_session'));
     const deployed = await h.svc(['deploy', '2', '--directory', dir]);
     expect(deployed.code, deployed.stderr).toBe(0);
-    expect(Object.keys(await hashes('2', dev))).toContain('model/cubes/in_session.yml');
-    expect(Object.keys(await hashes('2', 'main'))).not.toContain('model/cubes/in_session.yml');
-    expect(Object.keys(await hashes('2', 'staging'))).not.toContain('model/cubes/in_session.yml');
+    expect(Object.keys(await h.fileHashes('2', dev))).toContain('model/cubes/in_session.yml');
+    expect(Object.keys(await h.fileHashes('2', 'main'))).not.toContain('model/cubes/in_session.yml');
+    expect(Object.keys(await h.fileHashes('2', 'staging'))).not.toContain('model/cubes/in_session.yml');
 
     put(dir, 'model/cubes/explicit.yml', cube('explicit'));
     expect((await h.svc(['deploy', '2', '--directory', dir, '--branch', 'main'])).code).toBe(0);
-    expect(Object.keys(await hashes('2', 'main'))).toContain('model/cubes/explicit.yml');
-    expect(Object.keys(await hashes('2', dev))).not.toContain('model/cubes/explicit.yml');
+    expect(Object.keys(await h.fileHashes('2', 'main'))).toContain('model/cubes/explicit.yml');
+    expect(Object.keys(await h.fileHashes('2', dev))).not.toContain('model/cubes/explicit.yml');
 
     await h.svc(['data-model', 'exit-dev-mode', '2']);
     put(dir, 'model/cubes/after_exit.yml', cube('after_exit'));
     await h.svc(['deploy', '2', '--directory', dir]);
-    expect(Object.keys(await hashes('2', 'main'))).toContain('model/cubes/after_exit.yml');
+    expect(Object.keys(await h.fileHashes('2', 'main'))).toContain('model/cubes/after_exit.yml');
   });
 
   it('refuses a path that is not a directory, and a directory with nothing to deploy', async () => {

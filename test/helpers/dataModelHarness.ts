@@ -3,6 +3,7 @@
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {expect} from 'vitest';
 import type {Run} from './cliHarness.js';
 import {runInProcess, startCliService} from './cliInProcess.js';
 
@@ -12,6 +13,8 @@ export interface Harness {
   adminKey: string;
   /** Runs `svc …` as the admin (or with `env` overrides). */
   svc(args: string[], env?: Record<string, string>): Promise<Run>;
+  /** `svc data-model file-hashes` of a branch (default: the command's), parsed; the test fails if the command does. */
+  fileHashes(deployment: string, branch?: string): Promise<Record<string, {hash: string}>>;
   close(): Promise<void>;
 }
 
@@ -25,6 +28,11 @@ export async function startHarness(name: string, adminKey: string, speed = 20): 
     url: service.url,
     adminKey,
     svc,
+    async fileHashes(deployment, branch) {
+      const run = await svc(['data-model', 'file-hashes', deployment, ...(branch === undefined ? [] : ['--branch', branch])]);
+      expect(run.code, run.stderr).toBe(0);
+      return JSON.parse(run.stdout) as Record<string, {hash: string}>;
+    },
     async close() {
       await service.close();
       rmSync(work, {recursive: true, force: true});
