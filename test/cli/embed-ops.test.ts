@@ -1,6 +1,6 @@
 // The embed tenant, embed access and my-settings commands, in-process (cliInProcess.ts).
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import type {Harness} from '../helpers/cliHarness.js';
+import {adminJson, adminLines, type Harness} from '../helpers/cliHarness.js';
 import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
@@ -10,16 +10,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Json = Record<string, any>;
-const ok = async (args: string[]): Promise<Json> => {
-  const run = await h.admin(args);
-  if (run.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Json;
-};
-const rows = async (args: string[]) => {
-  const run = await h.admin(args);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout.trimEnd().split('\n');
-};
+const ok = (args: string[]) => adminJson(h, args);
+const rows = (args: string[]) => adminLines(h, args);
 
 describe('embed tenants and access', () => {
   it('provision users, list tenants and users, manage group members, grant access, delete the tenant', async () => {

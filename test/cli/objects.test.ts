@@ -2,7 +2,7 @@
 // in-process (cliInProcess.ts), one test per group built from the table (list/get/create/update/delete as the API
 // defines them) plus the special operations.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {adminJson, adminLines, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
 import {startInProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: Harness;
@@ -12,16 +12,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Json = Record<string, any>;
-const ok = async (args: string[], input?: string): Promise<Json> => {
-  const run = await h.admin(args, input === undefined ? {} : {input});
-  if (run.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Json;
-};
-const table = async (args: string[]) => {
-  const run = await h.admin(args);
-  expect(run.code, run.stderr).toBe(0);
-  return run.stdout.trimEnd().split('\n');
-};
+const ok = (args: string[], input?: string) => adminJson(h, args, input);
+const table = (args: string[]) => adminLines(h, args);
 
 describe('deployment-scoped groups', () => {
   it('folders: create, list (with --parent-id), update, delete', async () => {

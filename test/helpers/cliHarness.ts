@@ -29,6 +29,19 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** `svc …` as the admin, expected to succeed (it throws with the command's stderr otherwise). */
+async function adminOk(h: Harness, args: string[], input?: string): Promise<string> {
+  const run = await h.admin(args, input === undefined ? {} : {input});
+  if (run.code !== 0) throw new Error(`svc ${args.join(' ')} exited ${run.code}: ${run.stderr}`);
+  return run.stdout;
+}
+
+/** What `svc … --json`-style commands print, parsed, from a run as the admin that must succeed. */
+export const adminJson = async (h: Harness, args: string[], input?: string) => JSON.parse(await adminOk(h, args, input)) as Record<string, any>;
+
+/** The lines a run as the admin prints (a table), from a run that must succeed. */
+export const adminLines = async (h: Harness, args: string[]) => (await adminOk(h, args)).trimEnd().split('\n');
+
 export function runCli(args: string[], env: Record<string, string>, input?: string): Promise<Run> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [CLI, ...args], {env, stdio: ['pipe', 'pipe', 'pipe']});
