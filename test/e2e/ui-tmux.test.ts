@@ -2,9 +2,17 @@
 // watch the rebuild go live, quit; and the terminal is restored after q, ctrl+c and SIGTERM.
 import {execFileSync, spawnSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
-import {hasTmux, tmuxSuite} from '../helpers/tmux.js';
+import {hasTmux, tmuxSuite, type Pane} from '../helpers/tmux.js';
 
 const term = tmuxSuite('svc-ui-e2e');
+
+/** The console's node process: the child of the pane's shell, once the deployments list shows. */
+async function openedProcess(): Promise<{ui: Pane; node: number}> {
+  const ui = term.open();
+  await ui.waitFor(/Deployments \[\d+\]/);
+  const node = Number(execFileSync('pgrep', ['-P', String(ui.shellPid()), 'node'], {encoding: 'utf8'}).trim());
+  return {ui, node};
+}
 
 /**
  * One whole frame at the top of the pane: header on line 1, one footer (a frame drawn off by a row leaves two).
@@ -83,20 +91,14 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
   }, 60_000);
 
   it('SIGTERM restores the terminal and exits 143', async () => {
-    const ui = term.open();
-    await ui.waitFor(/Deployments \[\d+\]/);
-    const panePid = String(ui.shellPid());
-    const node = execFileSync('pgrep', ['-P', panePid, 'node'], {encoding: 'utf8'}).trim();
-    process.kill(Number(node), 'SIGTERM');
+    const {ui, node} = await openedProcess();
+    process.kill(node, 'SIGTERM');
     const text = await ui.waitFor('exit=143');
     expect(text).not.toContain('Deployments');
   }, 60_000);
 
   it('closing the terminal ends the UI process (no orphan spinning on a dead tty)', async () => {
-    const ui = term.open();
-    await ui.waitFor(/Deployments \[\d+\]/);
-    const panePid = String(ui.shellPid());
-    const node = Number(execFileSync('pgrep', ['-P', panePid, 'node'], {encoding: 'utf8'}).trim());
+    const {ui, node} = await openedProcess();
     ui.kill();
     const deadline = Date.now() + 5000;
     const alive = () => spawnSync('kill', ['-0', String(node)]).status === 0;
