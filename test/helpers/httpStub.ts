@@ -1,8 +1,8 @@
 // A tiny real HTTP server on 127.0.0.1 for error shapes the local service never produces (HTML shells, 502s,
 // plain-text bodies). Each test registers handlers per path; every request is recorded.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {AddressInfo} from 'node:net';
 import {afterEach} from 'vitest';
+import {listenOnLoopback} from './loopback.js';
 
 export interface Recorded {
   method: string;
@@ -33,17 +33,7 @@ export async function startStub(routes: Record<string, Handler>): Promise<Stub> 
       else json(res, 404, {error: `no route ${path}`});
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return {...(await listenOnLoopback(server)), requests};
 }
 
 export function json(res: ServerResponse, status: number, body: unknown): void {

@@ -2,7 +2,7 @@
 // path, query, request body, status and response body. Tests point the CLI at it (SVC_API_URL) to check what the
 // client actually sent and what it was answered.
 import {createServer, request} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {listenOnLoopback} from './loopback.js';
 
 export interface Exchange {
   method: string;
@@ -63,15 +63,5 @@ export async function startRecordingProxy(targetUrl: string): Promise<RecordingP
       upstream.end(requestBody);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const {port} = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    exchanges,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return {...(await listenOnLoopback(server)), exchanges};
 }
