@@ -6,7 +6,7 @@
 // the error body (403 for reads, 500 for writes). Both modes put C1 controls in the headers that clients show as text (status line,
 // content-disposition, counts): HTTP lets a server send bytes 0x80–0xFF there.
 import {createServer, type IncomingMessage, type ServerResponse} from 'node:http';
-import type {AddressInfo} from 'node:net';
+import {listenOnLoopback} from './loopback.js';
 
 const ESC = '\u001b';
 /** What a hostile server appends: clipboard write, retitle, a C1 "clear screen", a right-to-left override. */
@@ -83,8 +83,8 @@ export async function startHostileServer(target: string): Promise<HostileServer>
       res.end(JSON.stringify({error: `proxy: ${String(err)} ${POISON}`}));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = await listenOnLoopback(server);
+  self = listening.url;
   return {
     url: self,
     get mode() {
@@ -94,10 +94,6 @@ export async function startHostileServer(target: string): Promise<HostileServer>
       state.mode = m;
     },
     answered,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: listening.close,
   };
 }
