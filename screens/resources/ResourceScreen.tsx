@@ -5,8 +5,9 @@
 import React, {useMemo, useRef, useState, type ComponentType} from 'react';
 import {Box, Text} from 'ink';
 import {useQuery, useQueryClient} from '@tanstack/react-query';
-import {ApiError} from '../../src/api/errors.js';
+import {ApiError, MalformedCredentialError} from '../../src/api/errors.js';
 import type {Json} from '../../src/api/read.js';
+import {SCIM_CREDENTIAL} from '../../src/api/scim.js';
 import {accountQueries} from '../../src/queries/account.js';
 import {LIST_REFRESH_MS} from '../../src/queries/poll.js';
 import {resourceKeys, resourceQueries} from '../../src/queries/resources.js';
@@ -50,7 +51,7 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const [tokenText, setTokenText] = useState('');
   const api = useMemo(
     // Derived from the console's client, so SCIM answers are as inert (and as bounded) as every other answer.
-    () => (type.credential === 'scim' && scimToken ? consoleApi.derive({token: scimToken}) : consoleApi),
+    () => (type.credential === 'scim' && scimToken ? consoleApi.derive({token: scimToken, credential: SCIM_CREDENTIAL}) : consoleApi),
     [consoleApi, scimToken, type.credential],
   );
   const needsToken = type.credential === 'scim' && !scimToken;
@@ -67,13 +68,14 @@ function ResourceView({type, params}: {type: ResourceType} & ScreenProps) {
   const scope = type.scope === 'deployment' ? params.deploymentId : type.scope === 'embed tenant' ? tenant : undefined;
   const live = useLivePolicy(LIST_REFRESH_MS);
   useTitle(type.title, type.scope === 'deployment' ? (params.deploymentName ?? scope) : tenant && `tenant ${tenant}`);
-  // A refused SCIM token is forgotten at once (the one refused, not one typed since): the prompt comes back,
-  // saying so, for another one.
+  // A refused SCIM token (401), or one that cannot be sent (a space, a control character), is forgotten at once (the
+  // one refused, not one typed since): the prompt comes back, saying so, for another one.
   const list = async (signal: AbortSignal) => {
     try {
       return await type.list!(api, scope, signal);
     } catch (err) {
-      if (type.credential === 'scim' && err instanceof ApiError && err.status === 401 && scimToken !== undefined) forget(scimToken, err.message);
+      const refusedToken = (err instanceof ApiError && err.status === 401) || err instanceof MalformedCredentialError;
+      if (type.credential === 'scim' && refusedToken && scimToken !== undefined) forget(scimToken, err.message);
       throw err;
     }
   };

@@ -77,6 +77,8 @@ export interface DerivedClient {
   scheme?: AuthScheme;
   /** Another address (a deployment's data API); the same base-URL rule applies (lib/url.ts checkBaseUrl). */
   baseUrl?: string;
+  /** What the token is called when it cannot be sent or is refused (e.g. the SCIM token). */
+  credential?: CredentialLabel;
 }
 
 export interface Api {
@@ -179,7 +181,10 @@ export function createApi(options: ApiOptions): Api {
       opts.signal?.removeEventListener('abort', follow);
     };
     const hasBody = opts.json !== undefined || opts.form !== undefined;
+    // The token this request went out with: another request's refresh may have replaced `token` meanwhile.
+    let sentWith = token;
     const attempt = async (): Promise<Response> => {
+      sentWith = token;
       const headers: Record<string, string> = token === undefined ? {} : {authorization: authorization(token, scheme, options.credential)};
       gotHeaders = false;
       try {
@@ -219,7 +224,9 @@ export function createApi(options: ApiOptions): Api {
       let response = await attempt();
       if (response.status === 401 && options.onUnauthorized) {
         const fresh = await options.onUnauthorized().catch(() => undefined);
-        if (fresh !== undefined && fresh !== token) {
+        // Compared with what was sent, not with `token`: two requests refused at once share one refresh, and the
+        // one that learns of it second must retry too (it found `token` already fresh and gave the 401 up).
+        if (fresh !== undefined && fresh !== sentWith) {
           token = fresh;
           await response.body?.cancel().catch(() => undefined);
           response = await attempt();
@@ -283,6 +290,6 @@ export function createApi(options: ApiOptions): Api {
     // A stream's deadlines keep running while the caller reads it; every chunk read restarts the idle one.
     raw: async (method, path, opts = {}) => (await send(method, path, opts)).response,
     getDirect,
-    derive: (client) => createApi({...options, onUnauthorized: undefined, credential: undefined, baseUrl: client.baseUrl ?? baseUrl, token: client.token, scheme: client.scheme ?? 'bearer'}),
+    derive: (client) => createApi({...options, onUnauthorized: undefined, credential: client.credential, baseUrl: client.baseUrl ?? baseUrl, token: client.token, scheme: client.scheme ?? 'bearer'}),
   };
 }

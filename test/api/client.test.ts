@@ -1,4 +1,4 @@
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, vi} from 'vitest';
 import {ApiError, DEFAULT_IDLE_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, TransportError, UnexpectedBodyError, createApi, failureSummary, isTransient} from '../../src/api/client.js';
 import {normalizeBaseUrl} from '../../src/lib/url.js';
 import {FORBIDDEN_ADVICE} from '../../src/api/errors.js';
@@ -239,6 +239,18 @@ describe('refresh on 401', () => {
     await expect(refreshing.get('/refresh-needed')).resolves.toEqual({ok: true});
     expect(asked).toBe(1);
     expect(stub.requests.slice(-2).map((r) => r.headers.authorization)).toEqual(['Bearer tok-123', 'Bearer fresh']);
+  });
+
+  it('retries every request refused at once with the one new token (the console asks for two on start)', async () => {
+    let asked = 0;
+    let release: () => void = () => undefined;
+    const answered = new Promise<void>((r) => (release = r));
+    const refreshing = api({onUnauthorized: async () => (asked++, await answered, 'fresh')});
+    const both = Promise.all([refreshing.get('/refresh-needed'), refreshing.get('/refresh-needed')]);
+    // Both refused before the new token arrives; then the first to resume sets it, and the second must still retry.
+    await vi.waitFor(() => expect(asked).toBe(2), {timeout: 5000, interval: 5});
+    release();
+    await expect(both).resolves.toEqual([{ok: true}, {ok: true}]);
   });
 
   it('sends a multipart form, again after a refresh', async () => {

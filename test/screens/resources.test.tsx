@@ -177,8 +177,12 @@ describe('generic resource view', () => {
     const tui = renderApp(api, {screen: 'deployments'});
     await tui.waitForFrame('analytics-prod');
     await tui.press(':', 'scim', 'enter');
-    // `:` and `q` are text here (masked), not the palette or quit.
+    // `:` and `q` are text here (masked), not the palette or quit. With a space the token cannot be sent at all.
     await typeAfter(tui, 'SCIM token:', ':api-keys q', 'enter');
+    const malformed = await tui.waitForFrame(/malformed[\s\S]*enter another/);
+    expect(malformed).toContain('the SCIM token is malformed: character 10 of 11 is a space');
+    expect(malformed).toContain('SCIM token: ');
+    await typeAfter(tui, 'SCIM token:', ':api-keys:q', 'enter');
     const frame = await tui.waitForFrame(/refused[\s\S]*enter another/);
     expect(frame).toContain('unauthorized (401): the SCIM token was refused');
     expect(frame).not.toMatch(/session expired|svc login/);
