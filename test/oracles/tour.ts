@@ -145,7 +145,7 @@ export const TOUR: TourEntry[] = [
   ['environments', 'list', '2'],
   ['variables', 'list', '2'],
   ['data-model', 'branches', '2'],
-  // Issue 24 C: the rest of the command tree, in an order where each write finds what it needs.
+  // The rest of the command tree, in an order where each write finds what it needs.
   ['deployments', 'advance-step', '2', 'ready'],
   ['deployments', 'reset-step', '2'],
   ['environments', 'token', '1', '1', '--security-context', '{}'],
