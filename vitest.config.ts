@@ -23,12 +23,9 @@ export default defineConfig({
       // test/helpers/sharedWorker.ts puts back what a file changes). One tier after the other, so that a worker
       // goes on to the next file of its own tier instead of starting a new process.
       tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER]}),
-      // A screen test starts a service and paints the App: seconds on a loaded two-core machine. Isolated, a process
-      // per file, until a shared run shows zero failures: the two tests that depended on the process are fixed (the
-      // audit export's heap test collects garbage; the 413 that came back as a reset was the service's, it lingers
-      // now), and the in-process CLI gives each run its own connection pool (docs/ARCHITECTURE.md §8).
+      // A screen test starts a service and paints the App: seconds on a loaded two-core machine.
       // --expose-gc: the memory tests collect garbage before they read the heap, so they see what is kept.
-      tier('service', {maxWorkers: availableParallelism(), setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
+      tier('service', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), two at a time, so
       // timing-sensitive terminal tests are not starved on a two-core machine.
       tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 2}}),
