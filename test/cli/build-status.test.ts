@@ -48,13 +48,15 @@ async function switchVersion(env: Record<string, string>): Promise<void> {
 
 const collapse = (labels: string[]) => labels.filter((l, i) => l !== labels[i - 1]);
 
+// A build takes 6 s at speed 1 (queued 1 s, building 3 s, warmup 2 s): 600 ms on `fast`, which a wait polling every
+// 100 ms sees step by step; 3 s on `slow`, which outlasts a 1 s --timeout with room to spare.
 let fast: {url: string; scopedKey: string};
 let slow: {url: string; scopedKey: string};
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
 
 beforeAll(async () => {
-  [fast, slow] = await Promise.all([startServer('fast', 20), startServer('slow', 2)]);
-  proxy = await countingProxy(slow.url);
+  [fast, slow] = await Promise.all([startServer('fast', 10), startServer('slow', 2)]);
+  proxy = await countingProxy(fast.url);
 });
 
 afterAll(async () => {
@@ -74,11 +76,11 @@ describe('svc deployments build-status', () => {
     expect(JSON.parse(empty.stdout)).toMatchObject({branchName: 'main', status: 'built'});
   });
 
-  it('waits out a version switch on `svc server --speed 20` and ends with the built document', async () => {
+  it('waits out a version switch on `svc server --speed 10` and ends with the built document', async () => {
     const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
     const before = JSON.parse((await svc(['deployments', 'build-status', '1'], env)).stdout) as {buildJobId: number};
     await switchVersion(env);
-    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '1s'], env);
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '100ms'], env);
     expect(run.code, run.stderr).toBe(0);
     const final = JSON.parse(run.stdout) as {status: string; buildJobId: number};
     expect(final.status).toBe('built');
@@ -88,8 +90,8 @@ describe('svc deployments build-status', () => {
   });
 
   it('shows each step once on stderr and stops polling at built (counted by a proxy)', async () => {
-    await switchVersion({SVC_API_URL: slow.url, SVC_API_KEY: ADMIN_KEY});
-    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '1s'], {SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
+    await switchVersion({SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY});
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '100ms'], {SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({status: 'built', branchName: 'main'});
     const seen = [...proxy.statuses];

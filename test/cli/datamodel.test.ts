@@ -1,6 +1,8 @@
 // `svc data-model`, `svc validate` and `svc query`: the command tree in-process against the service (dataModelHarness.ts).
 // Each block uses its own deployment, so dev-mode sessions (per credential and deployment) do not interfere.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {PLANNED_DURATIONS} from '../../src/server/engines/builds.js';
+import {JumpClock} from '../helpers/cliInProcess.js';
 import {startHarness, type Harness} from '../helpers/dataModelHarness.js';
 
 const ADMIN_KEY = 'svc_e2eDataModel0123456789abcdefghij';
@@ -148,7 +150,7 @@ describe('rule 6: a shared branch is compiled and queried on the personal dev br
 
     const dev = devBranchOf((await h.svc(['dm', 'dev-mode', '3', 'generated/model'])).stdout)!;
     expect((await h.svc(['validate', '3', '--branch', dev])).code).toBe(0);
-    const answered = await h.svc(['query', '3', '--branch', dev, '--poll', '1s', query]);
+    const answered = await h.svc(['query', '3', '--branch', dev, '--poll', '100ms', query]);
     expect(answered.code, answered.stderr).toBe(0);
     const lines = answered.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^orders\.status\s+orders\.count$/);
@@ -171,7 +173,7 @@ describe('spec: while a dev-mode session is open, a command that omits the branc
     const dev = devBranchOf((await h.svc(['dm', 'dev-mode', '4', 'main'])).stdout)!;
     expect((await h.svc(['dm', 'put', '4', 'model/cubes/refunds.yml', '--content', CUBE])).code).toBe(0);
     const query = '{"measures":["refunds.count"]}';
-    const answered = await h.svc(['query', '4', '--poll', '1s', '--json', query]);
+    const answered = await h.svc(['query', '4', '--poll', '100ms', '--json', query]);
     expect(answered.code, answered.stderr).toBe(0);
     expect(JSON.parse(answered.stdout)).toMatchObject({data: [{'refunds.count': expect.anything() as unknown}]});
 
@@ -188,21 +190,30 @@ describe('spec: while a dev-mode session is open, a command that omits the branc
   });
 });
 
+// A build at real speed takes 6 s: the first query gives up after 1 s; then the clock jumps to 1.5 s before the build
+// is done, and the second query, polling every 100 ms, still finds the branch warming up before it is answered.
+const BUILD_MS = PLANNED_DURATIONS.queuedMs + PLANNED_DURATIONS.buildingMs + PLANNED_DURATIONS.warmupMs;
+const LEFT_MS = 1_500;
+
 describe('svc query while the branch warms up (real clock speed)', () => {
   let slow: Harness;
+  const clock = new JumpClock();
   beforeAll(async () => {
-    slow = await startHarness('datamodel-slow', 'svc_e2eDataModelSlow0123456789abcdef', 1);
+    slow = await startHarness('datamodel-slow', 'svc_e2eDataModelSlow0123456789abcdef', clock);
   });
   afterAll(() => slow?.close());
 
   it('answers "Continue wait" by asking again (one progress line), and times out with the wait engine’s message', async () => {
     const dev = devBranchOf((await slow.svc(['dm', 'dev-mode', '1', 'staging'])).stdout)!;
+    // The branch's build started before dev-mode answered: at most BUILD_MS - (now - entered) of it is left.
+    const entered = clock.now();
     const query = '{"measures":["orders.count"]}';
-    const impatient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '1s', '--poll', '1s', query]);
+    const impatient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '1s', '--poll', '100ms', query]);
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toContain(`query on ${dev}: Continue wait\n`);
     expect(impatient.stderr).toMatch(/error: timed out after \d+s waiting for query on .*raise --timeout/);
-    const patient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '60s', '--poll', '1s', query]);
+    clock.jump(Math.max(0, BUILD_MS - LEFT_MS - (clock.now() - entered)));
+    const patient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '60s', '--poll', '100ms', query]);
     expect(patient.code, patient.stderr).toBe(0);
     expect(patient.stderr.match(/Continue wait/g) ?? []).toHaveLength(1);
     expect(patient.stdout).toMatch(/^orders\.count\n\d+\n$/);

@@ -1,9 +1,11 @@
 // Shared by the data-model and deploy tests: the command tree in-process (cliInProcess.ts) against the service
-// in-process on loopback, on a data file in a throw-away directory, its engines `speed`× faster than real time.
+// in-process on loopback, on a data file in a throw-away directory, its engines `speed`× faster than real time (or
+// on a clock the test holds, such as a JumpClock).
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {expect} from 'vitest';
+import type {Clock} from '../../src/server/engines/clock.js';
 import type {Run} from './cliHarness.js';
 import {runInProcess, startCliService} from './cliInProcess.js';
 
@@ -18,9 +20,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(name: string, adminKey: string, speed = 20): Promise<Harness> {
+export async function startHarness(name: string, adminKey: string, pace: number | Clock = 20): Promise<Harness> {
   const work = mkdtempSync(join(tmpdir(), `svc-${name}-`));
-  const service = await startCliService({dataFile: join(work, 'svc.db'), adminKey, speed});
+  const service = await startCliService({dataFile: join(work, 'svc.db'), adminKey, ...(typeof pace === 'number' ? {speed: pace} : {clock: pace})});
   const svc = (args: string[], env: Record<string, string> = {}) =>
     runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: service.url, SVC_API_KEY: adminKey, ...env});
   return {
