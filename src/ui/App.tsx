@@ -19,6 +19,8 @@ import {ChromeProvider} from './hooks/chrome.js';
 import {PositionProvider} from './hooks/usePosition.js';
 import type {NavTarget} from './nav/navReducer.js';
 import {createQueryClient} from './queryClient.js';
+// Ink's output stage with caches that outlive a frame (installed on import; every render of the App has it).
+import './inkOutput.js';
 import type {ScreenDef} from './screen.js';
 import {Shell} from './Shell.js';
 

@@ -1,0 +1,170 @@
+// Ink's output stage with caches that outlive a frame. Ink (6.8) composes every frame as a grid of styled cells:
+// each line a node writes is tokenized (its ANSI codes become cells), each cell is measured, and every row is
+// turned back into a string, for the whole screen on every frame, although a key press changes a few rows. Its
+// caches are made anew for each frame. Measured on a 120×35 list, that was most of a frame's CPU.
+//
+// `cachedGet` is the same composition as Ink's `Output.get`, step for step, with three caches kept from frame to
+// frame: a written line's cells and their widths, a clipped line's slice, and each row's string, reused when the
+// row holds the very same cells as the previous frame's row. Cells are never changed once made, so sharing them
+// between frames is safe. test/ui/inkOutput.test.ts compares its output with Ink's own on random frames.
+//
+// Installed once, by the App's module (every render of the console goes through it): it replaces the `get` of
+// Ink's `Output` class. The class is reached through its file, as Ink's renderer imports it (one module, so one
+// class); if that file no longer has the shape this was written for, Ink's own `get` is left in place.
+import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import InkOutput from '../../node_modules/ink/build/output.js';
+
+type Transformer = (line: string, index: number) => string;
+type Operation =
+  | {type: 'write'; x: number; y: number; text: string; transformers: Transformer[]}
+  | {type: 'clip'; clip: Clip}
+  | {type: 'unclip'};
+interface Clip {
+  x1?: number;
+  x2?: number;
+  y1?: number;
+  y2?: number;
+}
+/** What `get` reads of an Ink Output (the fields are private in Ink's types). */
+export interface OutputState {
+  width: number;
+  height: number;
+  operations: Operation[];
+}
+type Get = (this: OutputState) => {output: string; height: number};
+
+/** A Map that forgets everything once it holds `limit` entries: a screen's lines come back, a long session's don't. */
+class Bounded<V> extends Map<string, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  remember(key: string, make: () => V): V {
+    let value = this.get(key);
+    if (value === undefined) {
+      if (this.size >= this.limit) this.clear();
+      value = make();
+      this.set(key, value);
+    }
+    return value;
+  }
+}
+
+interface Line {
+  cells: StyledChar[];
+  /** Each cell's printed width: at least 1, as Ink counts it. */
+  widths: number[];
+}
+
+const BLANK: StyledChar = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: []}) as StyledChar;
+const lines = new Bounded<Line>(4000);
+const widths = new Bounded<number>(8000);
+const blockWidths = new Bounded<number>(4000);
+const slices = new Bounded<string>(4000);
+/** The empty cell after a wide character, one per character cell (it carries that cell's styles). */
+const continuations = new WeakMap<StyledChar, StyledChar>();
+/** The previous frame's rows and their strings, for rows that did not change. */
+let previous: {rows: (StyledChar | undefined)[][]; text: string[]} = {rows: [], text: []};
+
+const width = (text: string) => widths.remember(text, () => stringWidth(text));
+
+function line(text: string): Line {
+  return lines.remember(text, () => {
+    const cells = styledCharsFromTokens(tokenize(text));
+    return {cells, widths: cells.map((c) => Math.max(1, width(c.value)))};
+  });
+}
+
+function continuation(cell: StyledChar): StyledChar {
+  let after = continuations.get(cell);
+  if (!after) {
+    after = {type: 'char', value: '', fullWidth: false, styles: cell.styles};
+    continuations.set(cell, after);
+  }
+  return after;
+}
+
+function widest(text: string): number {
+  return blockWidths.remember(text, () => {
+    let most = 0;
+    for (const t of text.split('\n')) most = Math.max(most, width(t));
+    return most;
+  });
+}
+
+function sameRow(a: (StyledChar | undefined)[] | undefined, b: (StyledChar | undefined)[]): boolean {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Ink's Output.get, with the caches above. */
+export const cachedGet: Get = function (this: OutputState) {
+  const rows: (StyledChar | undefined)[][] = [];
+  for (let y = 0; y < this.height; y++) rows.push(new Array<StyledChar>(this.width).fill(BLANK));
+  const clips: Clip[] = [];
+  for (const operation of this.operations) {
+    if (operation.type === 'clip') clips.push(operation.clip);
+    if (operation.type === 'unclip') clips.pop();
+    if (operation.type !== 'write') continue;
+    const {text, transformers} = operation;
+    let {x, y} = operation;
+    let texts = text.split('\n');
+    const clip = clips.at(-1);
+    if (clip) {
+      const horizontally = typeof clip.x1 === 'number' && typeof clip.x2 === 'number';
+      const vertically = typeof clip.y1 === 'number' && typeof clip.y2 === 'number';
+      if (horizontally && (x + widest(text) < clip.x1! || x > clip.x2!)) continue;
+      if (vertically && (y + texts.length < clip.y1! || y > clip.y2!)) continue;
+      if (horizontally) {
+        const from = x < clip.x1! ? clip.x1! - x : 0;
+        texts = texts.map((t) => {
+          const w = width(t);
+          const to = x + w > clip.x2! ? clip.x2! - x : w;
+          return slices.remember(`${from}\u0000${to}\u0000${t}`, () => sliceAnsi(t, from, to));
+        });
+        if (x < clip.x1!) x = clip.x1!;
+      }
+      if (vertically) {
+        const from = y < clip.y1! ? clip.y1! - y : 0;
+        const to = y + texts.length > clip.y2! ? clip.y2! - y : texts.length;
+        texts = texts.slice(from, to);
+        if (y < clip.y1!) y = clip.y1!;
+      }
+    }
+    // As Ink does: a line with no row to go in (above or below the output) is dropped, and so are the lines after it.
+    let down = 0;
+    for (const [index, original] of texts.entries()) {
+      const row = rows[y + down];
+      if (!row) continue;
+      let t = original;
+      for (const transformer of transformers) t = transformer(t, index);
+      const {cells, widths: cellWidths} = line(t);
+      let at = x;
+      for (let i = 0; i < cells.length; i++) {
+        const cell = cells[i]!;
+        row[at] = cell;
+        for (let k = 1; k < cellWidths[i]!; k++) row[at + k] = continuation(cell);
+        at += cellWidths[i]!;
+      }
+      down++;
+    }
+  }
+  const text = rows.map((row, y) =>
+    sameRow(previous.rows[y], row) ? previous.text[y]! : styledCharsToString(row.filter((c): c is StyledChar => c !== undefined)).trimEnd(),
+  );
+  previous = {rows, text};
+  return {output: text.join('\n'), height: rows.length};
+};
+
+const proto = InkOutput.prototype as unknown as Record<PropertyKey, unknown> & {get: Get};
+/** Ink's own `get`, kept on the class (this module may be loaded more than once), for the test that compares. */
+const ORIGINAL = Symbol.for('svc.inkOutput.original');
+proto[ORIGINAL] ??= proto.get;
+export const inkGet = proto[ORIGINAL] as Get;
+
+const probe = new InkOutput({width: 0, height: 0}) as unknown as Partial<OutputState>;
+if (inkGet.length === 0 && Array.isArray(probe.operations) && typeof proto.write === 'function' && typeof proto.clip === 'function' && typeof proto.unclip === 'function') {
+  proto.get = cachedGet;
+}
