@@ -1,11 +1,11 @@
 // A table that renders only the rows that fit, keeps the selection by row id across refreshes, truncates
 // cells with … and aligns columns. Keys (j/k ↑/↓ g/G PgUp/PgDn Enter, > < ~ sort, W wrap) come through the
 // dispatcher; the position (`12 of 45`) goes to the title line.
-import React, {memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef} from 'react';
+import React, {memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState} from 'react';
 import {Box, Text} from 'ink';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {useBodySize} from '../hooks/useBodySize.js';
-import {useFilter, useRemembered} from '../hooks/useNav.js';
+import {useFilter, useFilterChange, useRemembered} from '../hooks/useNav.js';
 import {useOpenLabel} from '../hooks/useKeyScope.js';
 import {useTitleCount} from '../hooks/useTitle.js';
 import {useFilterable} from '../hooks/useViewFeatures.js';
@@ -84,12 +84,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Sort and wrap, like the cursor, outlive the screen (back from a row's details, the same order).
   const [sort, setSort] = useRemembered<SortState | undefined>(`sort:${noun}`, undefined);
   const [wrap, setWrap] = useRemembered<boolean>(`wrap:${noun}`, false);
-  const filtered = useMemo(() => sortRows(filterRows(rows, columns, filter), columns, sort), [rows, columns, filter, sort]);
-  const ids = useMemo(() => filtered.map(getRowId), [filtered, getRowId]);
   // The cursor outlives the screen: back from a row's details, the same row is highlighted.
   const [selection, setSelection] = useRemembered<SelectionState>(`table:${noun}`, {id: undefined, index: 0});
   const dispatch = useCallback((a: SelectionAction) => setSelection((s) => selectionReducer(s, a)), [setSelection]);
-  const index = resolveIndex(selection, ids);
+  const arrange = useArrange<T>();
+  const publishes = props.publishCount !== false && (props.active ?? true);
+  // What the list shows for a state of its keys and filter: the rows, the cursor's index, and the title line's count
+  // and position (`12 of 45`). The render draws it; a key handler publishes the next state's title line with it.
+  const viewOf = (v: ViewState) => {
+    const {filtered, ids} = arrange(rows, columns, v.filter, v.sort, getRowId);
+    const index = resolveIndex(v.selection, ids);
+    const position =
+      publishes && filtered.length > 0
+        ? positionText({at: index + 1, shown: filtered.length, total: props.total, filtered: v.filter.trim() !== '', partialSort: v.sort !== undefined && (props.total ?? 0) > rows.length, wrap: v.wrap})
+        : undefined;
+    return {filtered, ids, index, position, count: props.publishCount === false ? undefined : filtered.length};
+  };
+  const state: ViewState = {filter, sort, wrap, selection};
+  const {filtered, ids, index, position, count} = viewOf(state);
+  const publishPosition = usePublishPosition(position);
+  const publishCount = useTitleCount(count);
   const widths = useMemo(() => columnWidths(columns, width), [columns, width]);
   // Wrap: the selected row's cells that do not fit are shown in full on lines below it, which the window gives up.
   const wrapped = useMemo(() => (wrap && filtered[index] !== undefined ? wrappedCells(filtered[index], columns, widths, width).slice(0, Math.max(0, height - 2)) : []), [wrap, filtered, index, columns, widths, width, height]);
@@ -103,26 +117,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
     dispatch({type: 'select', id: f.id, ids});
   }, [props.focus, ids, dispatch]);
 
-  // The list position on the title line (`12 of 45`) for a cursor index.
-  const publishes = props.publishCount !== false && (props.active ?? true);
-  const positionAt = (at: number) =>
-    publishes && filtered.length > 0
-      ? positionText({at: at + 1, shown: filtered.length, total: props.total, filtered: filter.trim() !== '', partialSort: sort !== undefined && (props.total ?? 0) > rows.length, wrap})
-      : undefined;
-  const publishPosition = usePublishPosition(positionAt(index));
   // Handlers read these refs so a key pressed right after a refresh acts on the rows now shown.
-  const live = useRef({ids, filtered, index, visible, selection, positionAt});
-  live.current = {ids, filtered, index, visible, selection, positionAt};
-  // A cursor key moves the cursor and the position on the title line in one update, so the key paints one frame.
-  // (Published from the render's layout effect, the position would be a second commit, and Ink, which paints at most
-  // one frame per 1/maxFps s, would show it a frame later: a second full repaint per key.)
-  const move = (how: {type: 'move'; delta: number} | {type: 'to'; index: number}) => {
-    const {ids, selection, positionAt} = live.current;
-    const next = selectionReducer(selection, {...how, ids});
-    live.current.selection = next;
-    setSelection(next);
-    publishPosition(positionAt(resolveIndex(next, ids)));
+  const live = useRef({filtered, index, visible, state, viewOf});
+  live.current = {filtered, index, visible, state, viewOf};
+  // A key changes the list and the title line (its count and position) in one update, so it paints one frame.
+  // (Published from the render's effects, the title line would be a second commit, and Ink, which paints at most
+  // one frame per 1/maxFps s, would show it a frame later: a second full repaint per key.) The effects stay for
+  // every other change (a refresh, a new screen).
+  const change = (next: Partial<ViewState>) => {
+    const v = {...live.current.state, ...next};
+    live.current.state = v;
+    if (next.selection !== undefined) setSelection(next.selection);
+    if ('sort' in next) setSort(next.sort);
+    if (next.wrap !== undefined) setWrap(next.wrap);
+    const shown = live.current.viewOf(v);
+    publishPosition(shown.position);
+    publishCount(shown.count);
   };
+  const move = (how: {type: 'move'; delta: number} | {type: 'to'; index: number}) => {
+    const {state, viewOf} = live.current;
+    change({selection: selectionReducer(state.selection, {...how, ids: viewOf(state).ids})});
+  };
+  // The `/` filter is the shell's: the list hears the new text in the update that sets it.
+  useFilterChange((next) => change({filter: next}), props.filter === undefined);
   const startRef = useRef(0);
   const start = windowStart(startRef.current, Math.max(0, index), visible, ids.length);
   startRef.current = start;
@@ -138,10 +155,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       'list.pageUp': () => move({type: 'move', delta: -Math.max(1, live.current.visible)}),
       'list.halfDown': () => move({type: 'move', delta: Math.max(1, Math.floor(live.current.visible / 2))}),
       'list.halfUp': () => move({type: 'move', delta: -Math.max(1, Math.floor(live.current.visible / 2))}),
-      'list.sortNext': () => setSort((s) => stepSort(s, columns, 1)),
-      'list.sortPrev': () => setSort((s) => stepSort(s, columns, -1)),
-      'list.sortReverse': () => setSort((s) => (s ? {...s, desc: !s.desc} : stepSort(s, columns, 1))),
-      'list.wrap': () => setWrap((w) => !w),
+      'list.sortNext': () => change({sort: stepSort(live.current.state.sort, columns, 1)}),
+      'list.sortPrev': () => change({sort: stepSort(live.current.state.sort, columns, -1)}),
+      'list.sortReverse': () => {
+        const s = live.current.state.sort;
+        change({sort: s ? {...s, desc: !s.desc} : stepSort(s, columns, 1)});
+      },
+      'list.wrap': () => change({wrap: !live.current.state.wrap}),
       'list.open': () => {
         const row = live.current.filtered[live.current.index];
         if (!row || !onActivate) return false;
@@ -171,7 +191,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const onVisibleRows = props.onVisibleRows;
   useEffect(() => onVisibleRows?.(shown.current), [windowKey, onVisibleRows]);
 
-  useTitleCount(props.publishCount === false ? undefined : filtered.length);
   useFilterable(props.filter === undefined && (props.active ?? true));
   useOpenLabel(onActivate && (props.active ?? true) ? (props.activateLabel ?? 'open') : undefined);
   useEffect(() => onFilteredCount?.(filtered.length), [filtered.length, onFilteredCount]);
@@ -213,6 +232,37 @@ export function DataTable<T>(props: DataTableProps<T>) {
       })}
     </Box>
   );
+}
+
+/** What the list's keys and the `/` filter decide: the rows shown, their order, the cursor, the wrap. */
+interface ViewState {
+  readonly filter: string;
+  readonly sort: SortState | undefined;
+  readonly wrap: boolean;
+  readonly selection: SelectionState;
+}
+
+/**
+ * The rows after the filter and the sort, and their ids, each computed once per input (the same objects): a key
+ * handler that works out the next state's title line computes them for the render that follows it.
+ */
+function useArrange<T>() {
+  const [rowsFor] = useState(() => lastOf((rows: readonly T[], columns: readonly Column<T>[], filter: string, sort: SortState | undefined) => sortRows(filterRows(rows, columns, filter), columns, sort)));
+  const [idsFor] = useState(() => lastOf((filtered: readonly T[], getRowId: (row: T) => string) => filtered.map(getRowId)));
+  return (rows: readonly T[], columns: readonly Column<T>[], filter: string, sort: SortState | undefined, getRowId: (row: T) => string) => {
+    const filtered = rowsFor(rows, columns, filter, sort);
+    return {filtered, ids: idsFor(filtered, getRowId)};
+  };
+}
+
+/** `fn` that gives its last result again for the same arguments (the same objects). */
+function lastOf<A extends readonly unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  let last: {args: A; result: R} | undefined;
+  return (...args) => {
+    if (last?.args.length === args.length && last.args.every((a, i) => a === args[i])) return last.result;
+    last = {args, result: fn(...args)};
+    return last.result;
+  };
 }
 
 /** The selected row's cells that were cut, in full: `    HEADING  text…` lines, the text wrapped to the width. */

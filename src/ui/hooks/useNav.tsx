@@ -1,5 +1,5 @@
 // Navigation stack in context. Crumbs, Esc and the palette all go through here.
-import React, {createContext, useCallback, useContext, useEffect, useMemo, useReducer, useRef, useState} from 'react';
+import React, {createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
 import {initialNav, inheritedParams, memoryKey, navReducer, type NavEntry, type NavTarget} from '../nav/navReducer.js';
 
 export interface NavApi {
@@ -14,6 +14,11 @@ export interface NavApi {
   /** Keeps the first `keep` entries of the stack and pushes `targets` (palette jumps). */
   jump(keep: number, targets: readonly NavTarget[]): void;
   setFilter(filter: string): void;
+  /**
+   * Calls `listener` with each new `/` filter from inside the update that sets it (useFilterChange), so what a list
+   * derives from the filter can change in the same commit as the filter.
+   */
+  watchFilter(listener: (filter: string) => void): () => void;
   /** Per screen-and-params view state that outlives the screen's mount (useRemembered). */
   readonly memory: Map<string, Map<string, unknown>>;
   /** What the screen on top has under its cursor (useOfferSelection), for the palette to jump with. */
@@ -35,6 +40,14 @@ export function NavProvider({initial, children}: {initial: NavTarget; children: 
   const selection = useCallback(() => offered.current, []);
   const offerSelection = useCallback((s: Selection | undefined) => void (offered.current = s), []);
   const [memory] = useState(() => new Map<string, Map<string, unknown>>());
+  const [filterListeners] = useState(() => new Set<(filter: string) => void>());
+  const watchFilter = useCallback(
+    (listener: (filter: string) => void) => {
+      filterListeners.add(listener);
+      return () => void filterListeners.delete(listener);
+    },
+    [filterListeners],
+  );
   // A screen opened again for the same params (Esc back to it, a `:` jump to it) gets its `/` filter back.
   const withFilter = useCallback(
     (stack: readonly NavEntry[], t: NavTarget): NavTarget => {
@@ -71,12 +84,14 @@ export function NavProvider({initial, children}: {initial: NavTarget; children: 
         if (!memory.has(slot)) memory.set(slot, new Map());
         memory.get(slot)!.set('filter', filter);
         dispatch({type: 'setFilter', filter});
+        for (const listener of filterListeners) listener(filter);
       },
+      watchFilter,
       memory,
       selection,
       offerSelection,
     };
-  }, [state, selection, offerSelection, memory, withFilter]);
+  }, [state, selection, offerSelection, memory, withFilter, filterListeners, watchFilter]);
   return <NavContext.Provider value={api}>{children}</NavContext.Provider>;
 }
 
@@ -89,6 +104,18 @@ export function useNav(): NavApi {
 /** The `/` filter of the current screen ('' when none). */
 export function useFilter(): string {
   return useNav().top.filter;
+}
+
+/**
+ * Calls `listener` (while `active`) with the current screen's new `/` filter in the update that sets it: a list
+ * publishes what it derives from the filter (the title line's count and position) in the commit that filters it,
+ * not in a second one after it.
+ */
+export function useFilterChange(listener: (filter: string) => void, active: boolean): void {
+  const {watchFilter} = useNav();
+  const latest = useRef(listener);
+  latest.current = listener;
+  useLayoutEffect(() => (active ? watchFilter((filter) => latest.current(filter)) : undefined), [watchFilter, active]);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The title line (`Deployments [45] /prod`) and the header's dev-mode slot, set by whatever screen is showing.
-import {useEffect} from 'react';
+import {useCallback, useEffect} from 'react';
 import {useChrome} from './chrome.js';
 
 /** Sets the title line's resource and scope while the calling screen is mounted. */
@@ -11,13 +11,19 @@ export function useTitle(resource: string, scope?: string): void {
   }, [resource, scope, setTitle]);
 }
 
-/** Publishes the row count for the title line (DataTable does this for its list). */
-export function useTitleCount(count: number | undefined): void {
+/**
+ * Publishes the row count for the title line (DataTable does this for its list). Returns a function that shows a
+ * count at once: a key handler that knows the next count calls it in the same update as its change, so the title
+ * line changes in that commit and not in one of its own after it.
+ */
+export function useTitleCount(count: number | undefined): (count: number | undefined) => void {
   const {setTitle} = useChrome();
-  useEffect(() => {
-    setTitle((t) => (t.count === count ? t : {...t, count}));
-    return () => setTitle((t) => ({...t, count: undefined}));
-  }, [count, setTitle]);
+  const publish = useCallback((next: number | undefined) => setTitle((t) => (t.count === next ? t : {...t, count: next})), [setTitle]);
+  // Set when the count changes; cleared when the caller goes. (Cleared and set again on each change, the title would
+  // be a new object even when a key handler had already published the count: a commit of its own.)
+  useEffect(() => publish(count), [count, publish]);
+  useEffect(() => () => publish(undefined), [publish]);
+  return publish;
 }
 
 /**
