@@ -1,18 +1,19 @@
-// `svc dashboards …` and `svc metric-views …`, in-process (cliInProcess.ts) against the service running 2× faster
-// than real time: the export followed to its file (written new and private, never over an existing one), the
+// `svc dashboards …` and `svc metric-views …`, in-process (cliInProcess.ts) against the service running 10× faster
+// than real time (a render or a preview takes 200 ms, a build 600 ms): the export followed to its file (written new and private, never over an existing one), the
 // job's status and download by id, previews followed to their result, cancelled, and the settings; bad input.
 import {mkdtempSync, readFileSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {startInProcessHarness, type InProcessHarness} from '../helpers/cliInProcess.js';
+import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
+import {JumpClock, startInProcessHarness, type InProcessHarness} from '../helpers/cliInProcess.js';
 
 let h: InProcessHarness;
+const clock = new JumpClock(10);
 let dashboardId: number;
 let publicId: string;
 const dir = mkdtempSync(join(tmpdir(), 'svc-exports-'));
 beforeAll(async () => {
-  h = await startInProcessHarness({speed: 2});
+  h = await startInProcessHarness({clock});
   const call = async (method: string, path: string, json: unknown) => {
     const res = await fetch(`${h.url}${path}`, {method, headers: {authorization: `Bearer ${h.service.adminKey}`, 'content-type': 'application/json'}, body: JSON.stringify(json)});
     expect(res.status, path).toBe(200);
@@ -113,6 +114,9 @@ describe('svc metric-views', () => {
   });
 
   it('a preview started without --wait is followed by id and cancelled', async () => {
+    // The service's clock stands still while the test acts: the preview is still queued when it is cancelled.
+    clock.pace(0);
+    onTestFinished(() => clock.pace(10));
     const started = await h.admin(['metric-views', 'preview', '1', 'default', '--pattern', '^cust.*', '--json']);
     const previewId = (JSON.parse(started.stdout) as {previewId: string}).previewId;
     const cancelled = await h.admin(['metric-views', 'cancel', '1', previewId]);

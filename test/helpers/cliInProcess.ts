@@ -146,18 +146,29 @@ export async function startCliService(opts: CliServiceOptions = {}): Promise<Run
 }
 
 /**
- * Real time plus the jumps a test makes: `jump` passes an access token's or a device code's lifetime at once, while
- * everything else (the device flow's polling pace, builds) goes at the pace of real time.
+ * Real time (× `speed`, default 1) plus the jumps a test makes: `jump` passes an access token's or a device code's
+ * lifetime at once, while everything else (the device flow's polling pace, builds) goes at the clock's pace; `pace`
+ * changes that pace from now on (0: the clock stands still, so a job stays where it is while the test acts on it).
  */
 export class JumpClock implements Clock {
-  private ahead = 0;
+  /** Real time when the pace last changed, and the clock's time then. */
+  private since = Date.now();
+  private at = this.since;
+
+  constructor(private speed = 1) {}
 
   now(): number {
-    return Date.now() + this.ahead;
+    return this.at + Math.round((Date.now() - this.since) * this.speed);
   }
 
   jump(ms: number): void {
-    this.ahead += ms;
+    this.at += ms;
+  }
+
+  pace(speed: number): void {
+    this.at = this.now();
+    this.since = Date.now();
+    this.speed = speed;
   }
 }
 

@@ -34,8 +34,10 @@ async function approveInBrowser(verificationUriComplete: string, userCode: strin
   return decided.status;
 }
 
-describe('openid-client drives the device flow and refresh through discovery', () => {
-  it('discovers, signs in, uses the token, refreshes, and sees a replayed refresh token refused', async () => {
+// Each sign-in waits the one-second device-code interval before its first poll: the tests (each with sign-ins of its
+// own) run at the same time, so their waits overlap. `expect` is each test's own (vitest's rule for concurrent tests).
+describe.concurrent('openid-client drives the device flow and refresh through discovery', () => {
+  it('discovers, signs in, uses the token, refreshes, and sees a replayed refresh token refused', async ({expect}) => {
     const config = await oidc.discovery(new URL(s.url), 'svc-cli', undefined, oidc.None(), {algorithm: 'oauth2', execute: [oidc.allowInsecureRequests]});
     const metadata = config.serverMetadata();
     expect(metadata.device_authorization_endpoint).toBe(`${s.url}/auth/device/code`);
@@ -61,7 +63,7 @@ describe('openid-client drives the device flow and refresh through discovery', (
     await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
   }, 30_000);
 
-  it('with its defaults (OpenID Connect discovery): signs in, refreshes, revokes, and the revoked sign-in is refused', async () => {
+  it('with its defaults (OpenID Connect discovery): signs in, refreshes, revokes, and the revoked sign-in is refused', async ({expect}) => {
     const config = await oidc.discovery(new URL(s.url), 'svc-cli', undefined, oidc.None(), {execute: [oidc.allowInsecureRequests]});
     expect(config.serverMetadata()).toMatchObject({issuer: s.url, revocation_endpoint: `${s.url}/auth/oauth2/revoke`});
     const signIn = async () => {
@@ -84,8 +86,7 @@ describe('openid-client drives the device flow and refresh through discovery', (
     await oidc.tokenRevocation(config, 'never-issued');
 
     // An access token revoked ends its sign-in too: the refresh token no longer refreshes; another sign-in lives on.
-    const second = await signIn();
-    const third = await signIn();
+    const [second, third] = await Promise.all([signIn(), signIn()]);
     await oidc.tokenRevocation(config, second.access_token, {token_type_hint: 'access_token'});
     expect(await me(second.access_token)).toBe(401);
     await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
@@ -93,7 +94,7 @@ describe('openid-client drives the device flow and refresh through discovery', (
     expect((await oidc.refreshTokenGrant(config, third.refresh_token!)).access_token).toBeTruthy();
   }, 30_000);
 
-  it('a denied sign-in reaches the client as access_denied', async () => {
+  it('a denied sign-in reaches the client as access_denied', async ({expect}) => {
     const config = await oidc.discovery(new URL(s.url), 'svc-cli', undefined, oidc.None(), {algorithm: 'oauth2', execute: [oidc.allowInsecureRequests]});
     const device = await oidc.initiateDeviceAuthorization(config, {});
     const polling = oidc.pollDeviceAuthorizationGrant(config, device);
