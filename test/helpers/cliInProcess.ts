@@ -5,18 +5,20 @@
 // back after the run. Runs go one at a time (they share the process). What needs a real process stays in test/e2e:
 // signals, main.ts exit codes and flushing, terminals, the first frame, start-up, install, EPIPE, and the
 // telemetry/update-check hooks (which run only in the real CLI process: commands/housekeeping.ts).
-import {mkdtempSync} from 'node:fs';
+import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {afterAll, beforeAll} from 'vitest';
 import {run} from '../../src/commands/program.js';
+import {demoImageFile} from '../../src/server/demoImage.js';
 import {systemClock, type Clock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
 import {background, type BackgroundRun} from './background.js';
 import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
 import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
+import {demoImageAt, realTimeDemoImage} from './seedImage.js';
 import {startTestService} from './startService.js';
 
 type Write = typeof process.stdout.write;
@@ -130,14 +132,25 @@ export interface CliServiceOptions {
   log?: (line: string) => void;
 }
 
-/** The service in-process on loopback, as `svc server` starts it (real time or `speed`× faster, a fixed admin key). */
+/**
+ * The service in-process on loopback, as `svc server` starts it (real time or `speed`× faster, a fixed admin key). A
+ * demo starts from the worker's real-time image (seedImage.ts realTimeDemoImage) instead of seeding: in memory from
+ * its bytes, a new data file the way `svc server` and `svc ui --local` start one from their cache (a private
+ * directory holding the image, removed once the service has copied it).
+ */
 export async function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
   const saved = Object.keys(opts.serverEnv ?? {}).map((key) => [key, process.env[key]] as const);
+  const clock = opts.clock ?? systemClock(opts.speed ?? 1);
+  const seed = opts.seed ?? 'demo';
+  const dataFile = opts.dataFile ?? ':memory:';
+  const image = seed === 'demo' ? (demoImageAt(clock.now()) ?? (await realTimeDemoImage(clock.now()))) : undefined;
+  const imageDir = image && dataFile !== ':memory:' ? mkdtempSync(join(tmpdir(), 'svc-cli-image-')) : undefined;
+  if (imageDir) writeFileSync(demoImageFile(imageDir), image!, {mode: 0o600});
   Object.assign(process.env, opts.serverEnv);
   try {
-    const clock = opts.clock ?? systemClock(opts.speed ?? 1);
-    return await startTestService({dataFile: opts.dataFile ?? ':memory:', seed: opts.seed ?? 'demo', adminKey: opts.adminKey ?? ADMIN_KEY, clock, log: opts.log});
+    return await startTestService({dataFile, seed, adminKey: opts.adminKey ?? ADMIN_KEY, clock, log: opts.log, demoImage: image, demoImageDir: imageDir});
   } finally {
+    if (imageDir) rmSync(imageDir, {recursive: true, force: true});
     for (const [key, value] of saved) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

@@ -2,6 +2,7 @@
 // and leaves its image (demoImageBytes: credentials removed) in a temporary file. testApp() and startTestService()
 // open an in-memory copy of it per test (a few ms) instead of migrating and seeding (150–270 ms), and issue fresh
 // keys, as `svc ui --local` does with its cached image. test/server/seed-image.test.ts shows a copy is the seed.
+// A service on a clock near real time (cliInProcess.ts startCliService) copies realTimeDemoImage() instead.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -22,9 +23,9 @@ declare module 'vitest' {
   }
 }
 
-/** A freshly seeded demo database at TEST_EPOCH, as image bytes. */
-export async function seededDemoImage(): Promise<Buffer> {
-  const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), log: () => {}});
+/** A freshly seeded demo database at `at` (default TEST_EPOCH), as image bytes. */
+export async function seededDemoImage(at = TEST_EPOCH): Promise<Buffer> {
+  const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(at), log: () => {}});
   try {
     // The app first, as a service starts: its routes register the hooks that seeding a deployment runs.
     createApp(ctx);
@@ -54,4 +55,19 @@ export function demoImageAt(start: number | undefined): Buffer | undefined {
   const file = inject('demoImageFile');
   if (start !== TEST_EPOCH || file === undefined) return undefined;
   return (image ??= readFileSync(file));
+}
+
+/** How much older than a service's start the real-time image may be; older, the worker seeds a new one. */
+export const REAL_TIME_IMAGE_MAX_AGE_MS = 10 * 60_000;
+let realTime: {at: number; image: Promise<Buffer>} | undefined;
+
+/**
+ * A demo image for a service whose clock starts at `start`, near real time (the CLI tests' `svc server`, which
+ * cannot use the TEST_EPOCH image): seeded at `start` once per worker (~450 ms of CPU), then copied for every
+ * service that starts within REAL_TIME_IMAGE_MAX_AGE_MS of it. `svc ui --local` does the same with its cached image
+ * (up to a day old): the seed's history spans days, a few minutes do not show.
+ */
+export function realTimeDemoImage(start: number): Promise<Buffer> {
+  if (!realTime || start < realTime.at || start - realTime.at > REAL_TIME_IMAGE_MAX_AGE_MS) realTime = {at: start, image: seededDemoImage(start)};
+  return realTime.image;
 }

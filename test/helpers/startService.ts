@@ -16,7 +16,7 @@ export {TEST_EPOCH};
 
 export function startTestService(opts: StartOptions = {}): Promise<RunningService> {
   const o: StartOptions = {port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts};
-  return startService({...o, demoImage: demoImageAt(o.clock?.now())});
+  return startService({...o, demoImage: o.demoImage ?? demoImageAt(o.clock?.now())});
 }
 
 export interface CallOptions {

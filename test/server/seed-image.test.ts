@@ -1,6 +1,9 @@
 // Seed once, copy per test (test/helpers/seedImage.ts): a copy of the demo image is the seed it was made from,
 // with credentials of its own, and the run's image is as close to a fresh seed as two fresh seeds are to each
-// other (the dbt history has random ids and durations).
+// other (the dbt history has random ids and durations). The CLI tests' real-time services copy an image too.
+import {mkdtempSync, rmSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {describe, expect, it, onTestFinished} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
@@ -8,7 +11,8 @@ import {demoImageBytes} from '../../src/server/demoImage.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {issueSeedKeys, seed} from '../../src/server/seed.js';
 import type {Db} from '../../src/server/store/db.js';
-import {demoImageAt, TEST_EPOCH} from '../helpers/seedImage.js';
+import {startCliService} from '../helpers/cliInProcess.js';
+import {demoImageAt, REAL_TIME_IMAGE_MAX_AGE_MS, TEST_EPOCH} from '../helpers/seedImage.js';
 import {testApp} from '../helpers/startService.js';
 
 /** Every table's rows (in a fixed order), credentials and migration times left out (they differ by design). */
@@ -74,5 +78,27 @@ describe('seed once, copy per test', () => {
     expect((await t2.call('/api/v1/deployments?limit=1', {key: t1.adminKey})).status).toBe(401);
     t1.close();
     t2.close();
+  });
+});
+
+describe('the CLI tests\u2019 services (startCliService) on a clock near real time', () => {
+  it('start from one real-time image, in memory and on a new data file, each with keys of its own', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-seed-image-'));
+    onTestFinished(() => rmSync(dir, {recursive: true, force: true}));
+    const memory = await startCliService({speed: 20});
+    onTestFinished(() => memory.close());
+    const file = await startCliService({dataFile: join(dir, 'svc.db'), adminKey: 'svc_seedImage0123456789abcdefghijklm'});
+    onTestFinished(() => file.close());
+    expect([memory.fromImage, file.fromImage]).toEqual([true, true]);
+    const runIds = (db: Db) => db.prepare('SELECT sync_job_id FROM dbt_syncs ORDER BY id').pluck().all();
+    expect(runIds(file.ctx.db)).toEqual(runIds(memory.ctx.db));
+    // Seeded near the service's start: the first deployment was created 60 days before it, give or take the image's age.
+    const created = memory.ctx.db.prepare('SELECT created_at FROM deployments ORDER BY id LIMIT 1').pluck().get() as number;
+    const start = Date.now() - 60 * 86_400_000;
+    expect(created).toBeLessThanOrEqual(start);
+    expect(created).toBeGreaterThan(start - REAL_TIME_IMAGE_MAX_AGE_MS - 60_000);
+    const me = (s: typeof memory) => fetch(`${s.url}/api/v1/users/me`, {headers: {authorization: `Bearer ${s.adminKey}`}}).then((r) => r.status);
+    expect([await me(memory), await me(file)]).toEqual([200, 200]);
+    expect((await fetch(`${file.url}/api/v1/users/me`, {headers: {authorization: `Bearer ${memory.adminKey}`}})).status).toBe(401);
   });
 });
