@@ -1,5 +1,6 @@
 // The terminal hand-off with the real thing: the built `svc ui` in tmux against a `svc server` child, $EDITOR the
-// real vim (no vimrc, no swap or viminfo file), every key sent on its own at human pace (≥ 200 ms apart). A line
+// real vim (no vimrc, no swap or viminfo file), every key from the one that opens the editor on sent on its own at
+// human pace (≥ 200 ms apart; the way to the file is typed at the console's pace). A line
 // full of the console's own keys arrives on the dev branch letter for letter (read back with the CLI); q, ctrl+c
 // and :q! inside vim neither quit nor move the console; an editor that reads one line ends on one Enter and is
 // reaped; a console told to end (SIGTERM) ends the editor and waits for it. Skipped when tmux or /usr/bin/vim is
@@ -14,8 +15,9 @@ import {hasTmux, type Pane, SVC, tmuxSuite} from '../helpers/tmux.js';
 
 const VIM = '/usr/bin/vim';
 const hasVim = spawnSync(VIM, ['--version']).status === 0;
+const term = tmuxSuite('svc-vim-e2e');
 /** A person typing: each key on its own, 220 ms after the one before. */
-const term = tmuxSuite('svc-vim-e2e', {keyDelayMs: 220});
+const HUMAN_MS = 220;
 const KEY = 'svc_vimtmuxadminkey0123456789abcdefg';
 const ORDERS = 'model/cubes/orders.yml';
 /** analytics-prod, the first deployment of the demo seed. */
@@ -79,6 +81,8 @@ async function devModeOnOrders(ui: Pane): Promise<string> {
   }
   // The position in the title follows the cursor a frame later: the row is the second of the six files.
   await ui.waitFor((s) => /› model\/cubes\/orders\.yml/.test(s) && /\s2 of 6\n/.test(s));
+  // From the key that opens the editor on, a person types.
+  ui.pace(HUMAN_MS);
   return fork;
 }
 

@@ -49,6 +49,8 @@ export interface Pane {
   keys(...keys: string[]): Promise<void>;
   /** Waits out the key delay after the last key (before acting outside the terminal on what was typed). */
   settle(): Promise<void>;
+  /** From now on, keys go at least `keyDelayMs` apart (e.g. a person's pace once another program has the terminal). */
+  pace(keyDelayMs: number): void;
   resize(columns: number, rows: number): void;
   /** The pid of the bash in the pane (the UI is its child). */
   shellPid(): number;
@@ -176,13 +178,14 @@ async function controlClient(socket: string, session: string): Promise<ControlCl
 }
 
 /**
- * @param options.keyDelayMs the least time between two keys. The console queues keys that come faster than it
- * draws (ui/dispatch/Dispatcher.tsx), so its own suites type quickly; a suite about another program's timing (a
- * person in vim) sets a human pace. @default 50
+ * The least time between two keys, unless a pane sets its own pace: the console queues keys that come faster than
+ * it draws (ui/dispatch/Dispatcher.tsx), so it is typed to quickly; a test about another program's timing (a
+ * person in vim) sets a human pace for the keys that program reads (`Pane.pace`).
  */
-export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): TmuxSuite {
+const KEY_DELAY_MS = 50;
+
+export function tmuxSuite(prefix: string): TmuxSuite {
   const socket = `${prefix}-${process.pid}`;
-  const keyDelayMs = options.keyDelayMs ?? 50;
   const opened: string[] = [];
   let work = '';
   let count = 0;
@@ -197,6 +200,7 @@ export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): 
     /** When the last key was sent, and the screen below the header just before it. */
     let lastKeyAt = 0;
     let beforeKey: string | undefined;
+    let keyDelayMs = KEY_DELAY_MS;
     const settle = () => sleep(lastKeyAt + keyDelayMs - Date.now());
     return {
       name,
@@ -225,6 +229,7 @@ export function tmuxSuite(prefix: string, options: {keyDelayMs?: number} = {}): 
         }
       },
       settle,
+      pace: (ms) => void (keyDelayMs = ms),
       resize: (columns, rows) => void tmux('resize-window', '-t', name, '-x', String(columns), '-y', String(rows)),
       shellPid: () => Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim()),
       kill: () => void spawnSync('tmux', ['-L', socket, 'kill-session', '-t', name]),
