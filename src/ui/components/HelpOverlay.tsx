@@ -20,20 +20,23 @@ export interface HelpOverlayProps {
 }
 
 export interface HelpSection {
+  readonly scope: KeyScope;
   readonly heading: string;
   readonly bindings: readonly Binding[];
 }
 
 export function helpSections(screen: string, screenTitle: string, policy: KeyPolicy, unavailable: readonly string[] = []): HelpSection[] {
-  const scopes: [string, KeyScope][] = [
-    [screenTitle, `screen:${screen}`],
+  const shell: [string, KeyScope][] = [
     ['Lists', 'list'],
     ['Logs', 'pager'],
     ['General', 'global'],
     ['Dialogs', 'dialog'],
   ];
+  // The Logs screen's own keys and the log view's keys are two sections: their headings must tell them apart.
+  const own = shell.some(([heading]) => heading === screenTitle) ? `${screenTitle} screen` : screenTitle;
+  const scopes: [string, KeyScope][] = [[own, `screen:${screen}`], ...shell];
   return scopes
-    .map(([heading, scope]) => ({heading, bindings: bindingsFor(scope, policy).filter((b) => !unavailable.includes(b.id))}))
+    .map(([heading, scope]) => ({scope, heading, bindings: bindingsFor(scope, policy).filter((b) => !unavailable.includes(b.id))}))
     .filter((s) => s.bindings.length > 0);
 }
 
@@ -55,7 +58,7 @@ export function HelpOverlay({screen, screenTitle, policy, unavailable, onClose, 
   const lines: React.ReactNode[] = [];
   for (const s of helpSections(screen, screenTitle, policy, unavailable)) {
     lines.push(
-      <Text key={`h-${s.heading}`} bold color={color.accent}>
+      <Text key={`h-${s.scope}`} bold color={color.accent}>
         {s.heading}
       </Text>,
     );
