@@ -5,7 +5,8 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import {createContext, type ServiceContext} from '../../src/server/context.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
-import {seed, type SeedResult} from '../../src/server/seed.js';
+import type {SeedResult} from '../../src/server/seed.js';
+import {seededContext, TEST_EPOCH} from '../helpers/startService.js';
 
 const contexts: ServiceContext[] = [];
 const dirs: string[] = [];
@@ -14,11 +15,15 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, {recursive: true, force: true});
 });
 
-function service(dataFile = ':memory:', clock = new ManualClock(Date.UTC(2026, 5, 1)), seedIt = true) {
-  const ctx = createContext({dataFile, clock, log: () => {}});
+/** A demo service (in memory: a copy of the run's image), or with `seedIt` false one reopening `dataFile`. */
+function service(dataFile = ':memory:', clock = new ManualClock(TEST_EPOCH), seedIt = true) {
+  const {ctx, app, keys} = seedIt
+    ? seededContext('demo', {dataFile, clock})
+    : (() => {
+        const reopened = createContext({dataFile, clock, log: () => {}});
+        return {ctx: reopened, app: createApp(reopened), keys: {} as Partial<SeedResult>};
+      })();
   contexts.push(ctx);
-  const keys: Partial<SeedResult> = seedIt ? seed(ctx, 'demo') : {};
-  const app = createApp(ctx);
   const call = async (path: string, key = keys.adminKey, init: RequestInit = {}) => {
     const res = await app.request(path, {...init, headers: {authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers}});
     return {status: res.status, body: (await res.json()) as Record<string, unknown>};
@@ -148,7 +153,7 @@ describe('GET /api/v1/deployments/{id}/build-status', () => {
     const dir = mkdtempSync(join(tmpdir(), 'svc-builds-route-'));
     dirs.push(dir);
     const file = join(dir, 'svc.db');
-    const clock = new ManualClock(Date.UTC(2026, 5, 1));
+    const clock = new ManualClock(TEST_EPOCH);
     const first = service(file, clock);
     await switchVersion(first.call, 1);
     clock.advance(2_000);

@@ -1,11 +1,12 @@
-// Shared by the dbt sync tests: a service on a ManualClock (in memory or on a data file that can be reopened), and
-// small wrappers for the dbt endpoints.
+// Shared by the dbt sync tests: a service on a ManualClock (in memory, a copy of the run's demo image, or on a data
+// file that can be reopened), and small wrappers for the dbt endpoints.
 import {createApp} from '../../src/server/app.js';
 import {createContext, type ServiceContext} from '../../src/server/context.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
-import {seed} from '../../src/server/seed.js';
+import {seededContext, TEST_EPOCH} from '../helpers/startService.js';
 
-export const EPOCH = Date.UTC(2026, 5, 1, 9, 0, 0);
+/** The run's demo image is seeded at this time: a service in memory starting then copies it. */
+export const EPOCH = TEST_EPOCH;
 export const BASE = '/api/v1/deployments/1/dbt-sync';
 
 export interface DbtService {
@@ -20,12 +21,17 @@ export interface DbtService {
 /** A service; with `reopen` the data file was seeded before and keeps its keys. */
 export function dbtService(opts: {dataFile?: string; clock?: ManualClock; keys?: {adminKey: string; scopedKey: string}; log?: (line: string) => void} = {}): DbtService {
   const clock = opts.clock ?? new ManualClock(EPOCH);
-  const ctx = createContext({dataFile: opts.dataFile ?? ':memory:', clock, log: opts.log ?? (() => {})});
-  const app = createApp(ctx);
-  const keys = opts.keys ?? (() => {
-    const seeded = seed(ctx, 'demo');
-    return {adminKey: seeded.adminKey!, scopedKey: seeded.scopedKey!};
-  })();
+  const dataFile = opts.dataFile ?? ':memory:';
+  const log = opts.log ?? (() => {});
+  const {ctx, app, keys} = opts.keys
+    ? (() => {
+        const reopened = createContext({dataFile, clock, log});
+        return {ctx: reopened, app: createApp(reopened), keys: opts.keys};
+      })()
+    : (() => {
+        const seeded = seededContext('demo', {dataFile, clock, log});
+        return {...seeded, keys: {adminKey: seeded.keys.adminKey!, scopedKey: seeded.keys.scopedKey!}};
+      })();
   return {
     ctx,
     clock,
