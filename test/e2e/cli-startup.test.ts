@@ -31,10 +31,15 @@ function loadedFiles(args: string[]): {status: number | null; stdout: string; fi
   return {status: r.status, stdout: r.stdout, files, bytes: files.reduce((sum, f) => sum + statSync(f).size, 0)};
 }
 
-/** The chunk of dist/ that holds a source file (esbuild marks each module with a `// path` line). */
+/**
+ * The chunk of dist/ that holds a source file (esbuild marks each module with a `// path` line, relative to the
+ * real path: `../../main/node_modules/…` in a git worktree whose node_modules is a link to another checkout's).
+ */
 function chunkOf(source: string): string {
   const dir = join(DIST, 'chunks');
-  const hit = readdirSync(dir).find((f) => readFileSync(join(dir, f), 'utf8').includes(`\n// ${source}\n`));
+  const linked = source.startsWith('node_modules/') ? '(?:\\.\\./)*(?:[^/\\n]+/)*' : '';
+  const mark = new RegExp(`\\n// ${linked}${source.replaceAll('.', '\\.')}\\n`);
+  const hit = readdirSync(dir).find((f) => mark.test(readFileSync(join(dir, f), 'utf8')));
   if (!hit) throw new Error(`no chunk holds ${source}`);
   return join(dir, hit);
 }
