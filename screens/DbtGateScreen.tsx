@@ -10,7 +10,9 @@ import {ConfirmDialog} from '../src/ui/components/ConfirmDialog.js';
 import {Timeline} from '../src/ui/components/Timeline.js';
 import {useRunStarted, useTerminalNotice} from '../src/ui/activity/ActivityFeedProvider.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
+import {waitClockOn} from '../src/ui/clock.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
+import {useClock} from '../src/ui/hooks/useClock.js';
 import {useWithheld} from '../src/ui/hooks/usePolicy.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
@@ -39,6 +41,7 @@ export function DbtGateScreen({params}: ScreenProps) {
   const deploymentId = params.deploymentId ?? '';
   // The shell's live scale (tests) sets how often the workflow looks; p does not pause a running gate.
   const live = useLivePolicy(DBT_RUN_POLL_MS);
+  const clock = useClock();
   useTitle('dbt gate', params.deploymentName ?? deploymentId);
   // The run lives outside this screen: leaving does not stop it, coming back shows where it is.
   const run = gateRunFor(api, deploymentId);
@@ -64,6 +67,7 @@ export function DbtGateScreen({params}: ScreenProps) {
       measure,
       timeoutMs: GATE_TIMEOUT_MS,
       intervalMs: live.intervalMs,
+      ...waitClockOn(clock),
       // Its sync is one this console started: noticed when it ends, from any screen.
       onSyncStarted: (id) => runStarted({kind: 'sync', deploymentId, id}),
       onVerdict: (result) => {

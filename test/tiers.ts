@@ -14,7 +14,7 @@ export const TIERS: Tier[] = ['unit', 'service', 'e2e'];
 export const E2E_DIRS = ['e2e', 'oracles'];
 export const SERVICE_DIRS = ['server', 'screens', 'security'];
 /** An import of the service or of a helper that starts it in-process. */
-const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|scim|cliInProcess|dataModelHarness)|(?:\.\.\/)+src\/server\/)/;
+const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|steppedApp|scim|cliInProcess|dataModelHarness)|(?:\.\.\/)+src\/server\/)/;
 
 /** The tier of a test file, from its path (`test/<folder>/…`, from the repository root) and its text. */
 export function tierOf(file: string, text: string): Tier {

@@ -1,4 +1,4 @@
-// Providers only: query cache, API, flash, what the session may do (usePolicy), key dispatcher, live toggle,
+// Providers only: the console's clock, query cache, API, flash, what the session may do (usePolicy), key dispatcher, live toggle,
 // navigation, the activity feed (pins and notices of ended runs), title/header slots; and the in-place context switch, which swaps the client and starts the
 // navigation over.
 import React, {useCallback, useEffect, useMemo, useState} from 'react';
@@ -10,6 +10,8 @@ import {endGateRuns} from '../workflows/gateRun.js';
 import {ActivityFeedProvider, type UiPrefs} from './activity/ActivityFeedProvider.js';
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider, type Connection, type EmbeddedService} from './hooks/useApi.js';
+import {ClockProvider} from './hooks/useClock.js';
+import {realClock, type UiClock} from './clock.js';
 import {FlashProvider} from './hooks/useFlash.js';
 import {PolicyProvider} from './hooks/usePolicy.js';
 import {LiveProvider} from './hooks/useLive.js';
@@ -49,6 +51,8 @@ export interface AppProps {
   readonly flashMs?: number;
   /** Multiplies every live refetch interval (tests poll fast). @default 1 */
   readonly liveScale?: number;
+  /** The console's own paces (flash, notices, the activity watcher, the dbt gate, tickers): tests step one. @default realClock */
+  readonly clock?: UiClock;
   /** @default Ink's exit() */
   readonly onQuit?: () => void;
   /**
@@ -97,28 +101,30 @@ export function App(props: AppProps) {
     [connection.contextName, connection.host, readonly, connection.session, connection.leaving, connection.embedded, connectTo, switchContext],
   );
   return (
-    <QueryClientProvider client={queryClient}>
-      <ApiProvider api={connection.api} info={info}>
-        <FlashProvider ttlMs={props.flashMs}>
-          <PolicyProvider readonly={readonly}>
-            <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
-              <LiveProvider scale={props.liveScale}>
-                <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
-                  <ActivityFeedProvider prefs={props.prefs}>
-                    <ChromeProvider>
-                      <PositionProvider>
-                        <ScreensProvider screens={props.screens}>
-                          <Shell screens={props.screens} onQuit={onQuit} />
-                        </ScreensProvider>
-                      </PositionProvider>
-                    </ChromeProvider>
-                  </ActivityFeedProvider>
-                </NavProvider>
-              </LiveProvider>
-            </DispatcherProvider>
-          </PolicyProvider>
-        </FlashProvider>
-      </ApiProvider>
-    </QueryClientProvider>
+    <ClockProvider value={props.clock ?? realClock}>
+      <QueryClientProvider client={queryClient}>
+        <ApiProvider api={connection.api} info={info}>
+          <FlashProvider ttlMs={props.flashMs}>
+            <PolicyProvider readonly={readonly}>
+              <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
+                <LiveProvider scale={props.liveScale}>
+                  <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
+                    <ActivityFeedProvider prefs={props.prefs}>
+                      <ChromeProvider>
+                        <PositionProvider>
+                          <ScreensProvider screens={props.screens}>
+                            <Shell screens={props.screens} onQuit={onQuit} />
+                          </ScreensProvider>
+                        </PositionProvider>
+                      </ChromeProvider>
+                    </ActivityFeedProvider>
+                  </NavProvider>
+                </LiveProvider>
+              </DispatcherProvider>
+            </PolicyProvider>
+          </FlashProvider>
+        </ApiProvider>
+      </QueryClientProvider>
+    </ClockProvider>
   );
 }

@@ -4,7 +4,7 @@
 // outlive its client: when the console leaves that connection (a context switch, the console's end) the App calls
 // `endGateRuns`, which stops every request of its runs (the sync's polls included) and forgets them.
 import type {Api} from '../api/client.js';
-import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOutcome, type GateStep, type GateStepStatus} from './dbtGate.js';
+import {cleanupGate, GATE_STEPS, runGate, type GateEvent, type GateOptions, type GateOutcome, type GateStep, type GateStepStatus} from './dbtGate.js';
 
 export type GateRows = Readonly<Record<GateStep, {status: GateStepStatus; detail?: string}>>;
 
@@ -27,7 +27,8 @@ export interface GateState {
   readonly leftBehind: {readonly syncBranch?: string; readonly devBranch?: string};
 }
 
-export interface GateStartOptions {
+/** `sleep` and `now`: the clock its polls keep (the console's). */
+export interface GateStartOptions extends Pick<GateOptions, 'sleep' | 'now'> {
   readonly ref: string;
   readonly measure?: string;
   readonly timeoutMs: number;
@@ -71,7 +72,7 @@ function createGateRun(api: Api, deploymentId: string): GateRun {
     start(opts) {
       if (signal.aborted || state.phase === 'running' || state.phase === 'cleaning') return;
       set({phase: 'running', rows: initialGateRows(), leftBehind: {}, outcome: undefined});
-      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, onStep: step, onSyncStarted: opts.onSyncStarted, signal}).then(
+      runGate(api, {deploymentId, ref: opts.ref, measure: opts.measure, timeoutMs: opts.timeoutMs, intervalMs: opts.intervalMs, sleep: opts.sleep, now: opts.now, onStep: step, onSyncStarted: opts.onSyncStarted, signal}).then(
         (outcome) => {
           set({phase: 'verdict', outcome});
           opts.onVerdict?.(outcome);

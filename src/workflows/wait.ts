@@ -52,7 +52,8 @@ export class WaitTimeoutError extends Error {
   }
 }
 
-function abortError(signal: AbortSignal): unknown {
+/** What an aborted wait throws: the signal's reason, else an AbortError. */
+export function abortError(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The wait was aborted', 'AbortError');
 }
 

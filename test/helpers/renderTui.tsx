@@ -168,6 +168,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
       initial={opts.initial ?? (ui === null ? undefined : {screen: screenId})}
       flashMs={opts.flashMs}
       liveScale={opts.liveScale}
+      clock={opts.clock}
       {...(opts.switchContext ? {switchContext: opts.switchContext} : {})}
       {...(opts.prefs ? {prefs: opts.prefs} : {})}
       onQuit={() => {

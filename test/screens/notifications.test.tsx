@@ -14,6 +14,7 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import type {Api} from '../../src/api/client.js';
 import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
+import {flashTimeOver, renderStepped, runUntil, stepUntil, type Stepped} from '../helpers/steppedApp.js';
 import {cursorOn, instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
 
@@ -30,10 +31,10 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const editor = scriptedEditorPerTest('svc-notice-editor-');
 
-/** Moves the service's time on in steps until `done` (the notice bytes are written before the flash is drawn). */
-async function advanceUntilTrue(demo: Demo, done: () => boolean, what: string, stepMs = 1000): Promise<void> {
+/** Moves the service's time on in steps until `done` (the console on real time: its screen polls show the build). */
+async function advanceUntilTrue(demo: Demo, done: () => boolean, what: string): Promise<void> {
   for (let i = 0; i < 400 && !done(); i++) {
-    demo.clock.advance(stepMs);
+    demo.clock.advance(1000);
     await pause(25);
   }
   if (!done()) throw new Error(`timed out waiting for ${what}`);
@@ -46,22 +47,19 @@ async function eventually(done: () => boolean, what: string): Promise<void> {
 }
 
 /**
- * Waits until the watcher has read a deployment's runs (1's unless told) (its list of 20) `looks` times: the run has been seen going,
- * so its end is a change the watcher sees (a run that ended before the first look is history, not news).
+ * Steps the console's clock until the watcher has read a deployment's runs (1's unless told) (its list of 20)
+ * `looks` times: the run has been seen going, so its end is a change the watcher sees (a run that ended before
+ * the first look is history, not news).
  */
-async function seen(spy: ReturnType<typeof instrument>, looks: number, deployment = '1'): Promise<void> {
+async function seen(c: Stepped, looks: number, deployment = '1'): Promise<void> {
   const runs = new RegExp(`deployments/${deployment}/dbt-sync\\?first=20$`);
-  for (let i = 0; i < 1000 && spy.count(runs) < looks; i++) await new Promise((r) => setTimeout(r, 10));
+  await stepUntil(c, () => c.spy.count(runs) >= looks, `${looks} looks at deployment ${deployment}`);
 }
 
-/** Moves the service's time on in steps (the watcher looks between them) until the frame matches. */
-async function advanceUntil(tui: Tui, demo: Demo, match: RegExp): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    if (match.test(tui.lastFrame())) return tui.lastFrame();
-    demo.clock.advance(10_000);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return tui.waitForFrame(match);
+/** Moves the service's time on in steps of 10 s (the watcher looks between them) until the frame matches. */
+async function advanceUntil(c: Stepped, demo: Demo, match: RegExp): Promise<string> {
+  await runUntil(c, demo.clock, () => match.test(c.tui.lastFrame()), String(match), 10_000);
+  return c.tui.lastFrame();
 }
 
 /** `api` whose deployments list (the watcher's first request) waits until `letListThrough` is called. */
@@ -92,10 +90,11 @@ describe('notices of ended runs', () => {
     const demo = await startDemo();
     const {syncJobId} = await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
     const spy = instrument(demo.api);
-    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    const c = renderStepped(spy, OVERVIEW_2, {prefs: pinned(['1'])});
+    const {tui} = c;
     await tui.waitForFrame('marketing-dashboards');
-    await seen(spy, 2);
-    const frame = await advanceUntil(tui, demo, FAILED_NOTICE);
+    await seen(c, 2);
+    const frame = await advanceUntil(c, demo, FAILED_NOTICE);
     expect(frame).toContain('marketing-dashboards');
     const written = noticeBytes(tui);
     expect(written).toHaveLength(1);
@@ -108,10 +107,11 @@ describe('notices of ended runs', () => {
     const demo = await startDemo();
     await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
     const spy = instrument(demo.api);
-    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'], {bell: false, notify: false})});
+    const c = renderStepped(spy, OVERVIEW_2, {prefs: pinned(['1'], {bell: false, notify: false})});
+    const {tui} = c;
     await tui.waitForFrame('marketing-dashboards');
-    await seen(spy, 2);
-    await advanceUntil(tui, demo, FAILED_NOTICE);
+    await seen(c, 2);
+    await advanceUntil(c, demo, FAILED_NOTICE);
     // The bytes are written before the flash is drawn, so by now they would be there.
     expect(noticeBytes(tui)).toEqual([]);
   });
@@ -119,29 +119,32 @@ describe('notices of ended runs', () => {
   it('a sync started from the console is noticed when it ends, with nothing pinned', async () => {
     const demo = await startDemo();
     const spy = instrument(demo.api);
-    const tui = renderApp(spy.api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {prefs: {env: {TERM: 'dumb'}}});
+    const c = renderStepped(spy, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {prefs: {env: {TERM: 'dumb'}}});
+    const {tui} = c;
     await tui.waitForFrame('[50]');
     // Nothing pinned, nothing started: the watcher asks nothing.
     expect(spy.count(/first=20$/)).toBe(0);
     await tui.press('s');
     await typeAfter(tui, 'Start a dbt sync', ...'broken-compile', 'enter');
     await tui.waitForFrame(/Started dbt sync/);
-    await seen(spy, 2);
+    await seen(c, 2);
     await tui.press('escape');
+    await flashTimeOver(c);
     await tui.waitForFrame((f) => f.includes('[') && !f.includes('Started dbt sync'));
-    await advanceUntil(tui, demo, FAILED_NOTICE);
+    await advanceUntil(c, demo, FAILED_NOTICE);
     // No desktop notification on a terminal that does not declare one; the bell rings.
     expect(noticeBytes(tui)).toEqual(['\u0007']);
   });
 
   it('a sync the dbt gate started is noticed when it ends, with nothing pinned', async () => {
     const demo = await startDemo();
-    const tui = renderApp(demo.api, {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM}});
+    const c = renderStepped(instrument(demo.api), {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM}});
+    const {tui} = c;
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
     await tui.waitForFrame(/● dbt sync\s+running/);
-    await advanceUntilTrue(demo, () => svcNotices(tui).length > 1, 'the notices of the gate\'s sync and verdict');
+    await runUntil(c, demo.clock, () => svcNotices(tui).length > 1, 'the notices of the gate\'s sync and verdict');
     // The sync's notice (the activity feed) and the verdict's (the gate), each a bell and a notification.
     expect(svcNotices(tui)).toHaveLength(2);
     expect(svcNotices(tui)).toEqual(
@@ -154,12 +157,14 @@ describe('notices of ended runs', () => {
 
   it("the dbt gate's verdict rings as [ui] says: bell = false and notify = false write nothing, the flash stays", async () => {
     const demo = await startDemo();
-    const tui = renderApp(demo.api, {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM, bell: false, notify: false}});
+    const c = renderStepped(instrument(demo.api), {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 160, prefs: {env: ITERM, bell: false, notify: false}});
+    const {tui} = c;
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
     await tui.waitForFrame(/● dbt sync\s+running/);
-    await advanceUntilTrue(demo, () => tui.lastFrame().includes('dbt gate FAIL: '), 'the verdict');
+    // A frame has shown the verdict's flash (the sync's notice, noticed at the same time, may take the line after it).
+    await runUntil(c, demo.clock, () => tui.frames.some((f) => f.includes('dbt gate FAIL: ')), 'the verdict');
     // The bytes are written before the flash is drawn, so by now they would be there.
     expect(tui.frames.filter((f) => f.includes('\u0007') || f.includes('\u001b]9;'))).toEqual([]);
   });
@@ -196,17 +201,18 @@ describe('notices of ended runs', () => {
     const demo = await startDemo();
     await startDbtSync(demo.api, '1', {ref: 'broken-compile'});
     const spy = instrument(demo.api);
-    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    const c = renderStepped(spy, OVERVIEW_2, {prefs: pinned(['1'])});
+    const {tui} = c;
     await tui.waitForFrame('marketing-dashboards');
-    await seen(spy, 2);
+    await seen(c, 2);
     await tui.press('p');
     await tui.waitForFrame('live updates paused (p resumes)');
     // The sync fails while nothing is asked.
     demo.clock.advance(120_000);
     await tui.press('p');
-    await tui.waitForFrame(FAILED_NOTICE);
+    await stepUntil(c, () => FAILED_NOTICE.test(tui.lastFrame()), 'the notice on resume');
     const looks = spy.count(/deployments\/1\/dbt-sync\?first=20$/);
-    await seen(spy, looks + 3);
+    await seen(c, looks + 3);
     expect(svcNotices(tui)).toHaveLength(1);
   });
 
@@ -217,15 +223,16 @@ describe('notices of ended runs', () => {
     // The editor waits (bounded) until the test lets it end.
     const go = join(editor.dir(), 'go');
     editor.use(`i=0; while [ ! -f "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done`);
-    const tui = renderApp(spy.api, {screen: 'res:roles'}, {prefs: pinned(['1'])});
+    const c = renderStepped(spy, {screen: 'res:roles'}, {prefs: pinned(['1'])});
+    const {tui} = c;
     await tui.waitForFrame('No roles yet');
-    await seen(spy, 2);
+    await seen(c, 2);
     await tui.press('c');
     await eventually(() => editor.calls().length === 1, 'the editor to start');
     const looks = spy.count(/deployments\/1\/dbt-sync\?first=20$/);
     demo.clock.advance(120_000);
     // Two looks after the failure: the watcher has seen it while the editor has the terminal.
-    await seen(spy, looks + 2);
+    await seen(c, looks + 2);
     writeFileSync(go, '');
     await eventually(() => svcNotices(tui).length > 0, 'the notice after the editor');
     expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile after \d+s\u001b\\$/)]);
@@ -239,21 +246,23 @@ describe('notices of ended runs', () => {
     const spy = instrument(demo.api);
     const go = join(editor.dir(), 'go');
     editor.use(`i=0; while [ ! -f "${go}" ] && [ $i -lt 400 ]; do sleep 0.05; i=$((i+1)); done`);
-    const tui = renderApp(spy.api, {screen: 'res:roles'}, {columns: 160, prefs: pinned(['1', '2'])});
+    const c = renderStepped(spy, {screen: 'res:roles'}, {columns: 160, prefs: pinned(['1', '2'])});
+    const {tui} = c;
     await tui.waitForFrame('No roles yet');
-    await seen(spy, 2, '1');
-    await seen(spy, 2, '2');
+    await seen(c, 2, '1');
+    await seen(c, 2, '2');
     await tui.press('c');
     await eventually(() => editor.calls().length === 1, 'the editor to start');
     const looks = [spy.count(/deployments\/1\/dbt-sync\?first=20$/), spy.count(/deployments\/2\/dbt-sync\?first=20$/)] as const;
     demo.clock.advance(120_000);
     // Both have ended and been seen while the editor has the terminal.
-    await seen(spy, looks[0] + 2, '1');
-    await seen(spy, looks[1] + 2, '2');
+    await seen(c, looks[0] + 2, '1');
+    await seen(c, looks[1] + 2, '2');
     writeFileSync(go, '');
     const both = /2 runs ended: ✗ sync on analytics-prod failed in dbt-compile; ✓ sync on marketing-dashboards · Enter to open :activity/;
     // The editor's own result shows first; the notice comes back when it clears, not lost behind it.
     await tui.waitForFrame('No changes: nothing sent');
+    await flashTimeOver(c);
     await tui.waitForFrame(both);
     // One bell and one notification for the two.
     expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✗ 2 runs ended: ✗ sync on analytics-prod failed in dbt-compile, ✓ sync on marketing-dashboards\u001b\\']);
@@ -274,10 +283,11 @@ describe('notices of ended runs', () => {
       },
     };
     const spy = instrument(hostile);
-    const tui = renderApp(spy.api, OVERVIEW_2, {prefs: pinned(['1'])});
+    const c = renderStepped(spy, OVERVIEW_2, {prefs: pinned(['1'])});
+    const {tui} = c;
     await tui.waitForFrame('marketing-dashboards');
-    await seen(spy, 2);
-    const frame = await advanceUntil(tui, demo, /✗ sync on evil.*failed in dbt-compile/);
+    await seen(c, 2);
+    const frame = await advanceUntil(c, demo, /✗ sync on evil.*failed in dbt-compile/);
     // The name's controls show as text (`\x1b`), never act.
     expect(frame).toContain(String.raw`sync on evil\x1b]0;pwned\x07\x1b\\x9b2J failed`);
     const [written] = noticeBytes(tui);

@@ -1,7 +1,7 @@
-// The session's activity feed (feed.ts) in React: one per connection, its budget scaled by the shell's live policy
-// (paused with `p`), the pins of the connection's context, and its notices, given by the session's NoticeBoard
-// (noticeBoard.ts: the flash line naming the ended runs, Enter opens them; the bell and a desktop notification as
-// the UI prefs allow; held while paused or while the terminal is lent to another program). Every other bell and
+// The session's activity feed (feed.ts) in React: one per connection, on the App's clock, its budget scaled by the
+// shell's live policy (paused with `p`), the pins of the connection's context, and its notices, given by the
+// session's NoticeBoard (noticeBoard.ts: the flash line naming the ended runs, Enter opens them; the bell and a
+// desktop notification as the UI prefs allow; held while paused or while the terminal is lent to another program). Every other bell and
 // notification of the console (a dbt gate's verdict, a watched dbt run's end) goes through the same board
 // (`useTerminalNotice`), so the prefs and the terminal's protocol are decided in one place.
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore} from 'react';
@@ -9,7 +9,9 @@ import {useStdout} from 'ink';
 import {ACTIVITY_BUDGET, apiSource} from '../../workflows/activity.js';
 import {useKeys} from '../dispatch/Dispatcher.js';
 import {onTerminalBack} from '../handOff.js';
+import {activityClockOn} from '../clock.js';
 import {useApi, useAppInfo} from '../hooks/useApi.js';
+import {useClock} from '../hooks/useClock.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {useLive} from '../hooks/useLive.js';
 import {useNav} from '../hooks/useNav.js';
@@ -49,17 +51,18 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   const flash = useFlash();
   const nav = useNav();
   const {stdout} = useStdout();
+  const clock = useClock();
   const context = info.contextName ?? info.host ?? '';
   const [pins, setPins] = useState<ReadonlySet<string>>(() => new Set(prefs.pinsOf?.(context) ?? []));
   // The board reads the latest of these without restarting the feed.
-  const latest = useRef({flash, nav, stdout, prefs, paused: live.paused});
-  latest.current = {flash, nav, stdout, prefs, paused: live.paused};
+  const latest = useRef({flash, nav, stdout, prefs, paused: live.paused, clock});
+  latest.current = {flash, nav, stdout, prefs, paused: live.paused, clock};
   const [board] = useState(
     () =>
       new NoticeBoard(() => {
         const {flash, nav, stdout, prefs, paused} = latest.current;
         return {flash, push: nav.push, write: (bytes) => void stdout.write(bytes), settings: {notify: prefs.notify, bell: prefs.bell, env: prefs.env ?? process.env}, paused};
-      }),
+      }, () => latest.current.clock.now()),
   );
   useEffect(() => {
     if (!live.paused) board.release();
@@ -67,7 +70,7 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   useEffect(() => onTerminalBack(board.release), [board]);
   const pinsRef = useRef(pins);
   pinsRef.current = pins;
-  const feed = useMemo(() => new ActivityFeed(apiSource(api), board.ended, pinsRef.current), [api, board]);
+  const feed = useMemo(() => new ActivityFeed(apiSource(api), board.ended, pinsRef.current, activityClockOn(clock)), [api, board, clock]);
   useEffect(() => () => feed.halt(), [feed]);
   useEffect(() => feed.setPins(pins), [feed, pins]);
   // The watcher's intervals follow the live policy (scaled in tests), its request rate with them.

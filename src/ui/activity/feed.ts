@@ -8,7 +8,7 @@
 // Paused (live updates off), the watcher stops asking but keeps what it knew: on resume its next look at each
 // deployment compares with that, so a run that ended meanwhile is noticed then, once (a fresh watcher would take it
 // for history).
-import {ActivityWatcher, type ActivityBudget, type ActivityEvent, type ActivityRun, type ActivitySource} from '../../workflows/activity.js';
+import {ActivityWatcher, realClock, type ActivityBudget, type ActivityClock, type ActivityEvent, type ActivityRun, type ActivitySource} from '../../workflows/activity.js';
 
 /**
  * A run this console started: a dbt sync (its id is known), or a build it caused: the next one on the deployment
@@ -55,6 +55,8 @@ export class ActivityFeed {
     private readonly source: ActivitySource,
     private readonly onNotice: (run: ActivityRun) => void,
     pins: Iterable<string> = [],
+    /** The watcher's clock: its looks and the spacing of its requests (the App's clock in the console). */
+    private readonly clock: ActivityClock = realClock,
   ) {
     this.pins = new Set(pins);
   }
@@ -88,6 +90,7 @@ export class ActivityFeed {
   private create(budget: Partial<ActivityBudget>): ActivityWatcher {
     const watcher: ActivityWatcher = new ActivityWatcher(this.source, {
       budget,
+      clock: this.clock,
       onEvent: (e) => this.onEvent(e),
       onChange: () => this.set({runs: watcher.snapshot()}),
       onEarlier: (run) => this.onEarlier(run),

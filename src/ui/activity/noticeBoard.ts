@@ -36,7 +36,11 @@ export class NoticeBoard {
   /** The runs of the notice the flash shows (its `open` tells it from any other message) until it is opened or its time is over. */
   private showing: {runs: ActivityRun[]; open: () => void; until: number} | undefined;
 
-  constructor(private readonly outlet: () => NoticeOutlet) {}
+  constructor(
+    private readonly outlet: () => NoticeOutlet,
+    /** The App's clock: a notice's time runs on it, as the flash line's does. */
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A watched run ended. */
   ended = (run: ActivityRun): void => {
@@ -69,11 +73,11 @@ export class NoticeBoard {
   private deliver(runs: ActivityRun[]): void {
     const {flash, push} = this.outlet();
     const last = this.showing;
-    const current = last !== undefined && (flash.message?.open === last.open || Date.now() < last.until) ? last.runs : [];
+    const current = last !== undefined && (flash.message?.open === last.open || this.now() < last.until) ? last.runs : [];
     const all = [...current, ...runs];
     const [only] = all;
     const open = all.length === 1 && only ? () => push(runTarget(only)) : () => push({screen: 'activity', label: 'activity'});
-    this.showing = {runs: all, open, until: Date.now() + NOTICE_MS};
+    this.showing = {runs: all, open, until: this.now() + NOTICE_MS};
     const notice = runsNotice(all);
     flash.show(notice.level, `${notice.text} · ${all.length === 1 ? 'Enter to open' : 'Enter to open :activity'}`, {open, ttlMs: NOTICE_MS});
     // The bell and the notification are for what is new.

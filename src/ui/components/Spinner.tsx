@@ -1,5 +1,6 @@
 import React, {useEffect, useState} from 'react';
 import {Text} from 'ink';
+import {useClock} from '../hooks/useClock.js';
 import {color} from '../theme.js';
 
 const FRAMES = '⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏';
@@ -11,10 +12,8 @@ const INTERVAL_MS = 150;
 
 /** A small dots spinner in the accent colour. */
 export function Spinner() {
+  const clock = useClock();
   const [frame, setFrame] = useState(0);
-  useEffect(() => {
-    const t = setInterval(() => setFrame((f) => (f + 1) % FRAMES.length), INTERVAL_MS);
-    return () => clearInterval(t);
-  }, []);
+  useEffect(() => clock.every(INTERVAL_MS, () => setFrame((f) => (f + 1) % FRAMES.length)), [clock]);
   return <Text color={color.accent}>{FRAMES[frame]}</Text>;
 }

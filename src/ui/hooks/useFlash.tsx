@@ -1,8 +1,9 @@
-// One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs`. A notice (a
+// One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs` on the App's clock. A notice (a
 // message with an `open` action: a run that ended) is not lost behind a plain message shown over it (the result of
 // the editor the user just closed): it comes back, for its full time, when that message clears.
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useReducer} from 'react';
 import type {Level} from '../theme.js';
+import {useClock} from './useClock.js';
 
 export interface FlashMessage {
   readonly id: number;
@@ -51,14 +52,11 @@ const FlashContext = createContext<FlashApi | null>(null);
 
 /** @param ttlMs how long a message stays. @default 5000 */
 export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; children: React.ReactNode}) {
+  const clock = useClock();
   const [state, dispatch] = useReducer(reducer, {message: null, nextId: 1});
   const id = state.message?.id;
   const stay = state.message?.ttlMs ?? ttlMs;
-  useEffect(() => {
-    if (id === undefined) return;
-    const t = setTimeout(() => dispatch({type: 'clear', id}), stay);
-    return () => clearTimeout(t);
-  }, [id, stay]);
+  useEffect(() => (id === undefined ? undefined : clock.after(stay, () => dispatch({type: 'clear', id}))), [clock, id, stay]);
   const show = useCallback((level: Level, text: string, opts?: FlashOptions) => dispatch({type: 'show', level, text, ...(opts && {opts})}), []);
   const api = useMemo<FlashApi>(
     () => ({

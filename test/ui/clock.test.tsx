@@ -1,0 +1,87 @@
+// The console's clock is the App's: a flash's time, a ticker and a spinner move when the clock given to the App
+// moves, not with real time; and the stepped clock the tests use fires its timers in order.
+import React, {useEffect} from 'react';
+import {Text} from 'ink';
+import {afterEach, describe, expect, it} from 'vitest';
+import {Spinner} from '../../src/ui/components/Spinner.js';
+import {useFlash} from '../../src/ui/hooks/useFlash.js';
+import {useNow} from '../../src/ui/hooks/useNow.js';
+import {renderTui, type Tui} from '../helpers/renderTui.js';
+import {SteppedClock} from '../helpers/steppedClock.js';
+
+let tui: Tui | undefined;
+afterEach(() => {
+  tui?.unmount();
+  tui = undefined;
+});
+
+describe('SteppedClock', () => {
+  it('fires what falls due within a step, in order, also what a firing sets; cancelled timers never', async () => {
+    const clock = new SteppedClock(1_000);
+    const fired: string[] = [];
+    clock.after(300, () => fired.push(`b@${clock.now()}`));
+    const cancel = clock.after(200, () => fired.push('cancelled'));
+    clock.after(100, () => {
+      fired.push(`a@${clock.now()}`);
+      clock.after(50, () => fired.push(`a2@${clock.now()}`));
+    });
+    const stop = clock.every(250, () => fired.push(`tick@${clock.now()}`));
+    cancel();
+    await clock.advance(500);
+    expect(fired).toEqual(['a@1100', 'a2@1150', 'tick@1250', 'b@1300', 'tick@1500']);
+    expect(clock.now()).toBe(1_500);
+    stop();
+    await clock.advance(10_000);
+    expect(fired).toHaveLength(5);
+    expect(clock.pending()).toBe(0);
+  });
+
+  it('awaits what was started before it moves and after each firing, and stops a timer that keeps coming due', async () => {
+    const clock = new SteppedClock(0);
+    const seen: number[] = [];
+    clock.every(10, () => seen.push(clock.now()));
+    await clock.advance(30, async () => void seen.push(-1));
+    expect(seen).toEqual([-1, 10, -1, 20, -1, 30, -1]);
+    clock.after(0, function again() {
+      clock.after(0, again);
+    });
+    await expect(clock.advance(1, undefined, 50)).rejects.toThrow('more than 50 timers fired within 1 ms');
+  });
+});
+
+function Flash({text}: {text: string}) {
+  const flash = useFlash();
+  useEffect(() => flash.info(text), []); // eslint-disable-line react-hooks/exhaustive-deps
+  return <Text>screen</Text>;
+}
+
+function Ticker() {
+  const now = useNow(1000);
+  return (
+    <Text>
+      now {now} <Spinner />
+    </Text>
+  );
+}
+
+describe("the App's clock", () => {
+  it('a flash message stays until the clock has passed its time, however long real time takes', async () => {
+    const clock = new SteppedClock();
+    // A minute: no real wait of the test comes near it.
+    tui = renderTui(<Flash text="Saved role 7" />, {clock, flashMs: 60_000});
+    await tui.waitForFrame('Saved role 7');
+    await clock.advance(59_999, () => tui!.settle());
+    expect(tui.lastFrame()).toContain('Saved role 7');
+    await clock.advance(1);
+    await tui.waitForFrame((f) => f.includes('screen') && !f.includes('Saved role 7'));
+  });
+
+  it('the tickers (an age, a spinner) move with the clock', async () => {
+    const clock = new SteppedClock(5_000);
+    tui = renderTui(<Ticker />, {clock});
+    await tui.waitForFrame('now 5000 ⠋');
+    await clock.advance(1_000);
+    // Six spinner frames (150 ms each) and one tick of the age.
+    await tui.waitForFrame('now 6000 ⠦');
+  });
+});
