@@ -110,6 +110,19 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`:activity bench: no ${what} within 20 s`);
 }
 
+/** The same, with Ink's own output stage in place of the console's cached one (src/ui/inkOutput.ts) for the run. */
+async function activityKeypressInkOutput(count: number, clock: KeyMeasure): Promise<number> {
+  const {cachedGet, inkGet} = await import('../../src/ui/inkOutput.js');
+  const {default: Output} = await import('../../node_modules/ink/build/output.js');
+  const proto = Output.prototype as unknown as {get: unknown};
+  proto.get = inkGet;
+  try {
+    return await activityKeypress(count, clock);
+  } finally {
+    proto.get = cachedGet;
+  }
+}
+
 export async function activityKeypress(count: number, clock: KeyMeasure): Promise<number> {
   const m = await mountActivity(count);
   const times = await keypressTimes(m, clock);
@@ -133,7 +146,9 @@ export const activitySuite: Suite = {
     `the same presses; "frames per key" counts the frames written from a press until the next one (40 ms later, longer ` +
     "than Ink's 1/60 s throttle, so a frame it held back is counted): a key paints one frame, since a second (such as " +
     'the title line changing after the rows) is a second full repaint, shown a frame later. These rows are counts, not ' +
-    `milliseconds. "plain table" is the same key on the UI suite's 100-row table of 4 columns, in the same run: the ` +
+    `milliseconds. "Ink's own output stage" is the same :activity key with Ink's own Output.get for the run instead of the ` +
+    "console's cached one (src/ui/inkOutput.ts), to show what the cache is worth side by side. " +
+    `"plain table" is the same key on the UI suite's 100-row table of 4 columns, in the same run: the ` +
     'floor any list screen pays for a frame of this size. The budget row is the ' +
     `${KEYPRESS_TARGET_MS} ms target as a constant.`,
   measures: [
@@ -143,6 +158,8 @@ export const activitySuite: Suite = {
     {name: `requests/min, 500 deployments, ${ACTIVE} active`, run: () => requestsPerMinute(500, ACTIVE)},
     {name: ':activity keypress → frame, 500 deployments', run: () => activityKeypress(500, 'wall')},
     {name: ':activity keypress CPU, 500 deployments', run: () => activityKeypress(500, 'cpu')},
+    {name: ":activity keypress → frame, Ink's own output stage", run: () => activityKeypressInkOutput(500, 'wall')},
+    {name: ":activity keypress CPU, Ink's own output stage", run: () => activityKeypressInkOutput(500, 'cpu')},
     {name: 'keypress → frame, plain table of 100 rows', run: () => keypressToFrame(100, 'wall')},
     {name: 'keypress CPU, plain table of 100 rows', run: () => keypressToFrame(100, 'cpu')},
     {name: ':activity frames per key, 500 deployments', run: () => activityKeypress(500, 'frames')},
@@ -156,6 +173,8 @@ export const activitySuite: Suite = {
     {label: 'requests/min at 500 idle vs the 10/s cap', measure: 'requests/min, 500 deployments idle', baseline: 'requests/min cap (10/s)', maxRatio: 1},
     {label: `:activity keypress at 500 deployments vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress → frame, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
     {label: ':activity frames per key vs one', measure: ':activity frames per key, 500 deployments', baseline: 'one frame', maxRatio: 1},
+    {label: ":activity keypress, cached output stage vs Ink's own", measure: ':activity keypress → frame, 500 deployments', baseline: ":activity keypress → frame, Ink's own output stage", maxRatio: Number.POSITIVE_INFINITY},
+    {label: ":activity keypress CPU, cached output stage vs Ink's own", measure: ':activity keypress CPU, 500 deployments', baseline: ":activity keypress CPU, Ink's own output stage", maxRatio: Number.POSITIVE_INFINITY},
     {label: ':activity keypress vs the plain table', measure: ':activity keypress → frame, 500 deployments', baseline: 'keypress → frame, plain table of 100 rows', maxRatio: Number.POSITIVE_INFINITY},
     {label: ':activity keypress CPU vs the plain table', measure: ':activity keypress CPU, 500 deployments', baseline: 'keypress CPU, plain table of 100 rows', maxRatio: Number.POSITIVE_INFINITY},
     {label: `:activity keypress CPU vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress CPU, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: Number.POSITIVE_INFINITY},
