@@ -21,11 +21,12 @@ interface Server {
   exited: Promise<{code: number | null; signal: NodeJS.Signals | null}>;
 }
 
-async function startServer(args: string[], env: Record<string, string>): Promise<Server> {
+/** `svc server` with `args`; rejects when it prints no listening line within `timeoutMs`. */
+async function startServer(args: string[], env: Record<string, string>, timeoutMs = 15_000): Promise<Server> {
   const child = spawn(process.execPath, [SVC, 'server', ...args], {env: {...process.env, ...env}, stdio: ['ignore', 'pipe', 'pipe']});
   children.push(child);
   const exited = new Promise<{code: number | null; signal: NodeJS.Signals | null}>((resolve) => child.on('exit', (code, signal) => resolve({code, signal})));
-  const output = serverOutput(child, 15_000);
+  const output = serverOutput(child, timeoutMs);
   return {child, url: await output.url, stdout: output.stdout, stderr: output.stderr, exited};
 }
 
@@ -40,9 +41,11 @@ async function eventually<T>(probe: () => T | null | undefined, ms = 3000): Prom
 }
 
 describe('svc server', () => {
+  // The default seed, the demo, seeded from scratch in the child: 0.2 s of CPU idle, 6 s of wall time at load 19,
+  // past 15 s (the old bound) once in a whole e2e run at load 20. The one test here that needs the demo.
   it('prints exactly one listening line, the keys on stderr, answers, and exits 0 on SIGTERM', async () => {
     const dataDir = tempDir();
-    const s = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir, SVC_SERVER_ADMIN_KEY: ''});
+    const s = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir, SVC_SERVER_ADMIN_KEY: ''}, 45_000);
     // Written before the listening line, but two pipes can be read in either order.
     const key = (await eventually(() => /admin API key \(shown only now, store it\): (svc_\w+)/.exec(s.stderr())))[1];
     expect(key).toBeDefined();
@@ -57,14 +60,16 @@ describe('svc server', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(LISTENING);
     expect(s.stdout()).not.toContain(key);
-  });
+  }, 60_000);
 
   it('SIGINT also stops it cleanly; a second start of the data file prints no key', async () => {
+    // Empty seeds: the keys are printed (or not) whatever the data, and a demo seeded from scratch is slow under load.
     const dataDir = tempDir();
-    const first = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir});
+    const first = await startServer(['--port', '0', '--seed', 'empty'], {SVC_DATA_DIR: dataDir});
+    await eventually(() => /admin API key \(shown only now, store it\): svc_/.exec(first.stderr()));
     first.child.kill('SIGINT');
     expect((await first.exited).code).toBe(0);
-    const second = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir});
+    const second = await startServer(['--port', '0', '--seed', 'empty'], {SVC_DATA_DIR: dataDir});
     await eventually(() => /printed on the first start/.exec(second.stderr()));
     expect(second.stderr()).not.toMatch(/svc_[0-9A-Za-z]{32}/);
     second.child.kill('SIGTERM');
