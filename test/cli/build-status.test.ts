@@ -48,14 +48,15 @@ async function switchVersion(env: Record<string, string>): Promise<void> {
 
 const collapse = (labels: string[]) => labels.filter((l, i) => l !== labels[i - 1]);
 
-// A build takes 6 s at speed 1 (queued 1 s, building 3 s, warmup 2 s): 600 ms on `fast`, which a wait polling every
-// 100 ms sees step by step; 3 s on `slow`, which outlasts a 1 s --timeout with room to spare.
+// A build takes 6 s at speed 1 (queued 1 s, building 3 s, warmup 2 s): 1.2 s on `fast`, which a wait polling every
+// 100 ms sees step by step even when it starts late on a loaded machine; 3 s on `slow`, which outlasts a 1 s
+// --timeout with room to spare.
 let fast: {url: string; scopedKey: string};
 let slow: {url: string; scopedKey: string};
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
 
 beforeAll(async () => {
-  [fast, slow] = await Promise.all([startServer('fast', 10), startServer('slow', 2)]);
+  [fast, slow] = await Promise.all([startServer('fast', 5), startServer('slow', 2)]);
   proxy = await countingProxy(fast.url);
 });
 
@@ -76,7 +77,7 @@ describe('svc deployments build-status', () => {
     expect(JSON.parse(empty.stdout)).toMatchObject({branchName: 'main', status: 'built'});
   });
 
-  it('waits out a version switch on `svc server --speed 10` and ends with the built document', async () => {
+  it('waits out a version switch on `svc server --speed 5` and ends with the built document', async () => {
     const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
     const before = JSON.parse((await svc(['deployments', 'build-status', '1'], env)).stdout) as {buildJobId: number};
     await switchVersion(env);

@@ -1,7 +1,8 @@
-// `svc watch` from the command tree in-process (cliInProcess.ts) against the in-process service at --speed 10 (a
-// broken-compile sync fails in about 1.6 s), the watcher's budget 5× faster to match (a running deployment asked
-// every second): --until-idle after a failed sync exits 1 with parseable JSON lines; a deployment it cannot see is
-// refused. ctrl+c (SIGINT) ending the watch with 130: test/e2e/cli-watch.test.ts.
+// `svc watch` from the command tree in-process (cliInProcess.ts) against the in-process service at --speed 4 (a
+// broken-compile sync fails in about 4 s), the watcher's budget 20× faster (a running deployment asked every 250 ms,
+// so the sync is seen in several phases even when the watch starts late on a loaded machine): --until-idle after a
+// failed sync exits 1 with parseable JSON lines; a deployment it cannot see is refused. ctrl+c (SIGINT) ending the
+// watch with 130: test/e2e/cli-watch.test.ts.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -14,14 +15,13 @@ import {runInProcess, startCliService} from '../helpers/cliInProcess.js';
 const work = mkdtempSync(join(tmpdir(), 'svc-watch-'));
 let service: RunningService;
 beforeAll(async () => {
-  service = await startCliService({speed: 10});
+  service = await startCliService({speed: 4});
 });
 afterAll(() => service.close());
 
 /**
- * The watcher's budget `factor`× faster for this test (its intervals shorter, its rate higher), as the service's
- * clock is: the same looks at the same points of a run, in a fifth of the time. `svc watch` reads the budget when
- * it starts; it is put back when the test finishes.
+ * The watcher's budget `factor`× faster for this test (its intervals shorter, its rate higher). `svc watch` reads
+ * the budget when it starts; it is put back when the test finishes.
  */
 function fasterWatcher(factor: number): void {
   const saved = {...ACTIVITY_BUDGET};
@@ -33,7 +33,7 @@ const svc = (args: string[]) => runInProcess(args, {HOME: work, SVC_CONFIG_DIR: 
 
 describe('svc watch', () => {
   it('--until-idle --json: a sync that fails is started, changes phase, finishes failed; exit 1', async () => {
-    fasterWatcher(5);
+    fasterWatcher(20);
     const started = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile']);
     expect(started.code, started.stderr).toBe(0);
     const syncJobId = JSON.parse(started.stdout).syncJobId as string;
