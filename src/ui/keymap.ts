@@ -22,7 +22,7 @@ export interface Binding {
   readonly immediate?: boolean;
   /**
    * Not dangerous, but opens a prompt, form, picker or view over the screen that Esc closes (a dangerous binding
-   * that is not `immediate` asks first anyway). The Esc walk (test/screens/esc-everywhere.test.tsx) presses these.
+   * that is not `immediate` asks first anyway). The Esc walk (test/helpers/escWalk.ts) presses these.
    */
   readonly asks?: boolean;
   /**

@@ -1,5 +1,6 @@
 // Tui.settle() (test/helpers/renderTui.tsx) returns once what a key started is answered and drawn, with no quiet
-// time: the screen tests that walk many keys (esc-everywhere) rely on it to see each key's outcome.
+// time: the screen tests that walk many keys (the Esc walk, test/helpers/escWalk.ts) rely on it to see each key's
+// outcome.
 import React, {useEffect, useState} from 'react';
 import {Text, useInput} from 'ink';
 import {useQuery} from '@tanstack/react-query';
