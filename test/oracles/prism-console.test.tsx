@@ -20,6 +20,7 @@ import {RESOURCE_TYPES} from '../../screens/resources/types.js';
 import {renderTui, type Tui} from '../helpers/renderTui.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {startTestService} from '../helpers/startService.js';
+import {SteppedClock} from '../helpers/steppedClock.js';
 import {tempConfigDirPerTest} from '../helpers/tempConfigDir.js';
 import {judge, prismReady, startPrismOracle, type PrismOracle} from './prism.js';
 
@@ -293,7 +294,11 @@ describe.skipIf(!present)('Prism validation proxy over the reference, the consol
     for (const visit of VISITS) {
       const params = visit.target.params?.syncJobId === RUNNING_SYNC ? {...visit.target.params, syncJobId} : visit.target.params;
       const from = oracle.exchanges.length;
-      const rendered = renderTui(null, {api, screens: SCREENS, initial: {...visit.target, params}, columns: 160, rows: 40});
+      // The console's clock stands still (nobody steps it: no ticker or spinner repaints) and its polls are moved out
+      // of the visit (liveScale 1000: a list refreshes every 10,000 s): a visit sends what its screen and actions
+      // send, not refreshes as many as Prism's pace allows (at load 19, the deployments list's 10 s refresh sent
+      // its 45-row fan-out again and again: 177 requests instead of 104).
+      const rendered = renderTui(null, {api, screens: SCREENS, initial: {...visit.target, params}, columns: 160, rows: 40, clock: new SteppedClock(), liveScale: 1000});
       // Every answer comes through Prism, which validates it first: frames wait longer than in the screen tests.
       const tui: Tui = {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
       try {
