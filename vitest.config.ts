@@ -31,9 +31,10 @@ export default defineConfig({
       // A screen test starts a service and paints the App: seconds on a loaded two-core machine.
       // --expose-gc: the memory tests collect garbage before they read the heap, so they see what is kept.
       tier('service', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
-      // Spawned processes, tmux and a browser: after the in-process tiers (their own group), two at a time, so
-      // timing-sensitive terminal tests are not starved on a two-core machine.
-      tier('e2e', {maxWorkers: 2, sequence: {groupOrder: 2}}),
+      // Spawned processes, tmux and a browser: after the in-process tiers (their own group), three files at a time.
+      // An e2e file mostly waits (on a console, a server child, Prism), so a third file fills the cores without
+      // slowing the others much; timing-sensitive terminal tests wait on what the screen shows, not on a time.
+      tier('e2e', {maxWorkers: 3, sequence: {groupOrder: 2}}),
     ],
   },
 });
