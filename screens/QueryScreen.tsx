@@ -17,6 +17,8 @@ import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
 import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
+import {useClock} from '../src/ui/hooks/useClock.js';
+import {waitClockOn} from '../src/ui/clock.js';
 import {useKeyScope} from '../src/ui/hooks/useKeyScope.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
@@ -46,6 +48,7 @@ const cell = (v: unknown) => (v === null || v === undefined ? '' : typeof v === 
 
 export function QueryScreen({params}: ScreenProps) {
   const api = useApi();
+  const clock = useClock();
   const body = useBodySize();
   const flash = useFlash();
   const nav = useNav();
@@ -86,7 +89,7 @@ export function QueryScreen({params}: ScreenProps) {
     const data = target.data;
     if (!data) return setRun({kind: 'failed', message: target.error ? errorMessage(target.error) : 'still connecting to the data API'});
     const abort = new AbortController();
-    const startedAt = Date.now();
+    const startedAt = clock.now();
     remember(id, value.trim());
     historyAt.current = -1;
     setRun({kind: 'running', startedAt, label: branch ? `is ${branch} built?` : '', abort});
@@ -98,13 +101,14 @@ export function QueryScreen({params}: ScreenProps) {
           branch,
           timeoutMs: RUN_TIMEOUT_MS,
           intervalMs: RUN_INTERVAL_MS,
+          ...waitClockOn(clock),
           signal: abort.signal,
           onProgress: (line) => setRun((r) => (r.kind === 'running' && r.abort === abort ? {...r, label: line.replace(/^[^:]*: /, '')} : r)),
         });
       })
       .then(
       (res) => {
-        setRun({kind: 'done', columns: columnsOf(built.query, res.rows), rows: res.rows, ms: Date.now() - startedAt});
+        setRun({kind: 'done', columns: columnsOf(built.query, res.rows), rows: res.rows, ms: clock.now() - startedAt});
         setMode('result');
       },
       (err: unknown) => setRun(abort.signal.aborted ? {kind: 'failed', message: 'cancelled'} : {kind: 'failed', message: errorMessage(err)}),

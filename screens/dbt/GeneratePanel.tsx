@@ -14,7 +14,9 @@ import {errorMessage} from '../../src/ui/components/StateView.js';
 import {TextField} from '../../src/ui/components/TextField.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import type {KeyHandlers, KeyLabels} from '../../src/ui/dispatch/dispatch.js';
+import {waitClockOn} from '../../src/ui/clock.js';
 import {useApi} from '../../src/ui/hooks/useApi.js';
+import {useClock} from '../../src/ui/hooks/useClock.js';
 import {color, glyph} from '../../src/ui/theme.js';
 import {applyGeneratedFiles, generateFromManifest, readManifestFile} from '../../src/workflows/dbtGenerate.js';
 
@@ -26,6 +28,7 @@ type Stage = 'form' | 'confirm' | 'running' | 'done';
 
 export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly deploymentId: string; readonly intervalMs: number; readonly onClose: () => void}) {
   const api = useApi();
+  const clock = useClock();
   const client = useQueryClient();
   const runStarted = useRunStarted();
   const [stage, setStage] = useState<Stage>('form');
@@ -52,6 +55,7 @@ export function GeneratePanel({deploymentId, intervalMs, onClose}: {readonly dep
     generateFromManifest(api, deploymentId, manifest.current, {
       timeoutMs: GENERATE_TIMEOUT_MS,
       intervalMs,
+      ...waitClockOn(clock),
       signal,
       onStarted: (id) => {
         setLine(`dbt sync ${id} started (manifest → files)`);
