@@ -10,7 +10,7 @@ import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
 import {ActivityWatcher, type ActivityClock, type ActivitySource} from '../../src/workflows/activity.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
-import {BenchTerminal, keypressTimes, median, type KeyMeasure, type Suite} from './measure.js';
+import {BenchTerminal, CURSOR_KEYS, keypressTimes, median, type KeyMeasure, type KeyPresses, type Suite} from './measure.js';
 import {keypressToFrame} from './ui.js';
 
 process.env.NODE_ENV ??= 'production';
@@ -92,6 +92,7 @@ async function mountActivity(count: number): Promise<Mounted> {
     stdin: keyboard as never,
     stderr: new BenchTerminal() as never,
     ...INK_OPTIONS,
+    onRender: terminal.rendered,
   });
   const m = {instance, terminal, keyboard};
   await until(() => terminal.last.includes(`Activity [${count}]`), `${count} rows`).catch((err: unknown) => {
@@ -110,6 +111,25 @@ async function until(check: () => boolean, what: string): Promise<void> {
   throw new Error(`:activity bench: no ${what} within 20 s`);
 }
 
+/**
+ * The list keys besides the cursor, each in turns that keep changing what is shown: ~ reverses the order (and moves
+ * the cursor's row from second to second last), W wraps and unwraps the selected row, and in the `/` field a 7 narrows the
+ * 500 rows to those with a 7 (the count and the position change with it) and Backspace widens them again.
+ */
+const LIST_KEYS = {
+  // After a ↓, so the cursor is on a row (deployment-002) that the order moves.
+  sort: {setup: ['\u001B[B'], keys: ['~']},
+  wrap: {keys: ['W']},
+  filter: {setup: ['/'], keys: ['7', '\u007F']},
+} satisfies Record<string, KeyPresses>;
+
+export async function activityKeypress(count: number, clock: KeyMeasure, presses: KeyPresses = CURSOR_KEYS): Promise<number> {
+  const m = await mountActivity(count);
+  const times = await keypressTimes(m, clock, presses);
+  m.instance.unmount();
+  return median(times);
+}
+
 /** The same, with Ink's own output stage in place of the console's cached one (src/ui/inkOutput.ts) for the run. */
 async function activityKeypressInkOutput(count: number, clock: KeyMeasure): Promise<number> {
   const {cachedGet, inkGet} = await import('../../src/ui/inkOutput.js');
@@ -121,13 +141,6 @@ async function activityKeypressInkOutput(count: number, clock: KeyMeasure): Prom
   } finally {
     proto.get = cachedGet;
   }
-}
-
-export async function activityKeypress(count: number, clock: KeyMeasure): Promise<number> {
-  const m = await mountActivity(count);
-  const times = await keypressTimes(m, clock);
-  m.instance.unmount();
-  return median(times);
 }
 
 export const activitySuite: Suite = {
@@ -143,9 +156,13 @@ export const activitySuite: Suite = {
     '"keypress → frame" renders the real App and ActivityScreen in-process with the production Ink options (120×35) ' +
     'on a fake API of 500 deployments, each with a sync running (500 rows), live updates paused once every row is in, ' +
     `and times ↓/↑ from the key to the next write (median of 15 presses per run); "keypress CPU" is the process CPU for ` +
-    `the same presses; "frames per key" counts the frames written from a press until the next one (40 ms later, longer ` +
-    "than Ink's 1/60 s throttle, so a frame it held back is counted): a key paints one frame, since a second (such as " +
-    'the title line changing after the rows) is a second full repaint, shown a frame later. These rows are counts, not ' +
+    'the same presses; "key typed into /" times the same for keys typed into the filter field (7 and Backspace in ' +
+    'turns: the 500 rows narrowed to those with a 7, and back). "frames per key" (↓/↑), "per sort key" (~ in turns, ' +
+    'the order reversed and the cursor\'s row moved from second to second last), "per wrap key" (W in turns) and "per key typed ' +
+    'into /" count the frames Ink renders from a press until the next one (40 ms later, longer ' +
+    "than Ink's 1/60 s throttle, so a frame it held back is counted), written or not: a key paints one frame, since a " +
+    'second (such as the title line changing after the rows) is a second full repaint, shown a frame later, and a ' +
+    'first one that changed nothing on screen costs as much as any. These rows are counts, not ' +
     `milliseconds. "Ink's own output stage" is the same :activity key with Ink's own Output.get for the run instead of the ` +
     "console's cached one (src/ui/inkOutput.ts), to show what the cache is worth side by side. " +
     `"plain table" is the same key on the UI suite's 100-row table of 4 columns, in the same run: the ` +
@@ -164,6 +181,11 @@ export const activitySuite: Suite = {
     {name: 'keypress CPU, plain table of 100 rows', run: () => keypressToFrame(100, 'cpu')},
     {name: ':activity frames per key, 500 deployments', run: () => activityKeypress(500, 'frames')},
     {name: 'frames per key, plain table of 100 rows', run: () => keypressToFrame(100, 'frames')},
+    {name: ':activity frames per sort key (~), 500 deployments', run: () => activityKeypress(500, 'frames', LIST_KEYS.sort)},
+    {name: ':activity frames per wrap key (W), 500 deployments', run: () => activityKeypress(500, 'frames', LIST_KEYS.wrap)},
+    {name: ':activity frames per key typed into /, 500 deployments', run: () => activityKeypress(500, 'frames', LIST_KEYS.filter)},
+    {name: ':activity key typed into / → frame, 500 deployments', run: () => activityKeypress(500, 'wall', LIST_KEYS.filter)},
+    {name: ':activity key typed into / CPU, 500 deployments', run: () => activityKeypress(500, 'cpu', LIST_KEYS.filter)},
     {name: 'requests/min cap (10/s)', run: async () => 600},
     {name: 'one frame', run: async () => 1},
     {name: `budget ${KEYPRESS_TARGET_MS} ms`, run: async () => KEYPRESS_TARGET_MS},
@@ -173,6 +195,10 @@ export const activitySuite: Suite = {
     {label: 'requests/min at 500 idle vs the 10/s cap', measure: 'requests/min, 500 deployments idle', baseline: 'requests/min cap (10/s)', maxRatio: 1},
     {label: `:activity keypress at 500 deployments vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity keypress → frame, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
     {label: ':activity frames per key vs one', measure: ':activity frames per key, 500 deployments', baseline: 'one frame', maxRatio: 1},
+    {label: ':activity frames per sort key vs one', measure: ':activity frames per sort key (~), 500 deployments', baseline: 'one frame', maxRatio: 1},
+    {label: ':activity frames per wrap key vs one', measure: ':activity frames per wrap key (W), 500 deployments', baseline: 'one frame', maxRatio: 1},
+    {label: ':activity frames per key typed into / vs one', measure: ':activity frames per key typed into /, 500 deployments', baseline: 'one frame', maxRatio: 1},
+    {label: `:activity key typed into / vs ${KEYPRESS_TARGET_MS} ms`, measure: ':activity key typed into / → frame, 500 deployments', baseline: `budget ${KEYPRESS_TARGET_MS} ms`, maxRatio: 1},
     {label: ":activity keypress, cached output stage vs Ink's own", measure: ':activity keypress → frame, 500 deployments', baseline: ":activity keypress → frame, Ink's own output stage", maxRatio: Number.POSITIVE_INFINITY},
     {label: ":activity keypress CPU, cached output stage vs Ink's own", measure: ':activity keypress CPU, 500 deployments', baseline: ":activity keypress CPU, Ink's own output stage", maxRatio: Number.POSITIVE_INFINITY},
     {label: ':activity keypress vs the plain table', measure: ':activity keypress → frame, 500 deployments', baseline: 'keypress → frame, plain table of 100 rows', maxRatio: Number.POSITIVE_INFINITY},

@@ -74,20 +74,23 @@ export function writeSection(file: string, id: string, body: string): void {
   writeFileSync(file, next);
 }
 
-/** Ink's brackets around a synchronized frame (written on their own, before and after it). */
-const SYNC_MARKS = new Set(['\u001B[?2026h', '\u001B[?2026l']);
-
-/** Ink's stdout in the UI suites: a terminal that counts the frames written to it and calls `onWrite` on each write. */
+/**
+ * Ink's stdout in the UI suites: a terminal that calls `onWrite` on each write. Passed as Ink's `onRender` too
+ * (`onRender: terminal.rendered`), it counts the frames Ink renders.
+ */
 export class BenchTerminal extends EventEmitter {
   columns = 120;
   rows = 35;
   isTTY = true;
-  /** Frames written so far (a synchronized-update bracket is no frame). */
-  frames = 0;
+  /**
+   * Frames Ink rendered so far (its whole output pass), written or not: a render whose text is the last one's is not
+   * written but costs the same, and the write it holds back comes a throttle window later with a render of its own.
+   */
+  renders = 0;
+  readonly rendered = () => void this.renders++;
   onWrite: (() => void) | undefined;
   write = (chunk?: unknown) => {
     const text = String(chunk ?? '');
-    if (!SYNC_MARKS.has(text)) this.frames++;
     this.received(text);
     this.onWrite?.();
     return true;
@@ -96,20 +99,35 @@ export class BenchTerminal extends EventEmitter {
   protected received(_text: string): void {}
 }
 
-/** How a key press is measured: wall time to the next write, process CPU time, or the frames it wrote. */
+/** How a key press is measured: wall time to the next write, process CPU time, or the frames Ink rendered for it. */
 export type KeyMeasure = 'wall' | 'cpu' | 'frames';
 
+/** What is pressed: `keys` in turns, after `setup` (pressed once, not measured: the `/` that opens a filter). */
+export interface KeyPresses {
+  readonly keys: readonly string[];
+  readonly setup?: readonly string[];
+}
+
+/** Down and up in turns, so the cursor stays in one place and every press really moves it. */
+export const CURSOR_KEYS: KeyPresses = {keys: ['\u001B[B', '\u001B[A']};
+
+/** Longer than Ink's throttle window (INK_OPTIONS.maxFps): each press is painted on the leading edge. */
+const BETWEEN_KEYS_MS = 40;
+
 /**
- * Presses ↓/↑ `count` times into a mounted UI and returns, per press, either the wall time from the key to the next
- * write to the terminal, the CPU time the process spent on it (which load on a shared machine does not inflate), or
- * the number of frames written from the key until just before the next one (40 ms later: a frame Ink's throttle
- * held back comes within that window).
+ * Presses `presses.keys` in turns, `count` times, into a mounted UI and returns, per press, either the wall time from
+ * the key to the next write to the terminal, the CPU time the process spent on it (which load on a shared machine
+ * does not inflate), or the number of frames Ink rendered from the key until just before the next one (40 ms later:
+ * a frame Ink's throttle held back comes within that window).
  */
-export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeStdin}, clock: KeyMeasure, count = 15): Promise<number[]> {
+export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeStdin}, clock: KeyMeasure, presses: KeyPresses = CURSOR_KEYS, count = 15): Promise<number[]> {
+  for (const key of presses.setup ?? []) {
+    m.keyboard.write(key);
+    await new Promise((r) => setTimeout(r, BETWEEN_KEYS_MS));
+  }
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    // Down and up in turns, so the cursor stays in one place and every press really moves it.
-    const key = i % 2 === 0 ? '\u001B[B' : '\u001B[A';
+    const key = presses.keys[i % presses.keys.length]!;
     const painted = new Promise<void>((resolve) => {
       m.terminal.onWrite = () => {
         m.terminal.onWrite = undefined;
@@ -118,14 +136,13 @@ export async function keypressTimes(m: {terminal: BenchTerminal; keyboard: FakeS
     });
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    const f0 = m.terminal.frames;
+    const f0 = m.terminal.renders;
     m.keyboard.write(key);
     await painted;
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(c0);
-    // Longer than Ink's throttle window (INK_OPTIONS.maxFps), so each press is painted on the leading edge.
-    await new Promise((r) => setTimeout(r, 40));
-    times.push(clock === 'wall' ? wall : clock === 'cpu' ? (cpu.user + cpu.system) / 1000 : m.terminal.frames - f0);
+    await new Promise((r) => setTimeout(r, BETWEEN_KEYS_MS));
+    times.push(clock === 'wall' ? wall : clock === 'cpu' ? (cpu.user + cpu.system) / 1000 : m.terminal.renders - f0);
   }
   return times;
 }

@@ -118,6 +118,7 @@ async function mount(n: number): Promise<Mounted> {
     stdin: keyboard as never,
     stderr: new BenchTerminal() as never,
     ...INK_OPTIONS,
+    onRender: terminal.rendered,
   });
   return {instance, terminal, keyboard};
 }

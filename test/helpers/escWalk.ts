@@ -5,17 +5,15 @@
 // screen or a new asking key is walked without editing the tests. The screens are split into a few files (one
 // group each) so that the walk runs on more than one worker.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {createApi, type Api} from '../../src/api/client.js';
+import type {Api} from '../../src/api/client.js';
 import {flattenTree, listFiles} from '../../src/api/dataModel.js';
 import {listDbtSyncs} from '../../src/api/dbt.js';
-import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {SCREENS} from '../../screens/index.js';
 import {KEYMAP, type Binding} from '../../src/ui/keymap.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import type {Tui} from './renderTui.js';
-import {instrument, renderApp, typeAfter} from './screenApp.js';
-import {startTestService, TEST_EPOCH} from './startService.js';
+import {instrument, renderApp, startSharedDemo, typeAfter} from './screenApp.js';
 
 const DEP = {deploymentId: '1', deploymentName: 'analytics-prod'};
 const HELP = 'close help';
@@ -100,11 +98,8 @@ export function escWalk(inGroup: (s: ScreenDef) => boolean): void {
   let api: Api;
 
   beforeAll(async () => {
-    // The walk is about prompts, not a screen's first load: with every screen's module loaded, a jump shows the
-    // screen at once instead of a Suspense spinner that no request or frame would say is still waiting.
-    await Promise.all(SCREENS.map((s) => s.preload?.()));
-    svc = await startTestService({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
-    api = createApi({baseUrl: svc.url, token: svc.adminKey});
+    // The walk is about prompts, not a screen's first load (startSharedDemo loads every screen's module first).
+    ({svc, api} = await startSharedDemo());
   });
   afterAll(() => svc.close());
 

@@ -47,6 +47,17 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
   return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
 }
 
+/**
+ * One demo service for the tests of a file that change nothing in it (closed by the caller's afterAll), with every
+ * screen's module loaded first: opening a screen then shows it at once instead of a Suspense spinner that no request
+ * or frame would say is still waiting.
+ */
+export async function startSharedDemo(): Promise<{svc: RunningService; api: Api}> {
+  await Promise.all(SCREENS.map((s) => s.preload?.()));
+  const svc = await startTestService({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
+  return {svc, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
+}
+
 /** Renders the App with the real screen registry, starting at `initial`; unmounted after the test. */
 export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions = {}): Tui {
   const rendered = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});

@@ -7,7 +7,8 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {ActivityScreen} from '../../screens/ActivityScreen.js';
-import {fakeApi, KEYS, renderTui, type Tui} from '../helpers/renderTui.js';
+import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+import {pressPaintsOnce} from '../helpers/oneFrame.js';
 
 const COUNT = 5;
 const now = Date.now();
@@ -32,8 +33,6 @@ const api = fakeApi((_m, path, options) => {
 let tui: Tui | undefined;
 afterEach(() => tui?.unmount());
 
-/** Everything below the header line, whose `updated 3s ago` ticks on its own. */
-const belowHeader = (frame: string) => frame.split('\n').slice(1).join('\n');
 const titleLine = (frame: string) => frame.split('\n')[1] ?? '';
 
 async function openActivity(): Promise<Tui> {
@@ -47,20 +46,10 @@ async function openActivity(): Promise<Tui> {
   return tui;
 }
 
-/**
- * Presses `key` and checks that its first frame is the one it ends on, and that the title line then says `title`.
- * The key's first frame is the first one after it that changes anything below the header (a frame before it that
- * changes only the header is the clock's); a later frame of the key (a throttled second repaint) would differ.
- */
+/** Presses `key`: its first frame must be the one it ends on, and the title line then says `title`. */
 async function pressOnce(t: Tui, key: string, title: string | RegExp): Promise<string> {
-  const before = t.frames.length;
-  const shown = belowHeader(t.lastFrame());
-  t.burst(KEYS[key] ?? key);
-  const last = await t.settle();
+  const last = await pressPaintsOnce(t, key);
   expect(titleLine(last), `the title line after ${key}`).toMatch(title);
-  const first = t.frames.slice(before).find((f) => belowHeader(f) !== shown);
-  expect(first, `a frame after ${key} that changed the screen`).toBeDefined();
-  expect(belowHeader(first!), `the first frame after ${key} is the frame it ends on`).toBe(belowHeader(last));
   return last;
 }
 
