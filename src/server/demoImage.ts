@@ -2,14 +2,15 @@
 // runs through the real engine) is CPU spent before the first request can be answered (BENCHMARKS.md, "Start-up
 // profile").
 // `svc ui --local` starts on a throw-away file: after it seeded one, a copy without credentials is kept in a
-// private cache directory of the user, and the next start copies it and issues fresh credentials instead.
+// private cache directory of the user, and the next start copies it and issues fresh credentials instead. Saving
+// one removes the images (of any build) too old to be used.
 //
 // Trust: the image is used only from a directory owned by this user and closed to everyone else (0700), as a
 // regular file owned by this user that nobody else may write, made by this build (the name carries the version
 // and the migration list) less than a day ago. Anything else — missing, foreign, open, stale, corrupt — is
 // ignored without a word and the file is seeded as before.
 import {createHash} from 'node:crypto';
-import {chmodSync, constants, copyFileSync, lstatSync, mkdirSync, renameSync, rmSync} from 'node:fs';
+import {chmodSync, constants, copyFileSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync} from 'node:fs';
 import {basename, join} from 'node:path';
 import {fileURLToPath} from 'node:url';
 import Database from 'better-sqlite3';
@@ -88,6 +89,23 @@ export function demoImageBytes(db: Db): Buffer {
   }
 }
 
+/** An image of any build, or what a save killed half-way left behind. */
+const IMAGE_NAME = /^(?:demo-[0-9a-f]{16}\.db|\.demo-\d+-\d+\.tmp)$/;
+
+/**
+ * Every build keeps its own image, and an upgrade or a rebuild never reads an older build's again: without this the
+ * directory grows by one image (~7 MB) per build for good. Removed: this user's images and half-written saves that
+ * are too old to be used (another build's fresh image stays: two builds may run side by side).
+ */
+function dropStaleImages(dir: string, now: number): void {
+  for (const name of readdirSync(dir)) {
+    if (!IMAGE_NAME.test(name)) continue;
+    const file = join(dir, name);
+    const s = lstatSync(file);
+    if (s.isFile() && s.uid === uid() && now - s.mtimeMs > DEMO_IMAGE_MAX_AGE_MS) rmSync(file, {force: true});
+  }
+}
+
 /** Keeps a copy of a freshly seeded demo file, without its credentials (API keys, JWT secret); errors are ignored. */
 export function saveDemoImage(db: Db, dir: string): void {
   if (uid() === undefined) return;
@@ -104,6 +122,7 @@ export function saveDemoImage(db: Db, dir: string): void {
     }
     chmodSync(tmp, 0o600);
     renameSync(tmp, demoImageFile(dir));
+    dropStaleImages(dir, Date.now());
   } catch {
     // A cache: the next start seeds again.
   } finally {

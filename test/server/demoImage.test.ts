@@ -1,12 +1,12 @@
 // The prepared demo image of `svc ui --local`: a seeded start leaves a credential-free copy in a private cache
 // directory; the next start copies it and issues fresh credentials. A directory or file someone else could
 // write, a stale image and a corrupt one are ignored without a word: the data file is seeded as before.
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import Database from 'better-sqlite3';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
-import {DEMO_IMAGE_MAX_AGE_MS, demoImageFile} from '../../src/server/demoImage.js';
+import {DEMO_IMAGE_MAX_AGE_MS, demoImageFile, saveDemoImage} from '../../src/server/demoImage.js';
 import {startService, type RunningService} from '../../src/server/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-demo-image-'));
@@ -88,6 +88,25 @@ describe('demo image', () => {
     expect((await get(s, '/api/v1/deployments')).status).toBe(200);
     // …and the corrupt image was replaced by a good one.
     expect((await start(dir)).fromImage).toBe(true);
+  });
+
+  it('saving an image removes the images too old to be used, of any build, and nothing else', () => {
+    const dir = join(work, 'cache-prune');
+    mkdirSync(dir, {recursive: true, mode: 0o700});
+    const stale = (Date.now() - DEMO_IMAGE_MAX_AGE_MS - 3600_000) / 1000;
+    const files = {
+      oldBuild: 'demo-0123456789abcdef.db',
+      oldSave: '.demo-4242-1700000000000.tmp',
+      freshBuild: 'demo-fedcba9876543210.db',
+      notOurs: 'demo-notes.txt',
+    };
+    for (const name of Object.values(files)) writeFileSync(join(dir, name), 'x', {mode: 0o600});
+    for (const name of [files.oldBuild, files.oldSave, files.notOurs]) utimesSync(join(dir, name), stale, stale);
+    const db = new Database(':memory:');
+    db.exec('CREATE TABLE api_keys (id INTEGER PRIMARY KEY AUTOINCREMENT); CREATE TABLE service_settings (key TEXT, value TEXT);');
+    saveDemoImage(db, dir);
+    db.close();
+    expect(readdirSync(dir).sort()).toEqual([files.freshBuild, files.notOurs, demoImageFile(dir).slice(dir.length + 1)].sort());
   });
 
   it('an existing data file is never replaced by the image', async () => {
