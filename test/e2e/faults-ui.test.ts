@@ -15,7 +15,7 @@ import type {RunningService} from '../../src/server/index.js';
 import {createQueryClient} from '../../src/ui/queryClient.js';
 import {delay as held, startFaultProxy, type FaultProxy} from '../helpers/faultProxy.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
-import {renderApp} from '../helpers/screenApp.js';
+import {POLLING, renderApp} from '../helpers/screenApp.js';
 
 const LOST = 'connection lost — retrying';
 const dirs: string[] = [];
@@ -42,7 +42,7 @@ describe('the service goes away while a build is watched', () => {
     const api = createApi({baseUrl: first.url, token: first.adminKey});
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     // The UI's own query client: its retry policy is part of what is tested. Retries wait 1 s then 2 s.
-    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}}, {queryClient: createQueryClient()});
+    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}}, {queryClient: createQueryClient(), ...POLLING});
     let frame = await tui.waitForFrame(/● queued/);
     expect(frame).not.toContain(LOST);
 
@@ -69,7 +69,7 @@ describe('the banner clears once the service is back', () => {
     await first.close();
     // The overview opens while the service is down: its one-off lookups (the caller's dev-mode session, the
     // signed-in user) fail and are not polled again.
-    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, POLLING);
     await tui.waitForFrame(LOST, 15_000);
     await start({dataFile: file, port: first.port, clock: new ManualClock(TEST_EPOCH)});
     await tui.waitForFrame(/Region\s+\S+/, 15_000);
@@ -84,7 +84,7 @@ describe('a slow service', () => {
     const proxy = await startFaultProxy(svc.url);
     proxies.push(proxy);
     const api = createApi({baseUrl: proxy.url, token: svc.adminKey});
-    const tui = renderApp(api, {screen: 'deployments'});
+    const tui = renderApp(api, {screen: 'deployments'}, POLLING);
     await tui.waitForFrame(/›.*analytics-prod/);
     const before = proxy.requests.length;
     proxy.inject(held(4000), held(4000), held(4000), held(4000));

@@ -58,9 +58,20 @@ export async function startSharedDemo(): Promise<{svc: RunningService; api: Api}
   return {svc, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
 }
 
-/** Renders the App with the real screen registry, starting at `initial`; unmounted after the test. */
+/**
+ * Live intervals at 1/100 (a list's 10 s refresh every 100 ms, a build's 2 s poll every 20 ms): for a test that
+ * watches what polling brings (`renderApp(api, target, {...opts, ...POLLING})`). Without it a screen polls at the
+ * product's own pace, so a test that does not look at polls is not slowed by them: at 1/100 a deployments list
+ * asks for each visible row's build and last sync ten times a second, and repaints after each answer.
+ */
+export const POLLING = {liveScale: 0.01} as const;
+
+/**
+ * Renders the App with the real screen registry, starting at `initial`, polling at the product's pace unless
+ * `opts` says otherwise (`POLLING`); unmounted after the test.
+ */
 export function renderApp(api: Api, initial: NavTarget, opts: RenderTuiOptions = {}): Tui {
-  const rendered = renderTui(null, {api, screens: SCREENS, initial, liveScale: 0.01, ...opts});
+  const rendered = renderTui(null, {api, screens: SCREENS, initial, ...opts});
   closeWhenTestEnds({close: () => rendered.unmount()});
   return {...rendered, waitForFrame: (match, timeoutMs = FRAME_TIMEOUT_MS) => rendered.waitForFrame(match, timeoutMs)};
 }
@@ -79,14 +90,15 @@ export async function refreshAfterServiceStops(target: NavTarget, loaded: string
 }
 
 /**
- * A screen's first visit: starts the demo, renders `initial` with every request held until the `loading` frame
- * shows, then lets the requests through and waits for `ready`. Returns the demo, the spy, the Tui and that frame.
+ * A screen's first visit: starts the demo, renders `initial` (with `opts`) with every request held until the
+ * `loading` frame shows, then lets the requests through and waits for `ready`. Returns the demo, the spy, the Tui
+ * and that frame.
  */
-export async function renderThroughLoading(initial: NavTarget, loading: string | RegExp, ready: Parameters<Tui['waitForFrame']>[0]) {
+export async function renderThroughLoading(initial: NavTarget, loading: string | RegExp, ready: Parameters<Tui['waitForFrame']>[0], opts: RenderTuiOptions = {}) {
   const demo = await startDemo();
   const spy = instrument(demo.api);
   spy.hold();
-  const tui = renderApp(spy.api, initial);
+  const tui = renderApp(spy.api, initial, opts);
   await tui.waitForFrame(loading);
   spy.release();
   const frame = await tui.waitForFrame(ready);

@@ -1,11 +1,11 @@
 // Screen tests on the console's clock stepped by the test (steppedClock.ts): the App with the real screen registry
 // against the demo service (screenApp.ts), its requests counted, where the activity watcher looks, the dbt gate
 // polls and a flash clears only when the test moves the console's time on. react-query's polls stay on real
-// timers (every 20 ms at the screen tests' liveScale 0.01).
+// timers (every 20 ms with POLLING, liveScale 0.01, which renderStepped passes).
 import type {Api} from '../../src/api/client.js';
 import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {reactIdle, type RenderTuiOptions, type Tui} from './renderTui.js';
-import {instrument, renderApp} from './screenApp.js';
+import {instrument, POLLING, renderApp} from './screenApp.js';
 import {SteppedClock, untilAnswered} from './steppedClock.js';
 
 export interface Stepped {
@@ -48,7 +48,7 @@ export const LOOK_MS = 50;
 export function renderStepped(spy: Stepped['spy'], initial: NavTarget, opts: RenderTuiOptions = {}): Stepped {
   const clock = new SteppedClock();
   const n = {inflight: 0};
-  return {tui: renderApp(counted(spy.api, n), initial, {...opts, clock}), clock, spy, inflight: () => n.inflight};
+  return {tui: renderApp(counted(spy.api, n), initial, {...POLLING, ...opts, clock}), clock, spy, inflight: () => n.inflight};
 }
 
 /** One step of the console's clock: what fell due (a look of the watcher, a poll of the gate) is answered. */

@@ -9,14 +9,14 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import {setEnvVars} from '../../src/api/envVars.js';
 import {DbtSyncEngine} from '../../src/server/engines/dbt/engine.js';
 import {runInProcess} from '../helpers/cliInProcess.js';
-import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 describe('ActivityScreen', () => {
   it('shows runs across deployments while going and as they end; f shows failed only; Enter opens the sync', async () => {
     const {api, clock} = await startDemo();
     const {syncJobId} = await startDbtSync(api, '1', {ref: 'broken-compile'});
     await setEnvVars(api, '2', [{name: 'ACTIVITY_PROBE', value: '1'}]);
-    const tui = renderApp(api, {screen: 'activity', params: {}});
+    const tui = renderApp(api, {screen: 'activity', params: {}}, POLLING);
     const going = await tui.waitForFrame((f) => /sync .*broken-compile.*running/.test(f) && /build.*(queued|running)/.test(f));
     expect(going).toMatch(/DEPLOYMENT.*KIND.*BRANCH\/REF.*TRIGGER.*STATUS.*PHASE.*ELAPSED/);
     expect(going).toMatch(/analytics-prod.*sync.*broken-compile.*api.*running/);
@@ -43,7 +43,7 @@ describe('ActivityScreen', () => {
     // The platform starts a webhook's sync itself (a push to the dbt repository); the local service has no route for
     // it, so the test starts one through the service's own engine, as its webhook would.
     new DbtSyncEngine(demo.svc.ctx).start({deploymentId: 2, userId: null, trigger: 'webhook', source: 'git', output: 'branch', ref: null, branchName: null});
-    const tui = renderApp(demo.api, {screen: 'dbt', params: {deploymentId: '3', deploymentName: 'finance-reporting'}}, {columns: 140});
+    const tui = renderApp(demo.api, {screen: 'dbt', params: {deploymentId: '3', deploymentName: 'finance-reporting'}}, {columns: 140, ...POLLING});
     await typeAfter(tui, 'No dbt runs yet', 's');
     await typeAfter(tui, 'Start a dbt sync', ...'main', 'enter');
     await tui.waitForFrame(/Started dbt sync/);
@@ -56,7 +56,7 @@ describe('ActivityScreen', () => {
 
   it('is on the palette as :activity and :pulse', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'deployments', params: {}});
+    const tui = renderApp(api, {screen: 'deployments', params: {}}, POLLING);
     await tui.waitForFrame(/Deployments/);
     await tui.press(':');
     for (const ch of 'pulse') await tui.press(ch);

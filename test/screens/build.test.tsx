@@ -3,7 +3,7 @@ import {createBranch} from '../../src/api/dataModel.js';
 import {listVersions, updateDeployment} from '../../src/api/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, pauseLive, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, pauseLive, POLLING, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const BUILD = {screen: 'build', params: {deploymentId: '1', deploymentName: 'analytics-prod', branch: 'main'}};
 const STEP_MS = {queued: 1_000, building: 3_000, warmup: 2_000};
@@ -20,13 +20,13 @@ async function rebuilding() {
   await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
   const spy = instrument(api);
   fakeIntervals();
-  return {api, clock, spy, tui: renderApp(spy.api, BUILD)};
+  return {api, clock, spy, tui: renderApp(spy.api, BUILD, POLLING)};
 }
 
 describe('BuildScreen', () => {
   it('shows a finished build without polling it', async () => {
     fakeIntervals();
-    const {spy, frame} = await renderThroughLoading(BUILD, 'Loading build status…', /✓ built\s+09:00:00/);
+    const {spy, frame} = await renderThroughLoading(BUILD, 'Loading build status…', /✓ built\s+09:00:00/, POLLING);
     expect(frame).toContain('Build · analytics-prod · main');
     expect(frame).toContain('Branch: main (production) build #1');
     expect(frame).toContain('Status: ✓ built');
@@ -38,7 +38,7 @@ describe('BuildScreen', () => {
   it('says why when the status cannot be loaded', async () => {
     const {api, svc} = await startDemo();
     await svc.close();
-    const tui = renderApp(api, BUILD);
+    const tui = renderApp(api, BUILD, POLLING);
     await tui.waitForFrame('could not load build status');
   });
 
@@ -88,7 +88,7 @@ describe('BuildScreen', () => {
     await createBranch(api, '1', {name: 'quiet'});
     const spy = instrument(api);
     fakeIntervals();
-    const tui = renderApp(spy.api, {screen: 'build', params: {deploymentId: '1', branch: 'quiet'}});
+    const tui = renderApp(spy.api, {screen: 'build', params: {deploymentId: '1', branch: 'quiet'}}, POLLING);
     const frame = await tui.waitForFrame('Status: ○ not active');
     expect(frame).toContain('Not built: nobody has this branch open in dev mode and it has no staging environment');
     expect(frame).toContain('nothing builds it: live updates stopped (r checks again)');
@@ -99,7 +99,7 @@ describe('BuildScreen', () => {
     // Nothing ticks: every frame drawn while the time passed is the one before it.
     expect(new Set(tui.frames.slice(frames - 1))).toEqual(new Set([frame]));
 
-    const unknown = renderApp(api, {screen: 'build', params: {deploymentId: '1', branch: 'no-such'}});
+    const unknown = renderApp(api, {screen: 'build', params: {deploymentId: '1', branch: 'no-such'}}, POLLING);
     const other = await unknown.waitForFrame('Status: ○ no such branch');
     expect(other).toContain('The service knows no branch no-such');
     expect(other).not.toMatch(/building|Bad branch/);
@@ -113,7 +113,7 @@ describe('BuildScreen', () => {
            errorText: status === 'failed' ? 'orders.yml: unknown measure type "avg"' : null, updatedAt: '2026-06-01T09:00:05.000Z'}
         : undefined,
     );
-    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '9', branch: 'dev-x'}});
+    const tui = renderApp(api, {screen: 'build', params: {deploymentId: '9', branch: 'dev-x'}}, POLLING);
     await tui.waitForFrame('Status: ● building');
     status = 'failed';
     const frame = await tui.waitForFrame('Build of dev-x failed: orders.yml');
@@ -128,7 +128,7 @@ describe('switching versions end to end', () => {
   it('confirm → PUT → the Build screen watches the rebuild until built', async () => {
     const {api, clock} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    const tui = renderApp(spy.api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, POLLING);
     await tui.waitForFrame('[6]');
     await tui.press('j');
     await cursorOn(tui, /›\s+1\.3\.2/);

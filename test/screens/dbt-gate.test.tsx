@@ -5,7 +5,7 @@ import {listBranches} from '../../src/api/dataModel.js';
 import type {ManualClock} from '../../src/server/engines/clock.js';
 import {sessionReleased} from '../helpers/devMode.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const GATE = {screen: 'gate', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -25,7 +25,7 @@ describe('DbtGateScreen', () => {
     const {api, clock} = await startDemo();
     const before = (await listBranches(api, '1')).map((b) => b.name);
     // A terminal that declares OSC 9 (iTerm2), outside tmux: the verdict's notice is the bell and a notification.
-    const tui = renderApp(api, GATE, {columns: 160, prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}});
+    const tui = renderApp(api, GATE, {columns: 160, prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}, ...POLLING});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', 'm', 'a', 'i', 'n');
@@ -61,7 +61,7 @@ describe('DbtGateScreen', () => {
   it('a ref that fails to compile gives a FAIL verdict naming the sync step, and nothing is left after cleanup', async () => {
     const {api, clock} = await startDemo();
     const before = (await listBranches(api, '1')).map((b) => b.name);
-    const tui = renderApp(api, GATE, {columns: 200});
+    const tui = renderApp(api, GATE, {columns: 200, ...POLLING});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
@@ -78,7 +78,7 @@ describe('DbtGateScreen', () => {
 
   it('leaving at the verdict without cleanup says what was left behind', async () => {
     const {api, clock} = await startDemo();
-    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200});
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200, ...POLLING});
     await typeAfter(tui, '[50]', 'v');
     await typeAfter(tui, 's gates a ref', 's');
     await typeAfter(tui, 'Gate a dbt ref', ...'main', 'enter');
@@ -91,7 +91,7 @@ describe('DbtGateScreen', () => {
   it('leaving while the gate runs does not stop it: the verdict flashes on another screen, coming back shows it, c cleans up', async () => {
     const {api, clock} = await startDemo();
     const before = (await listBranches(api, '1')).map((b) => b.name);
-    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200});
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 200, ...POLLING});
     await typeAfter(tui, '[50]', 'v');
     await typeAfter(tui, 's gates a ref', 's');
     await typeAfter(tui, 'Gate a dbt ref', ...'main', 'enter');
@@ -116,7 +116,7 @@ describe('DbtGateScreen', () => {
 
   it('rejects a commit SHA inline before anything is sent', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, GATE, {columns: 160});
+    const tui = renderApp(api, GATE, {columns: 160, ...POLLING});
     await tui.waitForFrame('s gates a ref');
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'0123abcd0123abcd0123abcd0123abcd0123abcd', 'enter');
@@ -126,7 +126,7 @@ describe('DbtGateScreen', () => {
 
   it('cannot be started in --readonly', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, GATE, {readonly: true});
+    const tui = renderApp(api, GATE, {readonly: true, ...POLLING});
     await tui.waitForFrame('read-only session: the gate creates branches');
     await tui.press('s');
     await tui.waitForFrame('read-only session: s gate a ref (starts a sync, enters dev mode) is not available');
@@ -135,7 +135,7 @@ describe('DbtGateScreen', () => {
 
   it('is reachable from the runs screen with v', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, POLLING);
     await tui.waitForFrame('[50]');
     await tui.press('v');
     await tui.waitForFrame('dbt gate · analytics-prod');

@@ -7,7 +7,7 @@ import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
 import {getDbtSyncStatus, listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
 import {isTerminalSyncStatus} from '../../src/workflows/dbtWait.js';
-import {keysSettled, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {keysSettled, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 
@@ -43,7 +43,7 @@ describe('dbt generate from the run screen', () => {
     const manifest = join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify(MANIFEST));
     const out = join(dir, 'repo');
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120, ...POLLING});
     const frame = await tui.waitForFrame(/Status: /);
     expect(frame).toMatch(/m dbt generate/);
     await tui.press('m');
@@ -74,7 +74,7 @@ describe('dbt generate from the run screen', () => {
     const started = await startDbtSync(api, '1', {ref: 'main'});
     const before = (await listDbtSyncs(api, '1')).runs.length;
     const missing = join(tempDir(), 'manifest.json');
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120, ...POLLING});
     await tui.waitForFrame(/Status: /);
     await tui.press('m');
     await typeAfter(tui, 'Manifest: target/manifest.json', 'ctrl+u', ...missing.split(''), 'enter');
@@ -87,7 +87,7 @@ describe('dbt generate from the run screen', () => {
   it('lays out at the minimum size, 60×15: title, the focused field and the keys visible', async () => {
     const {api} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 15, columns: 60});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 15, columns: 60, ...POLLING});
     await tui.waitForFrame(/Status: /);
     await tui.press('m');
     // The keys are the footer's (the box said "Tab switch field" beside a footer saying "Tab next field").
@@ -100,7 +100,7 @@ describe('dbt generate from the run screen', () => {
   it('is not offered under --readonly', async () => {
     const {api} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120, readonly: true});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 35, columns: 120, readonly: true, ...POLLING});
     const frame = await tui.waitForFrame(/Status: /);
     expect(frame).not.toMatch(/m dbt generate/);
     await tui.press('m');

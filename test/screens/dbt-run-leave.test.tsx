@@ -4,7 +4,7 @@
 // interval) would have fired many times in between.
 import {expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
-import {instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const runPolls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^?]+/;
@@ -19,7 +19,7 @@ it('after Esc from a running sync back to the runs list, no request for that syn
   const {api} = await startDemo();
   const started = await startDbtSync(api, '1', {ref: 'main'});
   const spy = instrument(api);
-  const tui = renderApp(spy.api, RUNS);
+  const tui = renderApp(spy.api, RUNS, POLLING);
   await tui.waitForFrame(new RegExp(`› ${started.syncJobId.slice(0, 8)}.*RUNNING`));
   await tui.press('enter');
   await tui.waitForFrame(/Status: ● INITIALIZING/);
@@ -37,7 +37,7 @@ it('after Esc from a running sync back to the runs list, no request for that syn
 it('a gate run goes on when its screen is left, and ends with the console session that started it', async () => {
   const {api} = await startDemo();
   const spy = instrument(api);
-  const tui = renderApp(spy.api, {screen: 'dbt', params: RUNS.params}, {columns: 160});
+  const tui = renderApp(spy.api, {screen: 'dbt', params: RUNS.params}, {columns: 160, ...POLLING});
   await tui.waitForFrame(/dbt runs · analytics-prod/);
   await tui.press(':', 'gate', 'enter');
   await tui.waitForFrame('s gates a ref');
@@ -55,7 +55,7 @@ it('a gate run goes on when its screen is left, and ends with the console sessio
   const ended = spy.count(runPolls);
   // A witness on its own client: the runs list, live while the gate's sync is RUNNING, read five more times.
   const witness = instrument(api);
-  renderApp(witness.api, RUNS);
+  renderApp(witness.api, RUNS, POLLING);
   await until('five reads of the live runs list', () => witness.count(listReads) >= 5);
   expect(spy.calls.filter((c) => runPolls.test(c)).slice(ended)).toEqual([]);
 });

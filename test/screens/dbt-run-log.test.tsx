@@ -6,7 +6,7 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import {DBT_LOG_KEEP} from '../../src/queries/dbtLog.js';
 import {appendDbtLog, findDbtSync} from '../../src/server/store/dbt.js';
 import type {RunningService} from '../../src/server/index.js';
-import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.slice(1).map(Number);
@@ -34,7 +34,7 @@ describe('a long dbt run log', () => {
   it('reads the whole log page by page, keeps a bounded window, and scrolls back to its first line', async () => {
     const {api, syncJobId} = await longRun();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, runOf(syncJobId), {rows: 30, columns: 120});
+    const tui = renderApp(spy.api, runOf(syncJobId), {rows: 30, columns: 120, ...POLLING});
     let frame = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('following'));
     const [, last, total] = position(frame)!;
     expect(last).toBe(total);
@@ -57,7 +57,7 @@ describe('a long dbt run log', () => {
 
   it('/ finds a line far back, outside the lines in memory, and n/N move between matches', async () => {
     const {api, syncJobId} = await longRun();
-    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120});
+    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120, ...POLLING});
     const shown = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('in memory'));
     // The footer says what `/` does here.
     expect(shown).toContain('/ search (n/N)');
@@ -76,7 +76,7 @@ describe('a long dbt run log', () => {
 
   it('follows new lines while the run goes on', async () => {
     const {api, clock, svc, syncJobId} = await longRun();
-    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120});
+    const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120, ...POLLING});
     let frame = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('following'));
     const before = position(frame)![2]!;
     clock.advance(4_000);

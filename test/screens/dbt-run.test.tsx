@@ -2,7 +2,7 @@
 // terminal notification), a failing ref's failed phase and log, and cancelling with confirmation.
 import {describe, expect, it} from 'vitest';
 import {getDbtSyncStatus, startDbtSync} from '../../src/api/dbt.js';
-import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const statusCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^/]+$/;
@@ -14,7 +14,7 @@ describe('DbtRunScreen', () => {
     const started = await startDbtSync(api, '1', {ref: 'main'});
     const spy = instrument(api);
     // A terminal that declares OSC 9 (iTerm2), outside tmux: the end's notice is the bell and a notification.
-    const tui = renderApp(spy.api, runOf(started.syncJobId), {prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}});
+    const tui = renderApp(spy.api, runOf(started.syncJobId), {prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}, ...POLLING});
     let frame = await tui.waitForFrame(/Status: ● INITIALIZING 0%/);
     expect(frame).toContain('Preparing the sync workflow');
     expect(frame).toMatch(/● init\s+running/);
@@ -47,7 +47,7 @@ describe('DbtRunScreen', () => {
   it('a ref whose dbt compile breaks shows the failed phase and its error log', async () => {
     const {api, clock} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'broken-compile'});
-    const tui = renderApp(api, runOf(started.syncJobId), {columns: 200});
+    const tui = renderApp(api, runOf(started.syncJobId), {columns: 200, ...POLLING});
     await tui.waitForFrame('Status: ● INITIALIZING');
     clock.advance(60_000);
     const frame = await tui.waitForFrame(/failed in phase dbt-compile: Compilation Error/);
@@ -64,7 +64,7 @@ describe('DbtRunScreen', () => {
     const {api} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
     const spy = instrument(api);
-    const tui = renderApp(spy.api, runOf(started.syncJobId));
+    const tui = renderApp(spy.api, runOf(started.syncJobId), POLLING);
     await tui.waitForFrame('Status: ● INITIALIZING');
     await tui.press('x');
     await tui.waitForFrame(`Cancel dbt sync ${started.syncJobId}?`);
@@ -90,7 +90,7 @@ describe('DbtRunScreen', () => {
 
   it('says why when the sync cannot be loaded', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, runOf('no-such-sync'));
+    const tui = renderApp(api, runOf('no-such-sync'), POLLING);
     await tui.waitForFrame(/could not load dbt sync: not found \(404\)[\s\S]*no dbt\s+sync no-such-sync/);
   });
 });

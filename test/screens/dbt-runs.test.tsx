@@ -3,7 +3,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
 import {fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {cursorOn, instrument, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const historyCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync(\?|$)/;
@@ -21,7 +21,7 @@ describe('DbtRunsScreen', () => {
     const {api} = await startDemo();
     const newest = (await listDbtSyncs(api, '1', {first: 5})).runs;
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     const frame = await tui.waitForFrame(/SYNC JOB ID.*STATUS.*TRIGGER.*STARTED.*DURATION.*PHASE.*BRANCH/);
     expect(frame).toContain('dbt runs · analytics-prod');
     expect(frame).toContain((newest[0]!.syncJobId ?? '').slice(0, 8));
@@ -40,7 +40,7 @@ describe('DbtRunsScreen', () => {
   it('filters by status and trigger through the API', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     await tui.waitForFrame('status: all · trigger: all');
     await tui.press('f');
     await tui.waitForFrame('status: RUNNING · trigger: all');
@@ -63,7 +63,7 @@ describe('DbtRunsScreen', () => {
   it('pages through the cursor as the cursor nears the end of the loaded runs', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS, {rows: 30});
+    const tui = renderApp(spy.api, RUNS, {rows: 30, ...POLLING});
     await tui.waitForFrame('dbt runs · analytics-prod [50]');
     // One page so far: the list may have been read again already (its live refresh), never past its first page.
     const paged = () => spy.calls.some((c) => historyCalls.test(c) && /after=/.test(c));
@@ -77,7 +77,7 @@ describe('DbtRunsScreen', () => {
     const {api, clock} = await startDemo();
     await startDbtSync(api, '1', {ref: 'main'});
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     await tui.waitForFrame(/live: every 5s while a run is RUNNING[\s\S]*● RUNNING/);
     const first = spy.count(historyCalls);
     await pause(300);
@@ -97,7 +97,7 @@ describe('DbtRunsScreen', () => {
     const {api} = await startDemo();
     const spy = instrument(api);
     fakeIntervals();
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     await tui.waitForFrame(/no run RUNNING: new runs show within 5s[\s\S]*✓ COMPLETED/);
     // Nothing new: the checks ask for one run; the list is not read again.
     const reads = spy.count(listReads);
@@ -125,10 +125,10 @@ describe('DbtRunsScreen', () => {
       if (path === '/api/v1/deployments/8/dbt-sync') return {items: [], pageInfo: {hasNextPage: false}};
       return undefined;
     });
-    const empty = renderApp(api, {screen: 'dbt', params: {deploymentId: '8'}});
+    const empty = renderApp(api, {screen: 'dbt', params: {deploymentId: '8'}}, POLLING);
     await empty.waitForFrame('No dbt runs yet');
     empty.unmount();
-    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '9'}});
+    const tui = renderApp(api, {screen: 'dbt', params: {deploymentId: '9'}}, POLLING);
     await tui.waitForFrame(/aaaa1111.*✓ COMPLETED.*19s/);
     fail = true;
     await tui.press('r');
@@ -138,14 +138,14 @@ describe('DbtRunsScreen', () => {
 
   it('opens from the deployment overview with s', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, POLLING);
     await typeAfter(tui, /Dev mode\s+none/, 's');
     await tui.waitForFrame(/dbt runs · analytics-prod \[50\]/);
   });
 
   it('opens from the palette by its alias :syncs', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}});
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, POLLING);
     await typeAfter(tui, /Dev mode\s+none/, ':');
     await typeAfter(tui, /^:/m, ...'syncs', 'enter');
     await tui.waitForFrame(/dbt runs · analytics-prod \[50\]/);
@@ -154,7 +154,7 @@ describe('DbtRunsScreen', () => {
   it('Enter opens the highlighted run', async () => {
     const {api} = await startDemo();
     const newest = (await listDbtSyncs(api, '1', {first: 2})).runs;
-    const tui = renderApp(api, RUNS);
+    const tui = renderApp(api, RUNS, POLLING);
     await tui.waitForFrame('[50]');
     await tui.press('j');
     await cursorOn(tui, new RegExp(`›\\s+${(newest[1]!.syncJobId ?? '').slice(0, 8)}`));
@@ -167,7 +167,7 @@ describe('starting a sync from the UI', () => {
   it('rejects an empty ref and a commit SHA inline, then starts one and opens it', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     await tui.waitForFrame('[50]');
     await tui.press('s');
     await tui.waitForFrame('Start a dbt sync');
@@ -187,7 +187,7 @@ describe('starting a sync from the UI', () => {
   it('Esc closes the form without starting anything', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, RUNS);
+    const tui = renderApp(spy.api, RUNS, POLLING);
     await tui.waitForFrame('[50]');
     await tui.press('s');
     await typeAfter(tui, 'Start a dbt sync', 'main');

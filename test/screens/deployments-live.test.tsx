@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const idsOf = (calls: string[], what: RegExp) => new Set(calls.flatMap((c) => (what.exec(c)?.[1] ? [what.exec(c)![1]!] : [])));
 const BUILD = /^GET \/api\/v1\/deployments\/(\d+)\/build-status/;
@@ -10,7 +10,7 @@ describe('deployments list: live state of the rows on screen', () => {
   it('shows build, version, last sync and git for visible rows and asks only for those', async () => {
     const {api} = await startDemo();
     const spy = instrument(api);
-    const tui = renderApp(spy.api, {screen: 'deployments'}, {columns: 120, rows: 20});
+    const tui = renderApp(spy.api, {screen: 'deployments'}, {columns: 120, rows: 20, ...POLLING});
     let frame = await tui.waitForFrame(/› 1\s+analytics-prod.*✓ built/);
     expect(frame).toMatch(/ID\s+NAME\s+URL\s+BUILD\s+VERSION\s+LAST SYNC\s+AGE\s+GIT\s+CREATED/);
     const shown = [...frame.matchAll(/^[› ] (\d+)\s/gm)].map((m) => m[1]!);

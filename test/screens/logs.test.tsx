@@ -2,7 +2,7 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
-import {instrument, pauseLive, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, pauseLive, POLLING, renderApp, renderThroughLoading, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const LOGS = {screen: 'logs', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const logCalls = /GET \/api\/v1\/deployments\/1\/logs/;
@@ -14,7 +14,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('LogsScreen', () => {
   it('shows the newest lines: dimmed time, level glyph, pod/container, message', async () => {
-    const {spy, tui, frame} = await renderThroughLoading(LOGS, 'Loading log lines…', /dbt sync completed: 7 cubes/);
+    const {spy, tui, frame} = await renderThroughLoading(LOGS, 'Loading log lines…', /dbt sync completed: 7 cubes/, POLLING);
     expect(frame).toContain('Logs · analytics-prod');
     expect(frame).toMatch(/^\d{2}:\d{2}:\d{2} i \[cube-refresh-worker-1-0\/MAIN\] dbt sync completed: 7 cubes in 7 files$/m);
     expect(frame).toMatch(/\d+ lines · source all · pod all · container all/);
@@ -29,7 +29,7 @@ describe('LogsScreen', () => {
 
   it('follows new lines without a key: a triggered build writes its steps', async () => {
     const {api, clock} = await startDemo();
-    const tui = renderApp(api, LOGS);
+    const tui = renderApp(api, LOGS, POLLING);
     await tui.waitForFrame('following');
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     let frame = await tui.waitForFrame(/i \[cube-api-1-0\/cubejs-server\] build \d+ queued/);
@@ -42,7 +42,7 @@ describe('LogsScreen', () => {
 
   it('colours errors with ✗ (a build cancelled by a newer one)', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, LOGS);
+    const tui = renderApp(api, LOGS, POLLING);
     await tui.waitForFrame('following');
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.5'});
@@ -53,7 +53,7 @@ describe('LogsScreen', () => {
     const {api, clock} = await startDemo();
     const spy = instrument(api);
     fakeIntervals();
-    const tui = renderApp(spy.api, LOGS);
+    const tui = renderApp(spy.api, LOGS, POLLING);
     await tui.waitForFrame('following');
     await pauseLive(tui, spy, 'live updates paused (p resumes)');
     const paused = spy.count(logCalls);
@@ -71,7 +71,7 @@ describe('LogsScreen', () => {
   it('filters by source, pod, container and text; says so when nothing matches', async () => {
     const {api} = await startDemo();
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.2'});
-    const tui = renderApp(api, LOGS);
+    const tui = renderApp(api, LOGS, POLLING);
     await tui.waitForFrame(/build \d+ queued/);
     await tui.press('s');
     let frame = await tui.waitForFrame('Logs · analytics-prod · production');
@@ -114,7 +114,7 @@ describe('LogsScreen', () => {
 
   it('scrolling back holds the view while lines arrive; G follows again', async () => {
     const {api, clock} = await startDemo();
-    const tui = renderApp(api, LOGS, {rows: 20});
+    const tui = renderApp(api, LOGS, {rows: 20, ...POLLING});
     await tui.waitForFrame('following');
     await tui.press('k');
     await tui.waitForFrame('scrolled back · 1 newer line below · G follows again');
@@ -132,7 +132,7 @@ describe('LogsScreen', () => {
 
   it('keeps the lines when a poll fails, and says why', async () => {
     const {api, svc} = await startDemo();
-    const tui = renderApp(api, LOGS);
+    const tui = renderApp(api, LOGS, POLLING);
     await tui.waitForFrame('following');
     await svc.close();
     const frame = await tui.waitForFrame('refresh failed');
@@ -141,13 +141,13 @@ describe('LogsScreen', () => {
 
   it('says why when the logs cannot be loaded at all', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'logs', params: {deploymentId: '999'}});
+    const tui = renderApp(api, {screen: 'logs', params: {deploymentId: '999'}}, POLLING);
     await tui.waitForFrame(/could not load log lines: not found \(404\)/);
   });
 
   it('is one key (l) away from the deployment overview', async () => {
     const {api} = await startDemo();
-    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}, label: 'analytics-prod'});
+    const tui = renderApp(api, {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}, label: 'analytics-prod'}, POLLING);
     await tui.waitForFrame(/Deploy branch\s+main/);
     await tui.press('l');
     await tui.waitForFrame('dbt sync completed: 7 cubes');

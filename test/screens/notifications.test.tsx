@@ -15,7 +15,7 @@ import type {Api} from '../../src/api/client.js';
 import type {UiPrefs} from '../../src/ui/activity/ActivityFeedProvider.js';
 import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {flashTimeOver, renderStepped, runUntil, stepUntil, type Stepped} from '../helpers/steppedApp.js';
-import {cursorOn, instrument, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
+import {cursorOn, instrument, POLLING, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
 
 /** An iTerm2-like terminal outside tmux: OSC 9. */
@@ -172,7 +172,7 @@ describe('notices of ended runs', () => {
   it('a rebuild the console caused is noticed also when it ended before the watcher first looked', async () => {
     const demo = await startDemo();
     const {api, letListThrough} = listHeld(demo.api);
-    const tui = renderApp(api, {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
+    const tui = renderApp(api, {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}, ...POLLING});
     await tui.waitForFrame(/Variables · analytics-prod \[6\][\s\S]*Production\s+✓/);
     await tui.press('n');
     await typeAfter(tui, 'Set a variable on analytics-prod', 'FEATURE_FLAG', 'tab', 'on', 'enter');
@@ -185,7 +185,7 @@ describe('notices of ended runs', () => {
     const demo = await startDemo();
     const spy = instrument(demo.api);
     const {api, letListThrough} = listHeld(spy.api);
-    const tui = renderApp(api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}});
+    const tui = renderApp(api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}, ...POLLING});
     await tui.waitForFrame('Versions · analytics-prod [6]');
     // The screen has read the deploy branch's build, the one the switch replaces.
     await eventually(() => spy.count(/deployments\/1\/build-status/) > 0, 'the build status');
@@ -300,7 +300,7 @@ describe('notices of ended runs', () => {
   it('* pins and unpins the deployment under the cursor, shown in its row and kept through the prefs', async () => {
     const demo = await startDemo();
     const saved: string[][] = [];
-    const tui = renderApp(demo.api, {screen: 'deployments', params: {}}, {prefs: {pinsOf: () => [], savePins: async (_, ids) => void saved.push([...ids])}});
+    const tui = renderApp(demo.api, {screen: 'deployments', params: {}}, {prefs: {pinsOf: () => [], savePins: async (_, ids) => void saved.push([...ids])}, ...POLLING});
     await tui.waitForFrame(/› 1\s+analytics-prod/);
     await new Promise((r) => setTimeout(r, 30));
     await tui.press('*');

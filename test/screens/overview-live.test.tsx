@@ -6,9 +6,10 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import {createDeployment} from '../../src/api/deployments.js';
 import {connectGithub} from '../../src/api/github.js';
 import {idString} from '../../src/api/read.js';
-import {instrument, renderApp, startDemo} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
-const WIDE = {columns: 120, rows: 35};
+/** The live sections are refreshed on the live interval, which these tests watch. */
+const WIDE = {columns: 120, rows: 35, ...POLLING};
 const overview = (deploymentId: string, deploymentName: string) => ({screen: 'deployment', params: {deploymentId, deploymentName}, label: deploymentName});
 
 describe('DeploymentOverviewScreen: environments, syncs, GitHub', () => {
