@@ -153,6 +153,8 @@ describe('notices of ended runs', () => {
         expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ dbt gate FAIL: /),
       ]),
     );
+    // Both ended at once: the verdict keeps the flash line, the sync's notice waits behind it (useFlash).
+    expect(tui.lastFrame()).toContain('dbt gate FAIL: ');
   });
 
   it("the dbt gate's verdict rings as [ui] says: bell = false and notify = false write nothing, the flash stays", async () => {
@@ -163,8 +165,8 @@ describe('notices of ended runs', () => {
     await tui.press('s');
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
     await tui.waitForFrame(/● dbt sync\s+running/);
-    // A frame has shown the verdict's flash (the sync's notice, noticed at the same time, may take the line after it).
-    await runUntil(c, demo.clock, () => tui.frames.some((f) => f.includes('dbt gate FAIL: ')), 'the verdict');
+    // The verdict's flash shows (the sync's notice, noticed at the same time, waits behind it: useFlash).
+    await runUntil(c, demo.clock, () => tui.lastFrame().includes('dbt gate FAIL: '), 'the verdict');
     // The bytes are written before the flash is drawn, so by now they would be there.
     expect(tui.frames.filter((f) => f.includes('\u0007') || f.includes('\u001b]9;'))).toEqual([]);
   });

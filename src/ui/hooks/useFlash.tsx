@@ -1,6 +1,8 @@
 // One-line messages for results and errors (k9s-style flash). A message clears itself after `ttlMs` on the App's clock. A notice (a
 // message with an `open` action: a run that ended) is not lost behind a plain message shown over it (the result of
-// the editor the user just closed): it comes back, for its full time, when that message clears.
+// the editor the user just closed): it comes back, for its full time, when that message clears. Nor does a notice
+// hide an error or a warning that is showing (a dbt gate's FAIL verdict, given as its failed sync ends): it waits
+// behind it, and shows when its time is over (its bell and desktop notification do not wait).
 import React, {createContext, useCallback, useContext, useEffect, useMemo, useReducer} from 'react';
 import type {Level} from '../theme.js';
 import {useClock} from './useClock.js';
@@ -30,14 +32,19 @@ export interface FlashApi {
   clear(): void;
 }
 
-type State = {message: FlashMessage | null; nextId: number; behind?: FlashMessage};
-type Action = {type: 'show'; level: Level; text: string; opts?: FlashOptions} | {type: 'clear'; id?: number};
+export type FlashState = {message: FlashMessage | null; nextId: number; behind?: FlashMessage};
+export type FlashAction = {type: 'show'; level: Level; text: string; opts?: FlashOptions} | {type: 'clear'; id?: number};
 
-function reducer(state: State, action: Action): State {
+/** A plain message a notice must not hide. */
+const mustBeSeen = (m: FlashMessage | null): m is FlashMessage => m !== null && m.open === undefined && (m.level === 'error' || m.level === 'warn');
+
+export function flashReducer(state: FlashState, action: FlashAction): FlashState {
   if (action.type === 'show') {
     const message = {id: state.nextId, level: action.level, text: action.text, ...action.opts};
+    // A new notice waits behind an error or a warning that shows (it replaces a notice waiting there).
+    if (message.open !== undefined && mustBeSeen(state.message)) return {message: state.message, nextId: state.nextId + 1, behind: message};
     // A plain message over a notice keeps the notice behind it; a new notice replaces both.
-    const behind = action.opts?.open === undefined ? (state.message?.open !== undefined ? state.message : state.behind) : undefined;
+    const behind = message.open === undefined ? (state.message?.open !== undefined ? state.message : state.behind) : undefined;
     return {message, nextId: state.nextId + 1, ...(behind && {behind})};
   }
   // A timer only clears the message it was started for, never a newer one.
@@ -53,7 +60,7 @@ const FlashContext = createContext<FlashApi | null>(null);
 /** @param ttlMs how long a message stays. @default 5000 */
 export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; children: React.ReactNode}) {
   const clock = useClock();
-  const [state, dispatch] = useReducer(reducer, {message: null, nextId: 1});
+  const [state, dispatch] = useReducer(flashReducer, {message: null, nextId: 1});
   const id = state.message?.id;
   const stay = state.message?.ttlMs ?? ttlMs;
   useEffect(() => (id === undefined ? undefined : clock.after(stay, () => dispatch({type: 'clear', id}))), [clock, id, stay]);
