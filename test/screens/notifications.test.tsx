@@ -27,6 +27,8 @@ const FAILED_NOTICE = /✗ sync on analytics-prod failed in dbt-compile after \d
 const noticeBytes = (tui: Tui) => tui.frames.filter((f) => f.startsWith('\u0007') || f.startsWith('\u001b]'));
 /** The desktop notifications among them (an ended run's, a dbt gate's verdict). */
 const svcNotices = (tui: Tui) => noticeBytes(tui).filter((f) => f.includes(']9;svc: '));
+/** The frames Ink drew (not the notices' bytes). */
+const drawnFrames = (tui: Tui) => tui.frames.filter((f) => !f.startsWith('\u0007') && !f.startsWith('\u001b]'));
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const editor = scriptedEditorPerTest('svc-notice-editor-');
@@ -154,7 +156,8 @@ describe('notices of ended runs', () => {
       ]),
     );
     // Both ended at once: the verdict keeps the flash line, the sync's notice waits behind it (useFlash).
-    expect(tui.lastFrame()).toContain('dbt gate FAIL: ');
+    await tui.settle();
+    expect(drawnFrames(tui).at(-1)).toContain('dbt gate FAIL: ');
   });
 
   it("the dbt gate's verdict rings as [ui] says: bell = false and notify = false write nothing, the flash stays", async () => {
@@ -166,7 +169,7 @@ describe('notices of ended runs', () => {
     await typeAfter(tui, 'Gate a dbt ref', ...'broken-compile', 'enter');
     await tui.waitForFrame(/● dbt sync\s+running/);
     // The verdict's flash shows (the sync's notice, noticed at the same time, waits behind it: useFlash).
-    await runUntil(c, demo.clock, () => tui.lastFrame().includes('dbt gate FAIL: '), 'the verdict');
+    await runUntil(c, demo.clock, () => drawnFrames(tui).at(-1)?.includes('dbt gate FAIL: ') === true, 'the verdict');
     // The bytes are written before the flash is drawn, so by now they would be there.
     expect(tui.frames.filter((f) => f.includes('\u0007') || f.includes('\u001b]9;'))).toEqual([]);
   });
