@@ -73,13 +73,15 @@ export async function runGate(api: Api, opts: GateOptions): Promise<GateOutcome>
     out.syncJobId = started.syncJobId;
     out.syncBranch = started.branchName;
     opts.onSyncStarted?.(started.syncJobId);
-    emit({step: 'sync', status: 'running', detail: `${started.syncJobId} → ${started.branchName}`, created: {syncBranch: started.branchName}});
+    const target = `${started.syncJobId} → ${started.branchName}`;
+    emit({step: 'sync', status: 'running', detail: target, created: {syncBranch: started.branchName}});
+    // The branch the sync writes (the gate's to clean up) stays in sight beside its progress.
     const final = await waitForSync(api, opts.deploymentId, started.syncJobId, {
       ...waits,
-      onProgress: (line) => emit({step: 'sync', status: 'running', detail: line}),
+      onProgress: (line) => emit({step: 'sync', status: 'running', detail: `${target} · ${line}`}),
     });
     if (final.status !== 'COMPLETED') throw new StepFailure(`dbt sync ${started.syncJobId} failed: ${final.error ? oneLine(final.error) : syncLabel(final)}`);
-    emit({step: 'sync', status: 'completed', detail: `${started.syncJobId} → ${started.branchName}`});
+    emit({step: 'sync', status: 'completed', detail: target});
 
     begin('devMode', `entering dev mode on ${started.branchName}`);
     const session = await startDevMode(api, opts.deploymentId, started.branchName, opts.signal);

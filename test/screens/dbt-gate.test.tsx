@@ -31,7 +31,8 @@ describe('DbtGateScreen', () => {
     await typeAfter(tui, 'Gate a dbt ref', 'm', 'a', 'i', 'n');
     await tui.press('tab');
     await tui.press(...'fct_orders.count', 'enter');
-    await tui.waitForFrame(/● dbt sync\s+running/);
+    // While it runs, its progress is shown beside the branch it writes (the gate's to clean up).
+    await tui.waitForFrame(/● dbt sync\s+running\s+\S+ → dbt-sync\/main-\S+ · dbt sync: [A-Z_]+ \d+%/);
     let frame = await runClockUntil(tui, clock, /✓ PASS: /);
     expect(frame).toMatch(/✓ dbt sync\s+completed\s+\S+ → dbt-sync\/main-/);
     expect(frame).toMatch(/✓ dev mode\s+completed\s+dev-/);
