@@ -16,6 +16,9 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import InkOutput from '../../node_modules/ink/build/output.js';
 
+/** Ink's Output class, the one its renderer uses (for the test that compares the stages and the bench). */
+export {InkOutput};
+
 type Transformer = (line: string, index: number) => string;
 type Operation =
   | {type: 'write'; x: number; y: number; text: string; transformers: Transformer[]}

@@ -132,9 +132,8 @@ export async function activityKeypress(count: number, clock: KeyMeasure, presses
 
 /** The same, with Ink's own output stage in place of the console's cached one (src/ui/inkOutput.ts) for the run. */
 async function activityKeypressInkOutput(count: number, clock: KeyMeasure): Promise<number> {
-  const {cachedGet, inkGet} = await import('../../src/ui/inkOutput.js');
-  const {default: Output} = await import('../../node_modules/ink/build/output.js');
-  const proto = Output.prototype as unknown as {get: unknown};
+  const {cachedGet, inkGet, InkOutput} = await import('../../src/ui/inkOutput.js');
+  const proto = InkOutput.prototype as unknown as {get: unknown};
   proto.get = inkGet;
   try {
     return await activityKeypress(count, clock);

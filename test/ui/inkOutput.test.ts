@@ -3,8 +3,7 @@
 // the caches kept from frame to frame (cells of a line, clipped slices, unchanged rows) are what is tested.
 import fc from 'fast-check';
 import {describe, expect, it} from 'vitest';
-import InkOutput from '../../node_modules/ink/build/output.js';
-import {cachedGet, inkGet, type OutputState} from '../../src/ui/inkOutput.js';
+import {cachedGet, inkGet, InkOutput, type OutputState} from '../../src/ui/inkOutput.js';
 
 type Operation = OutputState['operations'][number];
 
