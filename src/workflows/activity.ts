@@ -206,11 +206,9 @@ export class ActivityWatcher {
   private async look(w: Watched, signal: AbortSignal): Promise<void> {
     let changed = false;
     try {
-      await this.pacer.acquire(signal);
-      if (signal.aborted) return;
+      if (!(await this.turn(w, signal))) return;
       const syncs = await this.source.syncs(w.id, signal);
-      await this.pacer.acquire(signal);
-      if (signal.aborted) return;
+      if (!(await this.turn(w, signal))) return;
       const build = await this.source.build(w.id, signal);
       const found: ActivityRun[] = [];
       for (const r of syncs) {
@@ -228,6 +226,15 @@ export class ActivityWatcher {
     w.due = this.clock.now() + (hasActive(w) ? this.budget.activeMs : this.budget.idleMs);
     if (changed) this.opts.onChange?.();
     this.opts.onLook?.();
+  }
+
+  /**
+   * Waits for the pacer's next request slot; false when the watch ended or the deployment left the scope meanwhile
+   * (`watchOnly`): then nothing is asked of it.
+   */
+  private async turn(w: Watched, signal: AbortSignal): Promise<boolean> {
+    await this.pacer.acquire(signal);
+    return !signal.aborted && this.watched.get(w.id) === w;
   }
 
   /** Compares what one look found with what was known, emits the events, and forgets runs out of the window. */

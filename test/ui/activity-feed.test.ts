@@ -57,7 +57,8 @@ describe('the console activity feed', () => {
     release();
     const mark = p.asked.length;
     await until(() => p.asked.slice(mark).filter((a) => a === '2').length >= 3, 'more looks at 2');
-    // A look under way when the view ended had asked already; every look after it is of a pin.
+    // A request sent before the view ended is counted before the mark; a look still waiting for its turn then asks
+    // nothing of a deployment no longer watched (forced in test/workflows/activity.test.ts). Every look after is of a pin.
     expect(new Set(p.asked.slice(mark))).toEqual(new Set(['2', '5']));
     feed.setBudget(undefined);
     const stopped = p.asked.length;

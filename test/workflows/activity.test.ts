@@ -169,6 +169,44 @@ describe('activity watcher scope (the console: pins, runs it started, :activity)
     // Widening did not read the deployments list again (it had it).
     expect(platform.requests.filter((r) => r.what === 'deployments')).toHaveLength(1);
   });
+
+  it('a look waiting for its turn at a deployment that leaves the scope sends nothing for it', async () => {
+    // A clock whose sleeps end only when the test says: the look at deployment 1 is held in the pacer's wait while
+    // the scope narrows to deployment 2 (the order that made :activity's feed ask for 1 after the view closed).
+    let t = T0;
+    let held: (() => void) | undefined;
+    const clock: ActivityClock = {
+      now: () => t,
+      sleep: (ms, signal) =>
+        new Promise((resolve) => {
+          held = () => {
+            t += ms;
+            resolve();
+          };
+          signal.addEventListener('abort', () => resolve(), {once: true});
+        }),
+    };
+    const stop = new AbortController();
+    const platform = fakePlatform(3, clock);
+    const watcher = new ActivityWatcher(platform.source, {clock, budget: {perSecond: 1}});
+    const running = watcher.run(stop.signal);
+    for (let i = 0; i < 100 && held === undefined; i++) await new Promise((r) => setImmediate(r));
+    // The list was read; the first look (deployment 1) waits its second.
+    expect(platform.requests.map((r) => r.what)).toEqual(['deployments']);
+    watcher.watchOnly(new Set(['2']));
+    held!();
+    for (let i = 0; i < 100 && !platform.requests.some((r) => r.id === '2'); i++) {
+      await new Promise((r) => setImmediate(r));
+      const next = held;
+      held = undefined;
+      next?.();
+    }
+    stop.abort();
+    held?.();
+    await running;
+    expect(platform.requests.filter((r) => r.id !== undefined).map((r) => r.id)).not.toContain('1');
+    expect(platform.requests.some((r) => r.what === 'syncs' && r.id === '2')).toBe(true);
+  });
 });
 
 describe('activity watcher events', () => {
