@@ -1,5 +1,5 @@
 // One vitest project per test tier (test/tiers.ts says which file is in which): `npm run test:fast` runs unit and
-// service, `npm test` all three. `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
+// service, `npm test` all four (the fourth, react-dev, is React's development build over every screen). `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
 import {availableParallelism} from 'node:os';
 import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
 import {filesByTier, type Tier} from './test/tiers.js';
@@ -35,6 +35,9 @@ export default defineConfig({
       // An e2e file mostly waits (on a console, a server child, Prism), so a third file fills the cores without
       // slowing the others much; timing-sensitive terminal tests wait on what the screen shows, not on a time.
       tier('e2e', {maxWorkers: 3, sequence: {groupOrder: 2}}),
+      // React's development build and JSX runtime over every screen, beside the e2e files (which mostly wait): its
+      // checks (keys, hook order, updates after unmount) are what the production build above leaves out.
+      {...tier('react-dev', {maxWorkers: 1, sequence: {groupOrder: 2}, env: {NODE_ENV: 'development'}, testTimeout: 60_000}), oxc: {jsx: {runtime: 'automatic', development: true}}},
     ],
   },
 });

@@ -5,11 +5,13 @@
 //    SQLite: the service folders, and any other file that imports the service (src/server) or its test helpers
 //    (test/cli: the command tree run in-process through helpers/cliInProcess.ts).
 //  - unit: everything else: pure modules, components with fakes.
+//  - react-dev: React's development build over every screen (test/react-dev), a canary for what the production
+//    build the other tiers run does not check. By folder.
 import {readdirSync, readFileSync} from 'node:fs';
 import {join} from 'node:path';
 
-export type Tier = 'unit' | 'service' | 'e2e';
-export const TIERS: Tier[] = ['unit', 'service', 'e2e'];
+export type Tier = 'unit' | 'service' | 'e2e' | 'react-dev';
+export const TIERS: Tier[] = ['unit', 'service', 'e2e', 'react-dev'];
 
 export const E2E_DIRS = ['e2e', 'oracles'];
 export const SERVICE_DIRS = ['server', 'screens', 'security'];
@@ -20,6 +22,7 @@ const IN_PROCESS_SERVICE = /from ['"][./]*(?:helpers\/(?:startService|screenApp|
 export function tierOf(file: string, text: string): Tier {
   const folder = file.split('/')[1] ?? '';
   if (E2E_DIRS.includes(folder)) return 'e2e';
+  if (folder === 'react-dev') return 'react-dev';
   if (SERVICE_DIRS.includes(folder) || IN_PROCESS_SERVICE.test(text)) return 'service';
   return 'unit';
 }
@@ -35,7 +38,7 @@ export function testFiles(root: string, dir = 'test'): string[] {
 
 /** The test files of each tier; every file is in exactly one. */
 export function filesByTier(root: string): Record<Tier, string[]> {
-  const byTier: Record<Tier, string[]> = {unit: [], service: [], e2e: []};
+  const byTier: Record<Tier, string[]> = {unit: [], service: [], e2e: [], 'react-dev': []};
   for (const f of testFiles(root)) byTier[tierOf(f, readFileSync(join(root, f), 'utf8'))].push(f);
   return byTier;
 }
