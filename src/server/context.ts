@@ -1,5 +1,5 @@
 // Everything a route or engine needs, created once per running service and passed explicitly.
-import type {Clock} from './engines/clock.js';
+import type {Clock, Timer} from './engines/clock.js';
 import {BuildEngine} from './engines/builds.js';
 import {Warehouse} from './engines/sample/warehouse.js';
 import {QUERY_PROCESSES, QUERY_TIMEOUT_MS} from './limits.js';
@@ -35,6 +35,8 @@ export interface ContextOptions {
   image?: Buffer;
   /** The data API's bound on one query; default QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
+  /** Where that bound's deadlines run; default real time (a test passes a timer it steps). */
+  queryTimer?: Timer;
 }
 
 export function createContext(opts: ContextOptions): ServiceContext {
@@ -48,7 +50,7 @@ export function createContext(opts: ContextOptions): ServiceContext {
     log: opts.log,
     baseUrl: 'http://127.0.0.1:4400',
     hooks: {created: []},
-    warehouse: new Warehouse({timeoutMs: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS, processes: QUERY_PROCESSES}),
+    warehouse: new Warehouse({timeoutMs: opts.queryTimeoutMs ?? QUERY_TIMEOUT_MS, processes: QUERY_PROCESSES, timer: opts.queryTimer}),
   };
 }
 

@@ -7,7 +7,7 @@ import {afterEach, beforeEach} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
 import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
-import {ManualClock, type Clock} from '../../src/server/engines/clock.js';
+import {ManualClock, type Clock, type Timer} from '../../src/server/engines/clock.js';
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {issueSeedKeys, seed, type SeedName, type SeedResult} from '../../src/server/seed.js';
 import {demoImageAt, TEST_EPOCH} from './seedImage.js';
@@ -46,6 +46,8 @@ export interface SeededContextOptions {
   log?: (line: string) => void;
   /** The data API's bound on one query (default the service's own). */
   queryTimeoutMs?: number;
+  /** Where that bound's deadlines run (default real time), e.g. a SteppedClock the test moves on. */
+  queryTimer?: Timer;
 }
 
 /**
@@ -62,8 +64,8 @@ export function seededContext(seedName: SeedName, opts: SeededContextOptions): {
   return {ctx, app, keys};
 }
 
-/** `queryTimeoutMs`: the data API's bound on one query (default the service's own). */
-export function testApp(seedName: SeedName = 'demo', opts: {queryTimeoutMs?: number} = {}): TestApp {
+/** `queryTimeoutMs`, `queryTimer`: the data API's bound on one query and its timer (default the service's own). */
+export function testApp(seedName: SeedName = 'demo', opts: Pick<SeededContextOptions, 'queryTimeoutMs' | 'queryTimer'> = {}): TestApp {
   const clock = new ManualClock(TEST_EPOCH);
   const {ctx, app, keys} = seededContext(seedName, {clock, ...opts});
   const adminKey = keys.adminKey!;

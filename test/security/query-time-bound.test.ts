@@ -5,6 +5,7 @@ import {existsSync, readFileSync, readdirSync} from 'node:fs';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {closeContext} from '../../src/server/context.js';
 import {testApp, type TestApp} from '../helpers/startService.js';
+import {SteppedClock} from '../helpers/steppedClock.js';
 
 const D = '/build/api/v1/deployments/1';
 const BOUND_MS = 2000;
@@ -18,6 +19,16 @@ let branch: string;
 const load = (query: unknown) =>
   t.call(`/data/1/dev-mode/${encodeURIComponent(branch)}/cubejs-api/v1/load?query=${encodeURIComponent(JSON.stringify(query))}`, {key: token});
 const ORDERS = {measures: ['orders.count']};
+const SLOW = {measures: ['endless.count']};
+
+/** A demo service with the endless cube on a dev-mode branch; its query deadlines on `queryTimer` (default real time). */
+async function endlessService(queryTimer?: SteppedClock): Promise<void> {
+  t = testApp('demo', {queryTimeoutMs: BOUND_MS, queryTimer});
+  token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken;
+  branch = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
+  await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/endless.yml', content: ENDLESS}]}});
+  t.clock.advance(60_000);
+}
 
 /** Child processes of this process that are alive (Linux), each query process among them. */
 function children(): number[] {
@@ -39,24 +50,46 @@ const running = (pid: number) => {
     return false;
   }
 };
+/** The CPU time a process has used, in ms (Linux: utime + stime, in ticks of 10 ms); 0 once it is gone. */
+const cpuMs = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+};
+/** More CPU than a query process spends starting (node, the driver, the image: about 100 ms): it is inside SQLite. */
+const IN_SQLITE_MS = 200;
 
 /** Resolves `ms` after it is called, or later if the event loop is held. */
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('model SQL time bound', () => {
-  beforeEach(async () => {
-    t = testApp('demo', {queryTimeoutMs: BOUND_MS});
-    token = (await t.call('/api/v1/deployments/1/token', {method: 'POST'})).body.cubeApiToken;
-    branch = (await t.call(`${D}/dev-mode`, {method: 'POST', json: {branchName: 'staging'}})).body.branchName as string;
-    await t.call(`${D}/data-model/files`, {method: 'PUT', json: {files: [{path: 'model/cubes/endless.yml', content: ENDLESS}]}});
-    t.clock.advance(60_000);
-  });
+/** Waits until `ok`, looking every 5 ms for at most 20 s; fails naming `what` if it never is. */
+async function until(ok: () => boolean, what: string): Promise<void> {
+  const deadline = performance.now() + 20_000;
+  while (!ok() && performance.now() < deadline) await after(5);
+  if (!ok()) throw new Error(`not so within 20 s: ${what}`);
+}
+
+/**
+ * Waits until `n` statements run in the service's query processes and, on Linux, each of them inside SQLite: `n` of
+ * the processes started since `before` have spent more CPU than a start costs.
+ */
+async function statementsRunning(n: number, before: number[]): Promise<void> {
+  const inSqlite = () => process.platform !== 'linux' || children().filter((pid) => !before.includes(pid) && cpuMs(pid) >= IN_SQLITE_MS).length >= n;
+  await until(() => t.ctx.warehouse.running === n && inSqlite(), `${n} statement(s) running in SQLite`);
+}
+
+describe('model SQL time bound, on real time', () => {
+  beforeEach(() => endlessService());
   afterEach(() => t.close());
 
   it('stops a recursive CTE at the bound with a clear error, and answers other requests meanwhile', async () => {
     expect((await load(ORDERS)).body.data).toEqual([{'orders.count': 2400}]);
     const start = performance.now();
-    const slow = load({measures: ['endless.count']}).then((res) => ({res, at: performance.now() - start}));
+    const slow = load(SLOW).then((res) => ({res, at: performance.now() - start}));
     // Sent half a second into the slow query, as another user would: measured from when it was meant to leave.
     await after(500);
     const others = await Promise.all([
@@ -74,47 +107,82 @@ describe('model SQL time bound', () => {
     expect(at).toBeGreaterThanOrEqual(BOUND_MS - 50);
     expect(at).toBeLessThan(BOUND_MS + 2500);
   }, 60_000);
+});
+
+// The same bound with its deadlines on a clock the test moves on (the test above holds them to real time): a
+// statement is stopped once it runs inside SQLite and the test moves the clock past its deadline, not after seconds
+// of endless SQL on the machine's cores; and a deadline that must not come (a waiting statement's, once it runs)
+// would come within the step, every time.
+describe('model SQL time bound, its deadlines stepped', () => {
+  let deadlines: SteppedClock;
+  beforeEach(async () => {
+    deadlines = new SteppedClock(0);
+    await endlessService(deadlines);
+  });
+  afterEach(() => t.close());
 
   it('answers the next query after a stopped one', async () => {
-    expect((await load({measures: ['endless.count']})).status).toBe(400);
+    const before = children();
+    const slow = load(SLOW);
+    await statementsRunning(1, before);
+    await deadlines.advance(BOUND_MS);
+    expect((await slow).status).toBe(400);
     const start = performance.now();
     const res = await load(ORDERS);
     expect(res.body.data).toEqual([{'orders.count': 2400}]);
     expect(performance.now() - start).toBeLessThan(2000);
-    expect((await load({measures: ['endless.count']})).body.error).toMatch(/ran longer than 2 s/);
+    const again = load(SLOW);
+    await statementsRunning(1, before);
+    await deadlines.advance(BOUND_MS);
+    expect((await again).body.error).toMatch(/ran longer than 2 s/);
   }, 60_000);
 
   it('a query waiting behind slow ones runs once a process is free, with its own bound', async () => {
+    const before = children();
     expect((await load(ORDERS)).status).toBe(200);
-    const slow = [load({measures: ['endless.count']}), load({measures: ['endless.count']})];
-    await after(300);
+    const slow = [load(SLOW), load(SLOW)];
+    await statementsRunning(2, before);
+    await deadlines.advance(300);
     const start = performance.now();
-    const res = await load(ORDERS);
-    // It waited for the two slow ones to be stopped (about 1.7 s), then ran in a fresh process.
+    const queued = load(ORDERS);
+    await until(() => deadlines.pending() === 3, 'the query waits for a process');
+    // The slow ones are stopped at 2 s and it runs in a fresh process; its deadline as a waiting query (2.3 s)
+    // passes too, and stops nothing: its own bound started when it ran.
+    await deadlines.advance(BOUND_MS);
+    const res = await queued;
     expect(res.body.data).toEqual([{'orders.count': 2400}]);
     expect(performance.now() - start).toBeLessThan(BOUND_MS + 2500);
     for (const s of await Promise.all(slow)) expect(s.body.error).toMatch(/ran longer/);
   }, 60_000);
 
   it('a query that finds every process taken for the whole bound answers 503 busy, not a timeout of its own', async () => {
+    const before = children();
     expect((await load(ORDERS)).status).toBe(200);
-    const slow = Array.from({length: 4}, () => load({measures: ['endless.count']}));
-    await after(300);
+    const slow = Array.from({length: 4}, () => load(SLOW));
+    await statementsRunning(2, before);
+    await until(() => deadlines.pending() === 4, 'two slow queries run and two wait');
+    await deadlines.advance(300);
     const start = performance.now();
-    const res = await load(ORDERS);
+    const busy = load(ORDERS);
+    await until(() => deadlines.pending() === 5, 'the query waits for a process');
+    // The first two slow ones are stopped at 2 s and the other two take the fresh processes: it is still waiting at
+    // 2.3 s, its bound.
+    await deadlines.advance(BOUND_MS);
+    const res = await busy;
     expect(res.status).toBe(503);
     expect(res.body.error).toBe(`the data API is busy: every query process stayed taken by other queries for ${BOUND_MS / 1000} s; try again shortly`);
     expect(res.headers.get('retry-after')).toBe(String(BOUND_MS / 1000));
     expect(performance.now() - start).toBeLessThan(BOUND_MS + 2500);
+    await deadlines.advance(BOUND_MS);
     await Promise.all(slow);
   }, 60_000);
 
-  /** The endless query, running: its answer, and the query processes this service started for it. */
+  /** The endless query, running inside SQLite: its answer, and the query processes this service started for it. */
   async function endlessRunning(): Promise<{slow: ReturnType<typeof load>; processes: number[]}> {
     const before = children();
     expect((await load(ORDERS)).status).toBe(200);
-    const slow = load({measures: ['endless.count']});
-    await after(300);
+    const slow = load(SLOW);
+    await statementsRunning(1, before);
     const processes = children().filter((pid) => !before.includes(pid));
     expect(processes.length).toBeGreaterThan(0);
     return {slow, processes};
@@ -122,6 +190,7 @@ describe('model SQL time bound', () => {
 
   it.runIf(process.platform === 'linux')('the stopped statement’s process is gone: SQLite does not go on in the background', async () => {
     const {slow, processes} = await endlessRunning();
+    await deadlines.advance(BOUND_MS);
     expect((await slow).body.error).toMatch(/ran longer/);
     expect(processes.filter(alive).length).toBeLessThan(processes.length);
   }, 60_000);

@@ -6,6 +6,21 @@ export interface Clock {
 }
 
 /**
+ * Calls `fn` once `ms` have passed, and returns the function that cancels it: the service's real timers by default
+ * (`realTimer`); a test passes one it steps, so a deadline comes when the test says, not after a wait.
+ */
+export interface Timer {
+  after(ms: number, fn: () => void): () => void;
+}
+
+export const realTimer: Timer = {
+  after(ms, fn) {
+    const t = setTimeout(fn, ms);
+    return () => clearTimeout(t);
+  },
+};
+
+/**
  * Wall-clock time that runs `speed`× faster from the moment it is created, starting at `origin`. At speed 1
  * with no origin it is Date.now(). A fast clock runs ahead of real time, so a service restarting on a data file
  * written by a faster run passes the newest stored timestamp as `origin`; the clock then never runs backwards

@@ -10,6 +10,7 @@
 // free process at most as long as it may run, and fails as busy then.
 import {spawn, type ChildProcess} from 'node:child_process';
 import {createRequire} from 'node:module';
+import {realTimer, type Timer} from '../clock.js';
 import {sampleImage} from './dataset.js';
 
 export type WarehouseRow = Record<string, string | number | boolean | null>;
@@ -40,6 +41,8 @@ export interface WarehouseOptions {
   timeoutMs: number;
   /** Most statements running at once, one process each. */
   processes: number;
+  /** Where the deadlines run: real time by default (a test steps its own; the bound is real time, not `--speed`'s). */
+  timer?: Timer;
 }
 
 // The child's whole program (a string, so the same code runs from the sources under vitest/tsx and from the
@@ -74,7 +77,8 @@ interface Job {
   params: Record<string, unknown>;
   resolve: (rows: WarehouseRow[]) => void;
   reject: (err: Error) => void;
-  timer: NodeJS.Timeout;
+  /** Cancels the job's deadline. */
+  cancel: () => void;
 }
 
 interface Slot {
@@ -91,8 +95,11 @@ export class Warehouse {
   private readonly slots = new Set<Slot>();
   private readonly queue: Job[] = [];
   private closed = false;
+  private readonly timer: Timer;
 
-  constructor(readonly options: WarehouseOptions) {}
+  constructor(readonly options: WarehouseOptions) {
+    this.timer = options.timer ?? realTimer;
+  }
 
   /**
    * The rows of one read-only statement; WarehouseSqlError when SQLite refuses it, WarehouseTimeoutError when it
@@ -101,7 +108,8 @@ export class Warehouse {
   all(sql: string, params: Record<string, unknown>): Promise<WarehouseRow[]> {
     if (this.closed) return Promise.reject(new Error('the service is shutting down'));
     return new Promise((resolve, reject) => {
-      const job: Job = {sql, params, resolve, reject, timer: setTimeout(() => this.expire(job), this.options.timeoutMs)};
+      const job: Job = {sql, params, resolve, reject, cancel: () => {}};
+      this.startDeadline(job);
       this.queue.push(job);
       this.dispatch();
     });
@@ -110,6 +118,11 @@ export class Warehouse {
   /** Processes alive now (busy or idle). */
   get size(): number {
     return this.slots.size;
+  }
+
+  /** Statements running now, one process each. */
+  get running(): number {
+    return [...this.slots].filter((slot) => slot.job).length;
   }
 
   /** Stops every process; statements still running or waiting fail. Resolves once every process has exited. */
@@ -128,13 +141,18 @@ export class Warehouse {
       if (!slot) break;
       const job = this.queue.shift()!;
       // The run's own bound starts now: a statement that waited behind slow ones is not blamed for their time.
-      clearTimeout(job.timer);
-      job.timer = setTimeout(() => this.expire(job), this.options.timeoutMs);
+      this.startDeadline(job);
       slot.job = job;
       slot.child.send({sql: job.sql, params: job.params});
     }
     // A spare started now is ready when the next statement comes, even while a slow one holds the other process.
     if (!this.idle() && this.slots.size < this.options.processes) this.spawn();
+  }
+
+  /** The job's deadline, `timeoutMs` from now, in place of any it had. */
+  private startDeadline(job: Job): void {
+    job.cancel();
+    job.cancel = this.timer.after(this.options.timeoutMs, () => this.expire(job));
   }
 
   private idle(): Slot | undefined {
@@ -200,7 +218,7 @@ export class Warehouse {
   }
 
   private settle(job: Job, err: Error | undefined, rows: WarehouseRow[] = []): void {
-    clearTimeout(job.timer);
+    job.cancel();
     if (err) job.reject(err);
     else job.resolve(rows);
   }
