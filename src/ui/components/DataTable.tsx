@@ -11,7 +11,7 @@ import {useTitleCount} from '../hooks/useTitle.js';
 import {useFilterable} from '../hooks/useViewFeatures.js';
 import {color, glyph} from '../theme.js';
 import {StateView} from './StateView.js';
-import {cellText, columnWidths, filterRows, GAP, windowStart, type Column} from './tableLayout.js';
+import {cellText, columnWidths, GAP, rowFilter, windowStart, type Column} from './tableLayout.js';
 import {resolveIndex, selectionReducer, type SelectionAction, type SelectionState} from './tableState.js';
 import {headerText, positionText, sortRows, stepSort, type SortState} from './tableSort.js';
 import {cellWidth, wrapCells} from '../../lib/cells.js';
@@ -247,7 +247,10 @@ interface ViewState {
  * handler that works out the next state's title line computes them for the render that follows it.
  */
 function useArrange<T>() {
-  const [rowsFor] = useState(() => lastOf((rows: readonly T[], columns: readonly Column<T>[], filter: string, sort: SortState | undefined) => sortRows(filterRows(rows, columns, filter), columns, sort)));
+  const [rowsFor] = useState(() => {
+    const filterRows = rowFilter<T>();
+    return lastOf((rows: readonly T[], columns: readonly Column<T>[], filter: string, sort: SortState | undefined) => sortRows(filterRows(rows, columns, filter), columns, sort));
+  });
   const [idsFor] = useState(() => lastOf((filtered: readonly T[], getRowId: (row: T) => string) => filtered.map(getRowId)));
   return (rows: readonly T[], columns: readonly Column<T>[], filter: string, sort: SortState | undefined, getRowId: (row: T) => string) => {
     const filtered = rowsFor(rows, columns, filter, sort);

@@ -11,7 +11,10 @@ export interface Column<T> {
   readonly flex?: number;
   /** @default 'left' */
   readonly align?: 'left' | 'right';
-  /** Cell text; also what `/` filters on. */
+  /**
+   * Cell text; also what `/` filters on. A function of the row for one columns array: `/` keeps a row's texts while
+   * the row and the array are the same objects, so columns whose text changes (a ticking clock) come in a new array.
+   */
   readonly render: (row: T) => string;
   /** What `>`/`<` sort on (numbers sort as numbers). @default the cell text */
   readonly sortValue?: (row: T) => string | number | undefined;
@@ -51,11 +54,42 @@ export function columnWidths<T>(columns: readonly Column<T>[], total: number): n
   });
 }
 
-/** Case-insensitive substring match over every column's text. */
-export function filterRows<T>(rows: readonly T[], columns: readonly Column<T>[], filter: string): readonly T[] {
-  const needle = filter.trim().toLowerCase();
-  if (needle === '') return rows;
-  return rows.filter((row) => columns.some((c) => c.render(row).toLowerCase().includes(needle)));
+/**
+ * Each row's column texts as `/` matches them (lower-cased), per columns array: made once for a row and its columns
+ * (the same objects) and reused for every key typed into the filter. Rows are values, as the table's other caches
+ * already assume: a row whose text changes is a new object, and so is a columns array whose texts change (a column
+ * whose text ticks with the clock comes in a new array for each tick), so neither ever meets text made for the old.
+ */
+const searchTexts = new WeakMap<object, WeakMap<object, readonly string[]>>();
+
+function textsOf<T>(row: T, columns: readonly Column<T>[]): readonly string[] {
+  const make = () => columns.map((c) => c.render(row).toLowerCase());
+  if (typeof row !== 'object' || row === null) return make();
+  let byRow = searchTexts.get(columns);
+  if (!byRow) searchTexts.set(columns, (byRow = new WeakMap()));
+  let texts = byRow.get(row);
+  if (!texts) byRow.set(row, (texts = make()));
+  return texts;
+}
+
+/** The `/` filter of one table: case-insensitive substring match over every column's text. */
+export type RowFilter<T> = (rows: readonly T[], columns: readonly Column<T>[], filter: string) => readonly T[];
+
+/**
+ * A table's `/` filter. Typing narrows: when the new text contains the last one (a letter typed at either end, the
+ * same rows and columns), every row that matches it matched the last text too, so only the last result is looked at
+ * (in the same order: the result is the same as filtering all rows).
+ */
+export function rowFilter<T>(): RowFilter<T> {
+  let last: {rows: readonly T[]; columns: readonly Column<T>[]; needle: string; result: readonly T[]} | undefined;
+  return (rows, columns, filter) => {
+    const needle = filter.trim().toLowerCase();
+    if (needle === '') return rows;
+    const from = last !== undefined && last.rows === rows && last.columns === columns && needle.includes(last.needle) ? last.result : rows;
+    const result = from.filter((row) => textsOf(row, columns).some((text) => text.includes(needle)));
+    last = {rows, columns, needle, result};
+    return result;
+  };
 }
 
 /** First row index of the window that keeps `index` visible, moving as little as possible from `prev`. */
