@@ -11,7 +11,7 @@
 // Installed once, by the App's module (every render of the console goes through it): it replaces the `get` of
 // Ink's `Output` class. The class is reached through its file, as Ink's renderer imports it (one module, so one
 // class); if that file no longer has the shape this was written for, Ink's own `get` is left in place.
-import {styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
+import {ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import InkOutput from '../../node_modules/ink/build/output.js';
@@ -96,6 +96,37 @@ function widest(text: string): number {
   });
 }
 
+type Styles = StyledChar['styles'];
+const NO_STYLES: Styles = [];
+
+/** The same codes in the same order: going from one to the other takes no ANSI code (diffAnsiCodes gives none). */
+function sameStyles(a: Styles, b: Styles): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.code !== b[i]!.code || a[i]!.endCode !== b[i]!.endCode) return false;
+  return true;
+}
+
+/**
+ * A row's string, as ansi-tokenize's styledCharsToString makes it: each cell's value after the codes that go from
+ * the previous cell's styles to its own, and the codes that end the last cell's styles. That function works the
+ * codes out for every cell (sets and arrays made per cell: most of a repainted row's time); here only where the
+ * styles change, which for a run of cells of one style gives the same string (no codes between them).
+ */
+function rowText(row: readonly (StyledChar | undefined)[]): string {
+  let text = '';
+  let styles = NO_STYLES;
+  for (const cell of row) {
+    if (cell === undefined) continue;
+    if (!sameStyles(styles, cell.styles)) {
+      text += ansiCodesToString(diffAnsiCodes(styles, cell.styles));
+      styles = cell.styles;
+    }
+    text += cell.value;
+  }
+  return styles.length > 0 ? text + ansiCodesToString(diffAnsiCodes(styles, NO_STYLES)) : text;
+}
+
 function sameRow(a: (StyledChar | undefined)[] | undefined, b: (StyledChar | undefined)[]): boolean {
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
@@ -155,7 +186,7 @@ export const cachedGet: Get = function (this: OutputState) {
     }
   }
   const text = rows.map((row, y) =>
-    sameRow(previous.rows[y], row) ? previous.text[y]! : styledCharsToString(row.filter((c): c is StyledChar => c !== undefined)).trimEnd(),
+    sameRow(previous.rows[y], row) ? previous.text[y]! : rowText(row).trimEnd(),
   );
   previous = {rows, text};
   return {output: text.join('\n'), height: rows.length};
