@@ -1,6 +1,7 @@
 // The access matrix, derived rather than listed: every operation of GET /api/v1/spec × nine credentials (admin,
 // manager, read-only and scoped keys, a member's access token, a SCIM token, a data token, a metadata token and an
-// embed token of tenant acme), over HTTP against a started service; then the operations that declare a resource ×
+// embed token of tenant acme), through the service's app in-process (`app.request`: every middleware and route a
+// request over HTTP goes through, without the socket, which decides nothing here); then the operations that declare a resource ×
 // the resources that change the answer (one's own dev branch and another user's; a member and an admin as the
 // user changed; tenant acme's, globex's and everyone's part of the model). Each operation publishes what it needs
 // as `x-svc-permission` (credential kind, permission, level, raise, resource); the expected answer follows from
@@ -14,10 +15,9 @@ import {readdirSync, readFileSync} from 'node:fs';
 import {join, relative, resolve} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {parse} from 'yaml';
-import type {RunningService} from '../../src/server/index.js';
 import {insertUser} from '../../src/server/store/users.js';
 import {signAccessToken} from '../../src/server/tokens.js';
-import {startTestService} from '../helpers/startService.js';
+import {testApp, type TestApp} from '../helpers/startService.js';
 
 type Permission = 'DeploymentRead' | 'DeploymentManage' | 'SchemaRead' | 'SchemaUpdate' | 'SchemaUpdateDevBranches' | 'AuditLogManage';
 interface Declared {
@@ -48,7 +48,7 @@ interface Profile {
   holdsAdmin?: boolean;
 }
 
-let service: RunningService;
+let service: TestApp;
 let operations: Operation[] = [];
 const profiles: Profile[] = [];
 let memberId = 0;
@@ -60,7 +60,7 @@ async function call(method: string, path: string, token: string | null, body?: u
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${service.url}${path}`, {method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual'});
+  const res = await request(path, {method, headers, body: body === undefined ? undefined : JSON.stringify(body)});
   const text = await res.text();
   let parsed: any = text;
   try {
@@ -71,8 +71,12 @@ async function call(method: string, path: string, token: string | null, body?: u
   return {status: res.status, body: parsed};
 }
 
+/** A request as a client on the machine sends it: to the service's own address. */
+const request = (path: string, init: {method: string; headers: Record<string, string>; body?: string | FormData}) =>
+  service.app.request(path, {...init, headers: {host: new URL(service.ctx.baseUrl).host, ...init.headers}});
+
 beforeAll(async () => {
-  service = await startTestService({seed: 'demo'});
+  service = testApp('demo');
   const admin = service.adminKey;
   const key = async (json: object) => {
     const res = await call('POST', '/api/v1/api-keys', admin, json);
@@ -397,7 +401,7 @@ async function branchRequest(op: Operation, token: string, branch: string, owner
       form.set('transaction', JSON.stringify(transaction));
       form.set('fileName', 'model/cubes/matrix.yml');
       form.set('file', new Blob(['cubes: []\n']), 'matrix.yml');
-      const res = await fetch(`${service.url}${path}`, {method: 'POST', headers: {authorization: `Bearer ${token}`}, body: form});
+      const res = await request(path, {method: 'POST', headers: {authorization: `Bearer ${token}`}, body: form});
       return {status: res.status, body: (await res.json()) as unknown};
     }
     return call(op.method, path, token, {transaction, files: {}, autoRemoveFiles: false});
