@@ -69,7 +69,7 @@ export function DbtGateScreen({params}: ScreenProps) {
       intervalMs: live.intervalMs,
       ...waitClockOn(clock),
       // Its sync is one this console started: noticed when it ends, from any screen.
-      onSyncStarted: (id) => runStarted({kind: 'sync', deploymentId, id}),
+      onSyncStarted: (id) => runStarted({kind: 'sync', deploymentId, id, deploymentName: params.deploymentName, ref}),
       onVerdict: (result) => {
         void client.invalidateQueries({queryKey: dbtKeys.ofDeployment(deploymentId)});
         const text = `dbt gate ${result.verdict}: ${result.reason}`;

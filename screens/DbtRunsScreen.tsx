@@ -81,7 +81,7 @@ export function DbtRunsScreen({params = {}, pageSize = DBT_HISTORY_PAGE}: DbtRun
       onSuccess: (started) => {
         setDialog({kind: 'none'});
         flash.success(`Started dbt sync ${started.syncJobId} on ${started.branchName}`);
-        runStarted({kind: 'sync', deploymentId, id: started.syncJobId});
+        runStarted({kind: 'sync', deploymentId, id: started.syncJobId, deploymentName: params.deploymentName, ref});
         open(started);
       },
     });

@@ -87,7 +87,7 @@ export function VariablesScreen({params}: ScreenProps) {
     setSince(build.data?.buildJobId ?? 0);
     close();
     if (build.data?.status === 'none') return flash.success(`${text}; it applies at the first build`);
-    runStarted(causedBuild(id, build.data));
+    runStarted(causedBuild(id, build.data, {deploymentName: name, ref: deployBranch}));
     flash.success(`${text}; ${deployBranch ? `rebuilding ${deployBranch}` : 'rebuilding'} (b watches it)`);
   };
   const dialogView = (() => {

@@ -75,7 +75,7 @@ export function VersionsScreen({params}: ScreenProps) {
         setPending(undefined);
         const branch = after.deployBranchName ?? settings.data?.deployBranchName;
         flash.info(`Switched ${name} to ${target.label}; watching the rebuild`);
-        runStarted(causedBuild(id, build.data));
+        runStarted(causedBuild(id, build.data, {deploymentName: name, ref: branch ?? ''}));
         nav.push({screen: 'build', params: {deploymentId: id, deploymentName: name, branch: branch ?? ''}, label: 'rebuild'});
       },
       onError: (err) => {

@@ -34,8 +34,10 @@ export interface ActivityOptions {
   onEvent?: (event: ActivityEvent) => void;
   /** After every look that changed the snapshot. */
   onChange?: () => void;
-  /** After every look at a deployment, changed or not. */
-  onLook?: () => void;
+  /** Right before a look at a deployment sends its first request. */
+  onAsk?: (deploymentId: string) => void;
+  /** After every look at a deployment, changed or not, with the keys of the runs it found (undefined: it failed). */
+  onLook?: (deploymentId: string, found: ReadonlySet<string> | undefined) => void;
   /** A run already ended when its deployment was first looked at: no event (it is history), unless awaited. */
   onEarlier?: (run: ActivityRun) => void;
   /** A look at one deployment failed; it is asked again on its idle schedule. */
@@ -65,6 +67,10 @@ export class ActivityWatcher {
   /** Aborted to end the loop's wait early: the scope changed, or a deployment was poked. */
   private wakeUp = new AbortController();
   private lastPickActive = false;
+  /** Deployments where a run is awaited (started from the console, not listed yet): asked as if one were going. */
+  private awaited: ReadonlySet<string> = new Set();
+  /** Deployments poked since their last look began: asked next, also when poked during a look. */
+  private readonly poked = new Set<string>();
 
   constructor(
     private readonly source: ActivitySource,
@@ -82,28 +88,44 @@ export class ActivityWatcher {
     for (const w of this.watched.values()) {
       for (const run of w.runs.values()) if (isRunActive(run) || (w.keepUntil.get(run.key) ?? -Infinity) > now) runs.push(run);
     }
-    return runs.sort((a, b) => (b.startedAt ?? b.endedAt ?? 0) - (a.startedAt ?? a.endedAt ?? 0) || b.key.localeCompare(a.key));
+    return runs.sort(newestFirst);
   }
 
-  /** Every watched deployment has been looked at once and nothing is queued or running. */
+  /** Every watched deployment has been looked at once and nothing is queued or running (or awaited). */
   idle(): boolean {
     if (!this.listedOnce) return false;
-    for (const w of this.watched.values()) {
-      if (!w.looked) return false;
-      for (const run of w.runs.values()) if (isRunActive(run)) return false;
-    }
+    for (const w of this.watched.values()) if (!w.looked || this.going(w)) return false;
     return true;
+  }
+
+  /** A run is queued or running on the deployment, or one started from the console is awaited there. */
+  private going(w: Watched): boolean {
+    return this.awaited.has(w.id) || hasActive(w);
+  }
+
+  /** The name of a listed deployment. */
+  nameOf(deploymentId: string): string | undefined {
+    return this.listed.find((d) => d.id === deploymentId)?.name;
   }
 
   deploymentCount(): number {
     return this.watched.size;
   }
 
-  /** Asks this deployment next (a run was just started on it). */
+  /**
+   * Asks this deployment next, ahead of anything else due (a run was just started on it); poked during a look at
+   * it, it is asked again right after, since that look may have asked before the run existed.
+   */
   poke(deploymentId: string): void {
+    this.poked.add(deploymentId);
     const w = this.watched.get(deploymentId);
     if (w) w.due = -Infinity;
     this.wake();
+  }
+
+  /** The deployments where a run started from the console is awaited: asked at the pace of a run going. */
+  expectRuns(deploymentIds: ReadonlySet<string>): void {
+    this.awaited = deploymentIds;
   }
 
   /**
@@ -152,20 +174,27 @@ export class ActivityWatcher {
   }
 
   /**
-   * The due deployment to ask: one never asked first, then the longest overdue with a run going and the longest
-   * overdue idle one in turns, so neither starves the other when more is due than the rate allows (more than 25
-   * deployments with a run going fill 10 requests a second on their own).
+   * The due deployment to ask: one poked (a run was just started there) first, then one never asked, then the
+   * longest overdue with a run going and the longest overdue idle one in turns, so neither starves the other when
+   * more is due than the rate allows (more than 25 deployments with a run going fill 10 requests a second on their
+   * own).
    */
   private pick(now: number): Watched | undefined {
     let active: Watched | undefined;
     let idle: Watched | undefined;
+    let fresh: Watched | undefined;
     for (const w of this.watched.values()) {
       if (w.due > now) continue;
-      if (!w.looked) return w;
-      if (hasActive(w)) {
+      if (this.poked.has(w.id)) return w;
+      if (!w.looked) {
+        fresh ??= w;
+        continue;
+      }
+      if (this.going(w)) {
         if (active === undefined || w.due < active.due) active = w;
       } else if (idle === undefined || w.due < idle.due) idle = w;
     }
+    if (fresh) return fresh;
     const next = active && idle ? (this.lastPickActive ? idle : active) : (active ?? idle);
     if (next) this.lastPickActive = next === active;
     return next;
@@ -205,12 +234,15 @@ export class ActivityWatcher {
 
   private async look(w: Watched, signal: AbortSignal): Promise<void> {
     let changed = false;
+    let found: ActivityRun[] | undefined;
     try {
       if (!(await this.turn(w, signal))) return;
+      this.poked.delete(w.id);
+      this.opts.onAsk?.(w.id);
       const syncs = await this.source.syncs(w.id, signal);
       if (!(await this.turn(w, signal))) return;
       const build = await this.source.build(w.id, signal);
-      const found: ActivityRun[] = [];
+      found = [];
       for (const r of syncs) {
         const run = syncRun(w, r);
         if (run) found.push(run);
@@ -223,9 +255,9 @@ export class ActivityWatcher {
       this.opts.onError?.(w.id, messageOf(err));
     }
     w.looked = true;
-    w.due = this.clock.now() + (hasActive(w) ? this.budget.activeMs : this.budget.idleMs);
+    w.due = this.poked.has(w.id) ? -Infinity : this.clock.now() + (this.going(w) ? this.budget.activeMs : this.budget.idleMs);
     if (changed) this.opts.onChange?.();
-    this.opts.onLook?.();
+    this.opts.onLook?.(w.id, found && new Set(found.map((r) => r.key)));
   }
 
   /**
@@ -287,6 +319,11 @@ export class ActivityWatcher {
   private emit(type: ActivityEvent['type'], run: ActivityRun): void {
     this.opts.onEvent?.({type, run});
   }
+}
+
+/** The order of the activity list: newest first by start (else end), then by key. */
+export function newestFirst(a: ActivityRun, b: ActivityRun): number {
+  return (b.startedAt ?? b.endedAt ?? 0) - (a.startedAt ?? a.endedAt ?? 0) || b.key.localeCompare(a.key);
 }
 
 function hasActive(w: Watched): boolean {

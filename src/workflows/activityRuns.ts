@@ -28,6 +28,11 @@ export interface ActivityRun {
   endedAt?: number;
   durationMs?: number;
   error?: string;
+  /**
+   * Only on the console's own row of a run it started, shown until the watcher lists the run: 'waiting' for the
+   * listing, 'unseen' when its deployment's runs never listed it (feed.ts).
+   */
+  startedHere?: 'waiting' | 'unseen';
 }
 
 export function isRunActive(run: Pick<ActivityRun, 'status'>): boolean {

@@ -1,6 +1,8 @@
 // :activity against the real local service: a sync started from the API and an env-var rebuild show while going,
 // end in the right status without a key, f keeps the failed one, Enter opens the run's own screen; syncs started
-// from the CLI, by a webhook and from this console show while going and end in their own status.
+// from the CLI, by a webhook and from this console show while going and end in their own status; a sync started
+// from this console is on :activity at once, before the watcher has looked, and the watcher's listing then replaces
+// that row.
 import {mkdtempSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
@@ -9,7 +11,11 @@ import {startDbtSync} from '../../src/api/dbt.js';
 import {setEnvVars} from '../../src/api/envVars.js';
 import {DbtSyncEngine} from '../../src/server/engines/dbt/engine.js';
 import {runInProcess} from '../helpers/cliInProcess.js';
-import {POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {instrument, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {renderStepped, stepUntil} from '../helpers/steppedApp.js';
+
+/** The rows of analytics-prod's syncs in a frame of :activity. */
+const syncRows = (frame: string) => frame.split('\n').filter((line) => /analytics-prod\s+sync\s/.test(line));
 
 describe('ActivityScreen', () => {
   it('shows runs across deployments while going and as they end; f shows failed only; Enter opens the sync', async () => {
@@ -52,6 +58,27 @@ describe('ActivityScreen', () => {
     expect(going).toContain('Activity');
     demo.clock.advance(120_000);
     await tui.waitForFrame((f) => /analytics-prod.*sync.*broken-compile.*failed.*dbt-compile/.test(f) && /marketing-dash.*sync.*webhook.*succeeded/.test(f) && /finance-reporting.*sync.*main.*api.*succeeded/.test(f));
+  });
+
+  it('a sync started from this console is on :activity at once, then the listing replaces its row', async () => {
+    const demo = await startDemo();
+    const spy = instrument(demo.api);
+    const c = renderStepped(spy, {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 140});
+    const {tui} = c;
+    await typeAfter(tui, '[50]', 's');
+    await typeAfter(tui, 'Start a dbt sync', ...'broken-compile', 'enter');
+    await tui.waitForFrame(/Started dbt sync/);
+    // The console's clock stands still: the watcher has not looked at the deployment's runs yet.
+    await tui.press(':', ...'activity', 'enter');
+    const own = await tui.waitForFrame((f) => /^Activity \[1\]/m.test(f) && syncRows(f).length === 1);
+    const looks = /deployments\/1\/dbt-sync\?first=20$/;
+    expect(spy.count(looks)).toBe(0);
+    expect(syncRows(own)[0]).toMatch(/analytics-prod\s+sync\s+broken-compile\s+queued\s+started here\s+0s\s+[0-9a-f]{8}/);
+    // The watcher's first look lists it: still one row, now with what the service says (its trigger, its status).
+    await stepUntil(c, () => spy.count(looks) >= 1 && !tui.lastFrame().includes('started here'), 'the listing of the sync');
+    const listed = tui.lastFrame();
+    expect(syncRows(listed), listed).toHaveLength(1);
+    expect(syncRows(listed)[0]).toMatch(/analytics-prod\s+sync\s+broken-compile\s+api\s+(queued|running)\s/);
   });
 
   it('is on the palette as :activity and :pulse', async () => {

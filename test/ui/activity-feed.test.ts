@@ -1,7 +1,8 @@
 // The console's one activity watcher (src/ui/activity/feed.ts) on a counting fake platform and short intervals:
 // it asks nothing until something is pinned, started or viewed; pinned deployments only, all of them while
 // :activity shows, then pinned only again; nothing while paused. Notices: a pinned deployment's run and a run
-// started here, once each; a run elsewhere seen while :activity shows is no notice.
+// started here, once each; a run elsewhere seen while :activity shows is no notice. A run started here is a row at
+// once; a caused build's row becomes the build claimed for it; one never listed ends as unknown, "not listed".
 import {describe, expect, it} from 'vitest';
 import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
@@ -14,6 +15,8 @@ function platform(count: number) {
   const asked: string[] = [];
   /** Each deployment's dbt runs, as the list answers them. */
   const runs = new Map<string, DbtRun[]>();
+  /** Each deployment's newest build (else build 1, built). */
+  const builds = new Map<string, Pick<BuildStatus, 'status' | 'buildJobId' | 'deploymentStatus'>>();
   const source: ActivitySource = {
     deployments: async (offset, limit) => {
       asked.push('list');
@@ -24,9 +27,9 @@ function platform(count: number) {
       asked.push(id);
       return runs.get(id) ?? [];
     },
-    build: async (id): Promise<BuildStatus> => ({deploymentId: id, branchName: 'main', mode: 'production', status: 'built', buildJobId: 1, deploymentStatus: 'built', raw: {}}),
+    build: async (id): Promise<BuildStatus> => ({deploymentId: id, branchName: 'main', mode: 'production', status: 'built', buildJobId: 1, deploymentStatus: 'built', raw: {}, ...builds.get(id)}),
   };
-  return {source, asked, runs};
+  return {source, asked, runs, builds};
 }
 
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -84,6 +87,30 @@ describe('the console activity feed', () => {
     await until(() => notices.length >= 2 && feed.getState().runs?.every((r) => r.status === 'failed') === true, 'the ends');
     expect(notices.map((r) => `${r.deploymentId} ${r.id} ${r.status}`).sort()).toEqual(['1 a failed', '4 c failed']);
     release();
+    feed.halt();
+  });
+
+  it("a run started here is a row at once; a caused build's row becomes the build claimed for it", async () => {
+    const p = platform(3);
+    const feed = new ActivityFeed(p.source, () => {});
+    feed.started({kind: 'build', deploymentId: '2', replaces: '1', deploymentName: 'dep-2', ref: 'main'});
+    // Before any budget (nothing asked yet): the console's own row.
+    expect(feed.getState().runs).toMatchObject([{kind: 'build', deploymentName: 'dep-2', ref: 'main', status: 'queued', phase: 'started here', startedHere: 'waiting'}]);
+    p.builds.set('2', {status: 'building', buildJobId: 2, deploymentStatus: 'queued'});
+    feed.setBudget(BUDGET);
+    await until(() => feed.getState().runs?.some((r) => r.id === '2') === true, 'the claimed build');
+    expect(feed.getState().runs).toMatchObject([{key: 'build:2:2', status: 'queued'}]);
+    expect(feed.getState().runs?.[0]?.startedHere).toBeUndefined();
+    feed.halt();
+  });
+
+  it('a sync started here that its deployment never lists ends as unknown, not listed', async () => {
+    const p = platform(3);
+    const feed = new ActivityFeed(p.source, () => {});
+    feed.setBudget(BUDGET);
+    feed.started({kind: 'sync', deploymentId: '3', id: 'gone', deploymentName: 'dep-3', ref: 'main'});
+    await until(() => feed.getState().runs?.[0]?.status === 'unknown', 'the sync given up');
+    expect(feed.getState().runs).toMatchObject([{key: 'sync:3:gone', status: 'unknown', phase: 'not listed', startedHere: 'unseen'}]);
     feed.halt();
   });
 });

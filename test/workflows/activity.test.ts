@@ -170,6 +170,47 @@ describe('activity watcher scope (the console: pins, runs it started, :activity)
     expect(platform.requests.filter((r) => r.what === 'deployments')).toHaveLength(1);
   });
 
+  it('a deployment poked during a look at it is asked again right after, ahead of deployments never asked', async () => {
+    const stop = new AbortController();
+    const clock = simClock(T0 + 60_000, stop);
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => (letThrough = resolve));
+    const platform = fakePlatform(3, clock);
+    const syncs = platform.source.syncs;
+    // The first look at deployment 1 is answered only once the run has been started (and the watcher poked).
+    platform.source.syncs = async (id, signal) => {
+      const answer = syncs(id, signal);
+      if (id === '1' && platform.requests.filter((r) => r.id === '1').length === 1) await held;
+      return answer;
+    };
+    const watcher = new ActivityWatcher(platform.source, {clock});
+    const running = watcher.run(stop.signal);
+    for (let i = 0; i < 100 && !platform.requests.some((r) => r.id === '1'); i++) await new Promise((r) => setImmediate(r));
+    watcher.poke('1');
+    letThrough();
+    for (let i = 0; i < 100 && platform.requests.filter((r) => r.what === 'syncs').length < 3; i++) await new Promise((r) => setImmediate(r));
+    stop.abort();
+    await running;
+    // The look under way may have asked before the run existed: 1 is asked again before 2 and 3 are first asked.
+    expect(platform.requests.filter((r) => r.what === 'syncs').map((r) => r.id).slice(0, 3)).toEqual(['1', '1', '2']);
+  });
+
+  it('a deployment where a run is expected is asked at the pace of a run going until no longer expected', async () => {
+    const stop = new AbortController();
+    const clock = simClock(T0 + 120_000, stop);
+    const platform = fakePlatform(3, clock);
+    const watcher = new ActivityWatcher(platform.source, {clock});
+    watcher.expectRuns(new Set(['2']));
+    expect(watcher.idle()).toBe(false);
+    await watcher.run(stop.signal);
+    const syncs = perDeployment(platform.requests, 'syncs');
+    // Every 5 s for two minutes; the others once per 30 s.
+    expect(syncs.get('2')!.length).toBeGreaterThanOrEqual(120_000 / 5_000 - 1);
+    for (const id of ['1', '3']) expect(syncs.get(id)!.length).toBeLessThanOrEqual(120_000 / 30_000 + 1);
+    watcher.expectRuns(new Set());
+    expect(watcher.idle()).toBe(true);
+  });
+
   it('a look waiting for its turn at a deployment that leaves the scope sends nothing for it', async () => {
     // A clock whose sleeps end only when the test says: the look at deployment 1 is held in the pacer's wait while
     // the scope narrows to deployment 2 (the order that made :activity's feed ask for 1 after the view closed).

@@ -5,26 +5,59 @@
 // With none of these (nothing pinned, nothing started, `:activity` not open) it sends nothing. When a run of a pinned
 // deployment, or a run started here, ends, it calls `onNotice` once for it.
 //
+// A run started here is in the rows at once, as this console knows it (queued, `startedHere: 'waiting'`, shown as
+// "started here"), and its deployment is asked next and then at the pace of a run going. The watcher's listing of the
+// run replaces that row (its data wins; one row by key, or for a caused build the build claimed for it). A run its
+// deployment's runs have not listed after `idleMs` (30 s) of asking stays as `unknown` · "not listed" for the recent
+// window, and is no longer waited for.
+//
 // Paused (live updates off), the watcher stops asking but keeps what it knew: on resume its next look at each
 // deployment compares with that, so a run that ended meanwhile is noticed then, once (a fresh watcher would take it
 // for history).
-import {ActivityWatcher, realClock, type ActivityBudget, type ActivityClock, type ActivityEvent, type ActivityRun, type ActivitySource} from '../../workflows/activity.js';
+import {
+  ACTIVITY_BUDGET,
+  ActivityWatcher,
+  newestFirst,
+  realClock,
+  type ActivityBudget,
+  type ActivityClock,
+  type ActivityEvent,
+  type ActivityRun,
+  type ActivitySource,
+} from '../../workflows/activity.js';
 
 /**
  * A run this console started: a dbt sync (its id is known), or a build it caused: the next one on the deployment
  * other than `replaces`, the id of its newest build before the change ('' when it had none; undefined when not
  * known, then only a build seen going is taken for it).
  */
-export type StartedRun = {kind: 'sync'; deploymentId: string; id: string} | {kind: 'build'; deploymentId: string; replaces?: string};
+export type StartedRun = ({kind: 'sync'; deploymentId: string; id: string} | {kind: 'build'; deploymentId: string; replaces?: string}) & {
+  /** What the screen that started it knows, shown until the watcher lists the run: the deployment's name … */
+  deploymentName?: string;
+  /** … and the ref synced or the branch built. */
+  ref?: string;
+};
 
 /**
  * The build a change on `deploymentId` causes (a variable, a version switch), given its build status as last read
  * before the change (undefined when not read): with it, the rebuild is noticed even if it ends before the watcher
  * first looks at the deployment.
  */
-export function causedBuild(deploymentId: string, before: {readonly buildJobId?: number} | undefined): StartedRun {
-  return {kind: 'build', deploymentId, ...(before ? {replaces: before.buildJobId === undefined ? '' : String(before.buildJobId)} : {})};
+export function causedBuild(deploymentId: string, before: {readonly buildJobId?: number} | undefined, known: {deploymentName?: string; ref?: string} = {}): StartedRun {
+  return {kind: 'build', deploymentId, ...known, ...(before ? {replaces: before.buildJobId === undefined ? '' : String(before.buildJobId)} : {})};
 }
+
+/** The console's row of a run it started, until the watcher lists it. */
+interface OwnRow {
+  row: ActivityRun;
+  /** A look at its deployment has asked since it started (a look under way then may not list it). */
+  asked: boolean;
+  /** When an unseen row leaves the list (feed clock). */
+  until?: number;
+}
+
+/** The key of a caused build's own row: its id is not known until the watcher claims a build for it. */
+const causedKey = (deploymentId: string) => `build:${deploymentId}:`;
 
 export interface FeedState {
   /** Undefined until the first look. */
@@ -44,6 +77,10 @@ export class ActivityFeed {
   /** Deployments where this console caused a build that has not been seen yet, with the build it replaces. */
   private readonly awaitedBuilds = new Map<string, string | undefined>();
   private readonly noticed = new Set<string>();
+  /** The rows of runs started here, by key, until the watcher lists them. */
+  private readonly own = new Map<string, OwnRow>();
+  /** The watcher's snapshot as last read; undefined until its first look. */
+  private seen: ActivityRun[] | undefined;
   /** Undefined until the first `setBudget`. */
   private budget: Partial<ActivityBudget> | undefined;
   /** Live updates are paused: the watcher's loop does not run. */
@@ -78,7 +115,9 @@ export class ActivityFeed {
   halt(keep = false): void {
     this.suspend();
     this.watcher = undefined;
-    if (!keep) this.state = {runs: undefined, error: undefined};
+    if (keep) return;
+    this.seen = undefined;
+    this.state = {runs: this.rows(), error: undefined};
   }
 
   /** Ends the watcher's loop; the watcher and what it knows stay. */
@@ -92,11 +131,10 @@ export class ActivityFeed {
       budget,
       clock: this.clock,
       onEvent: (e) => this.onEvent(e),
-      onChange: () => this.set({runs: watcher.snapshot()}),
+      onChange: () => this.publish(watcher.snapshot()),
       onEarlier: (run) => this.onEarlier(run),
-      onLook: () => {
-        if (this.state.runs === undefined) this.set({runs: watcher.snapshot()});
-      },
+      onAsk: (id) => this.onAsk(id),
+      onLook: (id, found) => this.onLook(id, found, watcher),
     });
     this.watcher = watcher;
     return watcher;
@@ -140,12 +178,30 @@ export class ActivityFeed {
     this.rescope();
   }
 
-  /** This console started a run: it is watched (asked about at once) and noticed when it ends. */
+  /**
+   * This console started a run: it is in the rows at once (until the watcher lists it), its deployment is asked
+   * next and at the pace of a run going, and it is noticed when it ends.
+   */
   started(run: StartedRun): void {
-    if (run.kind === 'sync') this.tracked.set(`sync:${run.deploymentId}:${run.id}`, run.deploymentId);
+    const key = run.kind === 'sync' ? `sync:${run.deploymentId}:${run.id}` : causedKey(run.deploymentId);
+    if (run.kind === 'sync') this.tracked.set(key, run.deploymentId);
     else this.awaitedBuilds.set(run.deploymentId, run.replaces);
+    const row: ActivityRun = {
+      key,
+      kind: run.kind,
+      deploymentId: run.deploymentId,
+      deploymentName: this.watcher?.nameOf(run.deploymentId) ?? run.deploymentName ?? '',
+      id: run.kind === 'sync' ? run.id : '',
+      ref: run.ref ?? '',
+      status: 'queued',
+      phase: 'started here',
+      startedAt: this.clock.now(),
+      startedHere: 'waiting',
+    };
+    this.own.set(key, {row, asked: false});
     this.rescope();
     this.watcher?.poke(run.deploymentId);
+    this.publish();
   }
 
   private rescope(): void {
@@ -156,8 +212,55 @@ export class ActivityFeed {
       return;
     }
     const watcher = this.watcher ?? this.create(this.budget);
+    watcher.expectRuns(new Set([...this.own.values()].filter((o) => o.row.startedHere === 'waiting').map((o) => o.row.deploymentId)));
     watcher.watchOnly(this.viewers > 0 ? undefined : wanted);
     if (!this.paused && this.stop === undefined) this.resume(watcher);
+  }
+
+  /** The rows: the watcher's, and the console's own of runs it started that the watcher has not listed. */
+  private rows(): ActivityRun[] | undefined {
+    const now = this.clock.now();
+    for (const [key, own] of this.own) if (own.until !== undefined && own.until <= now) this.own.delete(key);
+    if (this.own.size === 0) return this.seen;
+    const listed = new Set(this.seen?.map((r) => r.key));
+    const mine = [...this.own.values()].map((o) => o.row).filter((r) => !listed.has(r.key));
+    return mine.length === 0 ? this.seen : [...(this.seen ?? []), ...mine].sort(newestFirst);
+  }
+
+  /** The rows again, with the watcher's snapshot when given. */
+  private publish(seen?: ActivityRun[]): void {
+    if (seen) this.seen = seen;
+    this.set({runs: this.rows()});
+  }
+
+  private onAsk(deploymentId: string): void {
+    for (const own of this.own.values()) if (own.row.deploymentId === deploymentId) own.asked = true;
+  }
+
+  /**
+   * A look at a deployment found these runs: a run started here that it lists is the watcher's row from now on;
+   * one still not listed `idleMs` after it started is not waited for any longer.
+   */
+  private onLook(deploymentId: string, found: ReadonlySet<string> | undefined, watcher: ActivityWatcher): void {
+    let changed = false;
+    const now = this.clock.now();
+    const patience = this.budget?.idleMs ?? ACTIVITY_BUDGET.idleMs;
+    for (const [key, own] of this.own) {
+      const {row} = own;
+      if (row.deploymentId !== deploymentId || row.startedHere !== 'waiting' || !own.asked || found === undefined) continue;
+      if (found.has(key)) {
+        this.own.delete(key);
+        changed = true;
+      } else if (now - (row.startedAt ?? now) >= patience) {
+        own.row = {...row, status: 'unknown', phase: 'not listed', startedHere: 'unseen'};
+        own.until = now + (this.budget?.recentMs ?? ACTIVITY_BUDGET.recentMs);
+        this.tracked.delete(key);
+        if (row.kind === 'build') this.awaitedBuilds.delete(deploymentId);
+        changed = true;
+      }
+    }
+    if (changed) this.rescope();
+    if (changed || this.seen === undefined) this.publish(watcher.snapshot());
   }
 
   private set(change: Partial<FeedState>): void {
@@ -179,7 +282,9 @@ export class ActivityFeed {
     const replaces = this.awaitedBuilds.get(run.deploymentId);
     if (run.id === replaces || (ended && replaces === undefined)) return;
     this.awaitedBuilds.delete(run.deploymentId);
+    this.own.delete(causedKey(run.deploymentId));
     this.tracked.set(run.key, run.deploymentId);
+    this.rescope();
   }
 
   /** A run started here that had ended before its deployment was first looked at (no event) is noticed all the same. */
