@@ -4,6 +4,7 @@ import React, {useEffect, useRef} from 'react';
 import {useIsFetching, useQuery, useQueryClient} from '@tanstack/react-query';
 import {failureSummary} from '../api/client.js';
 import {accountQueries} from '../queries/account.js';
+import {isBackgroundQuery} from '../queries/background.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
 import {useNow} from './hooks/useNow.js';
@@ -21,14 +22,15 @@ export interface ShellHeaderProps {
 export function ShellHeader(props: ShellHeaderProps) {
   const api = useApi();
   const me = useQuery({...accountQueries.me(api), staleTime: Infinity});
-  const fetching = useIsFetching() > 0;
+  // A background query (a list's row states, queries/background.ts) turns no spinner and dates nothing.
+  const fetching = useIsFetching({predicate: (q) => !isBackgroundQuery(q)}) > 0;
   const now = useNow(1000);
   const queryClient = useQueryClient();
   const active = queryClient
     .getQueryCache()
     .getAll()
     .filter((q) => q.isActive());
-  const updatedAt = maxOf(active.filter((q) => q.state.dataUpdatedAt > 0).map((q) => q.state.dataUpdatedAt), 0);
+  const updatedAt = maxOf(active.filter((q) => q.state.dataUpdatedAt > 0 && !isBackgroundQuery(q)).map((q) => q.state.dataUpdatedAt), 0);
   // A live query failing for a transient reason (service down, 5xx, a name that does not resolve) keeps its data
   // and keeps polling: say what failed (errors.ts failureSummary) — until an answer arrives that is newer than the
   // last failure. A query that does not poll keeps its old error after the service is back; that error is history,
