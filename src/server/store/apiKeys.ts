@@ -74,7 +74,7 @@ export function findLiveKeyByValue(db: Db, key: string): ApiKeyRow | undefined {
 }
 
 export function findApiKey(db: Db, id: number): ApiKeyRow | undefined {
-  return db.prepare('SELECT * FROM api_keys WHERE id = ? AND revoked_at IS NULL').get(id) as ApiKeyRow | undefined;
+  return prepared(db, 'SELECT * FROM api_keys WHERE id = ? AND revoked_at IS NULL').get(id) as ApiKeyRow | undefined;
 }
 
 export function listApiKeys(db: Db): ApiKeyRow[] {

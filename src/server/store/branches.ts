@@ -3,6 +3,7 @@
 // environments list and the branches list can never disagree.
 import {branchNameKey} from '../../contract/names.js';
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const branchesMigrations: Migration[] = [
@@ -88,36 +89,35 @@ const SELECT = `
   FROM branches b LEFT JOIN branches p ON p.id = b.parent_id`;
 
 export function findBranch(db: Db, deploymentId: number, name: string): BranchRow | undefined {
-  return db.prepare(`${SELECT} WHERE b.deployment_id = ? AND b.name = ?`).get(deploymentId, name) as BranchRow | undefined;
+  return prepared(db, `${SELECT} WHERE b.deployment_id = ? AND b.name = ?`).get(deploymentId, name) as BranchRow | undefined;
 }
 
 /** The branch whose name is `name` without regard to case and compatibility forms (contract/names.ts `branchNameKey`). */
 export function findBranchByKey(db: Db, deploymentId: number, name: string): BranchRow | undefined {
   const key = branchNameKey(name);
-  const names = db.prepare('SELECT name FROM branches WHERE deployment_id = ?').pluck().all(deploymentId) as string[];
+  const names = prepared(db, 'SELECT name FROM branches WHERE deployment_id = ?').pluck().all(deploymentId) as string[];
   const found = names.find((n) => branchNameKey(n) === key);
   return found === undefined ? undefined : findBranch(db, deploymentId, found);
 }
 
 export function findBranchById(db: Db, deploymentId: number, id: number): BranchRow | undefined {
-  return db.prepare(`${SELECT} WHERE b.deployment_id = ? AND b.id = ?`).get(deploymentId, id) as BranchRow | undefined;
+  return prepared(db, `${SELECT} WHERE b.deployment_id = ? AND b.id = ?`).get(deploymentId, id) as BranchRow | undefined;
 }
 
 export function countBranches(db: Db, deploymentId: number): number {
-  return db.prepare('SELECT count(*) FROM branches WHERE deployment_id = ?').pluck().get(deploymentId) as number;
+  return prepared(db, 'SELECT count(*) FROM branches WHERE deployment_id = ?').pluck().get(deploymentId) as number;
 }
 
 /** Branches in id order after `afterId`; one more than `limit` tells the caller whether another page exists. */
 export function listBranches(db: Db, deploymentId: number, afterId: number, limit: number): BranchRow[] {
-  return db.prepare(`${SELECT} WHERE b.deployment_id = ? AND b.id > ? ORDER BY b.id LIMIT ?`).all(deploymentId, afterId, limit) as BranchRow[];
+  return prepared(db, `${SELECT} WHERE b.deployment_id = ? AND b.id > ? ORDER BY b.id LIMIT ?`).all(deploymentId, afterId, limit) as BranchRow[];
 }
 
 export function insertBranch(
   db: Db,
   b: {deploymentId: number; name: string; kind: BranchKind; parentId: number | null; ownerUserId: number | null; lastHash: string; now: number},
 ): number {
-  const r = db
-    .prepare('INSERT INTO branches (deployment_id, name, kind, parent_id, owner_user_id, last_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+  const r = prepared(db, 'INSERT INTO branches (deployment_id, name, kind, parent_id, owner_user_id, last_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
     .run(b.deploymentId, b.name, b.kind, b.parentId, b.ownerUserId, b.lastHash, b.now, b.now);
   return Number(r.lastInsertRowid);
 }
@@ -152,8 +152,7 @@ export function pointDevelopmentEnvironment(db: Db, e: {deploymentId: number; us
 }
 
 export function sessionBranch(db: Db, deploymentId: number, credential: string): BranchRow | undefined {
-  return db
-    .prepare(`${SELECT} JOIN dev_sessions s ON s.branch_id = b.id WHERE s.deployment_id = ? AND s.credential = ?`)
+  return prepared(db, `${SELECT} JOIN dev_sessions s ON s.branch_id = b.id WHERE s.deployment_id = ? AND s.credential = ?`)
     .get(deploymentId, credential) as BranchRow | undefined;
 }
 
@@ -173,17 +172,17 @@ export function hasOpenSession(db: Db, branchId: number): boolean {
 }
 
 export function branchFiles(db: Db, branchId: number): Array<{path: string; content: string}> {
-  return db.prepare('SELECT path, content FROM branch_files WHERE branch_id = ? ORDER BY path').all(branchId) as Array<{path: string; content: string}>;
+  return prepared(db, 'SELECT path, content FROM branch_files WHERE branch_id = ? ORDER BY path').all(branchId) as Array<{path: string; content: string}>;
 }
 
 /** Replaces the branch's whole tree and records the revision it makes. */
 export function saveTree(db: Db, branchId: number, files: Map<string, string>, hash: string, message: string, now: number): void {
   db.transaction(() => {
-    db.prepare('DELETE FROM branch_files WHERE branch_id = ?').run(branchId);
-    const insert = db.prepare('INSERT INTO branch_files (branch_id, path, content) VALUES (?, ?, ?)');
+    prepared(db, 'DELETE FROM branch_files WHERE branch_id = ?').run(branchId);
+    const insert = prepared(db, 'INSERT INTO branch_files (branch_id, path, content) VALUES (?, ?, ?)');
     for (const [path, content] of files) insert.run(branchId, path, content);
-    db.prepare('UPDATE branches SET last_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, branchId);
-    db.prepare('INSERT INTO branch_revisions (branch_id, hash, message, created_at) VALUES (?, ?, ?, ?)').run(branchId, hash, message, now);
+    prepared(db, 'UPDATE branches SET last_hash = ?, updated_at = ? WHERE id = ?').run(hash, now, branchId);
+    prepared(db, 'INSERT INTO branch_revisions (branch_id, hash, message, created_at) VALUES (?, ?, ?, ?)').run(branchId, hash, message, now);
   })();
 }
 

@@ -1,6 +1,7 @@
 // Deployments and their settings. Deletion is soft (`deleted_at`) so rows other aggregates keep (builds,
 // branches, audit events) never dangle; every read here hides deleted deployments.
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const deploymentsMigrations: Migration[] = [
@@ -91,7 +92,7 @@ export function insertDeployment(db: Db, d: NewDeployment): number {
 }
 
 export function findDeployment(db: Db, id: number): DeploymentRow | undefined {
-  return db.prepare('SELECT * FROM deployments WHERE id = ? AND deleted_at IS NULL').get(id) as DeploymentRow | undefined;
+  return prepared(db, 'SELECT * FROM deployments WHERE id = ? AND deleted_at IS NULL').get(id) as DeploymentRow | undefined;
 }
 
 /** One page of live deployments in id order; `only` restricts to the ids a scoped credential may see. */

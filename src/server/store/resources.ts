@@ -2,6 +2,7 @@
 // scope it lives in (a deployment id, an embed tenant name, or '' for the account), and its fields as JSON.
 // Ids come from one sequence, so an id names one object whatever its kind.
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 export const resourcesMigrations: Migration[] = [
@@ -49,7 +50,7 @@ const toRow = (r: RawRow): ResourceRow => ({
 
 /** Every object of a kind in a scope, oldest first. */
 export function listResources(db: Db, kind: string, scope: string): ResourceRow[] {
-  return (db.prepare('SELECT * FROM resources WHERE kind = ? AND scope = ? ORDER BY id').all(kind, scope) as RawRow[]).map(toRow);
+  return (prepared(db, 'SELECT * FROM resources WHERE kind = ? AND scope = ? ORDER BY id').all(kind, scope) as RawRow[]).map(toRow);
 }
 
 /** Every object of a kind, whatever its scope (for lookups by a field unique across scopes, e.g. a public id). */

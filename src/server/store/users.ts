@@ -251,7 +251,7 @@ export function listUsers(db: Db): UserRow[] {
 }
 
 export function findAdmin(db: Db): UserRow | undefined {
-  return db.prepare('SELECT * FROM users WHERE is_admin = 1 AND active = 1 ORDER BY id LIMIT 1').get() as UserRow | undefined;
+  return prepared(db, 'SELECT * FROM users WHERE is_admin = 1 AND active = 1 ORDER BY id LIMIT 1').get() as UserRow | undefined;
 }
 
 /** The HS256 secret for every JWT the service issues; created once per data file so tokens survive restarts. */

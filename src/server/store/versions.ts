@@ -1,5 +1,6 @@
 // The release catalogue (versions published per channel) and each deployment's version history.
 import type {Db} from './db.js';
+import {prepared} from './prepared.js';
 import type {Migration} from './migration.js';
 
 /** Versions the service publishes, oldest first per channel; the last of each list is the channel head. */
@@ -42,7 +43,7 @@ export function channelHeads(db: Db): ChannelVersion[] {
 }
 
 export function channelHead(db: Db, channel: string): string | undefined {
-  return db.prepare('SELECT version FROM release_catalog WHERE channel = ? ORDER BY position DESC LIMIT 1').pluck().get(channel) as
+  return prepared(db, 'SELECT version FROM release_catalog WHERE channel = ? ORDER BY position DESC LIMIT 1').pluck().get(channel) as
     | string
     | undefined;
 }
@@ -62,7 +63,7 @@ export function accountHistory(db: Db): ChannelVersion[] {
 }
 
 export function recordVersionUse(db: Db, deploymentId: number, v: ChannelVersion, now: number): void {
-  db.prepare('INSERT OR IGNORE INTO deployment_versions (deployment_id, channel, version, first_used_at) VALUES (?, ?, ?, ?)').run(
+  prepared(db, 'INSERT OR IGNORE INTO deployment_versions (deployment_id, channel, version, first_used_at) VALUES (?, ?, ?, ?)').run(
     deploymentId,
     v.channel,
     v.version,
