@@ -30,11 +30,11 @@ const scheduler = createRequire(requireHere.resolve('react-reconciler'))('schedu
 /**
  * Resolves once React has done what is queued: Ink's next-turn work (a lone Esc is parsed on the next turn), the
  * render it caused and the effects after it, and again while that drew a frame (an effect that set state), at
- * most 20 rounds. A task of the effects' priority runs after the effects queued before it; one of idle priority
- * would wait behind a live screen's renders for seconds.
+ * most `rounds` rounds. A task of the effects' priority runs after the effects queued before it; one of idle
+ * priority would wait behind a live screen's renders for seconds.
  */
-export async function reactIdle(drawn: () => number): Promise<void> {
-  for (let round = 0; round < 20; round++) {
+export async function reactIdle(drawn: () => number, rounds = 20): Promise<void> {
+  for (let round = 0; round < rounds; round++) {
     const before = drawn();
     await new Promise((resolve) => realSetImmediate(resolve));
     await new Promise<void>((resolve) => scheduler.unstable_scheduleCallback(scheduler.unstable_NormalPriority, resolve));
@@ -42,9 +42,18 @@ export async function reactIdle(drawn: () => number): Promise<void> {
   }
 }
 
+/**
+ * Resolves once what a key (or a frame just drawn) set off in React is done: rendered, drawn, its effects run and
+ * those of what they set (`reactIdle` for a few rounds). Not until the App is quiet: a screen still loading draws
+ * a frame per answer, and a flash shown by the key could time out while the rows come in.
+ */
+export const keyHandled = (drawn: () => number): Promise<void> => reactIdle(drawn, 3);
+
 class FakeStdout extends EventEmitter {
   frames: string[] = [];
   isTTY = true;
+  /** Called after each write (waitForFrame's wake-up). */
+  private readonly written = new Set<() => void>();
   constructor(
     public columns: number,
     public rows: number,
@@ -53,9 +62,30 @@ class FakeStdout extends EventEmitter {
   }
   write = (frame: string) => {
     this.frames.push(frame);
+    for (const wake of this.written) wake();
     return true;
   };
   lastFrame = () => this.frames.at(-1) ?? '';
+
+  /**
+   * Resolves on the turn after the next write (once what drew it has run to its end: a commit that sets state in a
+   * layout effect draws twice in one go), or after `pollMs` for a wait on something besides the frame.
+   */
+  nextWrite(pollMs: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        this.written.delete(wake);
+        clearTimeout(timer);
+        resolve();
+      };
+      const wake = () => {
+        this.written.delete(wake);
+        realSetImmediate(done);
+      };
+      const timer = realSetTimeout(done, pollMs);
+      this.written.add(wake);
+    });
+  }
 }
 
 /** Key names → what a terminal sends. Anything else is sent as typed. */
@@ -120,11 +150,19 @@ export interface Tui {
   readonly queryClient: QueryClient;
   /** How many times the app asked to quit (q, ctrl+c). */
   readonly quits: () => number;
-  /** Sends keys (names from KEYS or literal text), one write each, pausing so Ink can parse a lone Esc. */
+  /**
+   * Sends keys (names from KEYS or literal text), one write each, and after each waits until it is handled
+   * (`keyHandled`): Ink has parsed it (a lone Esc on the next turn), and what it set is rendered, drawn and its
+   * effects run (a prompt it opened listens), before the next key. A request it started may still be on its way.
+   */
   press(...keys: string[]): Promise<void>;
   /** Writes each chunk as its own terminal read, all in one go (a fast typist, a slow frame): no pause between. */
   burst(...chunks: string[]): void;
-  /** Waits until the last frame contains `text` / satisfies `pred`; throws with the last frame. */
+  /**
+   * Waits until the last frame contains `text` / satisfies `pred` (looking after each frame drawn, and every 10 ms
+   * for a `pred` on something else), then until React has run what that frame's commit queued (`keyHandled`: a
+   * prompt it shows listens), and returns that frame; throws with the last frame.
+   */
   waitForFrame(match: string | RegExp | ((frame: string) => boolean), timeoutMs?: number): Promise<string>;
   /**
    * Waits until what was started is done and drawn: no request of the query client in flight, none of `busy`
@@ -189,7 +227,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
     async press(...keys) {
       for (const k of keys) {
         stdin.write(KEYS[k] ?? k);
-        await delay(k === 'escape' ? 30 : 10);
+        await keyHandled(drawn);
       }
     },
     burst(...chunks) {
@@ -202,12 +240,17 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
           : match instanceof RegExp
             ? (f: string) => match.test(f)
             : match;
-      const deadline = Date.now() + timeoutMs;
+      // performance, not Date: a test may fake Date (fakeDate.ts).
+      const deadline = performance.now() + timeoutMs;
       for (;;) {
         const frame = stdout.lastFrame();
-        if (ok(frame)) return frame;
-        if (Date.now() > deadline) throw new Error(`frame did not match ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
-        await delay(10);
+        if (ok(frame)) {
+          // As a person sees it: the effects of the commit that drew it have run (a field it shows listens).
+          await keyHandled(drawn);
+          return frame;
+        }
+        if (performance.now() > deadline) throw new Error(`frame did not match ${String(match)} within ${timeoutMs} ms; last frame:\n${frame}`);
+        await stdout.nextWrite(10);
       }
     },
     async settle(busy = () => false, timeoutMs = 30_000) {

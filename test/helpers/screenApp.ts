@@ -174,20 +174,19 @@ export async function keysSettled(tui: Tui): Promise<void> {
 }
 
 /**
- * Waits for `marker` (a text input that just appeared), lets its input hook subscribe (an effect, after the
- * paint), then presses `keys`: text typed before that would be lost, as it would for a very fast human.
+ * Waits for `marker` (a text input that just appeared) and its input hook to subscribe (an effect, after the paint:
+ * `waitForFrame` waits for it), then presses `keys`: text typed before that would be lost, as it would for a very
+ * fast human.
  */
 export async function typeAfter(tui: Tui, marker: string | RegExp, ...keys: string[]): Promise<void> {
   await tui.waitForFrame(marker);
-  await new Promise((r) => setTimeout(r, 50));
   await tui.press(...keys);
 }
 
 /**
- * Waits for the cursor row to show `marker`, then one more tick: DataTable reports the highlighted row to the
- * screen from an effect, which runs just after the paint.
+ * Waits for the cursor row to show `marker` and the effects of that frame: DataTable reports the highlighted row to
+ * the screen from an effect, which runs just after the paint (`waitForFrame` waits for it).
  */
 export async function cursorOn(tui: Tui, marker: RegExp): Promise<void> {
   await tui.waitForFrame(marker);
-  await new Promise((r) => setTimeout(r, 30));
 }

@@ -1,10 +1,10 @@
 // Tui.settle() (test/helpers/renderTui.tsx) returns once what a key started is answered and drawn, with no quiet
 // time: the screen tests that walk many keys (the Esc walk, test/helpers/escWalk.ts) rely on it to see each key's
-// outcome.
+// outcome. Keys and frame waits wait on what happens too, not on a time.
 import React, {useEffect, useState} from 'react';
 import {Text, useInput} from 'ink';
 import {useQuery} from '@tanstack/react-query';
-import {afterEach, describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 let tui: Tui | undefined;
@@ -55,5 +55,39 @@ describe('settle', () => {
     await tui.waitForFrame('idle');
     await tui.press('x');
     await expect(tui.settle(undefined, 200)).rejects.toThrow(/did not settle within 200 ms[\s\S]*asking/);
+  });
+});
+
+/** o opens a prompt (a turn later, as after an answer); the prompt takes what is typed once its input hook listens. */
+function Prompter() {
+  const [open, setOpen] = useState(false);
+  useInput((input) => void (input === 'o' && Promise.resolve().then(() => setOpen(true))), {isActive: !open});
+  return open ? <Prompt /> : <Text>closed</Text>;
+}
+function Prompt() {
+  const [text, setText] = useState('');
+  useInput((input, key) => setText((t) => (key.escape ? `${t}<esc>` : t + input)));
+  return <Text>prompt: {text}|</Text>;
+}
+
+describe('keys and frame waits', () => {
+  it('wait on what happens, not on a time: with timeouts stopped, a key opens a prompt, text typed at once reaches it', async () => {
+    const {setTimeout: realSetTimeout} = globalThis;
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout']});
+    try {
+      const steps = (async () => {
+        tui = renderTui(<Prompter />, {api: fakeApi()});
+        await tui.waitForFrame('closed');
+        await tui.press('o');
+        await tui.waitForFrame('prompt:');
+        // A lone Esc between two keys is parsed as Esc, not as Alt with the next key.
+        await tui.press('a', 'escape', 'b');
+        return tui.waitForFrame('prompt: a<esc>b|');
+      })();
+      const stuck = new Promise<never>((_, reject) => realSetTimeout(() => reject(new Error('waited on a stopped timer')), 5_000));
+      expect(await Promise.race([steps, stuck])).toContain('prompt: a<esc>b|');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
