@@ -28,9 +28,12 @@ export default defineConfig({
       // test/helpers/sharedWorker.ts puts back what a file changes). One tier after the other, so that a worker
       // goes on to the next file of its own tier instead of starting a new process.
       tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER]}),
-      // A screen test starts a service and paints the App: seconds on a loaded two-core machine.
+      // A screen test starts a service and paints the App: seconds on a loaded two-core machine. One worker more
+      // than cores: a screen or service test waits part of its time (an answer, a frame's timer), and the third
+      // worker fills it (an idle `npm run test:fast` on two cores: 169 s at 141% CPU with two, 149 s at 166% with
+      // three; a fourth worker pays its own transform and import again).
       // --expose-gc: the memory tests collect garbage before they read the heap, so they see what is kept.
-      tier('service', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
+      tier('service', {maxWorkers: availableParallelism() + 1, isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), three files at a time.
       // An e2e file mostly waits (on a console, a server child, Prism), so a third file fills the cores without
       // slowing the others much; timing-sensitive terminal tests wait on what the screen shows, not on a time.
