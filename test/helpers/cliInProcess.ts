@@ -27,7 +27,7 @@ const SIGNALS = ['SIGINT', 'SIGTERM', 'exit'] as const;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** What a run has printed so far, given each time it prints more. */
-type Watch = (out: Readonly<{stdout: string; stderr: string}>) => void;
+export type Watch = (out: Readonly<{stdout: string; stderr: string}>) => void;
 
 /**
  * Runs `svc …` in this process with exactly `env` (PATH kept) and `input` on stdin (empty and closed if none);

@@ -7,14 +7,14 @@ import {join} from 'node:path';
 import {expect} from 'vitest';
 import type {Clock} from '../../src/server/engines/clock.js';
 import type {Run} from './cliHarness.js';
-import {runInProcess, startCliService} from './cliInProcess.js';
+import {runInProcess, startCliService, type Watch} from './cliInProcess.js';
 
 export interface Harness {
   work: string;
   url: string;
   adminKey: string;
-  /** Runs `svc …` as the admin (or with `env` overrides). */
-  svc(args: string[], env?: Record<string, string>): Promise<Run>;
+  /** Runs `svc …` as the admin (or with `env` overrides); `watch` sees its output so far whenever more comes. */
+  svc(args: string[], env?: Record<string, string>, watch?: Watch): Promise<Run>;
   /** `svc data-model file-hashes` of a branch (default: the command's), parsed; the test fails if the command does. */
   fileHashes(deployment: string, branch?: string): Promise<Record<string, {hash: string}>>;
   close(): Promise<void>;
@@ -23,8 +23,8 @@ export interface Harness {
 export async function startHarness(name: string, adminKey: string, pace: number | Clock = 20): Promise<Harness> {
   const work = mkdtempSync(join(tmpdir(), `svc-${name}-`));
   const service = await startCliService({dataFile: join(work, 'svc.db'), adminKey, ...(typeof pace === 'number' ? {speed: pace} : {clock: pace})});
-  const svc = (args: string[], env: Record<string, string> = {}) =>
-    runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: service.url, SVC_API_KEY: adminKey, ...env});
+  const svc = (args: string[], env: Record<string, string> = {}, watch?: Watch) =>
+    runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: service.url, SVC_API_KEY: adminKey, ...env}, undefined, watch);
   return {
     work,
     url: service.url,
