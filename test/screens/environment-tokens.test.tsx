@@ -92,9 +92,11 @@ describe('Environments screen: environment tokens', () => {
     await tui.press('K');
     const frame = await tui.waitForFrame('No tokens issued for production yet.');
     expect(frame).not.toContain('n issue a token');
+    const before = tui.frames.length;
     await tui.press('n');
-    await new Promise((r) => setTimeout(r, 150));
-    expect(tui.lastFrame()).not.toContain('Issue environment token');
+    // press() returns once the key is handled and drawn, settle() once what it started is answered and drawn.
+    await tui.settle();
+    expect(tui.frames.slice(before).filter((f) => f.includes('Issue environment token'))).toEqual([]);
     expect(spy.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
   });
 });
