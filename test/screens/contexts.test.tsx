@@ -60,7 +60,6 @@ describe('ContextsScreen', () => {
     await tui.waitForFrame(/staging\s+https:\/\/staging\.example/);
     await tui.press('j');
     await tui.waitForFrame(/›\s+staging/);
-    await new Promise((r) => setTimeout(r, 30));
     await tui.press('u');
     // Enter switches this console instead (contexts-switch.test.tsx); u only changes what new sessions use.
     const frame = await tui.waitForFrame('Default context is now `staging`; new svc sessions use it (Enter switches this one)');
@@ -75,7 +74,6 @@ describe('ContextsScreen', () => {
     // And back, for the row under the cursor.
     await tui.press('k');
     await tui.waitForFrame(/›\s+prod/);
-    await new Promise((r) => setTimeout(r, 30));
     await tui.press('u');
     await tui.waitForFrame('Default context is now `prod`');
     await tui.waitForFrame(/★ prod/);

@@ -56,10 +56,7 @@ describe('DevModeScreen', () => {
     expect(frame).toContain(ORDERS);
 
     // 3. open a file in $EDITOR: unchanged → nothing sent
-    while (!/›\s+model\/cubes\/orders\.yml/.test(tui.lastFrame())) {
-      await tui.press('j');
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    for (let i = 0; i < 50 && !/›\s+model\/cubes\/orders\.yml/.test(tui.lastFrame()); i++) await tui.press('j');
     await cursorOn(tui, /›\s+model\/cubes\/orders\.yml/);
     const framesBefore = tui.frames.length;
     await tui.press('e');

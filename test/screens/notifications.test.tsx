@@ -307,7 +307,6 @@ describe('notices of ended runs', () => {
     const saved: string[][] = [];
     const tui = renderApp(demo.api, {screen: 'deployments', params: {}}, {prefs: {pinsOf: () => [], savePins: async (_, ids) => void saved.push([...ids])}, ...POLLING});
     await tui.waitForFrame(/› 1\s+analytics-prod/);
-    await new Promise((r) => setTimeout(r, 30));
     await tui.press('*');
     await tui.waitForFrame(/› 1\s+\* analytics-prod/);
     await tui.waitForFrame('pinned analytics-prod: a notice when any of its runs ends');

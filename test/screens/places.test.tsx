@@ -22,7 +22,6 @@ describe('places survive a round trip', () => {
     await tui.waitForFrame((f) => f.includes('status: COMPLETED') && /✓ COMPLETED/.test(f) && !f.includes('loading the filtered runs'));
     await tui.press('j', 'j');
     const before = cursorRow(await tui.waitForFrame((f) => cursorRow(f) !== '' && f.split('\n').indexOf(cursorRow(f)) > 0 && !/›.*SYNC JOB/.test(f)));
-    await new Promise((r) => setTimeout(r, 50));
     const chosen = cursorRow(tui.lastFrame());
     await tui.press('enter');
     await tui.waitForFrame(/Status: /);

@@ -64,7 +64,6 @@ describe('generic resource view', () => {
     expect(frame).not.toContain(value);
     await tui.press('G');
     await tui.waitForFrame(/› \d+\s+ci-key/);
-    await new Promise((r) => setTimeout(r, 50));
     await tui.press('D');
     frame = await tui.waitForFrame(/Delete API key \d+ "ci-key"\?/);
     expect(frame).not.toContain('signed in with');
@@ -97,7 +96,6 @@ describe('generic resource view', () => {
     nextEdit('name: analysts\ndescription: null\npolicies: []\n');
     await tui.press('c');
     await tui.waitForFrame(/Roles \[1\][\s\S]*› \d+\s+analysts/);
-    await new Promise((r) => setTimeout(r, 50));
     await tui.press('d');
     let frame = await tui.waitForFrame('· YAML ·');
     expect(frame).toMatch(/^name: analysts$/m);

@@ -26,7 +26,6 @@ describe('VersionsScreen', () => {
     await tui.waitForFrame('[6]');
     await tui.press('/');
     await tui.waitForFrame('type to filter');
-    await new Promise((r) => setTimeout(r, 50));
     await tui.press('9.9', 'enter');
     await tui.waitForFrame('No versions match /9.9');
   });
