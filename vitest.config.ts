@@ -6,6 +6,8 @@ import {filesByTier, type Tier} from './test/tiers.js';
 
 const files = filesByTier(import.meta.dirname);
 const SHARED_WORKER = 'test/helpers/sharedWorker.ts';
+/** Spawned-process files run three at a time (and the react-dev file in one of those places). */
+const E2E_FILES_AT_ONCE = 3;
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
@@ -37,10 +39,11 @@ export default defineConfig({
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), three files at a time.
       // An e2e file mostly waits (on a console, a server child, Prism), so a third file fills the cores without
       // slowing the others much; timing-sensitive terminal tests wait on what the screen shows, not on a time.
-      tier('e2e', {maxWorkers: 3, sequence: {groupOrder: 2}}),
-      // React's development build and JSX runtime over every screen, beside the e2e files (which mostly wait): its
-      // checks (keys, hook order, updates after unmount) are what the production build above leaves out.
-      {...tier('react-dev', {maxWorkers: 1, sequence: {groupOrder: 2}, env: {NODE_ENV: 'development'}, testTimeout: 60_000}), oxc: {jsx: {runtime: 'automatic', development: true}}},
+      tier('e2e', {maxWorkers: E2E_FILES_AT_ONCE, sequence: {groupOrder: 2}}),
+      // React's development build and JSX runtime over every screen, in one of the e2e files' places (a group's
+      // projects share its number of workers): its checks (keys, hook order, updates after unmount) are what the
+      // production build above leaves out.
+      {...tier('react-dev', {maxWorkers: E2E_FILES_AT_ONCE, sequence: {groupOrder: 2}, env: {NODE_ENV: 'development'}, testTimeout: 60_000}), oxc: {jsx: {runtime: 'automatic', development: true}}},
     ],
   },
 });
