@@ -1,8 +1,10 @@
 // The in-process tiers run with `isolate: false` (vitest.config.ts): the files a worker runs share one process and
 // one module graph, so the imports (Ink, React, Hono, the service's routes) load once per worker instead of once
 // per file. A file must therefore leave the process as it found it; this setup file (run before each file) puts
-// back what tests change in passing: the environment, real timers and the exit code.
+// back what tests change in passing: the environment, real timers and the exit code. And it fails the file that
+// leaves the query client's data frame stuck (below).
 import {afterAll, beforeAll, vi} from 'vitest';
+import {dataFramePending} from '../../src/ui/queryClient.js';
 
 let env: NodeJS.ProcessEnv = {};
 let exitCode: typeof process.exitCode;
@@ -12,9 +14,14 @@ beforeAll(() => {
   exitCode = process.exitCode;
 });
 
-afterAll(() => {
+afterAll(async () => {
   vi.useRealTimers();
   for (const name of Object.keys(process.env)) if (!(name in env)) delete process.env[name];
   Object.assign(process.env, env);
   process.exitCode = exitCode;
+  // The query client's data frame (src/ui/queryClient.ts) is one timer for the whole process. A frame scheduled on
+  // faked timers that were then put back never runs, and every later query result of this worker waits for it: the
+  // next files' frame waits time out, far from the cause. A frame on its way ends within its 33 ms.
+  for (let i = 0; i < 20 && dataFramePending(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  if (dataFramePending()) throw new Error('this file left the query client\'s data frame pending for good (a frame scheduled on fake timers that were put back without running them): every later query result in this worker would wait for it');
 });

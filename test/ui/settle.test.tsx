@@ -87,6 +87,11 @@ describe('keys and frame waits', () => {
       const stuck = new Promise<never>((_, reject) => realSetTimeout(() => reject(new Error('waited on a stopped timer')), 5_000));
       expect(await Promise.race([steps, stuck])).toContain('prompt: a<esc>b|');
     } finally {
+      // What the App scheduled on the faked timers must run before they go: the query client's data frame is one
+      // timer for the whole process (src/ui/queryClient.ts), and a frame lost with the fakes would hold every later
+      // query result of this worker (the next files' waits time out).
+      tui?.unmount();
+      vi.runAllTimers();
       vi.useRealTimers();
     }
   });
