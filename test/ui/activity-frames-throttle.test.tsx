@@ -9,7 +9,7 @@ import {render, type Instance} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
 import {App} from '../../src/ui/App.js';
 import {INK_OPTIONS} from '../../src/ui/render.js';
-import {createQueryClient} from '../../src/ui/queryClient.js';
+import {createQueryClient, dataFramePending} from '../../src/ui/queryClient.js';
 import {ActivityScreen} from '../../screens/ActivityScreen.js';
 import {fakeApi} from '../helpers/renderTui.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
@@ -52,8 +52,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const noTimersFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function until(ok: () => boolean, what: string, clock: SteppedClock): Promise<void> {
-  for (let i = 0; i < 500 && !ok(); i++) await clock.advance(50, () => noTimersFor(2));
-  if (!ok()) throw new Error(`no ${what}`);
+  // Bounded in steps and in time (a loaded machine must get a message, not the test's timeout).
+  const deadline = performance.now() + 12_000;
+  let steps = 0;
+  for (; steps < 500 && !ok() && performance.now() < deadline; steps++) await clock.advance(50, () => noTimersFor(2));
+  if (!ok()) throw new Error(`no ${what} after ${steps} steps of 50 ms (query results waiting for their data frame: ${dataFramePending()})`);
 }
 
 describe(':activity under Ink’s throttle', () => {

@@ -49,6 +49,9 @@ describe('deployments list: row states in the background', () => {
     await tui.press('enter');
     const mark = sent.length;
     await tui.waitForFrame(() => sent.includes('/api/v1/deployments/1/environments'));
+    // The row's own build-status request (if it was with the service) is cancelled with the list, and the
+    // overview's goes out after that: waited for, not a number of turns, which a loaded machine outruns.
+    await tui.waitForFrame(() => sent.slice(mark).includes('/api/v1/deployments/1/build-status'));
     await turns(20);
     // The overview's requests went out while the rows' were still unanswered (its build status too, which a row
     // had asked for), and the rows still waiting were dropped when the list left the screen: no backlog of other
