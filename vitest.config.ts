@@ -29,7 +29,10 @@ export default defineConfig({
       // many files in one process (isolate: false: the imports load once per worker, not once per file;
       // test/helpers/sharedWorker.ts puts back what a file changes). One tier after the other, so that a worker
       // goes on to the next file of its own tier instead of starting a new process.
-      tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER]}),
+      // CI hidden from the unit tier, as the console hides it when it loads Ink on a terminal (ui/startup/ciHidden.ts):
+      // Ink reads it once, at import, and in CI writes no frame until the end, so a test of how the console paints
+      // under Ink's own options (activity-frames-throttle) saw nothing in a CI run. Spawned processes keep theirs.
+      tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], env: {NODE_ENV: 'production', CI: 'false', CONTINUOUS_INTEGRATION: 'false'}}),
       // A screen test starts a service and paints the App: seconds on a loaded two-core machine. One worker more
       // than cores: a screen or service test waits part of its time (an answer, a frame's timer), and the third
       // worker fills it (an idle `npm run test:fast` on two cores: 169 s at 141% CPU with two, 149 s at 166% with

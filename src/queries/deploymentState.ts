@@ -15,10 +15,14 @@ import {pollUntil, type LivePolicy} from './poll.js';
 export const SETTINGS_STALE_MS = 5 * 60_000;
 
 export const deploymentStateQueries = {
-  /** Same key as the overview's build query, so both share one cache entry. */
+  /**
+   * Under the overview's build key (so invalidating a deployment's build status reaches both), but an entry of its
+   * own: a screen that shares a row's fetch would wait behind the background lane for it (Enter on a row whose
+   * state was still queued), which a request the user makes must never do.
+   */
   build: (api: Api, id: string, live?: LivePolicy) =>
     backgroundQuery(api, (lane) => ({
-      queryKey: buildKeys.status(id, undefined),
+      queryKey: [...buildKeys.status(id, undefined), 'row'] as const,
       queryFn: ({signal}: {signal: AbortSignal}) => getBuildStatus(lane, id, undefined, signal),
       refetchInterval: pollUntil(live),
     })),
