@@ -11,20 +11,15 @@
 // widening it to all while `:activity` shows; both share this one budget.
 import {oneLine} from '../api/errors.js';
 import {chooseDeployments, DEPLOYMENTS_PAGE, listAllDeployments, type ActivitySource, type Named} from './activitySource.js';
-import {buildRun, isRunActive, syncRun, type ActivityRun} from './activityRuns.js';
+import {buildRun, syncRun, type ActivityRun} from './activityRuns.js';
+import {hasActive, mergeLook, newestFirst, shownRuns, type ActivityEvent, type Watched} from './activityMerge.js';
 import {ACTIVITY_BUDGET, Pacer, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
 
 export type {ActivityRun, RunKind, RunStatus} from './activityRuns.js';
 export {eventRecord, eventText, isRunActive} from './activityRuns.js';
 export {apiSource, type ActivitySource} from './activitySource.js';
 export {ACTIVITY_BUDGET, realClock, type ActivityBudget, type ActivityClock} from './activityPace.js';
-
-export type ActivityEventType = 'started' | 'phase' | 'finished';
-
-export interface ActivityEvent {
-  type: ActivityEventType;
-  run: ActivityRun;
-}
+export {newestFirst, type ActivityEvent, type ActivityEventType} from './activityMerge.js';
 
 export interface ActivityOptions {
   /** Ids or names of the deployments to watch; all the credential sees when absent or empty. */
@@ -42,16 +37,6 @@ export interface ActivityOptions {
   onEarlier?: (run: ActivityRun) => void;
   /** A look at one deployment failed; it is asked again on its idle schedule. */
   onError?: (deploymentId: string, message: string) => void;
-}
-
-interface Watched {
-  id: string;
-  name: string;
-  due: number;
-  looked: boolean;
-  runs: Map<string, ActivityRun>;
-  /** When each ended run leaves the snapshot (watcher clock). */
-  keepUntil: Map<string, number>;
 }
 
 export class ActivityWatcher {
@@ -84,11 +69,7 @@ export class ActivityWatcher {
   /** Every run queued or running, and those ended within `recentMs`, newest first. */
   snapshot(): ActivityRun[] {
     const now = this.clock.now();
-    const runs: ActivityRun[] = [];
-    for (const w of this.watched.values()) {
-      for (const run of w.runs.values()) if (isRunActive(run) || (w.keepUntil.get(run.key) ?? -Infinity) > now) runs.push(run);
-    }
-    return runs.sort(newestFirst);
+    return [...this.watched.values()].flatMap((w) => shownRuns(w, now)).sort(newestFirst);
   }
 
   /** Every watched deployment has been looked at once and nothing is queued or running (or awaited). */
@@ -249,7 +230,7 @@ export class ActivityWatcher {
       }
       const built = buildRun(w, build, w.runs.get(`build:${w.id}:${build.buildJobId ?? ''}`));
       if (built) found.push(built);
-      changed = this.merge(w, found);
+      changed = mergeLook(w, found, this.clock.now(), this.budget.recentMs, this.opts);
     } catch (err) {
       if (signal.aborted) return;
       this.opts.onError?.(w.id, messageOf(err));
@@ -268,71 +249,6 @@ export class ActivityWatcher {
     await this.pacer.acquire(signal);
     return !signal.aborted && this.watched.get(w.id) === w;
   }
-
-  /** Compares what one look found with what was known, emits the events, and forgets runs out of the window. */
-  private merge(w: Watched, found: ActivityRun[]): boolean {
-    const now = this.clock.now();
-    const first = !w.looked;
-    let changed = false;
-    for (const run of found) {
-      const before = w.runs.get(run.key);
-      if (before && sameRun(before, run)) continue;
-      changed = true;
-      w.runs.set(run.key, run);
-      const active = isRunActive(run);
-      if (!before) {
-        if (first && !active) {
-          // Ended before the watch began: shown while recent by its own end time, no event.
-          const endedAgo = run.endedAt === undefined ? Infinity : Math.max(0, now - run.endedAt);
-          w.keepUntil.set(run.key, now + this.budget.recentMs - endedAgo);
-          this.opts.onEarlier?.(run);
-          continue;
-        }
-        this.emit('started', run);
-        if (!active) this.finish(w, run, now);
-        continue;
-      }
-      if (active && run.phase !== before.phase) this.emit('phase', run);
-      if (!active && isRunActive(before)) this.finish(w, run, now);
-    }
-    // The build status names only the newest build: a build still going that it no longer names was superseded.
-    const keys = new Set(found.map((r) => r.key));
-    for (const run of w.runs.values()) {
-      if (run.kind !== 'build' || !isRunActive(run) || keys.has(run.key)) continue;
-      const cancelled: ActivityRun = {...run, status: 'cancelled', error: 'superseded by a newer build'};
-      w.runs.set(run.key, cancelled);
-      this.finish(w, cancelled, now);
-      changed = true;
-    }
-    // An ended run out of the window leaves the snapshot; it is forgotten once the look no longer lists it either
-    // (kept until then, so the next look does not take it for a new run).
-    for (const [key, until] of w.keepUntil) if (until <= now) w.keepUntil.delete(key);
-    for (const [key, run] of w.runs) if (!isRunActive(run) && !w.keepUntil.has(key) && !keys.has(key)) w.runs.delete(key);
-    return changed;
-  }
-
-  private finish(w: Watched, run: ActivityRun, now: number): void {
-    w.keepUntil.set(run.key, now + this.budget.recentMs);
-    this.emit('finished', run);
-  }
-
-  private emit(type: ActivityEvent['type'], run: ActivityRun): void {
-    this.opts.onEvent?.({type, run});
-  }
-}
-
-/** The order of the activity list: newest first by start (else end), then by key. */
-export function newestFirst(a: ActivityRun, b: ActivityRun): number {
-  return (b.startedAt ?? b.endedAt ?? 0) - (a.startedAt ?? a.endedAt ?? 0) || b.key.localeCompare(a.key);
-}
-
-function hasActive(w: Watched): boolean {
-  for (const run of w.runs.values()) if (isRunActive(run)) return true;
-  return false;
-}
-
-function sameRun(a: ActivityRun, b: ActivityRun): boolean {
-  return a.status === b.status && a.phase === b.phase && a.durationMs === b.durationMs && a.deploymentName === b.deploymentName;
 }
 
 function messageOf(err: unknown): string {
