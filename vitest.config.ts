@@ -1,6 +1,7 @@
 // One vitest project per test tier (test/tiers.ts says which file is in which): `npm run test:fast` runs unit and
 // service, `npm test` all four (the fourth, react-dev, is React's development build over every screen). `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
 import {availableParallelism} from 'node:os';
+import {join} from 'node:path';
 import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
 import {filesByTier, type Tier} from './test/tiers.js';
 
@@ -8,6 +9,12 @@ const files = filesByTier(import.meta.dirname);
 const SHARED_WORKER = 'test/helpers/sharedWorker.ts';
 /** Spawned-process files run three at a time (and the react-dev file in one of those places). */
 const E2E_FILES_AT_ONCE = 3;
+/**
+ * Transformed modules kept on disk between runs (a developer's second run skips most of the transform). Vitest's key
+ * for a module holds its path, its text and the config file, not the JSX runtime a project picks, so the react-dev
+ * tier (development JSX) keeps its own directory: it must never load a module transformed for another tier.
+ */
+const moduleCache = (jsx: 'production' | 'development') => join(import.meta.dirname, 'node_modules', '.vitest-cache', jsx);
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
@@ -24,6 +31,7 @@ export default defineConfig({
     env: {NODE_ENV: 'production'},
     // One seeded demo database per run; tests open copies of it (test/helpers/seedImage.ts).
     globalSetup: ['test/helpers/seedImage.ts'],
+    experimental: {fsModuleCache: true, fsModuleCachePath: moduleCache('production')},
     projects: [
       // In-process tiers: one worker per core (vitest's own default leaves one core idle), each worker running
       // many files in one process (isolate: false: the imports load once per worker, not once per file;
@@ -46,7 +54,7 @@ export default defineConfig({
       // React's development build and JSX runtime over every screen, in one of the e2e files' places (a group's
       // projects share its number of workers): its checks (keys, hook order, updates after unmount) are what the
       // production build above leaves out.
-      {...tier('react-dev', {maxWorkers: E2E_FILES_AT_ONCE, sequence: {groupOrder: 2}, env: {NODE_ENV: 'development'}, testTimeout: 60_000}), oxc: {jsx: {runtime: 'automatic', development: true}}},
+      {...tier('react-dev', {maxWorkers: E2E_FILES_AT_ONCE, sequence: {groupOrder: 2}, env: {NODE_ENV: 'development'}, testTimeout: 60_000, experimental: {fsModuleCachePath: moduleCache('development')}}), oxc: {jsx: {runtime: 'automatic', development: true}}},
     ],
   },
 });
