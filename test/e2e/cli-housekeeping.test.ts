@@ -11,15 +11,10 @@ import {tmpdir} from 'node:os';
 import {dirname, join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, CLI, runCli, startHarness, STACK_LINE, type Harness} from '../helpers/cliHarness.js';
+import {eventually} from '../helpers/eventually.js';
 
-const until = async (check: () => boolean | Promise<boolean>, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-};
+/** Waits (every 100 ms, at most 8 s) for what the CLI's detached child or its exit writes. */
+const until = (check: () => boolean | Promise<boolean>, what: string) => eventually(check, what, {withinMs: 8_000, everyMs: 100});
 
 describe('svc completion', () => {
   /** The bash completion script the built CLI prints, once for the file (each completion below sources it). */
@@ -110,11 +105,11 @@ describe('updates', () => {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the command waited for the update check')), 10_000).unref()),
     ]);
     expect(run.stderr).toBe('No results\n');
-    expect(await until(() => held!.length === 1)).toBe(true);
+    await until(() => held!.length === 1, 'the update check to reach the release server');
     for (const send of held.splice(0)) send();
     held = undefined;
     const cache = join(e.SVC_CONFIG_DIR, 'update-check.json');
-    expect(await until(() => existsSync(cache) && JSON.parse(readFileSync(cache, 'utf8')).latest === '9.9.9')).toBe(true);
+    await until(() => existsSync(cache) && JSON.parse(readFileSync(cache, 'utf8')).latest === '9.9.9', 'the update cache to name 9.9.9');
     expect(hits).toBe(before + 1);
     // A check claims its turn in the cache file before it starts its child (update/background.ts), so a cache
     // left as it was when the command has exited means no check was started.
@@ -159,7 +154,7 @@ describe('telemetry', () => {
     const env = {SVC_TELEMETRY_URL: `${h.url}/telemetry`, CI: '', SVC_NO_UPDATE_CHECK: '1'};
     await h.svc(['context', 'list'], {env});
     await h.svc(['deployments', 'get', '424242', '--token', 'svc_secretsecretsecretsecretsecret12', '--api-url', h.url], {env});
-    expect(await until(async () => (await events()).length === 2)).toBe(true);
+    await until(async () => (await events()).length === 2, 'two telemetry events');
     const got = await events();
     expect(got.map((e) => [e.command, e.success]).sort()).toEqual([
       ['context', true],
@@ -183,7 +178,7 @@ describe('telemetry', () => {
     // Then one command that sends: once its event is in, an event of the runs before it would be too (each run's
     // sender starts when that run exits, before the next run starts).
     await h.svc(['context', 'list'], {env: {...env, CI: ''}});
-    expect(await until(async () => (await events()).length > before)).toBe(true);
+    await until(async () => (await events()).length > before, 'a new telemetry event');
     expect((await events()).length).toBe(before + 1);
   });
 });

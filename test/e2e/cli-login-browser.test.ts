@@ -16,6 +16,7 @@ import {deviceSettings} from '../../src/server/routes/identity/deviceAuth.js';
 import {ADMIN_KEY, CLI, STACK_LINE} from '../helpers/cliHarness.js';
 import {JumpClock, runInBackgroundInProcess, runInProcess, startCliService} from '../helpers/cliInProcess.js';
 import {decideDevice, LOGIN_PROMPT as PROMPT} from '../helpers/deviceFlow.js';
+import {eventually} from '../helpers/eventually.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** Past the access token's lifetime. */
@@ -116,9 +117,7 @@ describe('without a browser', () => {
     let screen = '';
     ui.stdout.on('data', (d: Buffer) => (screen += d.toString()));
     const exited = new Promise<number | null>((r) => ui.on('exit', r));
-    const deadline = Date.now() + 20_000;
-    while (!screen.includes('analytics-prod') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    ui.stdin.write('q');
+    await eventually(() => screen.includes('analytics-prod'), () => `the deployments on the console's screen:\n${screen}`, {withinMs: 20_000, everyMs: 100}).finally(() => ui.stdin.write('q'));
     expect(await exited).toBe(0);
     expect(screen).toContain('analytics-prod');
     expect(screen).not.toMatch(/401|unauthorized/i);

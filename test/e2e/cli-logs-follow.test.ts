@@ -3,6 +3,7 @@
 import {spawn} from 'node:child_process';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ADMIN_KEY, CLI, startHarness, type Harness} from '../helpers/cliHarness.js';
+import {eventually} from '../helpers/eventually.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,14 +18,11 @@ describe('logs --follow', () => {
     });
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const until = async (re: RegExp) => {
-      for (let i = 0; i < 150 && !re.test(out); i++) await new Promise((r) => setTimeout(r, 100));
-      return re.test(out);
-    };
+    const until = (re: RegExp) => eventually(() => re.test(out), () => `${String(re)} in the output:\n${out}`, {withinMs: 15_000, everyMs: 100});
     try {
-      expect(await until(/build \d+ built/)).toBe(true);
+      await until(/build \d+ built/);
       await h.admin(['variables', 'set', '4', 'FOLLOW_ME=1']);
-      expect(await until(/environment variables updated: FOLLOW_ME/)).toBe(true);
+      await until(/environment variables updated: FOLLOW_ME/);
       expect(out.match(/build \d+ built/g)).toHaveLength(1);
     } finally {
       child.kill('SIGTERM');

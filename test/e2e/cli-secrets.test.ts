@@ -15,6 +15,7 @@ import {deviceSettings} from '../../src/server/routes/identity/deviceAuth.js';
 import {runCli, runInBackground, STACK_LINE, type Run} from '../helpers/cliHarness.js';
 import {JumpClock, startCliService} from '../helpers/cliInProcess.js';
 import {decideDevice, LOGIN_PROMPT as PROMPT} from '../helpers/deviceFlow.js';
+import {eventually} from '../helpers/eventually.js';
 
 const ADMIN = 'svc_secretsAdminKey0123456789abcdefg';
 const WRONG = 'svc_wrongKeyNobodyHas0123456789abcd';
@@ -93,7 +94,7 @@ describe('a session of commands', () => {
 
     // Telemetry is sent by a detached child per command: wait (bounded) for every command's event.
     const received = async () => await (await fetch(`${url}/api/v1/telemetry/events`, {headers: {authorization: `Bearer ${ADMIN}`}})).text();
-    for (let i = 0; i < 100 && (JSON.parse(await received()) as unknown[]).length < outputs.length; i++) await new Promise((r) => setTimeout(r, 100));
+    await eventually(async () => (JSON.parse(await received()) as unknown[]).length >= outputs.length, 'a telemetry event for every command', {everyMs: 100});
     const telemetry = await received();
     expect(telemetry.length).toBeGreaterThan(20);
 

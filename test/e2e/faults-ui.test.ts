@@ -16,6 +16,7 @@ import {createQueryClient} from '../../src/ui/queryClient.js';
 import {delay as held, startFaultProxy, type FaultProxy} from '../helpers/faultProxy.js';
 import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
 import {POLLING, renderApp} from '../helpers/screenApp.js';
+import {eventually} from '../helpers/eventually.js';
 
 const LOST = 'connection lost — retrying';
 const dirs: string[] = [];
@@ -89,8 +90,7 @@ describe('a slow service', () => {
     const before = proxy.requests.length;
     proxy.inject(held(4000), held(4000), held(4000), held(4000));
     // The list refreshes every 100 ms at this live scale: wait until a refresh is held by the proxy.
-    for (let i = 0; proxy.requests.length === before && i < 200; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(proxy.requests.length).toBeGreaterThan(before);
+    await eventually(() => proxy.requests.length > before, 'a refresh held by the proxy');
     const selected = () => tui.lastFrame().split('\n').find((l) => l.includes('›')) ?? '';
     const seen = [selected()];
     const started = performance.now();

@@ -6,6 +6,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, describe, expect, it} from 'vitest';
 import {CLI, runCli} from '../helpers/cliHarness.js';
+import {eventually} from '../helpers/eventually.js';
 
 const KEY = 'svc_faultsE2eAdminKey0123456789abcde';
 const children: ChildProcess[] = [];
@@ -75,7 +76,7 @@ describe('kill -9 during a burst of writes', () => {
       }
     };
     const writers = Array.from({length: 8}, writer);
-    while (acked.length < 60) await new Promise((r) => setTimeout(r, 5));
+    await eventually(() => acked.length >= 60, 'sixty acknowledged writes', {withinMs: 30_000, everyMs: 5});
     server.child.kill('SIGKILL');
     stop = true;
     await Promise.all(writers);

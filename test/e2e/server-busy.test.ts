@@ -10,14 +10,14 @@ import Database from 'better-sqlite3';
 import {describe, expect, it} from 'vitest';
 import {CLI as SVC} from '../helpers/cliHarness.js';
 import {serverOutput, spawnedPerTest} from '../helpers/serverProcess.js';
+import {eventually} from '../helpers/eventually.js';
 
 const KEY = 'svc_' + 'busyTest'.repeat(4);
 const TICK_FAILED = /builds: tick failed \(the database is locked by another program\); retrying on the next tick/;
 
 /** Waits (bounded) until the server's stderr matches `pattern`. */
 async function logged(stderr: () => string, pattern: RegExp): Promise<void> {
-  for (let i = 0; i < 300 && !pattern.test(stderr()); i++) await new Promise((r) => setTimeout(r, 100));
-  expect(stderr()).toMatch(pattern);
+  await eventually(() => pattern.test(stderr()), () => `${String(pattern)} in the server's stderr:\n${stderr()}`, {withinMs: 30_000, everyMs: 100});
 }
 
 const {children, dirs} = spawnedPerTest('svc-e2e-busy-');

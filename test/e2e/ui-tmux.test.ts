@@ -3,6 +3,7 @@
 import {execFileSync, spawnSync} from 'node:child_process';
 import {describe, expect, it} from 'vitest';
 import {hasTmux, tmuxSuite, type Pane} from '../helpers/tmux.js';
+import {eventually} from '../helpers/eventually.js';
 
 const term = tmuxSuite('svc-ui-e2e');
 
@@ -100,12 +101,12 @@ describe.skipIf(!hasTmux)('svc ui in a real terminal', () => {
   it('closing the terminal ends the UI process (no orphan spinning on a dead tty)', async () => {
     const {ui, node} = await openedProcess();
     ui.kill();
-    const deadline = Date.now() + 5000;
     const alive = () => spawnSync('kill', ['-0', String(node)]).status === 0;
-    while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    const stillAlive = alive();
-    if (stillAlive) process.kill(node, 'SIGKILL');
-    expect(stillAlive).toBe(false);
+    try {
+      await eventually(() => !alive(), 'the UI process to end', {withinMs: 5000, everyMs: 100});
+    } finally {
+      if (alive()) process.kill(node, 'SIGKILL');
+    }
   }, 60_000);
 
   it('--no-color paints no colour or inverse, and the glyphs still carry the meaning', async () => {

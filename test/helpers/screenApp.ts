@@ -10,6 +10,7 @@ import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {SCREENS} from '../../screens/index.js';
 import {renderTui, type RenderTuiOptions, type Tui} from './renderTui.js';
 import {startTestService, TEST_EPOCH} from './startService.js';
+import {eventually} from './eventually.js';
 
 export interface Demo {
   svc: RunningService;
@@ -141,6 +142,8 @@ export function instrument(api: Api) {
     count: (pattern: RegExp) => calls.filter((c) => pattern.test(c)).length,
     /** Requests sent and not yet answered. */
     inflight: () => inflight,
+    /** Waits (bounded) until every request sent has been answered. */
+    landed: () => eventually(() => inflight === 0, 'the requests in flight to land'),
     hold() {
       gate = new Promise((resolve) => (open = resolve));
     },
@@ -158,7 +161,7 @@ export function instrument(api: Api) {
 export async function pauseLive(tui: Tui, spy: ReturnType<typeof instrument>, pausedText: string): Promise<void> {
   await tui.press('p');
   await tui.waitForFrame(pausedText);
-  for (let i = 0; i < 1_000 && spy.inflight() > 0; i++) await new Promise((r) => setTimeout(r, 10));
+  await spy.landed();
 }
 
 /**

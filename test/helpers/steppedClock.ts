@@ -84,11 +84,16 @@ export class SteppedClock implements UiClock {
 
   /**
    * Moves time on `stepMs` at a time (each step as `advance`, awaiting `between` after each firing) until `ok`;
-   * throws, naming `what`, when it is not so after `maxSteps` steps.
+   * throws, naming `what` (a function: asked then, for what is known only when it fails), when it is not so after
+   * `maxSteps` steps, or after `withinMs` of real time (a loaded machine then gets this message, not the test's
+   * timeout).
    */
-  async stepUntil(ok: () => boolean, what: string, stepMs: number, between?: () => Promise<unknown>, maxSteps = 400): Promise<void> {
-    for (let i = 0; i < maxSteps && !ok(); i++) await this.advance(stepMs, between);
-    if (!ok()) throw new Error(`${what}: not so after ${maxSteps} steps of ${stepMs} ms of the console's clock`);
+  async stepUntil(ok: () => boolean, what: string | (() => string), stepMs: number, between?: () => Promise<unknown>, bound: {maxSteps?: number; withinMs?: number} = {}): Promise<void> {
+    const {maxSteps = 400, withinMs = Infinity} = bound;
+    const deadline = performance.now() + withinMs;
+    let steps = 0;
+    for (; steps < maxSteps && !ok() && performance.now() < deadline; steps++) await this.advance(stepMs, between);
+    if (!ok()) throw new Error(`${typeof what === 'string' ? what : what()}: not so after ${steps} steps of ${stepMs} ms of the console's clock`);
   }
 
   private add(ms: number, every: number | undefined, fn: () => void): () => void {

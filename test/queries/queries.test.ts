@@ -7,6 +7,7 @@ import {buildQueries} from '../../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../../src/queries/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {instrument, startDemo} from '../helpers/screenApp.js';
+import {eventually} from '../helpers/eventually.js';
 
 const clients: QueryClient[] = [];
 const newClient = () => {
@@ -16,14 +17,6 @@ const newClient = () => {
 };
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statusCalls = /build-status/;
-
-async function until(ok: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await delay(10);
-  }
-}
 
 beforeAll(() => environmentManager.setIsServer(() => false));
 afterEach(() => {
@@ -54,7 +47,7 @@ describe('deployment queries', () => {
     const list = new QueryObserver(client, deploymentQueries.page(api, 0, 5));
     const seen: string[][] = [];
     const off = list.subscribe((r) => r.data && seen.push(r.data.deployments.map((d) => d.name)));
-    await until(() => seen.length > 0);
+    await eventually(() => seen.length > 0, 'the first page');
     expect(seen.at(-1)).toContain('analytics-prod');
     await new MutationObserver(client, deploymentMutations.remove(api, client)).mutate('1');
     expect(seen.at(-1)).not.toContain('analytics-prod');
@@ -90,7 +83,7 @@ describe('build status polling', () => {
     fakeIntervals();
     const observer = new QueryObserver(newClient(), buildQueries.status(spy.api, '1', 'main', {paused: true, intervalMs: 10}));
     const off = observer.subscribe(() => {});
-    await until(() => spy.count(statusCalls) === 1);
+    await eventually(() => spy.count(statusCalls) === 1, 'the first status request');
     await vi.advanceTimersByTimeAsync(1_000);
     await delay(20);
     expect(spy.count(statusCalls)).toBe(1);

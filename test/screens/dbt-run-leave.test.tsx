@@ -5,15 +5,14 @@
 import {expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
 import {instrument, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {eventually} from '../helpers/eventually.js';
 
 const RUNS = {screen: 'dbt', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const runPolls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^?]+/;
 const listReads = /GET \/api\/v1\/deployments\/1\/dbt-sync\?first=50/;
 
-async function until(what: string, done: () => boolean): Promise<void> {
-  for (let i = 0; i < 1_000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
-  if (!done()) throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits (at most 20 s) for `done`. */
+const until = (what: string, done: () => boolean) => eventually(done, what, {withinMs: 20_000});
 
 it('after Esc from a running sync back to the runs list, no request for that sync is sent again', async () => {
   const {api} = await startDemo();
@@ -27,7 +26,7 @@ it('after Esc from a running sync back to the runs list, no request for that syn
   await until('three more polls of the run', () => spy.count(runPolls) >= opened + 3);
   await tui.press('escape');
   await tui.waitForFrame(/dbt runs · analytics-prod/);
-  await until('requests in flight to land', () => spy.inflight() === 0);
+  await spy.landed();
   const left = spy.count(runPolls);
   const reads = spy.count(listReads);
   await until('five more reads of the live runs list', () => spy.count(listReads) >= reads + 5);
@@ -51,7 +50,7 @@ it('a gate run goes on when its screen is left, and ends with the console sessio
   await until('the gate to keep polling its sync after its screen went', () => spy.count(runPolls) >= leftScreen + 3);
 
   tui.unmount();
-  await until('requests in flight to land', () => spy.inflight() === 0);
+  await spy.landed();
   const ended = spy.count(runPolls);
   // A witness on its own client: the runs list, live while the gate's sync is RUNNING, read five more times.
   const witness = instrument(api);

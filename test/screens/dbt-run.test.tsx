@@ -38,7 +38,7 @@ describe('DbtRunScreen', () => {
     expect(frame).not.toContain('x cancel');
     expect(tui.frames.some((f) => f.includes('INITIALIZING') && f.includes('x cancel this sync')), 'offered while it ran').toBe(true);
     expect(tui.frames).toContain(`\u0007\u001b]9;svc: ✓ dbt sync ${started.syncJobId} completed\u001b\\`);
-    while (spy.inflight() > 0) await pause(10);
+    await spy.landed();
     const atEnd = spy.count(statusCalls);
     await pause(300);
     expect(spy.count(statusCalls)).toBe(atEnd);

@@ -84,7 +84,7 @@ describe('DbtRunsScreen', () => {
     expect(spy.count(historyCalls)).toBeGreaterThan(first);
     clock.advance(60_000);
     await tui.waitForFrame(/no run RUNNING: new runs show within 5s/);
-    while (spy.inflight() > 0) await pause(10);
+    await spy.landed();
     const settled = spy.count(listReads);
     await pause(100);
     expect(spy.count(listReads) - settled).toBeLessThanOrEqual(1);
@@ -102,7 +102,7 @@ describe('DbtRunsScreen', () => {
     // Nothing new: the checks ask for one run; the list is not read again.
     const reads = spy.count(listReads);
     await vi.advanceTimersByTimeAsync(2 * POLL_STEP_MS);
-    while (spy.inflight() > 0) await pause(10);
+    await spy.landed();
     expect(spy.count(newestChecks)).toBeGreaterThanOrEqual(1);
     expect(spy.count(listReads)).toBe(reads);
     // Started through the API, not from this screen: within two checks (well inside the 30 s idle refresh, 300 ms

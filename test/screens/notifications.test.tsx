@@ -17,6 +17,7 @@ import {scriptedEditorPerTest} from '../helpers/scriptedEditor.js';
 import {flashTimeOver, renderStepped, runUntil, stepUntil, type Stepped} from '../helpers/steppedApp.js';
 import {cursorOn, instrument, POLLING, renderApp, startDemo, typeAfter, type Demo} from '../helpers/screenApp.js';
 import type {Tui} from '../helpers/renderTui.js';
+import {eventually} from '../helpers/eventually.js';
 
 /** An iTerm2-like terminal outside tmux: OSC 9. */
 const ITERM = {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'};
@@ -43,10 +44,7 @@ async function advanceUntilTrue(demo: Demo, done: () => boolean, what: string): 
 }
 
 /** Polls without moving time (bounded): for what follows an event that already happened. */
-async function eventually(done: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 400 && !done(); i++) await pause(25);
-  if (!done()) throw new Error(`timed out waiting for ${what}`);
-}
+const soon = (done: () => boolean, what: string) => eventually(done, what, {withinMs: 20_000, everyMs: 25});
 
 /**
  * Steps the console's clock until the watcher has read a deployment's runs (1's unless told) (its list of 20)
@@ -79,7 +77,7 @@ async function rebuildEndedThenNoticed(demo: Demo, tui: Tui, letListThrough: () 
   const rebuild = (await getBuildStatus(demo.api, '1', 'main')).buildJobId ?? -1;
   await advanceUntilTrue(demo, () => ended(tui.lastFrame(), rebuild), 'the rebuild to end');
   letListThrough();
-  await eventually(() => svcNotices(tui).length > 0, 'the notice of the rebuild');
+  await soon(() => svcNotices(tui).length > 0, 'the notice of the rebuild');
   expect(svcNotices(tui)).toEqual(['\u0007\u001b]9;svc: ✓ build on analytics-prod succeeded\u001b\\']);
 }
 
@@ -193,7 +191,7 @@ describe('notices of ended runs', () => {
     const tui = renderApp(api, {screen: 'versions', params: {deploymentId: '1', deploymentName: 'analytics-prod'}}, {columns: 120, rows: 30, prefs: {env: ITERM}, ...POLLING});
     await tui.waitForFrame('Versions · analytics-prod [6]');
     // The screen has read the deploy branch's build, the one the switch replaces.
-    await eventually(() => spy.count(/deployments\/1\/build-status/) > 0, 'the build status');
+    await soon(() => spy.count(/deployments\/1\/build-status/) > 0, 'the build status');
     await tui.press('j');
     await cursorOn(tui, /›\s+1\.3\.2/);
     await tui.press('s');
@@ -233,13 +231,13 @@ describe('notices of ended runs', () => {
     await tui.waitForFrame('No roles yet');
     await seen(c, 2);
     await tui.press('c');
-    await eventually(() => editor.calls().length === 1, 'the editor to start');
+    await soon(() => editor.calls().length === 1, 'the editor to start');
     const looks = spy.count(/deployments\/1\/dbt-sync\?first=20$/);
     demo.clock.advance(120_000);
     // Two looks after the failure: the watcher has seen it while the editor has the terminal.
     await seen(c, looks + 2);
     writeFileSync(go, '');
-    await eventually(() => svcNotices(tui).length > 0, 'the notice after the editor');
+    await soon(() => svcNotices(tui).length > 0, 'the notice after the editor');
     expect(svcNotices(tui)).toEqual([expect.stringMatching(/^\u0007\u001b\]9;svc: ✗ sync on analytics-prod failed in dbt-compile after \d+s\u001b\\$/)]);
     expect(existsSync(go)).toBe(true);
   });
@@ -257,7 +255,7 @@ describe('notices of ended runs', () => {
     await seen(c, 2, '1');
     await seen(c, 2, '2');
     await tui.press('c');
-    await eventually(() => editor.calls().length === 1, 'the editor to start');
+    await soon(() => editor.calls().length === 1, 'the editor to start');
     const looks = [spy.count(/deployments\/1\/dbt-sync\?first=20$/), spy.count(/deployments\/2\/dbt-sync\?first=20$/)] as const;
     demo.clock.advance(120_000);
     // Both have ended and been seen while the editor has the terminal.

@@ -6,6 +6,7 @@ import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {closeContext} from '../../src/server/context.js';
 import {testApp, type TestApp} from '../helpers/startService.js';
 import {SteppedClock} from '../helpers/steppedClock.js';
+import {eventually} from '../helpers/eventually.js';
 
 const D = '/build/api/v1/deployments/1';
 const BOUND_MS = 2000;
@@ -67,11 +68,7 @@ const IN_SQLITE_MS = 200;
 const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Waits until `ok`, looking every 5 ms for at most 20 s; fails naming `what` if it never is. */
-async function until(ok: () => boolean, what: string): Promise<void> {
-  const deadline = performance.now() + 20_000;
-  while (!ok() && performance.now() < deadline) await after(5);
-  if (!ok()) throw new Error(`not so within 20 s: ${what}`);
-}
+const until = (ok: () => boolean, what: string) => eventually(ok, what, {withinMs: 20_000, everyMs: 5});
 
 /**
  * Waits until `n` statements run in the service's query processes and, on Linux, each of them inside SQLite: `n` of
@@ -234,9 +231,7 @@ describe('model SQL after the service is killed', () => {
       processes = JSON.parse(line) as number[];
       expect(processes.filter(alive)).toHaveLength(2);
       parent.kill('SIGKILL');
-      const deadline = performance.now() + 5000;
-      while (processes.some(running) && performance.now() < deadline) await after(100);
-      expect(processes.filter(running)).toEqual([]);
+      await eventually(() => !processes.some(running), () => `its query processes to end (still running: ${processes.filter(running).join(', ')})`, {withinMs: 5000, everyMs: 100});
     } finally {
       parent.kill('SIGKILL');
       // Whatever the outcome, no endless statement outlives the test.

@@ -8,6 +8,7 @@ import type {BuildStatus} from '../../src/api/builds.js';
 import type {DbtRun} from '../../src/api/dbt.js';
 import {ActivityFeed} from '../../src/ui/activity/feed.js';
 import type {ActivityRun, ActivitySource} from '../../src/workflows/activity.js';
+import {eventually} from '../helpers/eventually.js';
 
 const BUDGET = {idleMs: 20, activeMs: 10, perSecond: 1000, deploymentsMs: 60_000};
 
@@ -32,14 +33,6 @@ function platform(count: number) {
   return {source, asked, runs, builds};
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 500; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 const running = (id: string): DbtRun => ({syncJobId: id, status: 'RUNNING', lastStage: 'COMPILING_DBT', startedAt: new Date().toISOString(), raw: {}});
 const failed = (id: string): DbtRun => ({syncJobId: id, status: 'FAILED', failedPhase: 'dbt-compile', startedAt: new Date().toISOString(), durationMs: 5, raw: {}});
 
@@ -52,14 +45,14 @@ describe('the console activity feed', () => {
     // once something is pinned.)
     expect(p.asked).toEqual([]);
     feed.setPins(['2', '5']);
-    await until(() => p.asked.filter((a) => a === '2').length >= 3 && p.asked.filter((a) => a === '5').length >= 3, 'looks at 2 and 5');
+    await eventually(() => p.asked.filter((a) => a === '2').length >= 3 && p.asked.filter((a) => a === '5').length >= 3, 'looks at 2 and 5');
     expect(p.asked[0]).toBe('list');
     expect(new Set(p.asked)).toEqual(new Set(['list', '2', '5']));
     const release = feed.view();
-    await until(() => ['1', '3', '4', '6'].every((id) => p.asked.includes(id)), 'a look at every deployment');
+    await eventually(() => ['1', '3', '4', '6'].every((id) => p.asked.includes(id)), 'a look at every deployment');
     release();
     const mark = p.asked.length;
-    await until(() => p.asked.slice(mark).filter((a) => a === '2').length >= 3, 'more looks at 2');
+    await eventually(() => p.asked.slice(mark).filter((a) => a === '2').length >= 3, 'more looks at 2');
     // A request sent before the view ended is counted before the mark; a look still waiting for its turn then asks
     // nothing of a deployment no longer watched (forced in test/workflows/activity.test.ts). Every look after is of a pin.
     expect(new Set(p.asked.slice(mark))).toEqual(new Set(['2', '5']));
@@ -80,11 +73,11 @@ describe('the console activity feed', () => {
     feed.setBudget(BUDGET);
     const release = feed.view();
     feed.started({kind: 'sync', deploymentId: '4', id: 'c'});
-    await until(() => feed.getState().runs?.length === 3, 'the three running syncs');
+    await eventually(() => feed.getState().runs?.length === 3, 'the three running syncs');
     p.runs.set('1', [failed('a')]);
     p.runs.set('3', [failed('b')]);
     p.runs.set('4', [failed('c')]);
-    await until(() => notices.length >= 2 && feed.getState().runs?.every((r) => r.status === 'failed') === true, 'the ends');
+    await eventually(() => notices.length >= 2 && feed.getState().runs?.every((r) => r.status === 'failed') === true, 'the ends');
     expect(notices.map((r) => `${r.deploymentId} ${r.id} ${r.status}`).sort()).toEqual(['1 a failed', '4 c failed']);
     release();
     feed.halt();
@@ -98,7 +91,7 @@ describe('the console activity feed', () => {
     expect(feed.getState().runs).toMatchObject([{kind: 'build', deploymentName: 'dep-2', ref: 'main', status: 'queued', phase: 'started here', startedHere: 'waiting'}]);
     p.builds.set('2', {status: 'building', buildJobId: 2, deploymentStatus: 'queued'});
     feed.setBudget(BUDGET);
-    await until(() => feed.getState().runs?.some((r) => r.id === '2') === true, 'the claimed build');
+    await eventually(() => feed.getState().runs?.some((r) => r.id === '2') === true, 'the claimed build');
     expect(feed.getState().runs).toMatchObject([{key: 'build:2:2', status: 'queued'}]);
     expect(feed.getState().runs?.[0]?.startedHere).toBeUndefined();
     feed.halt();
@@ -109,7 +102,7 @@ describe('the console activity feed', () => {
     const feed = new ActivityFeed(p.source, () => {});
     feed.setBudget(BUDGET);
     feed.started({kind: 'sync', deploymentId: '3', id: 'gone', deploymentName: 'dep-3', ref: 'main'});
-    await until(() => feed.getState().runs?.[0]?.status === 'unknown', 'the sync given up');
+    await eventually(() => feed.getState().runs?.[0]?.status === 'unknown', 'the sync given up');
     expect(feed.getState().runs).toMatchObject([{key: 'sync:3:gone', status: 'unknown', phase: 'not listed', startedHere: 'unseen'}]);
     feed.halt();
   });

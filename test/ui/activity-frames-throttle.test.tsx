@@ -51,13 +51,9 @@ const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '');
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const noTimersFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-async function until(ok: () => boolean, what: string, clock: SteppedClock): Promise<void> {
-  // Bounded in steps and in time (a loaded machine must get a message, not the test's timeout).
-  const deadline = performance.now() + 12_000;
-  let steps = 0;
-  for (; steps < 500 && !ok() && performance.now() < deadline; steps++) await clock.advance(50, () => noTimersFor(2));
-  if (!ok()) throw new Error(`no ${what} after ${steps} steps of 50 ms (query results waiting for their data frame: ${dataFramePending()})`);
-}
+/** Steps the console's clock 50 ms at a time, a real 2 ms after each firing, until `ok` (bounded: 500 steps, 12 s). */
+const until = (ok: () => boolean, what: string, clock: SteppedClock): Promise<void> =>
+  clock.stepUntil(ok, () => `${what} (query results waiting for their data frame: ${dataFramePending()})`, 50, () => noTimersFor(2), {maxSteps: 500, withinMs: 12_000});
 
 describe(':activity under Ink’s throttle', () => {
   it('draws each key typed into / in its own turn: one render, written before any timer, the narrowed list', async () => {

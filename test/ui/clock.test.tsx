@@ -1,5 +1,6 @@
 // The console's clock is the App's: a flash's time, a ticker and a spinner move when the clock given to the App
-// moves, not with real time; and the stepped clock the tests use fires its timers in order.
+// moves, not with real time; the stepped clock the tests use fires its timers in order; and the tests' two waits
+// (stepping that clock, or polling real time for what comes on its own) are bounded and say what did not come.
 import React, {useEffect} from 'react';
 import {Text} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
@@ -7,6 +8,7 @@ import {Spinner} from '../../src/ui/components/Spinner.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {useNow} from '../../src/ui/hooks/useNow.js';
 import {renderTui, type Tui} from '../helpers/renderTui.js';
+import {eventually} from '../helpers/eventually.js';
 import {SteppedClock} from '../helpers/steppedClock.js';
 
 let tui: Tui | undefined;
@@ -46,6 +48,27 @@ describe('SteppedClock', () => {
       clock.after(0, again);
     });
     await expect(clock.advance(1, undefined, 50)).rejects.toThrow('more than 50 timers fired within 1 ms');
+  });
+
+  it('steps until a condition holds, bounded in steps and in real time, naming what it waited for', async () => {
+    const clock = new SteppedClock(0);
+    let asked = 0;
+    const what = () => `ticks (asked ${++asked})`;
+    await clock.stepUntil(() => clock.now() >= 150, what, 50);
+    expect([clock.now(), asked]).toEqual([150, 0]);
+    await expect(clock.stepUntil(() => false, what, 50, undefined, {maxSteps: 3})).rejects.toThrow("ticks (asked 1): not so after 3 steps of 50 ms of the console's clock");
+    expect(clock.now()).toBe(300);
+    await expect(clock.stepUntil(() => false, 'ticks', 50, undefined, {withinMs: 0})).rejects.toThrow('ticks: not so after 0 steps');
+    expect(clock.now()).toBe(300);
+  });
+});
+
+describe('eventually', () => {
+  it('resolves once a condition (sync or async) holds, and past its bound fails naming what it waited for', async () => {
+    let polls = 0;
+    await eventually(async () => ++polls === 3, 'three polls', {everyMs: 1});
+    expect(polls).toBe(3);
+    await expect(eventually(() => false, () => `the reply (polled ${polls})`, {withinMs: 0})).rejects.toThrow('timed out after 0 ms waiting for the reply (polled 3)');
   });
 });
 

@@ -9,6 +9,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach, describe, expect, it} from 'vitest';
 import {endHandOffs, handTerminalTo, type HandOffIo} from '../../src/ui/handOff.js';
+import {eventually} from '../helpers/eventually.js';
 
 let dir = '';
 let server: Server;
@@ -32,14 +33,6 @@ const inkLike = () => {
 };
 const second = () => {};
 
-const until = async (done: () => boolean, what: string, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-};
-
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'svc-handoff-'));
   got = '';
@@ -62,7 +55,7 @@ beforeEach(async () => {
   input.on('readable', inkLike);
   input.on('readable', second);
   peer.write('before');
-  await until(() => got === 'before', 'the console to read a key before the hand-off');
+  await eventually(() => got === 'before', 'the console to read a key before the hand-off');
 });
 
 afterEach(() => {
@@ -97,7 +90,7 @@ describe('handing the terminal to another program', () => {
       let handOff: Promise<unknown> | undefined;
       onE = () => void (handOff = handTerminalTo(terminal, lineEditor(), [out]));
       peer.write('e');
-      await until(() => handOff !== undefined, 'the e key to start the program');
+      await eventually(() => handOff !== undefined, 'the e key to start the program');
       // Keys typed while the program runs, among them the console's own (q quits, : opens the palette).
       peer.write('q:ej typed in the editor\n');
       // ctrl+c sent to the process group: the program's, not the console's.
@@ -118,7 +111,7 @@ describe('handing the terminal to another program', () => {
       process.emit('SIGINT', 'SIGINT');
       expect(interrupted).toEqual(['console']);
       peer.write('after');
-      await until(() => got === 'beforeeafter', 'the console to read keys again');
+      await eventually(() => got === 'beforeeafter', 'the console to read keys again');
     } finally {
       process.off('SIGINT', consoleSigint);
     }
@@ -130,7 +123,7 @@ describe('handing the terminal to another program', () => {
     chmodSync(stubborn, 0o755);
     const ready = join(dir, 'ready');
     const handOff = handTerminalTo(io(), stubborn, [ready]);
-    await until(() => existsSync(ready), 'the program to ignore SIGTERM');
+    await eventually(() => existsSync(ready), 'the program to ignore SIGTERM');
     // One program at a time: a second hand-off meanwhile is refused at once.
     expect(await handTerminalTo(io(), 'true', [])).toEqual({ok: false, error: `the terminal is in use by ${stubborn}`});
     const started = Date.now();
