@@ -4,6 +4,7 @@
 import {afterEach, describe, expect, it} from 'vitest';
 import type {RequestOptions} from '../../src/api/client.js';
 import {BACKGROUND_LIMIT} from '../../src/api/lane.js';
+import {isBackgroundQuery} from '../../src/queries/background.js';
 import {SCREENS} from '../../screens/index.js';
 import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 import {SteppedClock} from '../helpers/steppedClock.js';
@@ -29,30 +30,41 @@ function renderList(answer: (path: string, options?: RequestOptions) => unknown)
 }
 
 const rowStates = (sent: string[], id?: string) => sent.filter((p) => ROW_STATE.test(p) && (id === undefined || ROW_STATE.exec(p)![1] !== id));
-const turns = async (n: number) => {
-  for (let i = 0; i < n; i++) await new Promise((resolve) => setImmediate(resolve));
-};
+/** Rows the list shows on a 130x35 terminal: each asks for three states. */
+const ROWS_ON_SCREEN = 28;
 
 describe('deployments list: row states in the background', () => {
   it('asks a few rows at a time; a screen opened meanwhile is asked for at once and the rest are never sent', async () => {
     // Row states are never answered (a slow service); a request whose signal aborts fails, as the client's does.
+    const aborted: string[] = [];
     const {tui, sent} = renderList((path, options) =>
-      ROW_STATE.test(path) ? new Promise((_answer, fail) => options?.signal?.addEventListener('abort', () => fail(options.signal!.reason))) : undefined,
+      ROW_STATE.test(path)
+        ? new Promise((_answer, fail) =>
+            options?.signal?.addEventListener('abort', () => {
+              aborted.push(path);
+              fail(options.signal!.reason);
+            }),
+          )
+        : undefined,
     );
     await tui.waitForFrame(/› 1\s+analytics-prod/);
-    await tui.waitForFrame(() => rowStates(sent).length >= BACKGROUND_LIMIT);
-    await turns(20);
-    // 28 rows on screen ask for 84 states; only BACKGROUND_LIMIT are with the service.
+    // Every row on screen has asked for its states (each query is fetching, most of them waiting in the lane); a
+    // lane that let more go out would have sent them by now (the turns a request waits for are microtasks).
+    const asking = () => tui.queryClient.isFetching({predicate: isBackgroundQuery});
+    await tui.waitForFrame(() => asking() === 3 * ROWS_ON_SCREEN);
     expect(rowStates(sent)).toHaveLength(BACKGROUND_LIMIT);
+    const withService = rowStates(sent);
     const othersBefore = rowStates(sent, '1').length;
 
-    await tui.press('enter');
+    // Counted from before the key: the overview's first requests may go out while the key is being handled.
     const mark = sent.length;
-    await tui.waitForFrame(() => sent.includes('/api/v1/deployments/1/environments'));
-    // The row's own build-status request (if it was with the service) is cancelled with the list, and the
-    // overview's goes out after that: waited for, not a number of turns, which a loaded machine outruns.
-    await tui.waitForFrame(() => sent.slice(mark).includes('/api/v1/deployments/1/build-status'));
-    await turns(20);
+    await tui.press('enter');
+    await tui.waitForFrame(() => sent.slice(mark).includes('/api/v1/deployments/1/environments'));
+    // The rows' requests with the service are cancelled with the list (a row's build status among them, which the
+    // overview asks for again, at once); each ending lets the lane send the next in line, had it kept any, on the
+    // turns (microtasks) right after it: waited for on the cancels, not a number of turns.
+    await tui.waitForFrame(() => sent.slice(mark).includes('/api/v1/deployments/1/build-status') && aborted.length >= withService.length);
+    expect(aborted).toEqual(withService);
     // The overview's requests went out while the rows' were still unanswered (its build status too, which a row
     // had asked for), and the rows still waiting were dropped when the list left the screen: no backlog of other
     // deployments' states is sent after it.
