@@ -83,6 +83,27 @@ export class SteppedClock implements UiClock {
   }
 
   /**
+   * Moves time on by `ms` at once, as a wall clock that jumped (a machine that slept): each timer that came due in
+   * between fires once, soonest first, a repeating one next due `every` after the new time. So a ticker shows the
+   * new time once, instead of once per interval on the way as `advance` fires it (a spinner's 150 ms over a minute:
+   * 400 frames). Awaits `between` before it moves and after each firing, as `advance` does.
+   */
+  async jump(ms: number, between: () => Promise<unknown> = nextTurn): Promise<void> {
+    if (ms < 0) throw new Error('a SteppedClock cannot go backwards');
+    await between();
+    this.current += ms;
+    const due = [...this.timers.values()].filter((t) => t.due <= this.current).sort((a, b) => a.due - b.due);
+    for (const timer of due) {
+      // Cancelled by an earlier firing.
+      if (!this.timers.has(timer.id)) continue;
+      if (timer.every === undefined) this.timers.delete(timer.id);
+      else timer.due = this.current + timer.every;
+      timer.fn();
+      await between();
+    }
+  }
+
+  /**
    * Moves time on `stepMs` at a time (each step as `advance`, awaiting `between` after each firing) until `ok`;
    * throws, naming `what` (a function: asked then, for what is known only when it fails), when it is not so after
    * `maxSteps` steps, or after `withinMs` of real time (a loaded machine then gets this message, not the test's

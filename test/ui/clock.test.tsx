@@ -50,6 +50,24 @@ describe('SteppedClock', () => {
     await expect(clock.advance(1, undefined, 50)).rejects.toThrow('more than 50 timers fired within 1 ms');
   });
 
+  it('jumps: each timer that came due fires once, at the new time, soonest first; a repeating one goes on from there', async () => {
+    const clock = new SteppedClock(0);
+    const fired: string[] = [];
+    clock.every(100, () => fired.push(`tick@${clock.now()}`));
+    clock.after(5_000, () => fired.push(`late@${clock.now()}`));
+    const cancel = clock.after(30, () => fired.push('cancelled'));
+    clock.after(20, () => {
+      fired.push(`first@${clock.now()}`);
+      cancel();
+    });
+    clock.after(20_000, () => fired.push('not yet'));
+    await clock.jump(10_000);
+    expect(fired).toEqual(['first@10000', 'tick@10000', 'late@10000']);
+    expect(clock.dueIn()).toEqual([100, 10_000]);
+    await clock.advance(100);
+    expect(fired.at(-1)).toBe('tick@10100');
+  });
+
   it('steps until a condition holds, bounded in steps and in real time, naming what it waited for', async () => {
     const clock = new SteppedClock(0);
     let asked = 0;
