@@ -1,21 +1,25 @@
-// `svc watch` from the command tree in-process (cliInProcess.ts) against the in-process service at --speed 4 (a
-// broken-compile sync fails in about 4 s), the watcher's budget 20× faster (a running deployment asked every 250 ms,
-// so the sync is seen in several phases even when the watch starts late on a loaded machine): --until-idle after a
-// failed sync exits 1 with parseable JSON lines; a deployment it cannot see is refused. ctrl+c (SIGINT) ending the
-// watch with 130: test/e2e/cli-watch.test.ts.
+// `svc watch` from the command tree in-process (cliInProcess.ts) against the in-process service, its clock a JumpClock
+// standing still while the test watches: a broken-compile sync moves on only when the test jumps the clock, one stage
+// once the watch has seen it start and the rest once it has seen the phase change, so each step is seen whatever the
+// machine's load (before: --speed 4, about 4 s of real time for the sync). The watcher's budget is 20× faster (a
+// running deployment asked every 250 ms). --until-idle after a failed sync exits 1 with parseable JSON lines; a
+// deployment it cannot see is refused. ctrl+c (SIGINT) ending the watch with 130: test/e2e/cli-watch.test.ts.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
 import type {RunningService} from '../../src/server/index.js';
+import {planOf} from '../../src/server/engines/dbt/engine.js';
+import {findDbtSync} from '../../src/server/store/dbt.js';
 import {ACTIVITY_BUDGET} from '../../src/workflows/activity.js';
 import {STACK_LINE} from '../helpers/cliHarness.js';
-import {runInProcess, startCliService} from '../helpers/cliInProcess.js';
+import {JumpClock, runInBackgroundInProcess, runInProcess, startCliService} from '../helpers/cliInProcess.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-watch-'));
+const clock = new JumpClock();
 let service: RunningService;
 beforeAll(async () => {
-  service = await startCliService({speed: 4});
+  service = await startCliService({clock});
 });
 afterAll(() => service.close());
 
@@ -29,15 +33,25 @@ function fasterWatcher(factor: number): void {
   onTestFinished(() => void Object.assign(ACTIVITY_BUDGET, saved));
 }
 
-const svc = (args: string[]) => runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: service.url, SVC_API_KEY: service.adminKey});
+const env = () => ({HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', SVC_API_URL: service.url, SVC_API_KEY: service.adminKey});
+const svc = (args: string[]) => runInProcess(args, env());
 
 describe('svc watch', () => {
   it('--until-idle --json: a sync that fails is started, changes phase, finishes failed; exit 1', async () => {
     fasterWatcher(20);
+    clock.pace(0);
+    onTestFinished(() => clock.pace(1));
     const started = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile']);
     expect(started.code, started.stderr).toBe(0);
     const syncJobId = JSON.parse(started.stdout).syncJobId as string;
-    const run = await svc(['--json', 'watch', '--deployment', '1', '--until-idle']);
+    const stages = planOf(findDbtSync(service.ctx.db, 1, syncJobId)!).stages;
+    const watch = runInBackgroundInProcess(['--json', 'watch', '--deployment', '1', '--until-idle'], env());
+    const line = (event: string) => new RegExp(`^(?=.*"event":"${event}")(?=.*"id":"${syncJobId}").*$`, 'm');
+    await watch.waitForStdout(line('started'));
+    clock.jump(stages[0]!.ms);
+    await watch.waitForStdout(line('phase'));
+    clock.jump(stages.reduce((sum, s) => sum + s.ms, 0));
+    const run = await watch.done;
     expect(run.code, run.stderr).toBe(1);
     expect(run.stderr).not.toMatch(STACK_LINE);
     expect(run.stderr).toContain('idle: 1 watched run failed');
