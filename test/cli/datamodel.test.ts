@@ -192,7 +192,7 @@ describe('spec: while a dev-mode session is open, a command that omits the branc
 
 // The service's clock stands still (a JumpClock at pace 0) from before dev mode starts the branch's build: the first
 // query gives up after 1 s of the client's real time with the build still warming up; the second, polling every
-// 100 ms, finds it warming up, and a second after it has said so the clock jumps past the build.
+// 20 ms, finds it warming up, and 200 ms after it has said so the clock jumps past the build.
 const BUILD_MS = PLANNED_DURATIONS.queuedMs + PLANNED_DURATIONS.buildingMs + PLANNED_DURATIONS.warmupMs;
 
 describe('svc query while the branch warms up', () => {
@@ -211,12 +211,12 @@ describe('svc query while the branch warms up', () => {
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toContain(`query on ${dev}: Continue wait\n`);
     expect(impatient.stderr).toMatch(/error: timed out after \d+s waiting for query on .*raise --timeout/);
-    // Once it has said so, the build is done a second later: about ten more looks that must not say it again.
+    // Once it has said so, the build is done 200 ms later: about ten more looks that must not say it again.
     let done: NodeJS.Timeout | undefined;
     const buildLater = (out: {stderr: string}) => {
-      if (done === undefined && out.stderr.includes('Continue wait')) done = setTimeout(() => clock.jump(BUILD_MS), 1000);
+      if (done === undefined && out.stderr.includes('Continue wait')) done = setTimeout(() => clock.jump(BUILD_MS), 200);
     };
-    const patient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '60s', '--poll', '100ms', query], {}, buildLater);
+    const patient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '60s', '--poll', '20ms', query], {}, buildLater);
     clearTimeout(done);
     expect(patient.code, patient.stderr).toBe(0);
     expect(patient.stderr.match(/Continue wait/g) ?? []).toHaveLength(1);
