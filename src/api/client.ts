@@ -10,9 +10,10 @@ import type {KyInstance} from 'ky';
 import {VERSION} from '../version.js';
 import {ApiError, MalformedCredentialError, ResponseTooLargeError, TransportError, credentialProblem, errorDetail, type CredentialLabel} from './errors.js';
 import {checkBaseUrl, normalizeBaseUrl} from '../lib/url.js';
+import {timeSpan} from '../lib/time.js';
 import {isRedirect, nextLocation} from './redirect.js';
 import {directGet} from './directGet.js';
-import {Deadline, parseBody, readCapped, seconds, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
+import {Deadline, parseBody, readCapped, toSearchParams, transportReason, watchBody, type SearchParams} from './wire.js';
 
 export {ApiError, MalformedCredentialError, ResponseTooLargeError, TransportError, UnexpectedBodyError, failureSummary, isTransient, type CredentialLabel} from './errors.js';
 export {RedirectRefusedError} from './redirect.js';
@@ -214,10 +215,10 @@ export function createApi(options: ApiOptions): Api {
     const transportError = (err: unknown): TransportError => {
       const reason = controller.signal.aborted ? controller.signal.reason : undefined;
       if (reason instanceof Deadline) {
-        if (reason.stop === 'total') return new TransportError(url, `timed out after ${seconds(timeoutMs)}`);
-        return new TransportError(url, gotHeaders ? `no data for ${seconds(idleTimeoutMs)} while reading the response` : `no response within ${seconds(idleTimeoutMs)}`);
+        if (reason.stop === 'total') return new TransportError(url, `timed out after ${timeSpan(timeoutMs)}`);
+        return new TransportError(url, gotHeaders ? `no data for ${timeSpan(idleTimeoutMs)} while reading the response` : `no response within ${timeSpan(idleTimeoutMs)}`);
       }
-      if (err instanceof Error && err.name === 'TimeoutError') return new TransportError(url, `no response within ${seconds(idleTimeoutMs)}`);
+      if (err instanceof Error && err.name === 'TimeoutError') return new TransportError(url, `no response within ${timeSpan(idleTimeoutMs)}`);
       return new TransportError(url, transportReason(err));
     };
     try {

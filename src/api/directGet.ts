@@ -6,6 +6,7 @@
 // is an error, and the screen then asks again through the client.
 import type {IncomingMessage} from 'node:http';
 import {ResponseTooLargeError} from './errors.js';
+import {timeSpan} from '../lib/time.js';
 
 export interface DirectGet {
   readonly url: string;
@@ -46,7 +47,7 @@ export async function directGet(req: DirectGet): Promise<DirectAnswer> {
         }),
       );
     });
-    outgoing.setTimeout(req.idleTimeoutMs, () => outgoing.destroy(new Error(`no data for ${Math.round(req.idleTimeoutMs / 1000)}s`)));
+    outgoing.setTimeout(req.idleTimeoutMs, () => outgoing.destroy(new Error(`no data for ${timeSpan(req.idleTimeoutMs)}`)));
     outgoing.on('error', reject);
     const abort = () => outgoing.destroy(req.signal?.reason instanceof Error ? req.signal.reason : new Error('aborted'));
     req.signal?.addEventListener('abort', abort, {once: true});

@@ -77,8 +77,6 @@ export function transportReason(err: unknown): string {
   return String(err);
 }
 
-export const seconds = (ms: number) => `${Math.round(ms / 100) / 10}s`;
-
 export type Stop = 'idle' | 'total';
 export class Deadline extends Error {
   constructor(readonly stop: Stop) {

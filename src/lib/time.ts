@@ -33,6 +33,17 @@ export function runDuration(ms: number | undefined): string {
 }
 
 /**
+ * A span a message states (a timeout, how long a wait took), true to what was given: milliseconds under a second,
+ * tenths of a second under a minute, then as `runDuration`: `500ms`, `1.5s`, `12s`, `2m 5s`, `1h 30m`.
+ */
+export function timeSpan(ms: number): string {
+  const t = Math.max(0, ms);
+  if (Math.round(t) < 1000) return `${Math.round(t)}ms`;
+  if (Math.round(t / 100) < 600) return `${Math.round(t / 100) / 10}s`;
+  return runDuration(Math.round(t / 1000) * 1000);
+}
+
+/**
  * How long something that began at `start` (an ISO time or ms since the epoch) has been going at `now`, in whole
  * seconds as `runDuration` writes them, so a ticking clock does not flicker: `0s`, `59s`, `3m 5s`; '' when unknown.
  */

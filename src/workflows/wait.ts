@@ -4,6 +4,7 @@
 // happens at the deadline, and a timeout message that says what to do next.
 import {isTransient as isTransientApiError} from '../api/client.js';
 import {oneLine} from '../api/errors.js';
+import {timeSpan} from '../lib/time.js';
 
 export type PollResult<T> = {done: true; value: T} | {done: false; label: string};
 
@@ -145,6 +146,5 @@ function boundedLook(outer: AbortSignal, ms: number) {
 function timeoutError(opts: WaitOptions<unknown>, elapsedMs: number, lastError: unknown): WaitTimeoutError {
   const advice = (opts.advice ?? DEFAULT_WAIT_ADVICE).replace(/\.+$/, '');
   const last = lastError === undefined ? '' : `. Last error: ${messageOf(lastError)}`;
-  const seconds = Math.floor(elapsedMs / 1000);
-  return new WaitTimeoutError(`timed out after ${seconds}s waiting for ${opts.what}. ${advice}${last}`, elapsedMs, lastError);
+  return new WaitTimeoutError(`timed out after ${timeSpan(elapsedMs)} waiting for ${opts.what}. ${advice}${last}`, elapsedMs, lastError);
 }

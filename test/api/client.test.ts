@@ -164,7 +164,7 @@ describe('errors', () => {
     const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 200});
     const started = Date.now();
     const err = await failure(slow.get('/slow'));
-    expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 0.2s`);
+    expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 200ms`);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -173,7 +173,7 @@ describe('errors', () => {
     const started = Date.now();
     const err = await failure(slow.get('/trickle'));
     expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 0.3s while reading the response`);
+    expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 300ms while reading the response`);
     expect(Date.now() - started).toBeLessThan(3000);
   });
 
@@ -193,10 +193,10 @@ describe('errors', () => {
     const started = Date.now();
     const err = await failure(capped.get('/drip'));
     expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toBe(`request to ${drip.url}/drip failed: timed out after 0.5s`);
+    expect(err.message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
     expect(Date.now() - started).toBeLessThan(3000);
     const stream = await capped.raw('GET', '/drip');
-    expect((await failure(stream.text())).message).toBe(`request to ${drip.url}/drip failed: timed out after 0.5s`);
+    expect((await failure(stream.text())).message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
   });
 
   it('defaults to 120 s idle and 1,800 s in all', () => {

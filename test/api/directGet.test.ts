@@ -65,7 +65,9 @@ describe('Api.getDirect', () => {
     });
     const api = createApi({baseUrl: s.url, token: TOKEN, idleTimeoutMs: 200});
     expect(await failure(api.getDirect!('/html'))).toBeInstanceOf(UnexpectedBodyError);
-    expect(await failure(api.getDirect!('/silent'))).toBeInstanceOf(TransportError);
+    const silent = await failure(api.getDirect!('/silent'));
+    expect(silent).toBeInstanceOf(TransportError);
+    expect(silent.message).toBe(`request to ${s.url}/silent failed: no data for 200ms`);
     const gone = createApi({baseUrl: 'http://127.0.0.1:9', token: TOKEN});
     expect(await failure(gone.getDirect!('/api/v1/users/me'))).toBeInstanceOf(TransportError);
   });

@@ -107,12 +107,19 @@ describe('svc deployments build-status', () => {
   it('times out with the advice to check again, exit 1', async () => {
     const env = {SVC_API_URL: slow.url, SVC_API_KEY: ADMIN_KEY};
     await switchVersion(env);
+    const started = performance.now();
     const run = await svc(['deployments', 'build-status', '1', '--wait', '--timeout', '1', '--poll', '1s'], env);
+    const took = (performance.now() - started) / 1000;
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n').at(-1)).toBe(
-      'error: timed out after 1s waiting for build. It may still be running — check it with `svc deployments build-status 1`, or raise --timeout',
+    const last = run.stderr.trim().split('\n').at(-1) ?? '';
+    // How long the wait took, to a tenth of a second: the 1 s timeout and a look at the deadline.
+    const said = /^error: timed out after (\d+(?:\.\d)?)s waiting for build\. /.exec(last)?.[1];
+    expect(last.replace(`after ${said}s`, 'after …s')).toBe(
+      'error: timed out after …s waiting for build. It may still be running — check it with `svc deployments build-status 1`, or raise --timeout',
     );
+    expect(Number(said)).toBeGreaterThanOrEqual(1);
+    expect(Number(said)).toBeLessThanOrEqual(took + 0.05);
   });
 
   it('fails at once for a branch that does not exist', async () => {

@@ -210,7 +210,7 @@ describe('svc query while the branch warms up', () => {
     const impatient = await slow.svc(['query', '1', '--branch', dev, '--timeout', '1s', '--poll', '100ms', query]);
     expect(impatient.code).toBe(1);
     expect(impatient.stderr).toContain(`query on ${dev}: Continue wait\n`);
-    expect(impatient.stderr).toMatch(/error: timed out after \d+s waiting for query on .*raise --timeout/);
+    expect(impatient.stderr).toMatch(/error: timed out after \d+(\.\d)?s waiting for query on .*raise --timeout/);
     // Once it has said so, the build is done 200 ms later: about ten more looks that must not say it again.
     let done: NodeJS.Timeout | undefined;
     const buildLater = (out: {stderr: string}) => {

@@ -3,7 +3,7 @@
 // the build timeline `1m 05s`, the activity list `1m 5s` for the same kind of value).
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
-import {age, elapsedSince, runDuration, shortDuration} from '../../src/lib/time.js';
+import {age, elapsedSince, runDuration, shortDuration, timeSpan} from '../../src/lib/time.js';
 import {Timeline} from '../../src/ui/components/Timeline.js';
 import {eventText, type ActivityRun} from '../../src/workflows/activity.js';
 import {BuildTimeline} from '../../screens/build/BuildTimeline.js';
@@ -18,6 +18,12 @@ describe('durations', () => {
     expect([0, 999, 1000, 59_999, 60_000, 912_000, 3_599_999, 5_400_000].map((ms) => runDuration(ms))).toEqual(['0ms', '999ms', '1s', '59s', '1m 0s', '15m 12s', '59m 59s', '1h 30m']);
     expect(runDuration(undefined)).toBe('');
     expect(runDuration(-1)).toBe('');
+  });
+
+  it('timeSpan: what a message states, true to a tenth of a second under a minute, never rounded down to zero', () => {
+    expect([0, 40, 500, 999.6, 1000, 1500, 12_000, 59_940, 59_960, 125_000, 1_800_400, 5_400_000, -5].map((ms) => timeSpan(ms))).toEqual([
+      '0ms', '40ms', '500ms', '1s', '1s', '1.5s', '12s', '59.9s', '1m 0s', '2m 5s', '30m 0s', '1h 30m', '0ms',
+    ]);
   });
 
   it('elapsedSince ticks by whole seconds from an ISO time or epoch ms, and says nothing without a time', () => {

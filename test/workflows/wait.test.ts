@@ -112,6 +112,16 @@ describe('waitFor', () => {
     expect(calls()).toBe(4);
   });
 
+  it('says how long the wait took as a user reads it, a time under a second included', async () => {
+    const said: string[] = [];
+    for (const timeoutMs of [500, 1_500, 125_000]) {
+      const {poll} = script<number>([waiting('building')]);
+      const err = (await waitFor({what: 'build', timeoutMs, intervalMs: 200, poll, isTransient, ...timeline()}).catch((e: unknown) => e)) as Error;
+      said.push(/^timed out after (.+?) waiting for build\./.exec(err.message)?.[1] ?? err.message);
+    }
+    expect(said).toEqual(['500ms', '1.5s', '2m 5s']);
+  });
+
   it('uses the default advice and names the last error while a failure streak is active', async () => {
     const tl = timeline();
     const {poll} = script<number>([waiting('building'), new Blip('request to http://127.0.0.1:1/x failed: ECONNREFUSED')]);
@@ -171,7 +181,10 @@ describe('waitFor', () => {
     const started = Date.now();
     const err = await waitFor({what: 'build', timeoutMs: 1_200, intervalMs: 100, poll: hung, isTransient}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WaitTimeoutError);
-    expect((err as Error).message).toMatch(/^timed out after 1s waiting for build\. .*Last error: no answer to the request in flight$/);
+    // The message says how long the wait took, to the tenth of a second (a look at the deadline may take longer).
+    const {elapsedMs, message} = err as WaitTimeoutError;
+    expect(message).toMatch(/^timed out after \d+(\.\d)?s waiting for build\. .*Last error: no answer to the request in flight$/);
+    expect(Math.abs(Number(/after ([\d.]+)s/.exec(message)?.[1]) - elapsedMs / 1000)).toBeLessThanOrEqual(0.05);
     expect(seen?.aborted).toBe(true);
     expect(Date.now() - started).toBeLessThan(3_000);
   });
