@@ -1,5 +1,7 @@
 // One vitest project per test tier (test/tiers.ts says which file is in which): `npm run test:fast` runs unit and
 // service, `npm test` all four (the fourth, react-dev, is React's development build over every screen). `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
+import {createHash} from 'node:crypto';
+import {readdirSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
 import {join} from 'node:path';
 import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
@@ -15,12 +17,21 @@ const E2E_FILES_AT_ONCE = 3;
  * tier (development JSX) keeps its own directory: it must never load a module transformed for another tier.
  */
 const moduleCache = (jsx: 'production' | 'development') => join(import.meta.dirname, 'node_modules', '.vitest-cache', jsx);
+/**
+ * The names of the files tests load, hashed into every cached module's key: a module's cached text holds the files
+ * its imports resolved to, so a file renamed (`x.ts` to `x.tsx`), added or removed under an unchanged import would
+ * otherwise load a cached module that points at a file no longer there. Any change of names starts the cache again.
+ */
+const sourceNames = createHash('sha1')
+  .update(['src', 'screens', 'test'].flatMap((dir) => readdirSync(join(import.meta.dirname, dir), {recursive: true, encoding: 'utf8'}).map((name) => `${dir}/${name}`).sort()).join('\n'))
+  .digest('hex');
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
 }
 
 export default defineConfig({
+  plugins: [{name: 'svc-module-cache-names', configureVitest: ({experimental_defineCacheKeyGenerator}) => experimental_defineCacheKeyGenerator(() => sourceNames)}],
   // The production JSX runtime, to go with React's production build (test.env below).
   oxc: {jsx: {runtime: 'automatic', development: false}},
   test: {

@@ -11,6 +11,7 @@ import {ActivityFeedProvider, type UiPrefs} from './activity/ActivityFeedProvide
 import {DispatcherProvider} from './dispatch/Dispatcher.js';
 import {ApiProvider, type Connection, type EmbeddedService} from './hooks/useApi.js';
 import {ClockProvider} from './hooks/useClock.js';
+import {TickProvider} from './hooks/useNow.js';
 import {realClock, type UiClock} from './clock.js';
 import {FlashProvider} from './hooks/useFlash.js';
 import {PolicyProvider} from './hooks/usePolicy.js';
@@ -102,29 +103,31 @@ export function App(props: AppProps) {
   );
   return (
     <ClockProvider value={props.clock ?? realClock}>
-      <QueryClientProvider client={queryClient}>
-        <ApiProvider api={connection.api} info={info}>
-          <FlashProvider ttlMs={props.flashMs}>
-            <PolicyProvider readonly={readonly}>
-              <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
-                <LiveProvider scale={props.liveScale}>
-                  <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
-                    <ActivityFeedProvider prefs={props.prefs}>
-                      <ChromeProvider>
-                        <PositionProvider>
-                          <ScreensProvider screens={props.screens}>
-                            <Shell screens={props.screens} onQuit={onQuit} />
-                          </ScreensProvider>
-                        </PositionProvider>
-                      </ChromeProvider>
-                    </ActivityFeedProvider>
-                  </NavProvider>
-                </LiveProvider>
-              </DispatcherProvider>
-            </PolicyProvider>
-          </FlashProvider>
-        </ApiProvider>
-      </QueryClientProvider>
+      <TickProvider>
+        <QueryClientProvider client={queryClient}>
+          <ApiProvider api={connection.api} info={info}>
+            <FlashProvider ttlMs={props.flashMs}>
+              <PolicyProvider readonly={readonly}>
+                <DispatcherProvider readonly={readonly} onForceQuit={onQuit}>
+                  <LiveProvider scale={props.liveScale}>
+                    <NavProvider key={switched?.generation ?? 0} initial={switched ? {screen: 'deployments'} : (props.initial ?? {screen: 'deployments'})}>
+                      <ActivityFeedProvider prefs={props.prefs}>
+                        <ChromeProvider>
+                          <PositionProvider>
+                            <ScreensProvider screens={props.screens}>
+                              <Shell screens={props.screens} onQuit={onQuit} />
+                            </ScreensProvider>
+                          </PositionProvider>
+                        </ChromeProvider>
+                      </ActivityFeedProvider>
+                    </NavProvider>
+                  </LiveProvider>
+                </DispatcherProvider>
+              </PolicyProvider>
+            </FlashProvider>
+          </ApiProvider>
+        </QueryClientProvider>
+      </TickProvider>
     </ClockProvider>
   );
 }

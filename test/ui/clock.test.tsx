@@ -1,7 +1,7 @@
 // The console's clock is the App's: a flash's time, a ticker and a spinner move when the clock given to the App
 // moves, not with real time; the stepped clock the tests use fires its timers in order; and the tests' two waits
 // (stepping that clock, or polling real time for what comes on its own) are bounded and say what did not come.
-import React, {useEffect} from 'react';
+import React, {useEffect, useState} from 'react';
 import {Text} from 'ink';
 import {afterEach, describe, expect, it} from 'vitest';
 import {Spinner} from '../../src/ui/components/Spinner.js';
@@ -124,5 +124,45 @@ describe("the App's clock", () => {
     await clock.advance(1_000);
     // Six spinner frames (150 ms each) and one tick of the age.
     await tui.waitForFrame('now 6000 ⠦');
+  });
+
+  it('what moves every second moves in one frame; a slower pace is not drawn each second and never goes back', async () => {
+    const clock = new SteppedClock(10_000);
+    let slowDraws = 0;
+    const Age = ({name}: {name: string}) => <Text>{`${name} ${useNow(1000)}`}</Text>;
+    const Slow = ({ms}: {ms: number}) => {
+      slowDraws++;
+      return <Text>{`slow ${useNow(ms)}`}</Text>;
+    };
+    let setSlowMs: (ms: number) => void = () => {};
+    const Screen = () => {
+      const [slowMs, set] = useState(60_000);
+      setSlowMs = set;
+      return (
+        <>
+          <Age name="header" />
+          <Age name="elapsed" />
+          <Slow ms={slowMs} />
+        </>
+      );
+    };
+    tui = renderTui(<Screen />, {clock});
+    await tui.waitForFrame('slow 10000');
+    await tui.settle();
+    const [frames, draws] = [tui.frames.length, slowDraws];
+    await clock.advance(3_000, () => tui!.settle());
+    // Before one tick for the console, each age was a commit of its own: six frames for three seconds.
+    expect(tui.frames.length - frames, 'frames for three ticks').toBe(3);
+    expect(tui.lastFrame()).toContain('header 13000');
+    expect(tui.lastFrame()).toContain('elapsed 13000');
+    expect(slowDraws - draws, 'draws of the component on a minute').toBe(0);
+    expect(tui.lastFrame()).toContain('slow 10000');
+    // From the minute to every second and back: it shows the tick, and then never an older time than it showed.
+    setSlowMs(1000);
+    await clock.advance(1_000, () => tui!.settle());
+    expect(tui.lastFrame()).toContain('slow 14000');
+    setSlowMs(60_000);
+    await tui.settle();
+    expect(tui.lastFrame()).toContain('slow 14000');
   });
 });
