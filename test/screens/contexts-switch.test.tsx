@@ -9,7 +9,9 @@ import {createDeployment} from '../../src/api/deployments.js';
 import {contextTarget, LOCAL_LEAVING} from '../../src/commands/uiTarget.js';
 import {formatConfig, readConfigFile} from '../../src/config/file.js';
 import {sessionIdentity} from '../../src/workflows/contexts.js';
+import type {UiClock} from '../../src/ui/clock.js';
 import {renderApp, startDemo, type Demo} from '../helpers/screenApp.js';
+import {SteppedClock} from '../helpers/steppedClock.js';
 
 const WRONG_KEY = 'svc_wrong_key_never_shown_0123456789';
 let dir: string;
@@ -52,7 +54,7 @@ async function twoServices(): Promise<{alpha: Demo; beta: Demo}> {
 const hostOf = (d: Demo) => new URL(d.svc.url).host;
 const header = (frame: string) => frame.split('\n')[0] ?? '';
 
-function openOnAlpha(alpha: Demo, opts: {rows?: number; contextName?: string; leaving?: string; session?: undefined} = {}) {
+function openOnAlpha(alpha: Demo, opts: {rows?: number; contextName?: string; leaving?: string; session?: undefined; clock?: UiClock} = {}) {
   return renderApp(alpha.api, {screen: 'deployments'}, {
     contextName: 'alpha',
     host: hostOf(alpha),
@@ -133,7 +135,9 @@ describe('switching the running console to another context', () => {
 
   it('a context whose credential is refused says so and the current one keeps working', async () => {
     const {alpha} = await twoServices();
-    const tui = openOnAlpha(alpha);
+    // The console's clock stands still until the test moves it: the flash of the refresh below goes when it is told.
+    const clock = new SteppedClock();
+    const tui = openOnAlpha(alpha, {clock});
     await tui.waitForFrame('analytics-prod');
     await switchTo(tui, 'broken');
     const refused = await tui.waitForFrame('could not switch to `broken`: its saved key was refused (401); `svc login --name broken` saves a new one — still on `alpha`');
@@ -150,6 +154,9 @@ describe('switching the running console to another context', () => {
     const before = tui.frames.length;
     await tui.press('r');
     await tui.waitForFrame(() => tui.frames.slice(before).some((f) => f.includes('refreshing…')));
+    // The refresh answered and drawn, then the flash's time over (5 s on the console's clock).
+    await tui.settle();
+    await clock.jump(5_000);
     await tui.waitForFrame((f) => f.includes('analytics-prod') && !f.includes('refreshing…'));
     expect(tui.frames.some((f) => f.includes(WRONG_KEY) || f.includes(alpha.svc.adminKey))).toBe(false);
   });
