@@ -11,6 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const SPAWNING_HELPERS: Record<string, string[] | '*'> = {
   'helpers/cliHarness': ['CLI', 'runCli', 'runInBackground', 'startServerProcess', 'startHarness'],
   'helpers/tmux': '*',
+  'helpers/tmuxControl': '*',
 };
 const SPAWN_LITERAL = /\b(?:spawn|spawnSync|execFile|execFileSync|exec|execSync)\(\s*['"`](?:\/usr\/bin\/)?(?:tmux|vim|chromium)\b/;
 
