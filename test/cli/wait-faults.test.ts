@@ -1,7 +1,7 @@
 // `--wait` and transient failures, from the command tree in-process (cliInProcess.ts) through a proxy in front of
 // the in-process service that fails on demand: five in a row (503, 429, 408, a dropped connection, 502) are ridden
 // out with backoff, a sixth ends the wait with a clear message, a 404 ends it at once. The backoff is the poll
-// interval × 1, 2, 4, 8, 16 (workflows/wait.ts), so a 20 ms poll keeps it short. kill -9 of the service:
+// interval × 1, 2, 4, 8, 16 (workflows/wait.ts), so a 5 ms poll keeps it short (155 ms of backoff a run). kill -9 of the service:
 // test/e2e/faults.test.ts.
 import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -38,7 +38,7 @@ describe('--wait and transient failures', () => {
     const [survives, givesUp] = [await proxy(), await proxy()];
     survives.inject(status(503), status(429), status(408), drop, status(502));
     givesUp.inject(status(503), status(503), status(503), status(503), status(503), status(503));
-    const args = ['deployments', 'build-status', '1', '--wait', '--poll', '20ms', '--timeout', '2m'];
+    const args = ['deployments', 'build-status', '1', '--wait', '--poll', '5ms', '--timeout', '2m'];
 
     const ok = await cli(survives.url, args);
     expect(ok.stderr).toMatch(/\(retrying, 1\/5\)/);
