@@ -1,36 +1,37 @@
-// `svc deployments build-status`: the command tree in-process (cliInProcess.ts) against services in-process on
-// loopback, with a counting proxy in front of one of them to see exactly what the wait asks for.
+// `svc deployments build-status`: the command tree in-process (cliInProcess.ts) against the service in-process on
+// loopback, its clock a JumpClock, with a counting proxy in front of it to see exactly what the wait asks for.
 import {mkdtempSync, rmSync} from 'node:fs';
 import {createServer, type Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
 import type {RunningService} from '../../src/server/index.js';
-import {runInProcess, startCliService} from '../helpers/cliInProcess.js';
+import {JumpClock, runInProcess, startCliService} from '../helpers/cliInProcess.js';
 import {parseDuration} from '../../src/commands/buildStatus.js';
 
 const ADMIN_KEY = 'svc_e2eBuildStatus0123456789abcdefgh';
 const work = mkdtempSync(join(tmpdir(), 'svc-build-status-'));
-const services: RunningService[] = [];
+const clock = new JumpClock();
+let service: RunningService;
 
 const svc = (args: string[], env: Record<string, string> = {}) =>
   runInProcess(args, {HOME: work, SVC_CONFIG_DIR: join(work, 'config'), NO_COLOR: '1', ...env});
 
-async function startServer(name: string, speed: number): Promise<{url: string; scopedKey: string}> {
-  const server = await startCliService({dataFile: join(work, `${name}.db`), speed, adminKey: ADMIN_KEY});
-  services.push(server);
-  return {url: server.url, scopedKey: server.scopedKey ?? ''};
-}
-
-/** Forwards to `target` and records the status each build-status answer carried, in order. */
-function countingProxy(target: string): Promise<{url: string; statuses: string[]; server: Server}> {
+/**
+ * Forwards to `target` and records the status each build-status answer carried, in order; `onStatus` runs once a
+ * status is recorded, before the answer goes back.
+ */
+function countingProxy(target: string, onStatus: () => void): Promise<{url: string; statuses: string[]; server: Server}> {
   const statuses: string[] = [];
   const server = createServer((req, res) => {
     void (async () => {
       const upstream = await fetch(`${target}${req.url ?? '/'}`, {method: req.method, headers: {authorization: req.headers.authorization ?? ''}});
       const text = await upstream.text();
-      if (req.url?.includes('/build-status')) statuses.push(String((JSON.parse(text) as {status?: unknown}).status));
+      if (req.url?.includes('/build-status')) {
+        statuses.push(String((JSON.parse(text) as {status?: unknown}).status));
+        onStatus();
+      }
       res.writeHead(upstream.status, {'content-type': upstream.headers.get('content-type') ?? 'application/json'});
       res.end(text);
     })();
@@ -48,23 +49,36 @@ async function switchVersion(env: Record<string, string>): Promise<void> {
 
 const collapse = (labels: string[]) => labels.filter((l, i) => l !== labels[i - 1]);
 
-// A build takes 6 s at speed 1 (queued 1 s, building 3 s, warmup 2 s): 1.2 s on `fast`, which a wait polling every
-// 100 ms sees step by step even when it starts late on a loaded machine; 3 s on `slow`, which outlasts a 1 s
-// --timeout with room to spare.
+// A build takes 6 s of the service's clock (queued 1 s, building 3 s, warmup 2 s). While a wait runs, the clock
+// stands still and moves on a second each time the proxy has answered a look (`stepped`): the wait sees the build
+// step by step however late it starts on a loaded machine, in about seven looks instead of 6 s; standing still, the
+// build outlasts a 1 s --timeout.
 let fast: {url: string; scopedKey: string};
-let slow: {url: string; scopedKey: string};
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
+let stepping = false;
 
 beforeAll(async () => {
-  [fast, slow] = await Promise.all([startServer('fast', 5), startServer('slow', 2)]);
-  proxy = await countingProxy(fast.url);
+  service = await startCliService({dataFile: join(work, 'fast.db'), clock, adminKey: ADMIN_KEY});
+  fast = {url: service.url, scopedKey: service.scopedKey ?? ''};
+  proxy = await countingProxy(fast.url, () => stepping && clock.jump(1000));
 });
 
 afterAll(async () => {
   proxy?.server.close();
-  await Promise.all(services.map((s) => s.close()));
+  await service?.close();
   rmSync(work, {recursive: true, force: true});
 });
+
+/** The service's clock stands still for the rest of the test; with `steps`, each look the proxy answers moves it 1 s. */
+function standStill(steps: boolean): void {
+  clock.pace(0);
+  stepping = steps;
+  proxy.statuses.length = 0;
+  onTestFinished(() => {
+    stepping = false;
+    clock.pace(1);
+  });
+}
 
 describe('svc deployments build-status', () => {
   it('prints the status document of the deploy branch; an empty --branch lets the service pick it', async () => {
@@ -77,11 +91,12 @@ describe('svc deployments build-status', () => {
     expect(JSON.parse(empty.stdout)).toMatchObject({branchName: 'main', status: 'built'});
   });
 
-  it('waits out a version switch on `svc server --speed 5` and ends with the built document', async () => {
+  it('waits out a version switch and ends with the built document', async () => {
     const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
     const before = JSON.parse((await svc(['deployments', 'build-status', '1'], env)).stdout) as {buildJobId: number};
+    standStill(true);
     await switchVersion(env);
-    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '100ms'], env);
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '20ms'], {...env, SVC_API_URL: proxy.url});
     expect(run.code, run.stderr).toBe(0);
     const final = JSON.parse(run.stdout) as {status: string; buildJobId: number};
     expect(final.status).toBe('built');
@@ -91,8 +106,9 @@ describe('svc deployments build-status', () => {
   });
 
   it('shows each step once on stderr and stops polling at built (counted by a proxy)', async () => {
+    standStill(true);
     await switchVersion({SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY});
-    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '100ms'], {SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
+    const run = await svc(['deployments', 'build-status', '1', '--wait', '--poll', '20ms'], {SVC_API_URL: proxy.url, SVC_API_KEY: ADMIN_KEY});
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({status: 'built', branchName: 'main'});
     const seen = [...proxy.statuses];
@@ -105,7 +121,8 @@ describe('svc deployments build-status', () => {
   });
 
   it('times out with the advice to check again, exit 1', async () => {
-    const env = {SVC_API_URL: slow.url, SVC_API_KEY: ADMIN_KEY};
+    const env = {SVC_API_URL: fast.url, SVC_API_KEY: ADMIN_KEY};
+    standStill(false);
     await switchVersion(env);
     const started = performance.now();
     const run = await svc(['deployments', 'build-status', '1', '--wait', '--timeout', '1', '--poll', '1s'], env);
