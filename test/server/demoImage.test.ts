@@ -1,7 +1,7 @@
 // The prepared demo image of `svc ui --local`: a seeded start leaves a credential-free copy in a private cache
 // directory; the next start copies it and issues fresh credentials. A directory or file someone else could
 // write, a stale image and a corrupt one are ignored without a word: the data file is seeded as before.
-import {chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import Database from 'better-sqlite3';
@@ -57,15 +57,21 @@ describe('demo image', () => {
   });
 
   it('is neither used nor written in a directory others can enter', async () => {
+    // A good image (fresh, private, this build's), but in a directory others can enter.
+    const seeded = join(work, 'cache-seed');
+    await start(seeded);
     const dir = join(work, 'cache-open');
-    await start(join(work, 'cache-seed'));
     mkdirSync(dir, {recursive: true});
     chmodSync(dir, 0o755);
-    writeFileSync(demoImageFile(dir), '');
-    rmSync(demoImageFile(dir));
+    const image = demoImageFile(dir);
+    copyFileSync(demoImageFile(seeded), image);
+    chmodSync(image, 0o600);
+    const before = {bytes: readFileSync(image), ...statSync(image, {bigint: true})};
     const s = await start(dir);
     expect(s.fromImage).toBe(false);
-    expect(existsSync(demoImageFile(dir))).toBe(false);
+    const after = statSync(image, {bigint: true});
+    expect([after.ino, after.mtimeNs]).toEqual([before.ino, before.mtimeNs]);
+    expect(readFileSync(image).equals(before.bytes)).toBe(true);
   });
 
   it('ignores an image others may write, a stale one and a corrupt one, and seeds instead', async () => {
