@@ -7,7 +7,7 @@ import {cancelDbtSync, getDbtSyncLogs, getDbtSyncResult, listDbtSyncs, type DbtL
 import {allPages} from '../lib/lists.js';
 import {oneLine} from '../api/errors.js';
 import {safeJson} from '../lib/safeText.js';
-import {runDuration} from '../lib/time.js';
+import {runDuration, timeSpan} from '../lib/time.js';
 import {EXIT_USAGE, printJson, printMore, printTable, progress, success, UserError, say} from './output.js';
 import {generate} from './dbtGenerate.js';
 import {printResultLines, status, sync} from './dbtSync.js';
@@ -17,11 +17,12 @@ export const DBT_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'CANCELLED', 'UNK
 export const DBT_TRIGGERS = ['manual', 'api', 'webhook', 'agent', 'unknown'] as const;
 const LOG_PAGES_MAX = 100;
 
-function logLine(e: DbtLogEntry): string {
+/** One line of `svc dbt logs`: time, phase, level, message and how long the step took. */
+export function logLine(e: DbtLogEntry): string {
   if (e.message === undefined) return safeJson(JSON.stringify(e.raw));
   const time = e.timestamp ? `${e.timestamp.replace('T', ' ').replace(/\.\d+Z$/, 'Z')} ` : '';
   const phase = e.phase ? `[${e.phase}] ` : '';
-  const took = e.durationMs === undefined ? '' : ` (${e.durationMs >= 1000 && e.durationMs < 60_000 ? `${(e.durationMs / 1000).toFixed(1)}s` : runDuration(e.durationMs)})`;
+  const took = e.durationMs === undefined || e.durationMs < 0 ? '' : ` (${timeSpan(e.durationMs)})`;
   const level = ['error', 'fatal', 'critical'].includes(e.level) ? 'ERROR ' : '';
   return `${time}${phase}${level}${e.message}${took}`;
 }

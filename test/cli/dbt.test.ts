@@ -81,7 +81,7 @@ describe('svc dbt sync, status, result, logs', () => {
     const logs = await svc(['dbt', 'logs', '1', syncJobId], env());
     expect(logs.code).toBe(0);
     for (const phase of ['init', 'sandbox', 'repo-clone', 'install', 'dbt-deps', 'dbt-compile', 'process-manifest', 'write-cubes', 'finalize']) {
-      expect(logs.stdout).toMatch(new RegExp(`\\[${phase}\\] ${phase} finished \\((\\d+ms|\\d+\\.\\d+s)\\)`));
+      expect(logs.stdout).toMatch(new RegExp(`\\[${phase}\\] ${phase} finished \\((\\d+ms|\\d+(\\.\\d)?s|\\d+m \\d+s)\\)`));
     }
   });
 
