@@ -6,6 +6,7 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
 import {JumpClock, startInProcessHarness, type InProcessHarness} from '../helpers/cliInProcess.js';
+import {eventually} from '../helpers/eventually.js';
 
 let h: InProcessHarness;
 const clock = new JumpClock(10);
@@ -57,11 +58,8 @@ describe('svc dashboards', () => {
     expect(plain.stdout).toMatch(/^✓ Export [0-9a-f]{32} accepted \(kept until .*\): follow it with `svc dashboards export-status 1 [0-9a-f]{32}`\n$/);
 
     let status = '';
-    for (let i = 0; i < 50 && status !== 'completed (100%)\n'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      status = (await h.admin(['dashboards', 'export-status', '1', job.jobId])).stdout;
-    }
-    expect(status).toBe('completed (100%)\n');
+    const completed = async () => (status = (await h.admin(['dashboards', 'export-status', '1', job.jobId])).stdout) === 'completed (100%)\n';
+    await eventually(completed, () => `the export to complete (last said: ${status.trim()})`, {everyMs: 50});
     expect(JSON.parse((await h.admin(['dashboards', 'export-status', '1', job.jobId, '--json'])).stdout)).toMatchObject({status: 'completed', contentType: 'image/png'});
 
     const file = join(dir, 'board.png');
