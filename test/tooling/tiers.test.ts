@@ -45,6 +45,14 @@ describe('test tiers', () => {
     expect(offenders, 'move these tests (or the part that spawns) to test/e2e').toEqual([]);
   });
 
+  it('knows every helper that spawns: a new one cannot hide a spawn from the check above', () => {
+    // The check above finds a spawn made through a helper by the helper's name; a helper that spawns (itself, or
+    // through another's spawning export) and is not in SPAWNING_HELPERS would let a unit or service file spawn unseen.
+    const helpers = readdirSync(join(ROOT, 'test/helpers')).map((name) => `test/helpers/${name}`);
+    const unknown = helpers.filter((f) => spawnsIn(f, readFileSync(join(ROOT, f), 'utf8')).length > 0 && !(f.slice('test/'.length).replace(/\.(?:js|ts|tsx)$/, '') in SPAWNING_HELPERS));
+    expect(unknown, 'add these to SPAWNING_HELPERS with the exports that spawn').toEqual([]);
+  });
+
   it('sees the spawns the e2e tier makes', () => {
     expect(spawnsIn('test/e2e/x.test.ts', "import {startHarness, type Harness} from '../helpers/cliHarness.js';")).toEqual(['startHarness from ../helpers/cliHarness.js']);
     expect(spawnsIn('test/ui/x.test.ts', "import {STACK_LINE} from '../helpers/cliHarness.js';\nimport type {Run} from '../helpers/cliHarness.js';")).toEqual([]);
