@@ -1,10 +1,10 @@
 // One vitest project per test tier (test/tiers.ts says which file is in which): `npm run test:fast` runs unit and
 // service, `npm test` all four (the fourth, react-dev, is React's development build over every screen). `npx vitest run --project unit` runs one tier, `npx vitest run <file>` one file.
 import {createHash} from 'node:crypto';
-import {readdirSync} from 'node:fs';
+import {readdirSync, readFileSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
-import {join} from 'node:path';
-import {defineConfig, type TestProjectInlineConfiguration} from 'vitest/config';
+import {join, resolve} from 'node:path';
+import {defineConfig, type Plugin, type TestProjectInlineConfiguration} from 'vitest/config';
 import {filesByTier, type Tier} from './test/tiers.js';
 
 const files = filesByTier(import.meta.dirname);
@@ -17,24 +17,43 @@ const E2E_FILES_AT_ONCE = 3;
  * tier (development JSX) keeps its own directory: it must never load a module transformed for another tier.
  */
 const moduleCache = (jsx: 'production' | 'development') => join(import.meta.dirname, 'node_modules', '.vitest-cache', jsx);
+// The modules of ours that the product bundle puts in place of a dependency's (scripts/aliases.json, read by
+// scripts/build.mjs too): Ink's `widest-line` is src/ui/widestLine.ts, which remembers widths. Ink is inlined (run
+// through vite, not loaded by Node) so that its own imports see the alias; it loads once per worker all the same.
+const aliases: Record<string, string> = JSON.parse(readFileSync(resolve(import.meta.dirname, 'scripts/aliases.json'), 'utf8'));
 /**
  * The names of the files tests load, hashed into every cached module's key: a module's cached text holds the files
  * its imports resolved to, so a file renamed (`x.ts` to `x.tsx`), added or removed under an unchanged import would
- * otherwise load a cached module that points at a file no longer there. Any change of names starts the cache again.
+ * otherwise load a cached module that points at a file no longer there. Any change of names starts the cache again,
+ * and so does a change of the aliases (Ink's cached modules hold what `widest-line` resolved to).
  */
 const sourceNames = createHash('sha1')
   .update(['src', 'screens', 'test'].flatMap((dir) => readdirSync(join(import.meta.dirname, dir), {recursive: true, encoding: 'utf8'}).map((name) => `${dir}/${name}`).sort()).join('\n'))
+  .update(JSON.stringify(aliases))
   .digest('hex');
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
 }
 
+const INK = /\/node_modules\/ink\/build\/.*\.js$/;
+/** Ink's files without their source-map comments: the maps name sources Ink does not ship (a warning per file). */
+const inkWithoutSourceMaps: Plugin = {
+  name: 'ink-without-source-maps',
+  enforce: 'pre',
+  load: (id) => (INK.test(id) ? readFileSync(id, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '') : undefined),
+};
+
 export default defineConfig({
-  plugins: [{name: 'svc-module-cache-names', configureVitest: ({experimental_defineCacheKeyGenerator}) => experimental_defineCacheKeyGenerator(() => sourceNames)}],
+  plugins: [
+    {name: 'svc-module-cache-names', configureVitest: ({experimental_defineCacheKeyGenerator}) => experimental_defineCacheKeyGenerator(() => sourceNames)},
+    inkWithoutSourceMaps,
+  ],
+  resolve: {alias: Object.fromEntries(Object.entries(aliases).map(([name, path]) => [name, resolve(import.meta.dirname, path)]))},
   // The production JSX runtime, to go with React's production build (test.env below).
   oxc: {jsx: {runtime: 'automatic', development: false}},
   test: {
+    server: {deps: {inline: [/\/node_modules\/ink\//]}},
     testTimeout: 20_000,
     hookTimeout: 30_000,
     // React's production build, as in the shipped bundle (scripts/build.mjs). The development build cost about a

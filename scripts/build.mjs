@@ -2,7 +2,11 @@
 // output. Splitting keeps the UI (Ink/React) and the service (Hono/SQLite) out of what plain
 // commands load: a single file made every command parse 3.7 MB. better-sqlite3 is a native addon and stays external.
 import {build} from 'esbuild';
-import {chmodSync, existsSync, renameSync, rmSync} from 'node:fs';
+import {chmodSync, existsSync, readFileSync, renameSync, rmSync} from 'node:fs';
+
+// Modules of ours that stand in for a dependency's own wherever it is imported (Ink's imports too), in the bundle
+// and, through vitest.config.ts, in the tests: `widest-line` by one that remembers widths (src/ui/widestLine.ts).
+const aliases = JSON.parse(readFileSync(new URL('aliases.json', import.meta.url), 'utf8'));
 
 // Built beside dist/ and swapped in with two renames: a process running from dist/ (a test, a UI) that lazily
 // imports a chunk no longer finds dist/chunks missing for the whole length of a build.
@@ -25,7 +29,7 @@ await build({
     'process.env.NODE_ENV': '"production"',
     ...(process.env.SVC_BUILD_UPDATE_URL?.trim() ? {SVC_BUILD_UPDATE_URL: JSON.stringify(process.env.SVC_BUILD_UPDATE_URL.trim())} : {}),
   },
-  alias: {'react-devtools-core': './stubs/react-devtools-core.js'},
+  alias: {...aliases, 'react-devtools-core': './stubs/react-devtools-core.js'},
   external: ['better-sqlite3'],
   splitting: true,
   logLevel: 'warning',

@@ -5,7 +5,8 @@
 //
 // `cachedGet` is the same composition as Ink's `Output.get`, step for step, with three caches kept from frame to
 // frame: a written line's cells and their widths, a clipped line's slice, and each row's string, reused when the
-// row holds the very same cells as the previous frame's row. Cells are never changed once made, so sharing them
+// row holds the very same cells as the previous frame's row (widths are the ones Ink's layout remembers too:
+// widestLine.ts). Cells are never changed once made, so sharing them
 // between frames is safe. test/ui/inkOutput.test.ts compares its output with Ink's own on random frames.
 //
 // Installed once, by the App's module (every render of the console goes through it): it replaces the `get` of
@@ -13,8 +14,8 @@
 // class); if that file no longer has the shape this was written for, Ink's own `get` is left in place.
 import {ansiCodesToString, diffAnsiCodes, styledCharsFromTokens, tokenize, type StyledChar} from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
-import stringWidth from 'string-width';
 import InkOutput from '../../node_modules/ink/build/output.js';
+import widest, {Bounded, lineWidth as width} from './widestLine.js';
 
 /** Ink's Output class, the one its renderer uses (for the test that compares the stages and the bench). */
 export {InkOutput};
@@ -38,22 +39,6 @@ export interface OutputState {
 }
 type Get = (this: OutputState) => {output: string; height: number};
 
-/** A Map that forgets everything once it holds `limit` entries: a screen's lines come back, a long session's don't. */
-class Bounded<V> extends Map<string, V> {
-  constructor(private readonly limit: number) {
-    super();
-  }
-  remember(key: string, make: () => V): V {
-    let value = this.get(key);
-    if (value === undefined) {
-      if (this.size >= this.limit) this.clear();
-      value = make();
-      this.set(key, value);
-    }
-    return value;
-  }
-}
-
 interface Line {
   cells: StyledChar[];
   /** Each cell's printed width: at least 1, as Ink counts it. */
@@ -62,15 +47,11 @@ interface Line {
 
 const BLANK: StyledChar = Object.freeze({type: 'char', value: ' ', fullWidth: false, styles: []}) as StyledChar;
 const lines = new Bounded<Line>(4000);
-const widths = new Bounded<number>(8000);
-const blockWidths = new Bounded<number>(4000);
 const slices = new Bounded<string>(4000);
 /** The empty cell after a wide character, one per character cell (it carries that cell's styles). */
 const continuations = new WeakMap<StyledChar, StyledChar>();
 /** The previous frame's rows and their strings, for rows that did not change. */
 let previous: {rows: (StyledChar | undefined)[][]; text: string[]} = {rows: [], text: []};
-
-const width = (text: string) => widths.remember(text, () => stringWidth(text));
 
 function line(text: string): Line {
   return lines.remember(text, () => {
@@ -86,14 +67,6 @@ function continuation(cell: StyledChar): StyledChar {
     continuations.set(cell, after);
   }
   return after;
-}
-
-function widest(text: string): number {
-  return blockWidths.remember(text, () => {
-    let most = 0;
-    for (const t of text.split('\n')) most = Math.max(most, width(t));
-    return most;
-  });
 }
 
 type Styles = StyledChar['styles'];
