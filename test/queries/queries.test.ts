@@ -15,7 +15,6 @@ const newClient = () => {
   clients.push(client);
   return client;
 };
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const statusCalls = /build-status/;
 
 beforeAll(() => environmentManager.setIsServer(() => false));
@@ -70,8 +69,9 @@ describe('build status polling', () => {
     await advanceUntil(() => statuses.length === 2, 10);
     expect(statuses).toEqual(['building', 'built']);
     const atEnd = spy.count(statusCalls);
+    // 100 poll intervals pass: a poll still running would have asked (counted as it is sent).
     await vi.advanceTimersByTimeAsync(1_000);
-    await delay(20);
+    await spy.landed();
     expect(spy.count(statusCalls)).toBe(atEnd);
     off();
   });
@@ -85,7 +85,7 @@ describe('build status polling', () => {
     const off = observer.subscribe(() => {});
     await eventually(() => spy.count(statusCalls) === 1, 'the first status request');
     await vi.advanceTimersByTimeAsync(1_000);
-    await delay(20);
+    await spy.landed();
     expect(spy.count(statusCalls)).toBe(1);
     off();
   });

@@ -1,18 +1,28 @@
 // dbt run screen against the real local service: the phase timeline live to COMPLETED (then the result and a
 // terminal notification), a failing ref's failed phase and log, and cancelling with confirmation.
-import {describe, expect, it} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {getDbtSyncStatus, startDbtSync} from '../../src/api/dbt.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const statusCalls = /GET \/api\/v1\/deployments\/1\/dbt-sync\/[^/]+$/;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** The run screen polls every DBT_RUN_POLL_MS (2 s) × liveScale 0.01 = 20 ms; "no more requests" is checked over 100 polls. */
+const POLL_STEP_MS = 20;
+
+afterEach(() => vi.useRealTimers());
 
 describe('DbtRunScreen', () => {
   it('follows a sync phase by phase to COMPLETED, shows its files, stops polling and notifies the terminal', async () => {
     const {api, clock} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
     const spy = instrument(api);
+    // Polls fire as the test advances the fake intervals.
+    fakeIntervals();
+    const polledTo = async (shown: RegExp | ((f: string) => boolean)) => {
+      await advanceUntil(() => (shown instanceof RegExp ? shown.test(tui.lastFrame()) : shown(tui.lastFrame())), POLL_STEP_MS);
+      return tui.waitForFrame(shown);
+    };
     // A terminal that declares OSC 9 (iTerm2), outside tmux: the end's notice is the bell and a notification.
     const tui = renderApp(spy.api, runOf(started.syncJobId), {prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}, ...POLLING});
     // The status and the log are two requests: the frame waited for shows both (the log may come a frame later).
@@ -21,15 +31,15 @@ describe('DbtRunScreen', () => {
     clock.advance(4_000);
     // The timeline comes from the log, the header from the status: two polls, which a loaded machine may land
     // one interval apart.
-    frame = await tui.waitForFrame((f) => /✓ sandbox\s+completed\s+█+░*\s+\d+s/.test(f) && /Status: ● \w+ \d+% █+/.test(f));
+    frame = await polledTo((f) => /✓ sandbox\s+completed\s+█+░*\s+\d+s/.test(f) && /Status: ● \w+ \d+% █+/.test(f));
     expect(frame).toMatch(/✓ init\s+completed/);
     expect(frame).toMatch(/Status: ● \w+ \d+% █+/);
     expect(frame).toContain('[sandbox] Sandbox ready');
     clock.advance(14_000);
-    frame = await tui.waitForFrame(/✓ dbt-compile\s+completed/);
+    frame = await polledTo(/✓ dbt-compile\s+completed/);
     clock.advance(10_000);
     // The result and the final log lines are two queries: the timeline's last phase may land a moment later.
-    frame = await tui.waitForFrame((f) => f.includes('Generated 7 cubes in 7 files') && /✓ finalize\s+completed/.test(f));
+    frame = await polledTo((f) => f.includes('Generated 7 cubes in 7 files') && /✓ finalize\s+completed/.test(f));
     expect(frame).toContain('Status: ✓ COMPLETED 100%');
     expect(frame).toContain('model/cubes/dbt/fct_orders.yml');
     expect(frame).toContain(`dbt sync ${started.syncJobId} completed`);
@@ -40,7 +50,8 @@ describe('DbtRunScreen', () => {
     expect(tui.frames).toContain(`\u0007\u001b]9;svc: ✓ dbt sync ${started.syncJobId} completed\u001b\\`);
     await spy.landed();
     const atEnd = spy.count(statusCalls);
-    await pause(300);
+    // 100 poll intervals pass: a status poll still running would have asked (counted as it is sent).
+    await vi.advanceTimersByTimeAsync(100 * POLL_STEP_MS);
     expect(spy.count(statusCalls)).toBe(atEnd);
   });
 

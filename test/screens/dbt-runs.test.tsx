@@ -1,7 +1,7 @@
 // dbt runs screen against the real local service (demo seed: 160 past runs on deployment 1).
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {listDbtSyncs, startDbtSync} from '../../src/api/dbt.js';
-import {fakeIntervals} from '../helpers/fakeIntervals.js';
+import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {fakeApi} from '../helpers/renderTui.js';
 import {cursorOn, instrument, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
@@ -14,13 +14,24 @@ const newestChecks = /GET \/api\/v1\/deployments\/1\/dbt-sync\?first=1$/;
 const POLL_STEP_MS = 50;
 
 afterEach(() => vi.useRealTimers());
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Moves the fake intervals on by `steps` polls, one at a time, each answered before the next: a poll due while the
+ * last is in flight would join it instead of asking again, and hide a pace too fast.
+ */
+async function pollSteps(spy: ReturnType<typeof instrument>, steps: number): Promise<void> {
+  for (let i = 0; i < steps; i++) {
+    await vi.advanceTimersByTimeAsync(POLL_STEP_MS);
+    await spy.landed();
+  }
+}
 
 describe('DbtRunsScreen', () => {
   it('lists runs newest first with duration, failed phase and a sparkline; refreshes slowly with no run RUNNING', async () => {
     const {api} = await startDemo();
     const newest = (await listDbtSyncs(api, '1', {first: 5})).runs;
     const spy = instrument(api);
+    fakeIntervals();
     const tui = renderApp(spy.api, RUNS, POLLING);
     const frame = await tui.waitForFrame(/SYNC JOB ID.*STATUS.*TRIGGER.*STARTED.*DURATION.*PHASE.*BRANCH/);
     expect(frame).toContain('dbt runs · analytics-prod');
@@ -33,7 +44,7 @@ describe('DbtRunsScreen', () => {
     expect(frame).toMatch(/✓ COMPLETED/);
     // Slow: at most one read of the list in a third of the idle interval (the RUNNING pace would make two).
     const shown = spy.count(listReads);
-    await pause(100);
+    await pollSteps(spy, 2);
     expect(spy.count(listReads) - shown).toBeLessThanOrEqual(1);
   });
 
@@ -77,20 +88,26 @@ describe('DbtRunsScreen', () => {
     const {api, clock} = await startDemo();
     await startDbtSync(api, '1', {ref: 'main'});
     const spy = instrument(api);
+    fakeIntervals();
     const tui = renderApp(spy.api, RUNS, POLLING);
+    /** The frame once polling (fired as the test advances the fake intervals) has shown `shown`. */
+    const polledTo = async (shown: RegExp) => {
+      await advanceUntil(() => shown.test(tui.lastFrame()), POLL_STEP_MS);
+      return tui.waitForFrame(shown);
+    };
     await tui.waitForFrame(/live: every 5s while a run is RUNNING[\s\S]*● RUNNING/);
     const first = spy.count(historyCalls);
-    await pause(300);
+    await pollSteps(spy, 6);
     expect(spy.count(historyCalls)).toBeGreaterThan(first);
     clock.advance(60_000);
-    await tui.waitForFrame(/no run RUNNING: new runs show within 5s/);
+    await polledTo(/no run RUNNING: new runs show within 5s/);
     await spy.landed();
     const settled = spy.count(listReads);
-    await pause(100);
+    await pollSteps(spy, 2);
     expect(spy.count(listReads) - settled).toBeLessThanOrEqual(1);
     // Started through the API, not from this screen: the slow refresh brings it in without a key.
     await startDbtSync(api, '1', {ref: 'main'});
-    await tui.waitForFrame(/● RUNNING/);
+    await polledTo(/● RUNNING/);
   });
 
   it('with no run RUNNING, a sync started elsewhere shows while it runs within the RUNNING pace, found by a first=1 check', async () => {

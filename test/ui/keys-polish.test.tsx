@@ -8,7 +8,7 @@ import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useNav} from '../../src/ui/hooks/useNav.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
-import {delay, fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
 
 type Row = {id: string};
 const columns: Column<Row>[] = [{id: 'name', header: 'NAME', render: (r) => r.id}];
@@ -96,8 +96,8 @@ describe('keys typed while a screen loads', () => {
   it('wait for the screen instead of being dropped', async () => {
     tui = app('slow');
     await tui.waitForFrame('Slow');
+    // press() returns once Ink has read the key and the dispatcher has taken it: it waits, queued, for the screen.
     await tui.press('d');
-    await delay(100);
     release();
     await tui.waitForFrame('target reached');
   });

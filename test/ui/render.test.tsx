@@ -3,7 +3,9 @@ import {EventEmitter} from 'node:events';
 import {Text, useApp, useInput} from 'ink';
 import {describe, expect, it} from 'vitest';
 import {renderFullScreen, type FullScreenIo} from '../../src/ui/render.js';
+import {eventually} from '../helpers/eventually.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
+import {reactIdle} from '../helpers/renderTui.js';
 
 class Out extends EventEmitter {
   chunks: string[] = [];
@@ -36,7 +38,9 @@ describe('renderFullScreen', () => {
       return <Text>running</Text>;
     }
     const done = renderFullScreen(<Quits />, t.io, async () => void cleanups++);
-    await new Promise((r) => setTimeout(r, 50));
+    // The first frame is drawn and the effects after it have run (useInput listens): q is not lost.
+    await eventually(() => t.stdout.text.includes('running'), 'the first frame');
+    await reactIdle(() => t.stdout.chunks.length);
     expect(t.stdout.text.startsWith(ENTER_ALT)).toBe(true);
     t.stdin.write('q');
     expect(await done).toBe(0);
