@@ -5,6 +5,7 @@
 // leaves the query client's data frame stuck (below).
 import {afterAll, beforeAll, vi} from 'vitest';
 import {dataFramePending} from '../../src/ui/queryClient.js';
+import {eventually} from './eventually.js';
 
 let env: NodeJS.ProcessEnv = {};
 let exitCode: typeof process.exitCode;
@@ -22,6 +23,9 @@ afterAll(async () => {
   // The query client's data frame (src/ui/queryClient.ts) is one timer for the whole process. A frame scheduled on
   // faked timers that were then put back never runs, and every later query result of this worker waits for it: the
   // next files' frame waits time out, far from the cause. A frame on its way ends within its 33 ms.
-  for (let i = 0; i < 20 && dataFramePending(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (dataFramePending()) throw new Error('this file left the query client\'s data frame pending for good (a frame scheduled on fake timers that were put back without running them): every later query result in this worker would wait for it');
+  await eventually(
+    () => !dataFramePending(),
+    "the query client's data frame to end: this file left it pending for good (a frame scheduled on fake timers that were put back without running them), and every later query result in this worker would wait for it",
+    {withinMs: 200},
+  );
 });

@@ -74,9 +74,7 @@ export class SteppedClock implements UiClock {
       if (!timer) break;
       if (fired >= maxFirings) throw new Error(`more than ${maxFirings} timers fired within ${ms} ms`);
       this.current = Math.max(this.current, timer.due);
-      if (timer.every === undefined) this.timers.delete(timer.id);
-      else timer.due += timer.every;
-      timer.fn();
+      this.fire(timer, timer.due + (timer.every ?? 0));
       await between();
     }
     this.current = until;
@@ -96,9 +94,7 @@ export class SteppedClock implements UiClock {
     for (const timer of due) {
       // Cancelled by an earlier firing.
       if (!this.timers.has(timer.id)) continue;
-      if (timer.every === undefined) this.timers.delete(timer.id);
-      else timer.due = this.current + timer.every;
-      timer.fn();
+      this.fire(timer, this.current + (timer.every ?? 0));
       await between();
     }
   }
@@ -115,6 +111,13 @@ export class SteppedClock implements UiClock {
     let steps = 0;
     for (; steps < maxSteps && !ok() && performance.now() < deadline; steps++) await this.advance(stepMs, between);
     if (!ok()) throw new Error(`${typeof what === 'string' ? what : what()}: not so after ${steps} steps of ${stepMs} ms of the console's clock`);
+  }
+
+  /** Runs `timer`: a one-off is gone, a repeating one is next due at `nextDue`. */
+  private fire(timer: Timer, nextDue: number): void {
+    if (timer.every === undefined) this.timers.delete(timer.id);
+    else timer.due = nextDue;
+    timer.fn();
   }
 
   private add(ms: number, every: number | undefined, fn: () => void): () => void {
