@@ -3,8 +3,10 @@
 import {createHash} from 'node:crypto';
 import {readdirSync, readFileSync} from 'node:fs';
 import {availableParallelism} from 'node:os';
-import {join, resolve} from 'node:path';
+import {join, relative, resolve} from 'node:path';
 import {defineConfig, type Plugin, type TestProjectInlineConfiguration} from 'vitest/config';
+import {BaseSequencer, type TestSpecification} from 'vitest/node';
+import {startOrder} from './test/sequencer.js';
 import {filesByTier, type Tier} from './test/tiers.js';
 
 const files = filesByTier(import.meta.dirname);
@@ -31,6 +33,20 @@ const sourceNames = createHash('sha1')
   .update(['src', 'screens', 'test'].flatMap((dir) => readdirSync(join(import.meta.dirname, dir), {recursive: true, encoding: 'utf8'}).map((name) => `${dir}/${name}`).sort()).join('\n'))
   .update(JSON.stringify(aliases))
   .digest('hex');
+
+/** Longest files first, from test/timings.json where vitest has no timing of its own (test/sequencer.ts). */
+class LongestFirst extends BaseSequencer {
+  override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
+    const {cache, config} = this.ctx;
+    const files = specs.map((spec) => {
+      const file = relative(config.root, spec.moduleId);
+      const key = `${spec.project.name}:${file}`;
+      const {groupOrder} = spec.project.config.sequence;
+      return {spec, file, groupOrder, project: spec.project.name, isolate: spec.project.config.isolate, last: cache.getFileTestResults(key), size: cache.getFileStats(key)?.size ?? 0};
+    });
+    return startOrder(files).map((f) => f.spec);
+  }
+}
 
 function tier(name: Tier, test: NonNullable<TestProjectInlineConfiguration['test']> = {}): TestProjectInlineConfiguration {
   return {extends: true, test: {name, include: files[name], ...test}};
@@ -61,6 +77,7 @@ export default defineConfig({
     env: {NODE_ENV: 'production'},
     // One seeded demo database per run; tests open copies of it (test/helpers/seedImage.ts).
     globalSetup: ['test/helpers/seedImage.ts'],
+    sequence: {sequencer: LongestFirst},
     experimental: {fsModuleCache: true, fsModuleCachePath: moduleCache('production')},
     projects: [
       // In-process tiers: one worker per core (vitest's own default leaves one core idle), each worker running
