@@ -21,11 +21,12 @@ export function age(iso: string | undefined, now: number): string {
 
 /**
  * How long a run or a step took, from its `durationMs` (never by subtracting timestamps, which come from
- * different clocks): `999ms`, `59s`, `15m 12s`, `1h 30m`; '' when unknown or negative.
+ * different clocks): `999ms`, `59s`, `15m 12s`, `1h 30m`; '' when unknown or negative. Each unit is cut, never rounded
+ * up, so a value just under a second reads `999ms`, not `1000ms`.
  */
 export function runDuration(ms: number | undefined): string {
   if (ms === undefined || ms < 0) return '';
-  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 1000) return `${Math.floor(ms)}ms`;
   const s = Math.floor(ms / 1000);
   if (s < 60) return `${s}s`;
   if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`;

@@ -18,6 +18,8 @@ describe('durations', () => {
     expect([0, 999, 1000, 59_999, 60_000, 912_000, 3_599_999, 5_400_000].map((ms) => runDuration(ms))).toEqual(['0ms', '999ms', '1s', '59s', '1m 0s', '15m 12s', '59m 59s', '1h 30m']);
     expect(runDuration(undefined)).toBe('');
     expect(runDuration(-1)).toBe('');
+    // A fraction just under a second stays in milliseconds (it once rounded to "1000ms").
+    expect([999.6, 0.4, 1000.9].map((ms) => runDuration(ms))).toEqual(['999ms', '0ms', '1s']);
   });
 
   it('timeSpan: what a message states, true to a tenth of a second under a minute, never rounded down to zero', () => {
