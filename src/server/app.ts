@@ -4,7 +4,6 @@
 import {OpenAPIHono, type RouteConfig} from '@hono/zod-openapi';
 import type {Context, MiddlewareHandler} from 'hono';
 import {HTTPException} from 'hono/http-exception';
-import {TrieRouter} from 'hono/router/trie-router';
 import type {ZodError} from 'zod';
 import type {App} from './appTypes.js';
 import {auditRecorder} from './auditRecorder.js';
@@ -17,6 +16,7 @@ import type {ServiceContext} from './context.js';
 import {HttpFailure} from './errors.js';
 import {bodyLimits, openRateLimits} from './limits.js';
 import {pagingGuard} from './routes/http.js';
+import {SharedTrieRouter} from './routeTable.js';
 import {routeGroups} from './routes/index.js';
 import {registerSpec} from './routes/spec.js';
 import {scimEnvelope} from './scimEnvelope.js';
@@ -27,10 +27,11 @@ const RETRY_AFTER_SECONDS = 2;
 export function createApp(ctx: ServiceContext): App {
   // strict:false: the real client calls `/api/v1/deployments/` with a trailing slash. Every other path with one is
   // not in the route table and answers 404 (trailingSlash), as under the platform's strict routing.
-  // The trie router, which Hono's default (SmartRouter) ends on for this route table anyway: its first choice, the
+  // A trie router, which Hono's default (SmartRouter) ends on for this route table anyway: its first choice, the
   // RegExpRouter, cannot hold this table (it gives up at `…/workbooks/by-slug/:slug`; test/server/router.test.ts),
-  // and finding that out cost each new app's first request the building of most of a RegExpRouter.
-  const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook, router: new TrieRouter()});
+  // and finding that out cost each new app's first request the building of most of a RegExpRouter. The trie is
+  // shared by every app of the process with the same routes; the handlers are the app's own (routeTable.ts).
+  const app = new OpenAPIHono<AppEnv>({strict: false, defaultHook: validationHook, router: new SharedTrieRouter()});
   // Before anything reads a body: floods of open endpoints stop here, and no body is read past its limit. Only
   // the endpoints without a credential have their (small) bodies read here; every other body is read after the
   // credential and the permission were checked (guardEveryOperation).

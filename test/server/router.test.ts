@@ -1,4 +1,5 @@
-// The app routes with Hono's trie router from the start (app.ts). Hono's default, SmartRouter, tries the
+// The app routes with a trie from the start (app.ts; one trie shared by the apps of the process, routeTable.ts).
+// Hono's default, SmartRouter, tries the
 // RegExpRouter on the first request and falls back to the trie when the route table does not fit it; this table
 // does not, so the default spent each new app's first request on a RegExpRouter it then threw away. Should the
 // table come to fit the RegExpRouter (the faster matcher), the first test says so, and app.ts should be looked at.
@@ -10,7 +11,7 @@ describe('the service app\'s router', () => {
   const t = testAppEach('demo');
 
   it('is the trie, as the route table does not fit the RegExpRouter', () => {
-    expect(t.app.router.name).toBe('TrieRouter');
+    expect(t.app.router.name).toBe('SharedTrieRouter');
     const routes = t.app.routes;
     expect(routes.length).toBeGreaterThan(500);
     const regExp = new RegExpRouter<unknown>();
