@@ -160,43 +160,47 @@ describe('errors', () => {
     expect(err.message).toBe(`request to ${closedUrl}/x failed: connect ECONNREFUSED ${closedUrl.slice('http://'.length)}`);
   });
 
-  it('gives up when no response arrives within the idle budget', async () => {
-    const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 200});
-    const started = Date.now();
-    const err = await failure(slow.get('/slow'));
-    expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 200ms`);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+  // Budgets on real time, each waited out on its own loopback request: run at the same time, their waits overlap.
+  // `expect` is each test's own (vitest's rule for concurrent tests).
+  describe.concurrent('the idle and total budgets', () => {
+    it('gives up when no response arrives within the idle budget', async ({expect}) => {
+      const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 200});
+      const started = Date.now();
+      const err = await failure(slow.get('/slow'));
+      expect(err.message).toBe(`request to ${hang.url}/slow failed: no response within 200ms`);
+      expect(Date.now() - started).toBeLessThan(3000);
+    });
 
-  it('gives up when the body stops arriving for the idle budget', async () => {
-    const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 300});
-    const started = Date.now();
-    const err = await failure(slow.get('/trickle'));
-    expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 300ms while reading the response`);
-    expect(Date.now() - started).toBeLessThan(3000);
-  });
+    it('gives up when the body stops arriving for the idle budget', async ({expect}) => {
+      const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 300});
+      const started = Date.now();
+      const err = await failure(slow.get('/trickle'));
+      expect(err).toBeInstanceOf(TransportError);
+      expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 300ms while reading the response`);
+      expect(Date.now() - started).toBeLessThan(3000);
+    });
 
-  // The real client's budgets: idle 120 s restarted by every chunk, 1,800 s in all (here scaled to milliseconds).
-  it('keeps a long download going while data keeps arriving, past the idle budget', async () => {
-    const steady = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 5000});
-    const started = Date.now();
-    const body = (await steady.get('/drip')) as {rows: number[]};
-    expect(body.rows).toHaveLength(8);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(600);
-    const raw = await steady.raw('GET', '/drip');
-    expect(JSON.parse(await raw.text())).toEqual(body);
-  });
+    // The real client's budgets: idle 120 s restarted by every chunk, 1,800 s in all (here scaled to milliseconds).
+    it('keeps a long download going while data keeps arriving, past the idle budget', async ({expect}) => {
+      const steady = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 5000});
+      const started = Date.now();
+      const body = (await steady.get('/drip')) as {rows: number[]};
+      expect(body.rows).toHaveLength(8);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+      const raw = await steady.raw('GET', '/drip');
+      expect(JSON.parse(await raw.text())).toEqual(body);
+    });
 
-  it('stops a stream that keeps trickling once the total budget is spent', async () => {
-    const capped = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 500});
-    const started = Date.now();
-    const err = await failure(capped.get('/drip'));
-    expect(err).toBeInstanceOf(TransportError);
-    expect(err.message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
-    expect(Date.now() - started).toBeLessThan(3000);
-    const stream = await capped.raw('GET', '/drip');
-    expect((await failure(stream.text())).message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
+    it('stops a stream that keeps trickling once the total budget is spent', async ({expect}) => {
+      const capped = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 500});
+      const started = Date.now();
+      const err = await failure(capped.get('/drip'));
+      expect(err).toBeInstanceOf(TransportError);
+      expect(err.message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
+      expect(Date.now() - started).toBeLessThan(3000);
+      const stream = await capped.raw('GET', '/drip');
+      expect((await failure(stream.text())).message).toBe(`request to ${drip.url}/drip failed: timed out after 500ms`);
+    });
   });
 
   it('defaults to 120 s idle and 1,800 s in all', () => {

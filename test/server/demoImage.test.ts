@@ -1,13 +1,14 @@
 // The prepared demo image of `svc ui --local`: a seeded start leaves a credential-free copy in a private cache
 // directory; the next start copies it and issues fresh credentials. A directory or file someone else could
 // write, a stale image and a corrupt one are ignored without a word: the data file is seeded as before.
-import {chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
+import {chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import Database from 'better-sqlite3';
 import {afterAll, afterEach, describe, expect, it} from 'vitest';
 import {DEMO_IMAGE_MAX_AGE_MS, demoImageFile, saveDemoImage} from '../../src/server/demoImage.js';
 import {startService, type RunningService} from '../../src/server/index.js';
+import {realTimeDemoImage} from '../helpers/seedImage.js';
 
 const work = mkdtempSync(join(tmpdir(), 'svc-demo-image-'));
 afterAll(() => rmSync(work, {recursive: true, force: true}));
@@ -22,6 +23,12 @@ async function start(imageDir: string): Promise<RunningService> {
   running.push(service);
   return service;
 }
+
+/**
+ * A good image as a seeded start leaves it (the first test shows that a start uses one): the worker's demo image
+ * seeded near real time (seedImage.ts), copied instead of seeding a service of its own first.
+ */
+const goodImage = () => realTimeDemoImage(Date.now());
 
 const get = (s: RunningService, path: string, key = s.adminKey) => fetch(`${s.url}${path}`, {headers: {authorization: `Bearer ${key}`}});
 
@@ -57,15 +64,17 @@ describe('demo image', () => {
   });
 
   it('is neither used nor written in a directory others can enter', async () => {
-    // A good image (fresh, private, this build's), but in a directory others can enter.
-    const seeded = join(work, 'cache-seed');
-    await start(seeded);
+    // A good image (fresh, private, this build's): used from a private directory…
+    const private_ = join(work, 'cache-private');
+    mkdirSync(private_, {recursive: true, mode: 0o700});
+    writeFileSync(demoImageFile(private_), await goodImage(), {mode: 0o600});
+    expect((await start(private_)).fromImage).toBe(true);
+    // …but not from a directory others can enter.
     const dir = join(work, 'cache-open');
     mkdirSync(dir, {recursive: true});
     chmodSync(dir, 0o755);
     const image = demoImageFile(dir);
-    copyFileSync(demoImageFile(seeded), image);
-    chmodSync(image, 0o600);
+    writeFileSync(image, await goodImage(), {mode: 0o600});
     const before = {bytes: readFileSync(image), ...statSync(image, {bigint: true})};
     const s = await start(dir);
     expect(s.fromImage).toBe(false);
@@ -76,8 +85,10 @@ describe('demo image', () => {
 
   it('ignores an image others may write, a stale one and a corrupt one, and seeds instead', async () => {
     const dir = join(work, 'cache-b');
-    await start(dir);
+    mkdirSync(dir, {recursive: true, mode: 0o700});
     const image = demoImageFile(dir);
+    writeFileSync(image, await goodImage(), {mode: 0o600});
+    expect((await start(dir)).fromImage).toBe(true);
 
     chmodSync(image, 0o666);
     expect((await start(dir)).fromImage).toBe(false);
