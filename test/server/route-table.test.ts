@@ -1,7 +1,7 @@
 // Every app of the process shares one trie of its routes (src/server/routeTable.ts); the handlers stay each app's
 // own. The router on its own: each router answers with its handlers, whatever another router with the same routes
-// added; a different list of routes gets a trie of its own. Two apps in one process: each answers from its own
-// store, keys and deployment hooks.
+// added; a different list of routes gets a trie of its own. Two apps in one process (sharing the trie and the
+// object catalogue's route definitions): each answers from its own store, keys and deployment hooks.
 import {describe, expect, it} from 'vitest';
 import {SharedTrieRouter} from '../../src/server/routeTable.js';
 import {testApp} from '../helpers/startService.js';
@@ -54,6 +54,12 @@ describe('two apps in one process', () => {
       expect((await a.call(`/api/v1/deployments/${id}/environments`)).body.data.environments.map((e: {type: string}) => e.type)).toEqual(['production']);
       expect((await a.call(`/api/v1/deployments/${id}`)).body).toMatchObject({id, name: 'only-in-a'});
       expect((await b.call(`/api/v1/deployments/${id}`)).status).toBe(404);
+      // The object catalogue's routes are defined once per process (crud.ts); each app's handlers use its own store.
+      const folder = await a.call('/api/v1/deployments/1/folders', {method: 'POST', json: {name: 'only-in-a'}});
+      expect(folder.status).toBe(200);
+      const folders = async (app: typeof a) => (await app.call('/api/v1/deployments/1/folders')).body.items.map((f: {name: string}) => f.name);
+      expect(await folders(a)).toContain('only-in-a');
+      expect(await folders(b)).not.toContain('only-in-a');
       // Each app's admin key is its own.
       expect((await b.call('/api/v1/deployments', {key: a.adminKey})).status).toBe(401);
       expect((await a.call('/api/v1/deployments', {key: b.adminKey})).status).toBe(401);

@@ -119,12 +119,52 @@ function create(ctx: ServiceContext, spec: ResourceSpec, scope: string, input: J
   return storeOf(spec).insert(ctx.db, spec.kind, scope, body, ctx.clock.now());
 }
 
-export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSpec): void {
+/**
+ * The routes of a kind, the same in every app (only their handlers are an app's): built once per process, as
+ * building their schemas was most of what registering a kind cost.
+ */
+const routesOfKind = new WeakMap<ResourceSpec, ReturnType<typeof kindRoutes>>();
+
+function routesOf(spec: ResourceSpec): ReturnType<typeof kindRoutes> {
+  let routes = routesOfKind.get(spec);
+  if (!routes) routesOfKind.set(spec, (routes = kindRoutes(spec)));
+  return routes;
+}
+
+function kindRoutes(spec: ResourceSpec) {
   const params = scopeParams(spec);
   const itemParams = params.extend({[spec.idParam]: numericId(`${spec.kind} id`)});
   const itemPath = `${spec.path}/{${spec.idParam}}`;
   const base = {tags: [spec.tag]};
   const ops = spec.operations;
+  const upsert = spec.upsertBy;
+  return {
+    list: ops.list
+      ? createRoute({...base, method: 'get', path: spec.path, operationId: ops.list, summary: `List ${spec.summary}`, request: {params, query: filterQuery(spec)}, responses: {200: json(ObjectList, 'a page'), ...errorResponses(400, 403, 404)}})
+      : undefined,
+    get: ops.get
+      ? createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}})
+      : undefined,
+    create:
+      ops.create && spec.createBody
+        ? createRoute({...base, method: 'post', path: spec.path, operationId: ops.create, summary: `Create one of the ${spec.summary}`, request: {params, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the new object'), ...errorResponses(400, 403, 404, 409)}})
+        : undefined,
+    update:
+      ops.update && spec.updateBody
+        ? createRoute({...base, method: spec.updateMethod ?? 'put', path: itemPath, operationId: ops.update, summary: `Change one of the ${spec.summary}; omitted fields keep their values`, request: {params: itemParams, body: jsonBody(spec.updateBody)}, responses: {200: json(spec.item, 'the changed object'), ...errorResponses(400, 403, 404, 409)}})
+        : undefined,
+    upsert:
+      upsert && spec.createBody
+        ? createRoute({...base, method: 'put', path: `${spec.path}/by-${upsert.segment}/{${upsert.field}}`, operationId: upsert.operationId, summary: `Create or change one of the ${spec.summary} by its ${upsert.field}`, request: {params: params.extend({[upsert.field]: z.string().regex(upsert.pattern, `${upsert.field} does not have the expected form`)}), body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404, 409)}})
+        : undefined,
+    delete: ops.delete
+      ? createRoute({...base, method: 'delete', path: itemPath, operationId: ops.delete, summary: `Delete one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)}})
+      : undefined,
+  };
+}
+
+export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSpec): void {
+  const routes = routesOf(spec);
   const load = (valid: Valid): {scope: string; row: ResourceRow} => {
     const p = valid('param');
     const scope = scopeOf(ctx, spec, p);
@@ -135,79 +175,60 @@ export function registerResource(app: App, ctx: ServiceContext, spec: ResourceSp
   };
   const validOf = (c: Context<AppEnv>): Valid => (target) => (c.req.valid as (t: string) => Json)(target);
 
-  if (ops.list) {
-    app.openapi(
-      createRoute({...base, method: 'get', path: spec.path, operationId: ops.list, summary: `List ${spec.summary}`, request: {params, query: filterQuery(spec)}, responses: {200: json(ObjectList, 'a page'), ...errorResponses(400, 403, 404)}}),
-      (c) => {
-        const valid = validOf(c);
-        const query = valid('query');
-        const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(ctx, spec, r)).filter((item) => matches(spec, item, query));
-        const page = cursorPage(all, query as {first?: string; after?: string});
-        return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
-      },
-    );
+  if (routes.list) {
+    app.openapi(routes.list, (c) => {
+      const valid = validOf(c);
+      const query = valid('query');
+      const all = storeOf(spec).list(ctx.db, spec.kind, scopeOf(ctx, spec, valid('param'))).map((r) => present(ctx, spec, r)).filter((item) => matches(spec, item, query));
+      const page = cursorPage(all, query as {first?: string; after?: string});
+      return c.json(spec.listExtras ? {...page, data: page.items, count: all.length} : page, 200);
+    });
   }
-  if (ops.get) {
-    app.openapi(
-      createRoute({...base, method: 'get', path: itemPath, operationId: ops.get, summary: `Get one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404)}}),
-      (c) => {
-        const row = load(validOf(c)).row;
-        return c.json(present(ctx, spec, row), 200);
-      },
-    );
+  if (routes.get) {
+    app.openapi(routes.get, (c) => {
+      const row = load(validOf(c)).row;
+      return c.json(present(ctx, spec, row), 200);
+    });
   }
-  if (ops.create && spec.createBody) {
-    app.openapi(
-      createRoute({...base, method: 'post', path: spec.path, operationId: ops.create, summary: `Create one of the ${spec.summary}`, request: {params, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the new object'), ...errorResponses(400, 403, 404, 409)}}),
-      (c) => {
-        const valid = validOf(c);
-        const scope = scopeOf(ctx, spec, valid('param'));
-        const input = valid('json');
-        return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
-      },
-    );
+  if (routes.create) {
+    app.openapi(routes.create, (c) => {
+      const valid = validOf(c);
+      const scope = scopeOf(ctx, spec, valid('param'));
+      const input = valid('json');
+      return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
+    });
   }
-  if (ops.update && spec.updateBody) {
-    app.openapi(
-      createRoute({...base, method: spec.updateMethod ?? 'put', path: itemPath, operationId: ops.update, summary: `Change one of the ${spec.summary}; omitted fields keep their values`, request: {params: itemParams, body: jsonBody(spec.updateBody)}, responses: {200: json(spec.item, 'the changed object'), ...errorResponses(400, 403, 404, 409)}}),
-      (c) => {
-        const valid = validOf(c);
-        const {scope, row} = load(valid);
-        const body = mergeUpdate(spec, row.body, valid('json'));
-        checkRules(ctx, spec, scope, body, row.id);
-        return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...row, body}, ctx.clock.now())), 200);
-      },
-    );
+  if (routes.update) {
+    app.openapi(routes.update, (c) => {
+      const valid = validOf(c);
+      const {scope, row} = load(valid);
+      const body = mergeUpdate(spec, row.body, valid('json'));
+      checkRules(ctx, spec, scope, body, row.id);
+      return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...row, body}, ctx.clock.now())), 200);
+    });
   }
   const upsert = spec.upsertBy;
-  if (upsert && spec.createBody) {
-    const upsertParams = params.extend({[upsert.field]: z.string().regex(upsert.pattern, `${upsert.field} does not have the expected form`)});
-    app.openapi(
-      createRoute({...base, method: 'put', path: `${spec.path}/by-${upsert.segment}/{${upsert.field}}`, operationId: upsert.operationId, summary: `Create or change one of the ${spec.summary} by its ${upsert.field}`, request: {params: upsertParams, body: jsonBody(spec.createBody)}, responses: {200: json(spec.item, 'the object'), ...errorResponses(400, 403, 404, 409)}}),
-      (c) => {
-        const valid = validOf(c);
-        const p = valid('param');
-        const scope = scopeOf(ctx, spec, p);
-        const key = p[upsert.field];
-        const input = {...valid('json'), [upsert.field]: key};
-        const existing = storeOf(spec).list(ctx.db, spec.kind, scope).find((r) => r.body[upsert.field] === key);
-        if (existing) {
-          const body = mergeUpdate(spec, existing.body, input);
-          checkRules(ctx, spec, scope, body, existing.id);
-          return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...existing, body}, ctx.clock.now())), 200);
-        }
-        return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
-      },
-    );
+  if (routes.upsert && upsert) {
+    app.openapi(routes.upsert, (c) => {
+      const valid = validOf(c);
+      const p = valid('param');
+      const scope = scopeOf(ctx, spec, p);
+      const key = p[upsert.field];
+      const input = {...valid('json'), [upsert.field]: key};
+      const existing = storeOf(spec).list(ctx.db, spec.kind, scope).find((r) => r.body[upsert.field] === key);
+      if (existing) {
+        const body = mergeUpdate(spec, existing.body, input);
+        checkRules(ctx, spec, scope, body, existing.id);
+        return c.json(present(ctx, spec, storeOf(spec).save(ctx.db, {...existing, body}, ctx.clock.now())), 200);
+      }
+      return c.json(present(ctx, spec, create(ctx, spec, scope, input)), 200);
+    });
   }
-  if (ops.delete) {
-    app.openapi(
-      createRoute({...base, method: 'delete', path: itemPath, operationId: ops.delete, summary: `Delete one of the ${spec.summary}`, request: {params: itemParams}, responses: {200: json(SuccessBody, 'deleted'), ...errorResponses(400, 403, 404)}}),
-      (c) => {
-        const {scope, row} = load(validOf(c));
-        refuseIfReferenced(ctx, spec, scope, row.id);
-        return c.json({success: storeOf(spec).remove(ctx.db, spec.kind, scope, row.id)}, 200);
-      },
-    );
+  if (routes.delete) {
+    app.openapi(routes.delete, (c) => {
+      const {scope, row} = load(validOf(c));
+      refuseIfReferenced(ctx, spec, scope, row.id);
+      return c.json({success: storeOf(spec).remove(ctx.db, spec.kind, scope, row.id)}, 200);
+    });
   }
 }
