@@ -5,8 +5,9 @@
 //
 // `cachedGet` is the same composition as Ink's `Output.get`, step for step, with three caches kept from frame to
 // frame: a written line's cells and their widths, a clipped line's slice, and each row's string, reused when the
-// row holds the very same cells as the previous frame's row (widths are the ones Ink's layout remembers too:
-// widestLine.ts). Cells are never changed once made, so sharing them
+// row is written with the very same lines at the same columns as the previous frame's row at the same width (a row
+// is a function of those alone), so an unchanged row is neither filled with cells nor compared cell by cell (widths
+// are the ones Ink's layout remembers too: widestLine.ts). Cells are never changed once made, so sharing them
 // between frames is safe. test/ui/inkOutput.test.ts compares its output with Ink's own on random frames.
 //
 // Installed once, by the App's module (every render of the console goes through it): it replaces the `get` of
@@ -50,8 +51,14 @@ const lines = new Bounded<Line>(4000);
 const slices = new Bounded<string>(4000);
 /** The empty cell after a wide character, one per character cell (it carries that cell's styles). */
 const continuations = new WeakMap<StyledChar, StyledChar>();
-/** The previous frame's rows and their strings, for rows that did not change. */
-let previous: {rows: (StyledChar | undefined)[][]; text: string[]} = {rows: [], text: []};
+/**
+ * What was written into one row, in order: a column, then the line written there (`line()`'s object: the same
+ * object for the same text while it is remembered), then the next column and line. With the width, that decides
+ * the row's cells.
+ */
+type Placed = (number | Line)[];
+/** The previous frame's width, what was written into each row and the rows' strings, for rows that did not change. */
+let previous: {width: number; placed: Placed[]; text: string[]} = {width: -1, placed: [], text: []};
 
 function line(text: string): Line {
   return lines.remember(text, () => {
@@ -100,16 +107,32 @@ function rowText(row: readonly (StyledChar | undefined)[]): string {
   return styles.length > 0 ? text + ansiCodesToString(diffAnsiCodes(styles, NO_STYLES)) : text;
 }
 
-function sameRow(a: (StyledChar | undefined)[] | undefined, b: (StyledChar | undefined)[]): boolean {
+function samePlaced(a: Placed | undefined, b: Placed): boolean {
   if (!a || a.length !== b.length) return false;
   for (let i = 0; i < b.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
 
+/** A row's string: blank cells, then each line written over them in order, as Ink composes it. */
+function composeRow(width: number, placed: Placed): string {
+  const row: (StyledChar | undefined)[] = new Array<StyledChar>(width).fill(BLANK);
+  for (let p = 0; p < placed.length; p += 2) {
+    const {cells, widths: cellWidths} = placed[p + 1] as Line;
+    let at = placed[p] as number;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i]!;
+      row[at] = cell;
+      for (let k = 1; k < cellWidths[i]!; k++) row[at + k] = continuation(cell);
+      at += cellWidths[i]!;
+    }
+  }
+  return rowText(row).trimEnd();
+}
+
 /** Ink's Output.get, with the caches above. */
 export const cachedGet: Get = function (this: OutputState) {
-  const rows: (StyledChar | undefined)[][] = [];
-  for (let y = 0; y < this.height; y++) rows.push(new Array<StyledChar>(this.width).fill(BLANK));
+  const rows: Placed[] = [];
+  for (let y = 0; y < this.height; y++) rows.push([]);
   const clips: Clip[] = [];
   for (const operation of this.operations) {
     if (operation.type === 'clip') clips.push(operation.clip);
@@ -147,21 +170,13 @@ export const cachedGet: Get = function (this: OutputState) {
       if (!row) continue;
       let t = original;
       for (const transformer of transformers) t = transformer(t, index);
-      const {cells, widths: cellWidths} = line(t);
-      let at = x;
-      for (let i = 0; i < cells.length; i++) {
-        const cell = cells[i]!;
-        row[at] = cell;
-        for (let k = 1; k < cellWidths[i]!; k++) row[at + k] = continuation(cell);
-        at += cellWidths[i]!;
-      }
+      row.push(x, line(t));
       down++;
     }
   }
-  const text = rows.map((row, y) =>
-    sameRow(previous.rows[y], row) ? previous.text[y]! : rowText(row).trimEnd(),
-  );
-  previous = {rows, text};
+  const same = previous.width === this.width;
+  const text = rows.map((placed, y) => (same && samePlaced(previous.placed[y], placed) ? previous.text[y]! : composeRow(this.width, placed)));
+  previous = {width: this.width, placed: rows, text};
   return {output: text.join('\n'), height: rows.length};
 };
 

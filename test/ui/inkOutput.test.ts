@@ -37,12 +37,16 @@ const operation: fc.Arbitrary<Operation> = fc.oneof(
   {weight: 1, arbitrary: fc.record({x1: maybe, x2: maybe, y1: maybe, y2: maybe}).map((clip): Operation => ({type: 'clip', clip}))},
   {weight: 1, arbitrary: fc.constant<Operation>({type: 'unclip'})},
 );
-/** A frame and the frames after it: each replaces, adds or drops one operation of the one before. */
+/**
+ * A frame and the frames after it: each replaces, adds, drops or moves (the same text a few columns over) one
+ * operation of the one before, or draws the same operations at another size (a resized terminal: a row written
+ * alike is not the same row at another width).
+ */
 const frames = fc.record({
   width: fc.integer({min: 1, max: 40}),
   height: fc.integer({min: 1, max: 12}),
   first: fc.array(operation, {maxLength: 12}),
-  edits: fc.array(fc.tuple(fc.nat(), operation, fc.constantFrom('replace', 'add', 'drop', 'same')), {maxLength: 6}),
+  edits: fc.array(fc.tuple(fc.nat(), operation, fc.constantFrom('replace', 'add', 'drop', 'move', 'same', 'resize')), {maxLength: 6}),
 });
 
 /** An Ink Output holding `operations` (Ink's `get` reads its per-frame caches too), read by both stages. */
@@ -55,8 +59,8 @@ function both({width, height, operations}: OutputState): [ReturnType<typeof inkG
 describe('the cached output stage', () => {
   it('writes what Ink writes, frame after changed frame (wide characters, styles, clips, transformers)', () => {
     fc.assert(
-      fc.property(frames, ({width, height, first, edits}) => {
-        let ops = first;
+      fc.property(frames, ({width: firstWidth, height: firstHeight, first, edits}) => {
+        let [ops, width, height] = [first, firstWidth, firstHeight];
         const [ink, ours] = both({width, height, operations: ops});
         expect(ours).toEqual(ink);
         for (const [at, op, kind] of edits) {
@@ -64,6 +68,8 @@ describe('the cached output stage', () => {
           if (kind === 'replace' && ops.length) ops = ops.map((o, k) => (k === i ? op : o));
           if (kind === 'add') ops = [...ops.slice(0, i), op, ...ops.slice(i)];
           if (kind === 'drop') ops = ops.filter((_, k) => k !== i);
+          if (kind === 'move') ops = ops.map((o, k) => (k === i && o.type === 'write' ? {...o, x: o.x + 1 + (at % 3)} : o));
+          if (kind === 'resize') [width, height] = [1 + (at % 45), 1 + ((at >> 4) % 14)];
           const [inkNext, oursNext] = both({width, height, operations: ops});
           expect(oursNext).toEqual(inkNext);
         }
