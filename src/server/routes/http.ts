@@ -1,5 +1,5 @@
 // What every route group needs from HTTP: error response docs, JSON bodies, paging, and loading a live deployment (or a 404).
-import type {RouteConfig, z} from '@hono/zod-openapi';
+import {z, type RouteConfig} from '@hono/zod-openapi';
 import type {MiddlewareHandler} from 'hono';
 import {DEFAULT_LIMIT, DEFAULT_OFFSET, ErrorBody, type PageInfo} from '../../contract/index.js';
 import type {ServiceContext} from '../context.js';
@@ -27,6 +27,12 @@ export function errorResponses(...codes: number[]) {
 
 /** What the route validated (`param`, `query`, `json`), as plain JSON, for handlers that read it untyped. */
 export const valid = (c: {req: {valid: unknown}}, target: string) => (c.req.valid as (t: string) => Record<string, unknown>)(target);
+
+/**
+ * An answer documented as any JSON object (built from stored JSON, its type checks loose). One schema, made once
+ * for every route and app.
+ */
+export const AnyJsonObject: z.ZodType = z.record(z.string(), z.unknown());
 
 export function json<T extends z.ZodType>(schema: T, description: string) {
   return {description, content: {'application/json': {schema}}};

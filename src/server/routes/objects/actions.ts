@@ -15,9 +15,9 @@ import {
 import type {RouteGroup} from '../../appTypes.js';
 import {badRequest, forbidden, notFound} from '../../errors.js';
 import {resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, insertResource, listResources, saveResource} from '../../store/resources.js';
-import {present, scopeOf, workspaceItem} from './crud.js';
+import {present, scopeOf, WorkbookParams, workspaceItem} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {dashboardAnswer} from './dashboards.js';
 import {newPublicId, RESOURCES} from './table.js';
@@ -26,6 +26,11 @@ import {newPublicId, RESOURCES} from './table.js';
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const PublicIdParam = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
+// The routes' other schemas, made once for every app.
+const PythonRunInput = z.object({reportId: z.number().int(), reportVersionId: z.number().int(), sqlQuery: z.string()});
+const UserIdParam = z.object({userId: z.string().regex(/^\d{1,12}$/, 'user id must be numeric')});
+const UserAttributeValues = loose(z.array(UserAttributeValue));
+const WorkspaceQuery = CursorQuery.extend({folderId: z.string().regex(/^\d{1,12}$/, 'folderId must be numeric').optional(), search: z.string().min(1).max(200).optional()});
 
 export const registerActions: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -35,7 +40,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
       operationId: 'publishDashboard',
       tags: ['Workbooks'],
       summary: "Publish a workbook's dashboard (again); answers the dashboard with its public id",
-      request: {params: DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')}), body: jsonBody(PublishDashboardInput)},
+      request: {params: WorkbookParams, body: jsonBody(PublishDashboardInput)},
       responses: {200: json(loose(Dashboard), 'the published dashboard'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
@@ -83,8 +88,8 @@ export const registerActions: RouteGroup = (app, ctx) => {
       operationId: 'postDashboardPythonRun',
       tags: ['Embed'],
       summary: "Run a report's Python analysis over dashboard-filtered SQL (not enabled on the local account)",
-      request: {params: PublicIdParam, body: jsonBody(z.object({reportId: z.number().int(), reportVersionId: z.number().int(), sqlQuery: z.string()}))},
-      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the analysis result, not persisted'), ...errorResponses(400, 403, 404)},
+      request: {params: PublicIdParam, body: jsonBody(PythonRunInput)},
+      responses: {200: json(AnyJsonObject, 'the analysis result, not persisted'), ...errorResponses(400, 403, 404)},
     }),
     () => {
       throw forbidden('Python analysis is not enabled for this account');
@@ -149,8 +154,8 @@ export const registerActions: RouteGroup = (app, ctx) => {
       operationId: 'getUserAttributeValues',
       tags: ['User Attribute Values'],
       summary: "A user's value of every attribute (the default where none is set)",
-      request: {params: z.object({userId: z.string().regex(/^\d{1,12}$/, 'user id must be numeric')})},
-      responses: {200: json(loose(z.array(UserAttributeValue)), 'the values'), ...errorResponses(400, 403)},
+      request: {params: UserIdParam},
+      responses: {200: json(UserAttributeValues, 'the values'), ...errorResponses(400, 403)},
     }),
     (c) => {
       return c.json(attributeValues(Number(valid(c, 'param').userId)), 200);
@@ -164,7 +169,7 @@ export const registerActions: RouteGroup = (app, ctx) => {
       operationId: 'workspaceObjects',
       tags: ['Workspace'],
       summary: 'Folders, workbooks and reports of the workspace, newest change first',
-      request: {params: DeploymentIdParam, query: CursorQuery.extend({folderId: z.string().regex(/^\d{1,12}$/, 'folderId must be numeric').optional(), search: z.string().min(1).max(200).optional()})},
+      request: {params: DeploymentIdParam, query: WorkspaceQuery},
       responses: {200: json(ObjectList, 'a page of workspace objects'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {

@@ -1,20 +1,19 @@
 // Workspace bulk operations: delete or move several folders, workbooks and reports at once. Each object succeeds
 // or fails on its own (a folder that still holds objects, an unknown id), reported with the status and message
 // a single request would have answered.
-import {createRoute, z} from '@hono/zod-openapi';
+import {createRoute} from '@hono/zod-openapi';
 import {DeploymentIdParam} from '../../../contract/common.js';
 import {BulkDeleteWorkspaceObjectsInput, BulkMoveWorkspaceObjectsInput} from '../../../contract/objectOps.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {HttpFailure, badRequest, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {deleteResource, findResource, saveResource} from '../../store/resources.js';
 import {present, refuseIfReferenced, scopeOf, workspaceItem} from './crud.js';
 import {RESOURCES} from './table.js';
 
 export type Ref = {id: number; type: 'FOLDER' | 'WORKBOOK' | 'REPORT'};
 const KIND = {FOLDER: 'folder', WORKBOOK: 'workbook', REPORT: 'report'} as const;
-const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 
 function failure(ref: Ref, err: unknown) {
@@ -44,7 +43,7 @@ export const registerBulk: RouteGroup = (app, ctx) => {
   const base = '/api/v1/deployments/{deploymentId}/workspace';
 
   app.openapi(
-    createRoute({method: 'post', path: `${base}/bulk-delete`, operationId: 'bulkDeleteWorkspaceObjects', tags, summary: 'Delete several workspace objects', request: {params: DeploymentIdParam, body: jsonBody(BulkDeleteWorkspaceObjectsInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'deleted and failed objects'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: `${base}/bulk-delete`, operationId: 'bulkDeleteWorkspaceObjects', tags, summary: 'Delete several workspace objects', request: {params: DeploymentIdParam, body: jsonBody(BulkDeleteWorkspaceObjectsInput)}, responses: {200: json(AnyJsonObject, 'deleted and failed objects'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
       const deleted: Ref[] = [];
@@ -67,7 +66,7 @@ export const registerBulk: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: `${base}/bulk-move`, operationId: 'bulkMoveWorkspaceObjects', tags, summary: 'Move several workspace objects into a folder (null: the top level)', request: {params: DeploymentIdParam, body: jsonBody(BulkMoveWorkspaceObjectsInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'moved and failed objects'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: `${base}/bulk-move`, operationId: 'bulkMoveWorkspaceObjects', tags, summary: 'Move several workspace objects into a folder (null: the top level)', request: {params: DeploymentIdParam, body: jsonBody(BulkMoveWorkspaceObjectsInput)}, responses: {200: json(AnyJsonObject, 'moved and failed objects'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
       const body = valid(c, 'json') as {items: Ref[]; folderId?: number | null};

@@ -24,6 +24,9 @@ type Valid = (target: 'param' | 'query' | 'json') => Json;
 
 const numericId = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
 export const EmbedTenantParam = z.object({embedTenantName: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/, 'embed tenant name must be letters, digits, . _ or -')});
+export const WorkbookParams = DeploymentIdParam.extend({workbookId: numericId('workbook id')});
+/** A cursor-paged list that takes a search text. */
+export const SearchQuery = CursorQuery.extend({search: z.string().min(1).max(200).optional()});
 
 function scopeParams(spec: ResourceSpec) {
   if (spec.scope === 'deployment') return DeploymentIdParam;

@@ -9,16 +9,23 @@ import {Dashboard, ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import type {ServiceContext} from '../../context.js';
 import {conflict, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
-import {present, scopeOf} from './crud.js';
+import {present, scopeOf, WorkbookParams} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
-const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});
+const order = z.enum(['updated_at', 'created_at', 'name', 'viewer_last_viewed_at']);
+const SharedWorkspaceQuery = CursorQuery.extend({
+  folderId: z.string().regex(/^\d{1,12}$/, 'folderId must be numeric').optional(),
+  types: z.string().regex(/^(FOLDER|WORKBOOK|REPORT)(,(FOLDER|WORKBOOK|REPORT))*$/, 'types: a comma-separated list of FOLDER, WORKBOOK, REPORT').optional(),
+  orderByField: order.optional(),
+  orderByDirection: z.enum(['ASC', 'DESC']).optional(),
+  search: z.string().min(1).max(200).optional(),
+});
 
 /** The checksum of a dashboard config: a client that read another version is told so (409). */
 export const configChecksum = (config: unknown) => createHash('sha256').update(JSON.stringify(config ?? {})).digest('hex').slice(0, 32);
@@ -39,7 +46,7 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
   const publishedOf = (scope: string, workbookId: number) => listResources(ctx.db, 'dashboard', scope).find((d) => d.body.workbookId === workbookId && d.body.status === 'published');
 
   app.openapi(
-    createRoute({method: 'put', path: '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard', operationId: 'updateWorkbookDashboard', tags: ['Workbooks'], summary: "Save the workbook's dashboard draft (publish makes it the published dashboard)", request: {params: WorkbookParams, body: jsonBody(WorkbookDashboardInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the draft and the published config'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'put', path: '/api/v1/deployments/{deploymentId}/workbooks/{workbookId}/dashboard', operationId: 'updateWorkbookDashboard', tags: ['Workbooks'], summary: "Save the workbook's dashboard draft (publish makes it the published dashboard)", request: {params: WorkbookParams, body: jsonBody(WorkbookDashboardInput)}, responses: {200: json(AnyJsonObject, 'the draft and the published config'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const {scope, row} = loadWorkbook(valid(c, 'param'));
       const draft = valid(c, 'json').dashboardDraft ?? null;
@@ -76,7 +83,6 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
     },
   );
 
-  const order = z.enum(['updated_at', 'created_at', 'name', 'viewer_last_viewed_at']);
   app.openapi(
     createRoute({
       method: 'get',
@@ -86,13 +92,7 @@ export const registerDashboards: RouteGroup = (app, ctx) => {
       summary: 'Workbooks shared with the account (their dashboard is published)',
       request: {
         params: DeploymentIdParam,
-        query: CursorQuery.extend({
-          folderId: z.string().regex(/^\d{1,12}$/, 'folderId must be numeric').optional(),
-          types: z.string().regex(/^(FOLDER|WORKBOOK|REPORT)(,(FOLDER|WORKBOOK|REPORT))*$/, 'types: a comma-separated list of FOLDER, WORKBOOK, REPORT').optional(),
-          orderByField: order.optional(),
-          orderByDirection: z.enum(['ASC', 'DESC']).optional(),
-          search: z.string().min(1).max(200).optional(),
-        }),
+        query: SharedWorkspaceQuery,
       },
       responses: {200: json(ObjectList, 'a page of shared workbooks'), ...errorResponses(400, 403, 404)},
     }),

@@ -14,7 +14,7 @@ import {errorResponses, json, jsonBody, valid} from '../http.js';
 import {findDeployment} from '../../store/deployments.js';
 import {findResource, listResources, saveResource} from '../../store/resources.js';
 import {signToken} from '../../tokens.js';
-import {EmbedTenantParam, present, scopeOf} from './crud.js';
+import {EmbedTenantParam, present, scopeOf, WorkbookParams} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {accessOf, readSource} from './embedGrant.js';
 import {ensureTenant} from './tenantRows.js';
@@ -24,7 +24,6 @@ import {usersStore} from './users.js';
 type Json = Record<string, unknown>;
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
-const WorkbookParams = DeploymentIdParam.extend({workbookId: z.string().regex(/^\d{1,12}$/, 'workbook id must be numeric')});
 const USAGE_TOKEN_TTL = 3600;
 
 export const registerEmbedAccess: RouteGroup = (app, ctx) => {

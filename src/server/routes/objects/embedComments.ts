@@ -11,15 +11,16 @@ import {principalOf, type AppEnv} from '../../auth.js';
 import {isoTime} from '../../context.js';
 import {badRequest, notFound} from '../../errors.js';
 import {commentScope, resourceOf} from '../../policyResources.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
 import {cursorPage} from '../cursor.js';
+import {SearchQuery} from './crud.js';
 
 type Json = Record<string, unknown>;
-const loose = (schema: z.ZodType): z.ZodType => schema;
 const PublicId = z.object({publicId: z.string().regex(/^[0-9A-Za-z]{12}$/, 'publicId must be 12 letters or digits')});
 const CommentParams = PublicId.extend({commentId: z.string().regex(/^\d{1,12}$/, 'comment id must be numeric')});
 const flag = z.enum(['true', 'false']).optional();
+const ThreadsQuery = CursorQuery.extend({includeResolved: flag, resolvedOnly: flag});
 const tags = ['Embed'];
 
 // The dashboard and the comment a request names are found, and decided on (its deployment, a comment's author), by
@@ -50,7 +51,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   const base = '/api/v1/embed/dashboard/{publicId}/comments';
 
   app.openapi(
-    createRoute({method: 'get', path: base, operationId: 'listDashboardComments', tags, summary: 'Comment threads of a published dashboard (unresolved ones unless includeResolved/resolvedOnly)', request: {params: PublicId, query: CursorQuery.extend({includeResolved: flag, resolvedOnly: flag})}, responses: {200: json(ObjectList, 'a page of threads'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'get', path: base, operationId: 'listDashboardComments', tags, summary: 'Comment threads of a published dashboard (unresolved ones unless includeResolved/resolvedOnly)', request: {params: PublicId, query: ThreadsQuery}, responses: {200: json(ObjectList, 'a page of threads'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const p = valid(c, 'param');
       const q = valid(c, 'query');
@@ -62,7 +63,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: base, operationId: 'createDashboardComment', tags, summary: 'Comment on a published dashboard, or reply to a thread (parentId)', request: {params: PublicId, body: jsonBody(CreateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: base, operationId: 'createDashboardComment', tags, summary: 'Comment on a published dashboard, or reply to a thread (parentId)', request: {params: PublicId, body: jsonBody(CreateCommentInput)}, responses: {200: json(AnyJsonObject, 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const p = valid(c, 'param');
       const b = valid(c, 'json');
@@ -76,7 +77,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'patch', path: `${base}/{commentId}`, operationId: 'updateDashboardComment', tags, summary: "Edit one's own comment", request: {params: CommentParams, body: jsonBody(UpdateCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the comment'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'patch', path: `${base}/{commentId}`, operationId: 'updateDashboardComment', tags, summary: "Edit one's own comment", request: {params: CommentParams, body: jsonBody(UpdateCommentInput)}, responses: {200: json(AnyJsonObject, 'the comment'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const row = own(c);
       const now = ctx.clock.now();
@@ -95,7 +96,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: `${base}/{commentId}/resolve`, operationId: 'setDashboardCommentResolved', tags, summary: 'Resolve a thread, or open it again', request: {params: CommentParams, body: jsonBody(ResolveCommentInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the thread'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: `${base}/{commentId}/resolve`, operationId: 'setDashboardCommentResolved', tags, summary: 'Resolve a thread, or open it again', request: {params: CommentParams, body: jsonBody(ResolveCommentInput)}, responses: {200: json(AnyJsonObject, 'the thread'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const row = resourceOf(c, 'dashboard').comment!;
       if (row.body.parentId != null) throw badRequest('only a thread (its first comment) is resolved, not a reply');
@@ -107,7 +108,7 @@ export const registerEmbedComments: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'get', path: `${base}/mentionable-users`, operationId: 'listMentionableEmbedUsers', tags, summary: "Embed users who can see the dashboard (its workbook's embed access), to mention in comments", request: {params: PublicId, query: CursorQuery.extend({search: z.string().min(1).max(200).optional()})}, responses: {200: json(ObjectList, 'a page of users'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'get', path: `${base}/mentionable-users`, operationId: 'listMentionableEmbedUsers', tags, summary: "Embed users who can see the dashboard (its workbook's embed access), to mention in comments", request: {params: PublicId, query: SearchQuery}, responses: {200: json(ObjectList, 'a page of users'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const q = valid(c, 'query');
       const dashboard = resourceOf(c, 'dashboard').dashboard;

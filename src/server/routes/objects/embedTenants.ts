@@ -9,15 +9,14 @@ import {ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {isoTime, type ServiceContext} from '../../context.js';
 import {badRequest, HttpFailure, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {deleteResource, findResource, insertResource, listAllResources, listResources, saveResource, type ResourceRow} from '../../store/resources.js';
-import {EmbedTenantParam, present} from './crud.js';
+import {EmbedTenantParam, present, SearchQuery} from './crud.js';
 import {cursorPage} from '../cursor.js';
 import {RESOURCES} from './table.js';
 import {ensureTenant, findTenant} from './tenantRows.js';
 
 type Json = Record<string, unknown>;
-const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const TAGS = ['Embed Tenants'];
 const GroupParams = EmbedTenantParam.extend({id: z.string().regex(/^\d{1,12}$/, 'group id must be numeric')});
@@ -80,7 +79,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   };
 
   app.openapi(
-    createRoute({method: 'get', path: '/api/v1/embed-tenants', operationId: 'listEmbedTenants', tags: TAGS, summary: 'Embed tenants, with how many embed users each has', request: {query: CursorQuery.extend({search: z.string().min(1).max(200).optional()})}, responses: {200: json(ObjectList, 'a page of tenants'), ...errorResponses(400, 403)}}),
+    createRoute({method: 'get', path: '/api/v1/embed-tenants', operationId: 'listEmbedTenants', tags: TAGS, summary: 'Embed tenants, with how many embed users each has', request: {query: SearchQuery}, responses: {200: json(ObjectList, 'a page of tenants'), ...errorResponses(400, 403)}}),
     (c) => {
       const q = valid(c, 'query');
       const search = typeof q.search === 'string' ? q.search.toLowerCase() : undefined;
@@ -119,7 +118,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/users', operationId: 'provisionEmbedUsers', tags: TAGS, summary: 'Create or update many embed users; each one that fails is reported, the others are kept', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUsersInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'succeeded and failed users'), ...errorResponses(400, 403)}}),
+    createRoute({method: 'post', path: '/api/v1/embed-tenants/{embedTenantName}/users', operationId: 'provisionEmbedUsers', tags: TAGS, summary: 'Create or update many embed users; each one that fails is reported, the others are kept', request: {params: EmbedTenantParam, body: jsonBody(ProvisionEmbedUsersInput)}, responses: {200: json(AnyJsonObject, 'succeeded and failed users'), ...errorResponses(400, 403)}}),
     (c) => {
       const tenant = String(valid(c, 'param').embedTenantName);
       const succeeded: Json[] = [];
@@ -148,7 +147,7 @@ export const registerEmbedTenants: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'post', path: membersPath, operationId: 'addGroupMembers', tags: TAGS, summary: 'Add embed users to a group (by embedUserId or externalId)', request: {params: GroupParams, body: jsonBody(EmbedGroupMembersInput)}, responses: {200: json(loose(z.record(z.string(), z.unknown())), 'added and unchanged members'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'post', path: membersPath, operationId: 'addGroupMembers', tags: TAGS, summary: 'Add embed users to a group (by embedUserId or externalId)', request: {params: GroupParams, body: jsonBody(EmbedGroupMembersInput)}, responses: {200: json(AnyJsonObject, 'added and unchanged members'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const p = valid(c, 'param');
       const group = loadGroup(p);

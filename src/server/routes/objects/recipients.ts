@@ -7,14 +7,13 @@ import {AddNotificationRecipientsInput, RemoveNotificationRecipientsInput} from 
 import {ObjectList} from '../../../contract/objects.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {findResource, saveResource, type ResourceRow} from '../../store/resources.js';
 import {scopeOf} from './crud.js';
 import {cursorPage} from '../cursor.js';
 
 type Recipient = Record<string, unknown> & {type: string};
 const FIELDS = ['userId', 'email', 'username', 'embedTenantName', 'embedUserId', 'externalId', 'channelId', 'channelName'] as const;
-const loose = (schema: z.ZodType): z.ZodType => schema;
 
 /** Who a recipient is: the same person or channel added twice is one recipient. */
 function keyOf(r: {type: string; userId?: unknown; email?: unknown; embedTenantName?: unknown; externalId?: unknown; channelId?: unknown}): string {
@@ -34,9 +33,10 @@ const normalise = (input: Record<string, unknown>): Recipient => ({
   ...Object.fromEntries(FIELDS.map((f) => [f, input[f] ?? null])),
 });
 
+const NotificationParams = DeploymentIdParam.extend({id: z.string().regex(/^\d{1,12}$/, 'notification id must be numeric')});
+
 export const registerRecipients: RouteGroup = (app, ctx) => {
   const path = '/api/v1/deployments/{deploymentId}/notifications/{id}/recipients';
-  const params = DeploymentIdParam.extend({id: z.string().regex(/^\d{1,12}$/, 'notification id must be numeric')});
   const tags = ['Notifications'];
   const load = (p: Record<string, unknown>): ResourceRow => {
     const row = findResource(ctx.db, 'notification', scopeOf(ctx, {scope: 'deployment'}, p), Number(p.id));
@@ -46,7 +46,7 @@ export const registerRecipients: RouteGroup = (app, ctx) => {
   const recipientsOf = (row: ResourceRow) => (Array.isArray(row.body.recipients) ? (row.body.recipients as Recipient[]) : []);
 
   app.openapi(
-    createRoute({method: 'get', path, operationId: 'getRecipients', tags, summary: 'Recipients of a notification', request: {params, query: CursorQuery}, responses: {200: json(ObjectList, 'a page of recipients'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'get', path, operationId: 'getRecipients', tags, summary: 'Recipients of a notification', request: {params: NotificationParams, query: CursorQuery}, responses: {200: json(ObjectList, 'a page of recipients'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       return c.json(cursorPage(recipientsOf(load(valid(c, 'param'))), valid(c, 'query') as {first?: string; after?: string}), 200);
     },
@@ -59,8 +59,8 @@ export const registerRecipients: RouteGroup = (app, ctx) => {
       operationId: 'addRecipients',
       tags,
       summary: 'Add recipients; one already there is updated or left unchanged',
-      request: {params, body: jsonBody(AddNotificationRecipientsInput)},
-      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'created, updated and unchanged recipients'), ...errorResponses(400, 403, 404)},
+      request: {params: NotificationParams, body: jsonBody(AddNotificationRecipientsInput)},
+      responses: {200: json(AnyJsonObject, 'created, updated and unchanged recipients'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
       const row = load(valid(c, 'param'));
@@ -81,7 +81,7 @@ export const registerRecipients: RouteGroup = (app, ctx) => {
   );
 
   app.openapi(
-    createRoute({method: 'delete', path, operationId: 'removeRecipients', tags, summary: 'Remove recipients (unknown ones are ignored)', request: {params, body: jsonBody(RemoveNotificationRecipientsInput)}, responses: {200: json(SuccessBody, 'removed'), ...errorResponses(400, 403, 404)}}),
+    createRoute({method: 'delete', path, operationId: 'removeRecipients', tags, summary: 'Remove recipients (unknown ones are ignored)', request: {params: NotificationParams, body: jsonBody(RemoveNotificationRecipientsInput)}, responses: {200: json(SuccessBody, 'removed'), ...errorResponses(400, 403, 404)}}),
     (c) => {
       const row = load(valid(c, 'param'));
       const gone = new Set((valid(c, 'json').recipients as Array<{type: string; id: number | string; embedTenantName?: string | null}>).map(removalKey));

@@ -5,17 +5,22 @@ import {DeploymentIdParam, SuccessBody} from '../../../contract/common.js';
 import {BulkUserActionInput, DuplicateWorkbookInput, MoveWorkspaceObjectInput} from '../../../contract/objectOps.js';
 import type {RouteGroup} from '../../appTypes.js';
 import {HttpFailure, notFound} from '../../errors.js';
-import {errorResponses, json, jsonBody, valid} from '../http.js';
+import {AnyJsonObject, errorResponses, json, jsonBody, valid} from '../http.js';
 import {findUser} from '../../store/users.js';
 import {findResource, insertResource, saveResource} from '../../store/resources.js';
 import {usersStore} from './users.js';
-import {present, scopeOf} from './crud.js';
+import {present, scopeOf, WorkbookParams} from './crud.js';
 import {moveObject, type Ref} from './bulk.js';
 import {RESOURCES} from './table.js';
 
 type Json = Record<string, unknown>;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const loose = (schema: z.ZodType): z.ZodType => schema;
+// The routes' schemas, made once for every app.
+const numeric = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
+const FolderParams = DeploymentIdParam.extend({folderId: numeric('folder id')});
+const Ancestors = loose(z.array(z.record(z.string(), z.unknown())));
+const RoleUserParams = z.object({roleId: numeric('role id'), userId: numeric('user id')});
 
 export const registerWorkspace: RouteGroup = (app, ctx) => {
   app.openapi(
@@ -25,8 +30,8 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       operationId: 'getFolderAncestors',
       tags: ['Folders'],
       summary: 'The folders above a folder, outermost first',
-      request: {params: DeploymentIdParam.extend({folderId: z.string().regex(/^\d{1,12}$/, 'folder id must be numeric')})},
-      responses: {200: json(loose(z.array(z.record(z.string(), z.unknown()))), 'the ancestors'), ...errorResponses(400, 403, 404)},
+      request: {params: FolderParams},
+      responses: {200: json(Ancestors, 'the ancestors'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
       const p = valid(c, 'param');
@@ -53,7 +58,7 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       tags: ['Workspace'],
       summary: 'Move a folder, workbook or report into another folder (null: the top level)',
       request: {params: DeploymentIdParam, body: jsonBody(MoveWorkspaceObjectInput)},
-      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the moved object'), ...errorResponses(400, 403, 404)},
+      responses: {200: json(AnyJsonObject, 'the moved object'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
       const scope = scopeOf(ctx, {scope: 'deployment'}, valid(c, 'param'));
@@ -70,7 +75,7 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       tags: ['Users Admin'],
       summary: 'Deactivate, activate or delete several users at once',
       request: {body: jsonBody(BulkUserActionInput)},
-      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'what succeeded and what failed'), ...errorResponses(400, 403)},
+      responses: {200: json(AnyJsonObject, 'what succeeded and what failed'), ...errorResponses(400, 403)},
     }),
     (c) => {
       const {action, userIds} = valid(c, 'json') as {action: 'DEACTIVATE' | 'ACTIVATE' | 'DELETE'; userIds: number[]};
@@ -98,8 +103,6 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
     },
   );
 
-  const numeric = (what: string) => z.string().regex(/^\d{1,12}$/, `${what} must be numeric`);
-
   app.openapi(
     createRoute({
       method: 'post',
@@ -107,8 +110,8 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
       operationId: 'duplicateWorkbook',
       tags: ['Workbooks'],
       summary: 'Copy a workbook (not its sharing or published dashboard) into the same folder',
-      request: {params: DeploymentIdParam.extend({workbookId: numeric('workbook id')}), body: jsonBody(DuplicateWorkbookInput, false)},
-      responses: {200: json(loose(z.record(z.string(), z.unknown())), 'the copy'), ...errorResponses(400, 403, 404)},
+      request: {params: WorkbookParams, body: jsonBody(DuplicateWorkbookInput, false)},
+      responses: {200: json(AnyJsonObject, 'the copy'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
       const p = valid(c, 'param');
@@ -120,13 +123,12 @@ export const registerWorkspace: RouteGroup = (app, ctx) => {
     },
   );
 
-  const roleUserParams = z.object({roleId: numeric('role id'), userId: numeric('user id')});
   for (const [method, operationId, summary] of [
     ['put', 'assignRoleToUser', 'Give a user a role'],
     ['delete', 'removeRoleFromUser', 'Take a role from a user'],
   ] as const) {
     app.openapi(
-      createRoute({method, path: '/api/v1/roles/{roleId}/users/{userId}', operationId, tags: ['Roles'], summary, request: {params: roleUserParams}, responses: {200: json(SuccessBody, 'done'), ...errorResponses(400, 403, 404)}}),
+      createRoute({method, path: '/api/v1/roles/{roleId}/users/{userId}', operationId, tags: ['Roles'], summary, request: {params: RoleUserParams}, responses: {200: json(SuccessBody, 'done'), ...errorResponses(400, 403, 404)}}),
       (c) => {
         const p = valid(c, 'param');
         const role = findResource(ctx.db, 'role', '', Number(p.roleId));
