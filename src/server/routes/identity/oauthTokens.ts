@@ -30,6 +30,11 @@ export function toUserToken(row: UserTokenRow): z.infer<typeof UserOAuthToken> {
   };
 }
 
+// The routes' schemas, made once for every app.
+const UserOAuthTokens = z.array(UserOAuthToken);
+const html = {content: {'text/html': {schema: z.string()}}};
+const CallbackQuery = z.object({state: z.string().optional(), code: z.string().optional(), error: z.string().optional(), error_description: z.string().optional()});
+
 export const register: RouteGroup = (app, ctx) => {
   app.openapi(
     createRoute({
@@ -38,7 +43,7 @@ export const register: RouteGroup = (app, ctx) => {
       operationId: 'listUserOAuthTokens',
       summary: "The caller's OAuth tokens, one per integration (a bare array; never token values)",
       tags,
-      responses: {200: json(z.array(UserOAuthToken), 'the tokens'), ...errorResponses()},
+      responses: {200: json(UserOAuthTokens, 'the tokens'), ...errorResponses()},
     }),
     (c) => c.json(listUserTokens(ctx.db, principalOf(c).userId).map(toUserToken), 200),
   );
@@ -104,7 +109,6 @@ export const register: RouteGroup = (app, ctx) => {
     },
   );
 
-  const html = {content: {'text/html': {schema: z.string()}}};
   app.openapi(
     createRoute({
       method: 'get',
@@ -113,7 +117,7 @@ export const register: RouteGroup = (app, ctx) => {
       summary: "The provider's redirect after authorization (a browser, no credential): `state` names the pending token",
       tags,
       security: [],
-      request: {query: z.object({state: z.string().optional(), code: z.string().optional(), error: z.string().optional(), error_description: z.string().optional()})},
+      request: {query: CallbackQuery},
       responses: {200: {description: 'connected', ...html}, 400: {description: 'unknown state, or the provider refused', ...html}},
     }),
     (c) => {

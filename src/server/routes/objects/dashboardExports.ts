@@ -36,6 +36,8 @@ export const EXPORTS_IN_FLIGHT = 5;
 const KIND = 'dashboard-export';
 const tags = ['Dashboard Exports'];
 const JobParams = DeploymentIdParam.extend({jobId: z.string().regex(/^[0-9a-f]{32}$/, 'jobId: 32 hex digits, as startExport answered')});
+const DownloadQuery = z.object({filename: z.string().min(1).max(200).regex(/^[^/\\"\r\n]+$/, 'filename: a name without slashes or quotes').optional()});
+const Binary = z.string().meta({format: 'binary'});
 
 /** Dashboard filter operators as the data API's query filters (the ones it has no counterpart for are refused). */
 const OPERATORS: Record<string, QueryFilter['operator'] | undefined> = {
@@ -197,9 +199,9 @@ export const registerDashboardExports: RouteGroup = (app, ctx) => {
     createRoute({
       method: 'get', path: '/api/v1/deployments/{deploymentId}/dashboard-exports/{jobId}/download', operationId: 'downloadExport', tags,
       summary: 'Download a completed dashboard export (409 while it renders, 422 when it failed)',
-      request: {params: JobParams, query: z.object({filename: z.string().min(1).max(200).regex(/^[^/\\"\r\n]+$/, 'filename: a name without slashes or quotes').optional()})},
+      request: {params: JobParams, query: DownloadQuery},
       responses: {
-        200: {description: 'the rendered dashboard', content: {'application/pdf': {schema: z.string().meta({format: 'binary'})}, 'image/png': {schema: z.string().meta({format: 'binary'})}}},
+        200: {description: 'the rendered dashboard', content: {'application/pdf': {schema: Binary}, 'image/png': {schema: Binary}}},
         ...errorResponses(400, 403, 404, 409, 422),
       },
     }),

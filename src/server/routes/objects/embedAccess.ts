@@ -25,6 +25,8 @@ type Json = Record<string, unknown>;
 const loose = (schema: z.ZodType): z.ZodType => schema;
 const specOf = (kind: string) => RESOURCES.find((s) => s.kind === kind)!;
 const USAGE_TOKEN_TTL = 3600;
+const TenantAccessParams = DeploymentIdParam.merge(EmbedTenantParam);
+const TenantAccessQuery = CursorQuery.extend({accessSource: z.enum(['tenant', 'allEmbedUsers', 'folder']).optional()});
 
 export const registerEmbedAccess: RouteGroup = (app, ctx) => {
   const loadWorkbook = (p: Json) => {
@@ -78,7 +80,7 @@ export const registerEmbedAccess: RouteGroup = (app, ctx) => {
       operationId: 'listEmbedTenantWorkbooks',
       tags,
       summary: "Workbooks an embed tenant's users can read (accessSource: only those granted this way)",
-      request: {params: DeploymentIdParam.merge(EmbedTenantParam), query: CursorQuery.extend({accessSource: z.enum(['tenant', 'allEmbedUsers', 'folder']).optional()})},
+      request: {params: TenantAccessParams, query: TenantAccessQuery},
       responses: {200: json(ObjectList, 'a page of workbooks'), ...errorResponses(400, 403, 404)},
     }),
     (c) => {
