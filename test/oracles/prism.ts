@@ -46,19 +46,26 @@ const freePort = () =>
 
 async function startPrism(upstream: string): Promise<{child: ChildProcess; url: string}> {
   const port = await freePort();
-  const child = spawn(process.execPath, [PRISM, 'proxy', REFERENCE, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors', 'false', '-v', 'warn'], {
+  // One process: under NODE_ENV=production (the tests' environment) Prism's default forks a worker that loads it
+  // all again and pipes its log through the first, a few seconds of CPU more per start.
+  const child = spawn(process.execPath, [PRISM, 'proxy', REFERENCE, upstream, '--port', String(port), '--host', '127.0.0.1', '--errors', 'false', '-v', 'warn', '--multiprocess', 'false'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its log is read as it comes (a process writing to a full pipe nobody reads stops), the end kept for an error.
+  let log = '';
+  const keep = (chunk: Buffer) => void (log = (log + chunk.toString()).slice(-4000));
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const up = await fetch(`${url}/api/v1/regions`, {signal: AbortSignal.timeout(2000)}).then(() => true, () => false);
     if (up) return {child, url};
-    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`prism exited with ${child.exitCode}: ${log}`);
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill('SIGTERM');
-  throw new Error('prism did not start within 60 s');
+  throw new Error(`prism did not start within 60 s: ${log}`);
 }
 
 export interface PrismOracle {
