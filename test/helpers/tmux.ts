@@ -4,7 +4,8 @@
 // the server lives between tests, every pane a test opened killed after it, and the server and directory removed
 // at the end. Every wait is bounded in time. A wait looks at the pane through one tmux client in control mode
 // (`tmux -C`: commands in on its stdin, answers out on its stdout), not a new tmux process per look: a look costs
-// well under a millisecond of CPU instead of a process start, and a wait looks 50 times a second.
+// well under a millisecond of CPU instead of a process start, and a wait looks 50 times a second. Keys go through
+// it too, so a key is no longer two tmux processes (the look before it and the send).
 import {execFileSync, spawnSync} from 'node:child_process';
 import {chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -73,6 +74,13 @@ const matches = (match: Match, text: string): boolean =>
 
 const isNamedKey = (key: string): boolean => key.length > 1 && /^[A-Z][a-z]|^C-/.test(key);
 
+/**
+ * A key as the control client sends it (`send-keys` arguments that need no quoting): a named key as it is, printable
+ * ASCII as its bytes in hex (`-H`); undefined for anything else, which goes through a tmux process with `-l`.
+ */
+const sendKeysArguments = (key: string): string | undefined =>
+  isNamedKey(key) ? key : /^[\x20-\x7e]+$/.test(key) ? `-H ${[...key].map((c) => c.charCodeAt(0).toString(16)).join(' ')}` : undefined;
+
 /** The screen without its first line (the header, where a spinner and the age of the data tick by themselves). */
 const belowHeader = (text: string): string => text.slice(text.indexOf('\n') + 1);
 
@@ -138,8 +146,10 @@ export function tmuxSuite(prefix: string): TmuxSuite {
       async keys(...keys) {
         for (const key of keys) {
           await settle();
-          beforeKey = belowHeader(capture());
-          tmux('send-keys', '-t', name, ...(isNamedKey(key) ? [key] : ['-l', key]));
+          beforeKey = belowHeader(await look());
+          const sent = sendKeysArguments(key);
+          if (sent) await control!.run(`send-keys -t ${name} ${sent}`);
+          else tmux('send-keys', '-t', name, '-l', key);
           lastKeyAt = Date.now();
         }
       },
