@@ -2,7 +2,7 @@
 // follows again, `/` finds lines and w wraps them. Screens with nothing to filter do not offer `/`.
 import {describe, expect, it} from 'vitest';
 import {startDbtSync} from '../../src/api/dbt.js';
-import {renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const runOf = (syncJobId: string) => ({screen: 'dbtRun', params: {deploymentId: '1', deploymentName: 'analytics-prod', syncJobId}});
 const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.slice(1).map(Number);
@@ -11,7 +11,7 @@ describe('the dbt run log', () => {
   it('scrolls back and follows again, says how many newer lines are below', async () => {
     const {api, clock} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 30});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 30, ...POLLING});
     await tui.waitForFrame(/Status: ● INITIALIZING/);
     clock.advance(60_000);
     // The final log lines are a second query: wait for them too.
@@ -39,7 +39,7 @@ describe('the dbt run log', () => {
   it('`/` finds log lines (n older, N newer) without hiding the others, and w wraps long ones', async () => {
     const {api, clock} = await startDemo();
     const started = await startDbtSync(api, '1', {ref: 'main'});
-    const tui = renderApp(api, runOf(started.syncJobId), {rows: 32, columns: 60});
+    const tui = renderApp(api, runOf(started.syncJobId), {rows: 32, columns: 60, ...POLLING});
     await tui.waitForFrame(/Status: ● INITIALIZING/);
     clock.advance(60_000);
     await tui.waitForFrame((f) => f.includes('Status: ✓ COMPLETED') && f.includes('end of log'));
