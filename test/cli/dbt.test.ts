@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe('svc dbt sync --wait', () => {
   it('follows a sync of main to the end: progress on stderr, the files on stdout, exit 0', async () => {
-    const run = await svc(['dbt', 'sync', '1', '--ref', 'main', '--wait', '--poll', '100ms'], env());
+    const run = await svc(['dbt', 'sync', '1', '--ref', 'main', '--wait', '--poll', '20ms'], env());
     expect(run.code, run.stderr).toBe(0);
     const [first, ...progress] = run.stderr.trim().split('\n');
     expect(first).toMatch(/^dbt sync [0-9a-f-]{36} started on dbt-sync\/main-\d{14}-[0-9a-f]{8}$/);
@@ -48,7 +48,7 @@ describe('svc dbt sync --wait', () => {
   });
 
   it('prints one document with the branch and the result under --json', async () => {
-    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'v1.0.0', '--wait', '--poll', '100ms'], env());
+    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'v1.0.0', '--wait', '--poll', '20ms'], env());
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({status: 'COMPLETED', error: null, refVerified: true, branchName: expect.stringMatching(/^dbt-sync\/v1\.0\.0-/), syncJobId: expect.any(String)});
@@ -56,7 +56,7 @@ describe('svc dbt sync --wait', () => {
   });
 
   it('still prints the document when the sync fails, exits 1 and points at the logs', async () => {
-    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile', '--wait', '--poll', '100ms'], env());
+    const run = await svc(['--json', 'dbt', 'sync', '1', '--ref', 'broken-compile', '--wait', '--poll', '20ms'], env());
     expect(run.code).toBe(1);
     const doc = JSON.parse(run.stdout);
     expect(doc).toMatchObject({status: 'FAILED', result: null, syncJobId: expect.any(String), branchName: expect.stringMatching(/^dbt-sync\/broken-compile-/)});
@@ -73,7 +73,7 @@ describe('svc dbt sync, status, result, logs', () => {
     expect(started.code, started.stderr).toBe(0);
     const {syncJobId, branchName} = JSON.parse(started.stdout);
     expect(branchName).toMatch(/^dbt-sync\/main-/);
-    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '100ms'], env());
+    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '20ms'], env());
     expect(status.code, status.stderr).toBe(0);
     expect(status.stdout.trim()).toBe('COMPLETED 100% — Sync completed');
     const result = await svc(['dbt', 'result', '1', syncJobId], env());
@@ -102,7 +102,7 @@ describe('svc dbt cancel', () => {
     const {syncJobId} = JSON.parse((await svc(['--json', 'dbt', 'sync', '1'], e)).stdout);
     const cancel = await svc(['dbt', 'cancel', '1', syncJobId], e);
     expect(cancel).toMatchObject({code: 0, stdout: `✓ Cancelled dbt sync ${syncJobId}\n`});
-    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '100ms'], e);
+    const status = await svc(['dbt', 'status', '1', syncJobId, '--wait', '--poll', '20ms'], e);
     expect(status.code).toBe(1);
     expect(status.stderr).toMatch(/failed: Cancelled by API key/);
     const history = JSON.parse((await svc(['--json', 'dbt', 'history', '1', '--status', 'CANCELLED', '--first', '1'], e)).stdout);
@@ -121,24 +121,24 @@ describe('svc dbt generate and sync --manifest', () => {
     const manifest = join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify(MANIFEST));
     const out = join(dir, 'model-repo');
-    const before = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '100ms'], env());
+    const before = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '20ms'], env());
     expect(before.code).toBe(1);
     expect(before.stdout).toContain('missing model/cubes/dbt/big_orders.yml');
     expect(before.stderr).toMatch(/error: the model in .* is not what the manifest generates: 1 missing — run without --check to write them\n$/);
     expect(existsSync(join(out, 'model/cubes/dbt/big_orders.yml'))).toBe(false);
 
-    const wrote = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--poll', '100ms'], env());
+    const wrote = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--poll', '20ms'], env());
     expect(wrote.code, wrote.stderr).toBe(0);
     expect(wrote.stdout).toContain(`✓ Wrote 1 file(s) to ${out}`);
     const yml = readFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), 'utf8');
     expect(yml).toMatch(/name: big_orders/);
 
-    const check = await svc(['dbt', 'generate', '1', '--manifest', '-', '--out', out, '--check', '--poll', '100ms', '--json'], env(), JSON.stringify(MANIFEST));
+    const check = await svc(['dbt', 'generate', '1', '--manifest', '-', '--out', out, '--check', '--poll', '20ms', '--json'], env(), JSON.stringify(MANIFEST));
     expect(check.code, check.stderr).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({status: 'COMPLETED', check: true, files: [{path: 'model/cubes/dbt/big_orders.yml', state: 'unchanged'}]});
 
     writeFileSync(join(out, 'model/cubes/dbt/big_orders.yml'), `${yml}# edited by hand\n`);
-    const drift = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '100ms'], env());
+    const drift = await svc(['dbt', 'generate', '1', '--manifest', manifest, '--out', out, '--check', '--poll', '20ms'], env());
     expect(drift.code).toBe(1);
     expect(drift.stderr).toMatch(/1 file\(s\) differ —/);
     // --check wrote nothing.
@@ -149,7 +149,7 @@ describe('svc dbt generate and sync --manifest', () => {
     const dir = mkdtempSync(join(work, 'man-'));
     const manifest = join(dir, 'manifest.json');
     writeFileSync(manifest, JSON.stringify(MANIFEST));
-    const run = await svc(['dbt', 'sync', '1', '--manifest', manifest, '--wait', '--poll', '100ms', '--json'], env());
+    const run = await svc(['dbt', 'sync', '1', '--manifest', manifest, '--wait', '--poll', '20ms', '--json'], env());
     expect(run.code, run.stderr).toBe(0);
     const doc = JSON.parse(run.stdout);
     expect(doc.status).toBe('COMPLETED');
@@ -224,10 +224,10 @@ describe('usage and permissions', () => {
   });
 
   it('sends hex-looking and date refs to the service: a date tag resolves, an unknown one is "not found" from the service', async () => {
-    const tag = await svc(['--json', 'dbt', 'sync', '1', '--ref', '20240101', '--wait', '--poll', '100ms'], env());
+    const tag = await svc(['--json', 'dbt', 'sync', '1', '--ref', '20240101', '--wait', '--poll', '20ms'], env());
     expect(tag.code, tag.stderr).toBe(0);
     expect(JSON.parse(tag.stdout)).toMatchObject({status: 'COMPLETED', branchName: expect.stringMatching(/^dbt-sync\/20240101-/)});
-    const missing = await svc(['dbt', 'sync', '1', '--ref', 'deadbeef', '--wait', '--poll', '100ms'], env());
+    const missing = await svc(['dbt', 'sync', '1', '--ref', 'deadbeef', '--wait', '--poll', '20ms'], env());
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('could not check out deadbeef: no branch or tag deadbeef in');
   });

@@ -1,5 +1,5 @@
-// `svc dashboards …` and `svc metric-views …`, in-process (cliInProcess.ts) against the service running 10× faster
-// than real time (a render or a preview takes 200 ms, a build 600 ms): the export followed to its file (written new and private, never over an existing one), the
+// `svc dashboards …` and `svc metric-views …`, in-process (cliInProcess.ts) against the service running 40× faster
+// than real time (a render or a preview takes 50 ms, a build 150 ms; each wait looks every 25 ms): the export followed to its file (written new and private, never over an existing one), the
 // job's status and download by id, previews followed to their result, cancelled, and the settings; bad input.
 import {mkdtempSync, readFileSync, statSync} from 'node:fs';
 import {tmpdir} from 'node:os';
@@ -9,7 +9,8 @@ import {JumpClock, startInProcessHarness, type InProcessHarness} from '../helper
 import {eventually} from '../helpers/eventually.js';
 
 let h: InProcessHarness;
-const clock = new JumpClock(10);
+const SPEED = 40;
+const clock = new JumpClock(SPEED);
 let dashboardId: number;
 let publicId: string;
 const dir = mkdtempSync(join(tmpdir(), 'svc-exports-'));
@@ -34,14 +35,14 @@ afterAll(() => h.close());
 describe('svc dashboards', () => {
   it('export --wait -o follows the job with progress and writes a new private file, never over an existing one', async () => {
     const file = join(dir, 'board.pdf');
-    const run = await h.admin(['dashboards', 'export', '1', String(dashboardId), '--format', 'pdf', '-o', file, '--poll', '100ms']);
+    const run = await h.admin(['dashboards', 'export', '1', String(dashboardId), '--format', 'pdf', '-o', file, '--poll', '25ms']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^Rendering dashboard \d+ as PDF \(job [0-9a-f]{32}\)…\n/);
     expect(run.stdout).toMatch(new RegExp(`^✓ Wrote dashboard\\.pdf \\(application/pdf, [\\d.]+ [KM]?B\\) to ${file.replace(/[.]/g, '\\.')}\\n$`));
     expect(readFileSync(file, 'latin1')).toMatch(/^%PDF-1\.4[\s\S]*\(Sales board\)[\s\S]*%%EOF\n$/);
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
-    const again = await h.admin(['dashboards', 'export', '1', publicId, '--format', 'png', '-o', file, '--poll', '100ms']);
+    const again = await h.admin(['dashboards', 'export', '1', publicId, '--format', 'png', '-o', file, '--poll', '25ms']);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/board\.pdf exists already; choose another name/);
     // Refused before a job was started.
@@ -85,7 +86,7 @@ describe('svc dashboards', () => {
     const missing = await h.admin(['dashboards', 'export-status', '1', 'f'.repeat(32)]);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/export job f{32} not found/);
-    const failed = await h.admin(['dashboards', 'export', '1', String(dashboardId), '--filter', 'orders.nope=x', '--wait', '--poll', '100ms']);
+    const failed = await h.admin(['dashboards', 'export', '1', String(dashboardId), '--filter', 'orders.nope=x', '--wait', '--poll', '25ms']);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toMatch(/error: export [0-9a-f]{32} failed: widget chart: .*orders\.nope/);
   });
@@ -93,13 +94,13 @@ describe('svc dashboards', () => {
 
 describe('svc metric-views', () => {
   it('preview --wait prints the views with their outcome; settings are saved and shown', async () => {
-    expect((await h.admin(['deployments', 'build-status', '1', '--wait', '--poll', '100ms'])).code).toBe(0);
-    const run = await h.admin(['metric-views', 'preview', '1', 'default', '--wait', '--poll', '100ms']);
+    expect((await h.admin(['deployments', 'build-status', '1', '--wait', '--poll', '25ms'])).code).toBe(0);
+    const run = await h.admin(['metric-views', 'preview', '1', 'default', '--wait', '--poll', '25ms']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toMatch(/^Converting the views of deployment 1 for default \(preview [0-9a-f]{32}\)…\n/);
     expect(run.stdout).toMatch(/^outcome: failed\nVIEW +METRIC VIEW +OUTCOME +ISSUES\n/);
     expect(run.stdout).toMatch(/\ncustomers +customers +failed +ERROR ACCESS_POLICY: /);
-    const json = await h.admin(['metric-views', 'preview', '1', 'default', '--views', 'sales', '--wait', '--poll', '100ms', '--json']);
+    const json = await h.admin(['metric-views', 'preview', '1', 'default', '--views', 'sales', '--wait', '--poll', '25ms', '--json']);
     expect(JSON.parse(json.stdout)).toMatchObject({version: 2, views: [{cubeViewName: 'sales', outcome: 'failed'}]});
 
     const saved = await h.admin(['metric-views', 'save', '1', 'default', '-d', '{"expectedConfigurationVersion":0,"enabled":true,"targetCatalog":"main","targetSchema":"metrics","selectionMode":"all"}']);
@@ -114,7 +115,7 @@ describe('svc metric-views', () => {
   it('a preview started without --wait is followed by id and cancelled', async () => {
     // The service's clock stands still while the test acts: the preview is still queued when it is cancelled.
     clock.pace(0);
-    onTestFinished(() => clock.pace(10));
+    onTestFinished(() => clock.pace(SPEED));
     const started = await h.admin(['metric-views', 'preview', '1', 'default', '--pattern', '^cust.*', '--json']);
     const previewId = (JSON.parse(started.stdout) as {previewId: string}).previewId;
     const cancelled = await h.admin(['metric-views', 'cancel', '1', previewId]);

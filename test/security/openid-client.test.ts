@@ -74,8 +74,9 @@ describe.concurrent('openid-client drives the device flow and refresh through di
     };
     const me = async (token: string) => (await fetch(`${s.url}/api/v1/users/me`, {headers: {authorization: `Bearer ${token}`}})).status;
 
+    // Three sign-ins at once: each waits the one-second interval before its first poll, so their waits overlap.
+    const [first, second, third] = await Promise.all([signIn(), signIn(), signIn()]);
     // A refresh token revoked: the sign-in ends, its access tokens with it.
-    const first = await signIn();
     const refreshed = await oidc.refreshTokenGrant(config, first.refresh_token!);
     expect(await me(refreshed.access_token)).toBe(200);
     await oidc.tokenRevocation(config, refreshed.refresh_token!, {token_type_hint: 'refresh_token'});
@@ -86,7 +87,6 @@ describe.concurrent('openid-client drives the device flow and refresh through di
     await oidc.tokenRevocation(config, 'never-issued');
 
     // An access token revoked ends its sign-in too: the refresh token no longer refreshes; another sign-in lives on.
-    const [second, third] = await Promise.all([signIn(), signIn()]);
     await oidc.tokenRevocation(config, second.access_token, {token_type_hint: 'access_token'});
     expect(await me(second.access_token)).toBe(401);
     await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({error: 'invalid_grant'});
