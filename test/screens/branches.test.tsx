@@ -1,7 +1,7 @@
 import {describe, expect, it} from 'vitest';
 import {commit, createBranch, listBranches, putFiles, setStagingEnvironment, startDevMode, stopDevMode} from '../../src/api/dataModel.js';
 import type {Api} from '../../src/api/client.js';
-import {cursorOn, instrument, keysSettled, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {cursorOn, instrument, keysSettled, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 // A sandbox deployment: just the starter branches (deploy + one shared). The featured deployment 1 also carries the
 // seed's dev-mode branch and dbt sync branches, which would only crowd these trees.
@@ -178,7 +178,8 @@ describe('BranchesScreen', () => {
     await stopDevMode(api, D);
     clock.advance(60_000);
     const spy = instrument(api);
-    const tui = renderApp(spy.api, BRANCHES, WIDE);
+    // It watches the rebuild: polled at POLLING's pace, the build's end shows without waiting for a 2 s poll.
+    const tui = renderApp(spy.api, BRANCHES, {...WIDE, ...POLLING});
     await tui.waitForFrame('[3]');
     await tui.press('m');
     await tui.waitForFrame('main is the deploy branch already');

@@ -6,7 +6,7 @@ import {getBuildStatus} from '../../src/api/builds.js';
 import {listEnvVars, setEnvVars} from '../../src/api/envVars.js';
 import type {Api} from '../../src/api/client.js';
 import type {Tui} from '../helpers/renderTui.js';
-import {cursorOn, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
+import {cursorOn, POLLING, renderApp, startDemo, typeAfter} from '../helpers/screenApp.js';
 
 const VARS = {screen: 'variables', params: {deploymentId: '1', deploymentName: 'analytics-prod'}};
 const WIDE = {columns: 120, rows: 30};
@@ -46,7 +46,8 @@ describe('VariablesScreen', () => {
   it('n sets a variable after a confirm that names the rebuild; the row appears and the rebuild is watched', async () => {
     const {api, clock} = await startDemo();
     const before = (await getBuildStatus(api, '1', 'main')).buildJobId!;
-    const tui = renderApp(api, VARS, WIDE);
+    // It watches the rebuild: polled at POLLING's pace, the build's end shows without waiting for a 2 s poll.
+    const tui = renderApp(api, VARS, {...WIDE, ...POLLING});
     await tui.waitForFrame(/Variables · analytics-prod \[6\][\s\S]*Production\s+✓/);
     await tui.press('n');
     await typeAfter(tui, 'Set a variable on analytics-prod', 'FEATURE_FLAG', 'tab', 'on', 'enter');
