@@ -7,6 +7,7 @@ import {join} from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {CLI as SVC} from '../helpers/cliHarness.js';
 import {serverOutput, spawnedPerTest} from '../helpers/serverProcess.js';
+import {eventually} from '../helpers/eventually.js';
 
 const LISTENING = /^listening on http:\/\/127\.0\.0\.1:(\d+)$/;
 const FIXED_KEY = 'svc_' + 'e2eKey42'.repeat(4);
@@ -30,15 +31,7 @@ async function startServer(args: string[], env: Record<string, string>, timeoutM
   return {child, url: await output.url, stdout: output.stdout, stderr: output.stderr, exited};
 }
 
-async function eventually<T>(probe: () => T | null | undefined, ms = 3000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+const KEY_LINE = /admin API key \(shown only now, store it\): (svc_\w+)/;
 
 describe('svc server', () => {
   // The default seed, the demo, seeded from scratch in the child: 0.2 s of CPU idle, 6 s of wall time at load 19,
@@ -47,7 +40,8 @@ describe('svc server', () => {
     const dataDir = tempDir();
     const s = await startServer(['--port', '0'], {SVC_DATA_DIR: dataDir, SVC_SERVER_ADMIN_KEY: ''}, 45_000);
     // Written before the listening line, but two pipes can be read in either order.
-    const key = (await eventually(() => /admin API key \(shown only now, store it\): (svc_\w+)/.exec(s.stderr())))[1];
+    await eventually(() => KEY_LINE.test(s.stderr()), 'the admin key on stderr');
+    const key = KEY_LINE.exec(s.stderr())![1];
     expect(key).toBeDefined();
     expect(s.stderr()).toMatch(/read-only key scoped to the first deployment/);
     const res = await fetch(`${s.url}/api/v1/deployments?limit=3`, {headers: {authorization: `Bearer ${key}`}});
@@ -66,11 +60,11 @@ describe('svc server', () => {
     // Empty seeds: the keys are printed (or not) whatever the data, and a demo seeded from scratch is slow under load.
     const dataDir = tempDir();
     const first = await startServer(['--port', '0', '--seed', 'empty'], {SVC_DATA_DIR: dataDir});
-    await eventually(() => /admin API key \(shown only now, store it\): svc_/.exec(first.stderr()));
+    await eventually(() => KEY_LINE.test(first.stderr()), 'the admin key on stderr');
     first.child.kill('SIGINT');
     expect((await first.exited).code).toBe(0);
     const second = await startServer(['--port', '0', '--seed', 'empty'], {SVC_DATA_DIR: dataDir});
-    await eventually(() => /printed on the first start/.exec(second.stderr()));
+    await eventually(() => /printed on the first start/.test(second.stderr()), "'printed on the first start' on stderr");
     expect(second.stderr()).not.toMatch(/svc_[0-9A-Za-z]{32}/);
     second.child.kill('SIGTERM');
     expect((await second.exited).code).toBe(0);
