@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
-import {renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
+import {POLLING, renderApp, renderThroughLoading, startDemo} from '../helpers/screenApp.js';
 
 const OVERVIEW = {screen: 'deployment', params: {deploymentId: '1', deploymentName: 'analytics-prod'}, label: 'analytics-prod'};
 
@@ -36,7 +36,8 @@ describe('DeploymentOverviewScreen', () => {
   it('shows the production build live while it runs', async () => {
     const {api, clock} = await startDemo();
     await updateDeployment(api, '1', {releaseChannelVersion: '1.3.0'});
-    const tui = renderApp(api, OVERVIEW);
+    // It watches the build end after moving the service's clock: at POLLING's pace, not the next 2 s poll.
+    const tui = renderApp(api, OVERVIEW, POLLING);
     await tui.waitForFrame(/Build\s+● building/);
     await tui.waitForFrame(/Version\s+\S*1\.3\.0/);
     clock.advance(10_000);
