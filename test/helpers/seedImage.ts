@@ -5,14 +5,9 @@
 // A service on a clock near real time (cliInProcess.ts startCliService) copies realTimeDemoImage() instead.
 import {mkdtempSync, readFileSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
-import {join} from 'node:path';
+import {dirname, join} from 'node:path';
 import {inject} from 'vitest';
 import type {TestProject} from 'vitest/node';
-import {createApp} from '../../src/server/app.js';
-import {closeContext, createContext} from '../../src/server/context.js';
-import {demoImageBytes} from '../../src/server/demoImage.js';
-import {ManualClock} from '../../src/server/engines/clock.js';
-import {seed} from '../../src/server/seed.js';
 
 export const TEST_EPOCH = Date.UTC(2026, 5, 1, 9, 0, 0);
 
@@ -25,6 +20,14 @@ declare module 'vitest' {
 
 /** A freshly seeded demo database at `at` (default TEST_EPOCH), as image bytes. */
 export async function seededDemoImage(at = TEST_EPOCH): Promise<Buffer> {
+  // Loaded here, not at the top: a project whose setup finds the run's image made already never loads the service.
+  const [{createApp}, {closeContext, createContext}, {demoImageBytes}, {ManualClock}, {seed}] = await Promise.all([
+    import('../../src/server/app.js'),
+    import('../../src/server/context.js'),
+    import('../../src/server/demoImage.js'),
+    import('../../src/server/engines/clock.js'),
+    import('../../src/server/seed.js'),
+  ]);
   const ctx = createContext({dataFile: ':memory:', clock: new ManualClock(at), log: () => {}});
   try {
     // The app first, as a service starts: its routes register the hooks that seeding a deployment runs.
@@ -36,13 +39,30 @@ export async function seededDemoImage(at = TEST_EPOCH): Promise<Buffer> {
   }
 }
 
-/** globalSetup: one image per run, in a directory removed at the end. */
-export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-test-image-'));
-  const file = join(dir, 'demo.db');
-  writeFileSync(file, await seededDemoImage());
+/**
+ * The run's image file, once made. Every project (tier) runs the globalSetup, each through a module loader of its
+ * own, but all in vitest's one main process: the first makes the image and the others take its file (a whole run
+ * seeded, and loaded the service for it, once per tier: 2-4 s before the first test).
+ */
+const RUN_IMAGE = Symbol.for('svc.test.runDemoImage');
+type RunGlobal = {[RUN_IMAGE]?: Promise<string>};
+
+/** globalSetup: one image per run, in a directory removed at the end (by the setup that made it). */
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  const run = globalThis as RunGlobal;
+  const first = run[RUN_IMAGE] === undefined;
+  run[RUN_IMAGE] ??= seededDemoImage().then((bytes) => {
+    const file = join(mkdtempSync(join(tmpdir(), 'svc-test-image-')), 'demo.db');
+    writeFileSync(file, bytes);
+    return file;
+  });
+  const file = await run[RUN_IMAGE];
   project.provide('demoImageFile', file);
-  return () => rmSync(dir, {recursive: true, force: true});
+  if (!first) return undefined;
+  return () => {
+    delete run[RUN_IMAGE];
+    rmSync(dirname(file), {recursive: true, force: true});
+  };
 }
 
 let image: Buffer | undefined;
