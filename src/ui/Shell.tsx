@@ -19,7 +19,7 @@ import {Crumbs} from './components/Crumbs.js';
 import {FilterBar} from './components/FilterBar.js';
 import {Flash} from './components/Flash.js';
 import {usePositionText} from './hooks/usePosition.js';
-import {Footer} from './components/Footer.js';
+import {Footer, type FooterProps} from './components/Footer.js';
 import {HELP_KEYS, HelpOverlay} from './components/HelpOverlay.js';
 import {CONFIRM_KEYS, ConfirmDialog} from './components/ConfirmDialog.js';
 import {PALETTE_KEYS, Palette, paletteHeight} from './components/Palette.js';
@@ -73,6 +73,27 @@ function TitleLine({text}: {readonly text: string}) {
   );
 }
 
+/**
+ * The footer, with the keys of the layer on top when a dialog or a text field has them (the dispatcher's top layer).
+ * It reads that layer itself: a layer that registers (help, the palette, a prompt) renders the footer again, not the
+ * shell and the screen under it.
+ */
+function ShellFooter({mode, ...props}: Omit<FooterProps, 'layer' | 'labels'> & {readonly mode: Mode}) {
+  const topKeys = useTopKeys();
+  // The dispatcher names a layer's keys one render after the frame that shows it (layers register after a frame is
+  // drawn). The shell's own overlays do not wait: the frame that opens one has its keys, and the frame that closes
+  // it no longer does (the top layer still named then is the overlay's, gone).
+  const overlayTop = useRef<TopKeys | undefined>(undefined);
+  const overlayShown = useRef<Mode>('none');
+  const overlayKeys = OVERLAY_KEYS[mode];
+  // The overlay's own top layer: the one named on a later render of the same overlay (on its first, the layer
+  // under it still is).
+  if (overlayKeys) overlayTop.current = overlayShown.current === mode ? topKeys : undefined;
+  overlayShown.current = mode;
+  const layer = overlayKeys ?? (topKeys !== undefined && topKeys === overlayTop.current ? undefined : topKeys?.actions);
+  return <Footer {...props} layer={layer} labels={layer === topKeys?.actions ? topKeys?.labels : undefined} />;
+}
+
 export function Shell({screens, onQuit}: ShellProps) {
   const {columns, rows} = useScreenSize();
   const nav = useNav();
@@ -81,13 +102,6 @@ export function Shell({screens, onQuit}: ShellProps) {
   const live = useLive();
   const chrome = useChrome();
   const policy = usePolicy();
-  // A dialog or a text field has the keys: the footer is theirs (the dispatcher's top layer).
-  const topKeys = useTopKeys();
-  // The dispatcher names a layer's keys one render after the frame that shows it (layers register after a frame is
-  // drawn). The shell's own overlays do not wait: the frame that opens one has its keys, and the frame that closes
-  // it no longer does (the top layer still named then is the overlay's, gone).
-  const overlayTop = useRef<TopKeys | undefined>(undefined);
-  const overlayShown = useRef<Mode>('none');
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<Mode>('none');
   const [lost, setLost] = useState<readonly string[]>([]);
@@ -177,12 +191,6 @@ export function Shell({screens, onQuit}: ShellProps) {
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
-  const overlayKeys = OVERLAY_KEYS[mode];
-  // The overlay's own top layer: the one named on a later render of the same overlay (on its first, the layer
-  // under it still is).
-  if (overlayKeys) overlayTop.current = overlayShown.current === mode ? topKeys : undefined;
-  overlayShown.current = mode;
-  const footerLayer = overlayKeys ?? (topKeys !== undefined && topKeys === overlayTop.current ? undefined : topKeys?.actions);
   const Screen = def?.component;
   const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
@@ -241,7 +249,8 @@ export function Shell({screens, onQuit}: ShellProps) {
         </Box>
       </Box>
       <Crumbs items={crumbs} />
-      <Footer
+      <ShellFooter
+        mode={mode}
         screen={keyScope}
         readonly={policy.readonly}
         permissions={policy.permissions}
@@ -252,8 +261,6 @@ export function Shell({screens, onQuit}: ShellProps) {
         filterable={chrome.features.filterable > 0}
         searchable={(chrome.features.searchable ?? 0) > 0}
         unavailable={chrome.features.unavailable}
-        layer={footerLayer}
-        labels={footerLayer === topKeys?.actions ? topKeys?.labels : undefined}
       />
       <Flash message={flash.message} />
     </Box>

@@ -100,11 +100,17 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
   // read ("jj", "main\r") and for keys of separate reads that arrive before React has rendered (it renders later,
   // from a microtask and a scheduler task).
   const [top, setTop] = useState<TopKeys | undefined>(undefined);
+  // What was last given to setTop: compared here, not in an updater, since every useKeys component calls this after
+  // each of its renders, and an updater that keeps the old value still costs a render of this provider (a commit
+  // that draws nothing after every key).
+  const published = useRef<TopKeys | undefined>(undefined);
   // Layout effects call it: the footer names the new top layer's keys in the same commit that showed it.
-  const publishTop = () => setTop((prev) => {
+  const publishTop = () => {
     const next = topKeysOf(layers.current);
-    return sameKeys(prev, next) ? prev : next;
-  });
+    if (sameKeys(published.current, next)) return;
+    published.current = next;
+    setTop(next);
+  };
   const queue = useRef<RawKey[]>([]);
   const waiting = useRef(false);
   const [keysDone, setKeysDone] = useState(0);

@@ -1,0 +1,57 @@
+// The console renders what changes and no more: a key, a layer or a flash that changes nothing of a screen does not
+// render it again, and a render that changes nothing is not made at all. Counted in React's commits
+// (test/helpers/commits.ts) and in frames (a commit that draws is one frame under renderTui).
+import React from 'react';
+import {afterEach, describe, expect, it} from 'vitest';
+import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
+import {useTitle} from '../../src/ui/hooks/useTitle.js';
+import type {ScreenDef} from '../../src/ui/screen.js';
+import {commitCounter} from '../helpers/commits.js';
+import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+
+type Row = {id: string; name: string};
+const columns: Column<Row>[] = [{id: 'name', header: 'NAME', render: (r) => r.name}];
+const rows: Row[] = ['analytics-prod', 'analytics-staging', 'marketing', 'quarterly-reports'].map((n) => ({id: n, name: n}));
+
+function List() {
+  useTitle('Deployments');
+  return <DataTable rows={rows} columns={columns} getRowId={(r) => r.id} noun="deployments" />;
+}
+
+const screens: ScreenDef[] = [{id: 'list', title: 'Deployments', name: 'list', aliases: [], component: List}];
+const me = fakeApi((_method, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'ada@example.com'}} : undefined));
+
+let tui: Tui | undefined;
+afterEach(() => tui?.unmount());
+
+async function listOnScreen(): Promise<Tui> {
+  tui = renderTui(null, {screens, api: me, initial: {screen: 'list'}});
+  await tui.waitForFrame('ada@example.com');
+  await tui.settle();
+  return tui;
+}
+
+describe('renders', () => {
+  it('a cursor key is one commit: the layers it leaves as they were schedule no render of their own', async () => {
+    const t = await listOnScreen();
+    expect(t.lastFrame()).toContain('1 of 4');
+    const commits = commitCounter();
+    const frames = t.frames.length;
+    await t.press('j');
+    await t.settle();
+    expect(t.lastFrame()).toContain('2 of 4');
+    expect(t.frames.length - frames).toBe(1);
+    expect(commits()).toBe(1);
+  });
+
+  it('help and the palette open and close in one frame each: the layer they register redraws nothing', async () => {
+    const t = await listOnScreen();
+    for (const [key, shown] of [['?', (f: string) => f.includes('close help')], ['escape', (f: string) => !f.includes('close help')], [':', (f: string) => /^:/m.test(f)], ['escape', (f: string) => !/^:/m.test(f)]] as const) {
+      const frames = t.frames.length;
+      await t.press(key);
+      await t.settle();
+      expect(shown(t.lastFrame()), `${key}: ${t.lastFrame()}`).toBe(true);
+      expect(t.frames.length - frames, `frames drawn by ${key}`).toBe(1);
+    }
+  });
+});
