@@ -5,13 +5,12 @@
 // back after the run. Runs go one at a time (they share the process). What needs a real process stays in test/e2e:
 // signals, main.ts exit codes and flushing, terminals, the first frame, start-up, install, EPIPE, and the
 // telemetry/update-check hooks (which run only in the real CLI process: commands/housekeeping.ts).
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {mkdtempSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {Readable} from 'node:stream';
 import {afterAll, beforeAll} from 'vitest';
 import {run} from '../../src/commands/program.js';
-import {demoImageFile} from '../../src/server/demoImage.js';
 import {systemClock, type Clock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
@@ -134,9 +133,8 @@ export interface CliServiceOptions {
 
 /**
  * The service in-process on loopback, as `svc server` starts it (real time or `speed`× faster, a fixed admin key). A
- * demo starts from the worker's real-time image (seedImage.ts realTimeDemoImage) instead of seeding: in memory from
- * its bytes, a new data file the way `svc server` and `svc ui --local` start one from their cache (a private
- * directory holding the image, removed once the service has copied it).
+ * demo starts from the worker's real-time image (seedImage.ts realTimeDemoImage) instead of seeding, in memory or
+ * on a new data file (startTestService).
  */
 export async function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
   const saved = Object.keys(opts.serverEnv ?? {}).map((key) => [key, process.env[key]] as const);
@@ -144,13 +142,10 @@ export async function startCliService(opts: CliServiceOptions = {}): Promise<Run
   const seed = opts.seed ?? 'demo';
   const dataFile = opts.dataFile ?? ':memory:';
   const image = seed === 'demo' ? (demoImageAt(clock.now()) ?? (await realTimeDemoImage(clock.now()))) : undefined;
-  const imageDir = image && dataFile !== ':memory:' ? mkdtempSync(join(tmpdir(), 'svc-cli-image-')) : undefined;
-  if (imageDir) writeFileSync(demoImageFile(imageDir), image!, {mode: 0o600});
   Object.assign(process.env, opts.serverEnv);
   try {
-    return await startTestService({dataFile, seed, adminKey: opts.adminKey ?? ADMIN_KEY, clock, log: opts.log, demoImage: image, demoImageDir: imageDir});
+    return await startTestService({dataFile, seed, adminKey: opts.adminKey ?? ADMIN_KEY, clock, log: opts.log, demoImage: image});
   } finally {
-    if (imageDir) rmSync(imageDir, {recursive: true, force: true});
     for (const [key, value] of saved) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;

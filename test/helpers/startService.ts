@@ -2,11 +2,16 @@
 //  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given;
 //  - testApp(): the same app in-process through app.request() (no port), with a ManualClock;
 //  - testAppEach(): a fresh testApp() for every test of a file.
-// A demo seed at TEST_EPOCH is a copy of the run's seeded image (seedImage.ts), with keys of its own.
+// A demo seed at TEST_EPOCH is a copy of the run's seeded image (seedImage.ts), with keys of its own: in memory, and
+// on a new data file too (newDemoFile).
+import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
+import {join} from 'node:path';
 import {afterEach, beforeEach} from 'vitest';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
 import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
+import {demoImageFile} from '../../src/server/demoImage.js';
 import {ManualClock, type Clock, type Timer} from '../../src/server/engines/clock.js';
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {issueSeedKeys, seed, type SeedName, type SeedResult} from '../../src/server/seed.js';
@@ -14,9 +19,28 @@ import {demoImageAt, TEST_EPOCH} from './seedImage.js';
 
 export {TEST_EPOCH};
 
-export function startTestService(opts: StartOptions = {}): Promise<RunningService> {
+/**
+ * The service on 127.0.0.1. A demo at TEST_EPOCH (or with the `demoImage` given) starts from the image: in memory from
+ * its bytes; on a new data file the way `svc ui --local` starts one from its cache (a private directory holding
+ * the image, removed once the service has copied it), not seeded (~450 ms of CPU).
+ */
+export async function startTestService(opts: StartOptions = {}): Promise<RunningService> {
   const o: StartOptions = {port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts};
-  return startService({...o, demoImage: o.demoImage ?? demoImageAt(o.clock?.now())});
+  const demoImage = o.demoImage ?? demoImageAt(o.clock?.now());
+  const image = o.demoImageDir === undefined ? newDemoFile(o.seed ?? 'demo', o.dataFile!, demoImage) : undefined;
+  if (image === undefined) return startService({...o, demoImage});
+  const demoImageDir = mkdtempSync(join(tmpdir(), 'svc-test-image-'));
+  try {
+    writeFileSync(demoImageFile(demoImageDir), image, {mode: 0o600});
+    return await startService({...o, demoImage, demoImageDir});
+  } finally {
+    rmSync(demoImageDir, {recursive: true, force: true});
+  }
+}
+
+/** The image to start a data file from: a demo seed on a file that does not exist yet (a later start reopens it). */
+function newDemoFile(seedName: SeedName, dataFile: string, image: Buffer | undefined): Buffer | undefined {
+  return seedName === 'demo' && dataFile !== ':memory:' && !existsSync(dataFile) ? image : undefined;
 }
 
 export interface CallOptions {
@@ -52,15 +76,19 @@ export interface SeededContextOptions {
 
 /**
  * A service's context and app, seeded as a service seeds (the app first: its routes register hooks that seeding
- * runs), with its keys. A demo in memory whose clock starts at TEST_EPOCH is a copy of the run's image instead (a
- * few ms, not a seed's ~450 ms of CPU) with keys of its own.
+ * runs), with its keys. A demo whose clock starts at TEST_EPOCH, in memory or on a new data file, is a copy of the
+ * run's image instead (a few ms, not a seed's ~450 ms of CPU) with keys of its own, as a service starts from one.
  */
 export function seededContext(seedName: SeedName, opts: SeededContextOptions): {ctx: ServiceContext; app: App; keys: SeedResult | Pick<SeedResult, 'adminKey' | 'scopedKey'>} {
   const dataFile = opts.dataFile ?? ':memory:';
-  const image = seedName === 'demo' && dataFile === ':memory:' ? demoImageAt(opts.clock.now()) : undefined;
+  const demoImage = seedName === 'demo' ? demoImageAt(opts.clock.now()) : undefined;
+  const fileImage = newDemoFile(seedName, dataFile, demoImage);
+  // The copy is made as copyDemoImage makes it: a new private file (exclusive, 0600).
+  if (fileImage) writeFileSync(dataFile, fileImage, {mode: 0o600, flag: 'wx'});
+  const image = dataFile === ':memory:' ? demoImage : undefined;
   const ctx = createContext({log: () => {}, ...opts, dataFile, image});
   const app = createApp(ctx);
-  const keys = image ? ctx.db.transaction(() => issueSeedKeys(ctx, 'demo'))() : seed(ctx, seedName);
+  const keys = (image ?? fileImage) !== undefined ? ctx.db.transaction(() => issueSeedKeys(ctx, 'demo'))() : seed(ctx, seedName);
   return {ctx, app, keys};
 }
 

@@ -13,7 +13,7 @@ import {issueSeedKeys, seed} from '../../src/server/seed.js';
 import type {Db} from '../../src/server/store/db.js';
 import {startCliService} from '../helpers/cliInProcess.js';
 import {demoImageAt, REAL_TIME_IMAGE_MAX_AGE_MS, TEST_EPOCH} from '../helpers/seedImage.js';
-import {testApp} from '../helpers/startService.js';
+import {seededContext, startTestService, testApp} from '../helpers/startService.js';
 
 /** Every table's rows (in a fixed order), credentials and migration times left out (they differ by design). */
 function tables(db: Db): Record<string, string[]> {
@@ -78,6 +78,30 @@ describe('seed once, copy per test', () => {
     expect((await t2.call('/api/v1/deployments?limit=1', {key: t1.adminKey})).status).toBe(401);
     t1.close();
     t2.close();
+  });
+});
+
+describe('a new data file of the demo at TEST_EPOCH', () => {
+  it('is a copy of the run\u2019s image too, with keys of its own, for startTestService() and seededContext()', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-seed-image-'));
+    onTestFinished(() => rmSync(dir, {recursive: true, force: true}));
+    const memory = testApp();
+    onTestFinished(() => memory.close());
+    const started = await startTestService({dataFile: join(dir, 'started.db')});
+    onTestFinished(() => started.close());
+    const made = seededContext('demo', {dataFile: join(dir, 'made.db'), clock: new ManualClock(TEST_EPOCH)});
+    onTestFinished(() => closeContext(made.ctx));
+    expect([started.firstStart, started.fromImage]).toEqual([true, true]);
+    // The image's dbt history (random ids: a seed would have its own), on files that a later start reopens.
+    const runIds = (db: Db) => db.prepare('SELECT sync_job_id FROM dbt_syncs ORDER BY id').pluck().all();
+    expect(runIds(started.ctx.db)).toEqual(runIds(memory.ctx.db));
+    expect(runIds(made.ctx.db)).toEqual(runIds(memory.ctx.db));
+    expect(made.ctx.db.pragma('journal_mode', {simple: true})).toBe('wal');
+    expect(new Set([started.adminKey, made.keys.adminKey, memory.adminKey]).size).toBe(3);
+    const me = await fetch(`${started.url}/api/v1/users/me`, {headers: {authorization: `Bearer ${started.adminKey}`}});
+    expect(me.status).toBe(200);
+    const made200 = await made.app.request('/api/v1/users/me', {headers: {authorization: `Bearer ${made.keys.adminKey}`}});
+    expect(made200.status).toBe(200);
   });
 });
 
