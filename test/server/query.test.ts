@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import {compileModel, type CompiledModel} from '../../src/server/engines/compiler/index.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
 import {SAMPLE_SIZES, openSampleDatabase} from '../../src/server/engines/sample/dataset.js';
-import {runQuery, type Query} from '../../src/server/engines/query/index.js';
+import {planQuery, runQuery, type Query} from '../../src/server/engines/query/index.js';
 
 let model: CompiledModel;
 let db: Database.Database;
@@ -146,5 +146,24 @@ describe('query engine', () => {
     expect(result.annotation.measures['orders.total_amount']).toEqual({title: 'Orders Total Amount', shortTitle: 'Total Amount', type: 'sum'});
     expect(result.annotation.timeDimensions['orders.created_at.year']).toMatchObject({type: 'time'});
     expect(result.data).toEqual([expect.objectContaining({'orders.created_at.year': '2025-01-01T00:00:00.000'})]);
+  });
+});
+
+describe('query plans', () => {
+  it('read every cube from its own table and indexes, never from a copy made for the statement', () => {
+    // Each pair of cubes with a measure of each: every join the demo model has, both ways, one-to-many included (its
+    // measures go over distinct primary keys). line_items is given as `sql`, a subquery, the others as tables.
+    const cubes = [...model.cubes.keys()];
+    const queries: Query[] = cubes.flatMap((a) => cubes.filter((b) => b !== a)
+      .map((b): Query => ({measures: [`${a}.count`, `${b}.count`], dimensions: [`${a}.id`, `${b}.id`]})));
+    queries.push({measures: ['sales.orders_count', 'sales.revenue'], dimensions: ['sales.category']});
+    const copies = queries.flatMap((query) => {
+      const plan = planQuery(model, query);
+      const steps = db.prepare(`EXPLAIN QUERY PLAN ${plan.sql}`).all(plan.params) as Array<{detail: string}>;
+      // A temporary copy of a cube (MATERIALIZE) or an index SQLite builds for this statement on one (AUTOMATIC).
+      return steps.map((s) => s.detail).filter((d) => cubes.some((c) => d === `MATERIALIZE ${c}` || d.startsWith(`SEARCH ${c} USING AUTOMATIC`)))
+        .map((d) => `${JSON.stringify(query.measures)}: ${d}`);
+    });
+    expect(copies).toEqual([]);
   });
 });

@@ -59,7 +59,10 @@ function distinctGroup(cube: CompiledCube, dims: SelectedColumn[], measures: Mea
       `cube "${cube.name}" needs a primary key dimension (primary_key: true): this query joins it one-to-many, so its measures are computed over distinct primary keys`,
     );
   }
-  const keys = `SELECT DISTINCT ${[...columns(dims), `${pk.sql} AS "__pk"`].join(', ')}\nFROM ${from}${where}`;
+  // The distinct keys by GROUP BY, not SELECT DISTINCT: SQLite does not flatten a subquery on the right of a LEFT JOIN
+  // into a DISTINCT query, so a cube given as `sql` (a subquery) would be copied into a temporary table and searched
+  // through an index built for this one statement, every time. Under GROUP BY it reads the cube's own table and indexes.
+  const keys = `SELECT ${[...columns(dims), `${pk.sql} AS "__pk"`].join(', ')}\nFROM ${from}${where}${ordinals(dims.length + 1)}`;
   const outer = [...dims.map((d) => `"__k".${quote(d.alias)}`), ...columns(measures)];
   return `SELECT ${outer.join(', ')}\nFROM (${keys}) AS "__k"\nJOIN ${cube.source} AS ${quote(cube.name)} ON ${pk.sql} = "__k"."__pk"${ordinals(dims.length)}`;
 }
