@@ -15,31 +15,46 @@ const position = (frame: string) => /lines (\d+)–(\d+) of (\d+)/.exec(frame)?.
 /** Longer than memory keeps by two pages: the window is bounded, and the first stretches are read again from their marks. */
 const LONG = DBT_LOG_KEEP + 2 * DBT_LOG_PAGE;
 
-/** Appends `count` lines to a run's log in the service's own store (as a chatty dbt would write them). */
-function writeLines(svc: RunningService, syncJobId: string, count: number, line: (i: number) => string): void {
+/**
+ * Appends `count` lines to a run's log in the service's own store (as a chatty dbt would write them); the log's
+ * line number (from 0) of the first of them.
+ */
+function writeLines(svc: RunningService, syncJobId: string, count: number, line: (i: number) => string): number {
   const db = svc.ctx.db;
   const deployment = db.prepare('SELECT deployment_id AS id FROM dbt_syncs WHERE sync_job_id = ?').get(syncJobId) as {id: number};
   const run = findDbtSync(db, deployment.id, syncJobId)!;
   const at = svc.ctx.clock.now();
+  const before = (db.prepare('SELECT count(*) AS n FROM dbt_sync_logs WHERE sync_id = ?').get(run.id) as {n: number}).n;
   db.transaction(() => {
     for (let i = 0; i < count; i++) appendDbtLog(db, {sync_id: run.id, at, level: 'info', phase: 'init', message: line(i), duration_ms: null});
   })();
+  return before;
 }
 
-/** Starts a dbt run on the service and writes LONG lines to its log (line 41 the one a search looks for); its id. */
-async function longRun(api: Api, svc: RunningService): Promise<string> {
+/**
+ * Of the LONG lines written, the middle line of each page (the log is read in stretches of DBT_LOG_PAGE lines, and
+ * fewer lines than one page come before them) says `stretch_mark`: one in each stretch, in memory or not.
+ */
+const STRETCH_MARKS = Array.from({length: LONG / DBT_LOG_PAGE}, (_, page) => page * DBT_LOG_PAGE + DBT_LOG_PAGE / 2);
+
+/**
+ * Starts a dbt run on the service and writes LONG lines to its log (line 41 the one a search looks for, and the
+ * STRETCH_MARKS); its id and the log's line number of the first line written.
+ */
+async function longRun(api: Api, svc: RunningService): Promise<{syncJobId: string; first: number}> {
   const started = await startDbtSync(api, '1', {ref: 'main'});
-  writeLines(svc, started.syncJobId, LONG, (i) => (i === 41 ? 'compiled model needle_forty_one' : `compiled model m_${i}`));
-  return started.syncJobId;
+  const first = writeLines(svc, started.syncJobId, LONG, (i) =>
+    i === 41 ? 'compiled model needle_forty_one' : STRETCH_MARKS.includes(i) ? `compiled model stretch_mark_${i}` : `compiled model m_${i}`);
+  return {syncJobId: started.syncJobId, first};
 }
 
 describe('a long dbt run log', () => {
   // The tests that only read the log share one service and run (the service's clock stands still, so the run
   // does too); each renders its own App. The test that moves the run on has its own.
-  let shared: {svc: RunningService; api: Api; syncJobId: string};
+  let shared: {svc: RunningService; api: Api; syncJobId: string; first: number};
   beforeAll(async () => {
     const {svc, api} = await startSharedDemo();
-    shared = {svc, api, syncJobId: await longRun(api, svc)};
+    shared = {svc, api, ...(await longRun(api, svc))};
   });
   afterAll(() => shared?.svc.close());
 
@@ -67,8 +82,8 @@ describe('a long dbt run log', () => {
     expect(frame).toContain('compiled model m_');
   });
 
-  it('/ finds a line far back, outside the lines in memory, and n/N move between matches', async () => {
-    const {api, syncJobId} = shared;
+  it('/ finds a line far back, outside the lines in memory, and n/N move between matches through every stretch', async () => {
+    const {api, syncJobId, first: firstWritten} = shared;
     const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120, ...POLLING});
     const shown = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('in memory'));
     // The footer says what `/` does here.
@@ -83,11 +98,36 @@ describe('a long dbt run log', () => {
     expect(first).toBeLessThanOrEqual(line);
     await tui.press('n');
     await tui.waitForFrame(/\/needle_forty: no older match in the whole log/);
+
+    // A match in each stretch the log is read in: the first stretch is in memory now (the search read it), the
+    // others are not; N finds each newer one in turn, reading its stretch, and n each older one back to the first.
+    await tui.press('escape');
+    await tui.waitForFrame((f) => !f.includes('/needle_forty'));
+    await tui.press('/');
+    await typeAfter(tui, 'type to search', 'stretch_mark', 'enter');
+    /** The search's status names line `i` of those written (as the screen counts, from 1), and the view shows it. */
+    const found = async (i: number) => {
+      const at = await tui.waitForFrame(new RegExp(`/stretch_mark: line ${firstWritten + i + 1}(?!\\d)`));
+      expect(at).toContain(`compiled model stretch_mark_${i}`);
+    };
+    await found(STRETCH_MARKS[0]!);
+    for (const i of STRETCH_MARKS.slice(1)) {
+      await tui.press('N');
+      await found(i);
+    }
+    await tui.press('N');
+    await tui.waitForFrame(/\/stretch_mark: no newer match in the whole log/);
+    for (const i of STRETCH_MARKS.slice(0, -1).reverse()) {
+      await tui.press('n');
+      await found(i);
+    }
+    await tui.press('n');
+    await tui.waitForFrame(/\/stretch_mark: no older match in the whole log/);
   });
 
   it('follows new lines while the run goes on', async () => {
     const {api, clock, svc} = await startDemo();
-    const syncJobId = await longRun(api, svc);
+    const {syncJobId} = await longRun(api, svc);
     const tui = renderApp(api, runOf(syncJobId), {rows: 30, columns: 120, ...POLLING});
     let frame = await tui.waitForFrame((f) => (position(f)?.[2] ?? 0) > LONG && f.includes('following'));
     const before = position(frame)![2]!;
