@@ -1,6 +1,8 @@
 // GET /api/v1/spec: a valid OpenAPI 3.1.0 document (version 1.0.0) listing every route the app serves.
 import {Validator} from '@seriousme/openapi-schema-validator';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {createRoute, z} from '@hono/zod-openapi';
+import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
+import {PERMISSION_EXTENSION} from '../../src/server/permissions.js';
 import {testApp, type TestApp} from '../helpers/startService.js';
 
 let t: TestApp;
@@ -24,6 +26,23 @@ describe('the OpenAPI document', () => {
     } finally {
       t.ctx.baseUrl = before;
     }
+  });
+
+  it('is the same for every app of the process with the same routes (made once), and each app\u2019s routes are its own', async () => {
+    const other = testApp('empty');
+    const extra = testApp('demo');
+    onTestFinished(() => [other, extra].forEach((a) => a.close()));
+    extra.app.openapi(
+      createRoute({method: 'get', path: '/api/v1/extra', operationId: 'getExtra', [PERMISSION_EXTENSION]: {credential: 'management', permission: null}, responses: {200: {description: 'extra', content: {'application/json': {schema: z.object({})}}}}}),
+      (c) => c.json({}, 200),
+    );
+    // What the app's own routes make, without any document kept for another app.
+    const fresh = (a: TestApp): unknown => JSON.parse(JSON.stringify(a.app.getOpenAPI31Document({openapi: '3.1.0', info: {title: '', version: ''}}).paths));
+    const [otherDoc, extraDoc] = [(await other.call('/api/v1/spec')).body, (await extra.call('/api/v1/spec')).body];
+    expect(otherDoc).toEqual(doc);
+    expect(otherDoc.paths).toEqual(fresh(other));
+    expect(Object.keys(extraDoc.paths)).toEqual([...Object.keys(doc.paths), '/api/v1/extra']);
+    expect((await t.call('/api/v1/spec')).body.paths).not.toHaveProperty(['/api/v1/extra']);
   });
 
   it('is valid OpenAPI 3.1.0, description version 1.0.0', async () => {
