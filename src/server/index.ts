@@ -5,6 +5,7 @@ import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {serve} from '@hono/node-server';
 import {createApp} from './app.js';
+import type {App} from './appTypes.js';
 import {accountChangesSince} from './auditRecorder.js';
 import {closeContext, createContext, type ServiceContext} from './context.js';
 import {systemClock, type Clock} from './engines/clock.js';
@@ -63,6 +64,8 @@ export interface RunningService {
   /** The data file was copied from a prepared demo image instead of being migrated and seeded. */
   fromImage: boolean;
   ctx: ServiceContext;
+  /** The app that answers every request the server takes (its routes over `ctx`). */
+  app: App;
   /**
    * What clients changed in the account since this start, oldest first, by audit event name (`deployment.update`):
    * creates, updates and deletes. Tokens issued to read or query, sign-ins and the start itself are not changes.
@@ -144,6 +147,7 @@ export async function startService(opts: StartOptions = {}): Promise<RunningServ
       firstStart,
       fromImage,
       ctx,
+      app,
       changesSinceStart: () => accountChangesSince(ctx.db, app, startEvent),
       close: () =>
         (closed ??= new Promise<void>((resolve) => {

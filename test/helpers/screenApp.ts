@@ -1,19 +1,20 @@
 // Shared set-up for screen tests: the real local service on loopback (ManualClock, so builds move only when a
-// test says so), the real API client, and the App with the real screen registry. What a test starts here is
-// closed when that test finishes (registered per test: this module is loaded once per worker, not per file).
+// test says so), the real API client reaching it in-process (its `fetch`: no loopback HTTP, which screen tests
+// are not about; a client a test makes from `svc.url` goes over the socket), and the App with the real screen
+// registry. What a test starts here is closed when that test finishes (registered per test: this module is loaded
+// once per worker, not per file).
 import {onTestFinished} from 'vitest';
 import {createApi, type Api, type RequestOptions} from '../../src/api/client.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
-import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
 import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {SCREENS} from '../../screens/index.js';
 import {renderTui, type RenderTuiOptions, type Tui} from './renderTui.js';
-import {startTestService, TEST_EPOCH} from './startService.js';
+import {startTestService, TEST_EPOCH, type TestService} from './startService.js';
 import {eventually} from './eventually.js';
 
 export interface Demo {
-  svc: RunningService;
+  svc: TestService;
   api: Api;
   clock: ManualClock;
 }
@@ -45,7 +46,7 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
   const close = svc.close.bind(svc);
   svc.close = () => (closed ? Promise.resolve() : ((closed = true), close()));
   closeWhenTestEnds({close: () => svc.close()});
-  return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
+  return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch})};
 }
 
 /**
@@ -53,10 +54,10 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
  * screen's module loaded first: opening a screen then shows it at once instead of a Suspense spinner that no request
  * or frame would say is still waiting.
  */
-export async function startSharedDemo(): Promise<{svc: RunningService; api: Api}> {
+export async function startSharedDemo(): Promise<{svc: TestService; api: Api}> {
   await Promise.all(SCREENS.map((s) => s.preload?.()));
   const svc = await startTestService({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
-  return {svc, api: createApi({baseUrl: svc.url, token: svc.adminKey})};
+  return {svc, api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch})};
 }
 
 /**

@@ -1,5 +1,6 @@
 // Test access to the local service, two ways:
-//  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given;
+//  - startTestService(): the real thing on 127.0.0.1, port 0, ':memory:' unless a data file is given, with a
+//    `fetch` that reaches its app in-process for a client whose test is not about the transport;
 //  - testApp(): the same app in-process through app.request() (no port), with a ManualClock;
 //  - testAppEach(): a fresh testApp() for every test of a file.
 // A demo seed at TEST_EPOCH is a copy of the run's seeded image (seedImage.ts), with keys of its own: in memory, and
@@ -16,15 +17,31 @@ import {ManualClock, type Clock, type Timer} from '../../src/server/engines/cloc
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {issueSeedKeys, seed, type SeedName, type SeedResult} from '../../src/server/seed.js';
 import {demoImageAt, TEST_EPOCH} from './seedImage.js';
+import {inProcessFetch} from './inProcessFetch.js';
 
 export {TEST_EPOCH};
+
+export interface TestService extends RunningService {
+  /**
+   * A fetch that takes a request for this service straight to its app, in-process (inProcessFetch.ts): for a
+   * client whose test is about what it shows or sends, not about the transport (createApi's `fetch`).
+   */
+  fetch: typeof globalThis.fetch;
+}
 
 /**
  * The service on 127.0.0.1. A demo at TEST_EPOCH (or with the `demoImage` given) starts from the image: in memory from
  * its bytes; on a new data file the way `svc ui --local` starts one from its cache (a private directory holding
  * the image, removed once the service has copied it), not seeded (~450 ms of CPU).
  */
-export async function startTestService(opts: StartOptions = {}): Promise<RunningService> {
+export async function startTestService(opts: StartOptions = {}): Promise<TestService> {
+  const svc = await startOnPort(opts);
+  let closed = false;
+  const close = svc.close;
+  return {...svc, fetch: inProcessFetch(svc, () => closed), close: () => ((closed = true), close())};
+}
+
+async function startOnPort(opts: StartOptions): Promise<RunningService> {
   const o: StartOptions = {port: 0, dataFile: ':memory:', clock: new ManualClock(TEST_EPOCH), ...opts};
   const demoImage = o.demoImage ?? demoImageAt(o.clock?.now());
   const image = o.demoImageDir === undefined ? newDemoFile(o.seed ?? 'demo', o.dataFile!, demoImage) : undefined;
