@@ -39,12 +39,15 @@ export function BuildScreen({params}: ScreenProps) {
   // The running step's elapsed time ticks; a finished build, or no build at all, needs no clock.
   const now = useNow(terminal || state?.note !== undefined ? 3_600_000 : 1000);
 
+  // The step on show, noted in the cache by the effect (a screen opened again keeps its times) and drawn from this
+  // render: its time is in the frame that shows the step, not in one after the cache's answer.
+  const noted = build && step ? {buildId: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()} : undefined;
+  const times = noted ? noteStep(seen, noted) : seen;
   useEffect(() => {
-    if (build && step)
-      client.setQueryData<BuildTimes>(buildKeys.times(deploymentId, branch), (times) =>
-        noteStep(times, {buildId: build.buildJobId, step, at: build.updatedAt ?? new Date().toISOString()}),
-      );
-  }, [build, step, client, deploymentId, branch]);
+    if (noted) client.setQueryData<BuildTimes>(buildKeys.times(deploymentId, branch), (times) => noteStep(times, noted));
+    // The step and its build, not the object made anew each render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [noted?.buildId, noted?.step, noted?.at, client, deploymentId, branch]);
 
   // Flash the outcome once, when this screen saw the build finish (not when it opened on a finished one).
   const watched = useRef<boolean | undefined>(undefined);
@@ -74,7 +77,7 @@ export function BuildScreen({params}: ScreenProps) {
           {state?.note !== undefined ? (
             <Text color={color.muted}>{state.note}</Text>
           ) : (
-            <BuildTimeline steps={buildSteps(step ?? '', seen && seen.buildId === build.buildJobId ? seen.at : {})} now={now} />
+            <BuildTimeline steps={buildSteps(step ?? '', times && times.buildId === build.buildJobId ? times.at : {})} now={now} />
           )}
           {build.errorText && !state?.blocked ? <Text color={color.error}>{build.errorText}</Text> : null}
           <Text color={color.muted}>

@@ -6,7 +6,7 @@ import {useQueryClient} from '@tanstack/react-query';
 import {HoldKeys, useKeys, useTopKeys, type TopKeys} from './dispatch/Dispatcher.js';
 import {useAppInfo} from './hooks/useApi.js';
 import {BodySizeProvider} from './hooks/useBodySize.js';
-import {useFlash} from './hooks/useFlash.js';
+import {useFlash, useFlashMessage} from './hooks/useFlash.js';
 import {useLive} from './hooks/useLive.js';
 import {useNav} from './hooks/useNav.js';
 import {usePolicy} from './hooks/usePolicy.js';
@@ -71,6 +71,11 @@ function TitleLine({text}: {readonly text: string}) {
       ) : null}
     </Box>
   );
+}
+
+/** The flash line reads the message itself: a message that shows or clears draws that line, not the shell. */
+function FlashLine() {
+  return <Flash message={useFlashMessage()} />;
 }
 
 /**
@@ -161,6 +166,33 @@ export function Shell({screens, onQuit}: ShellProps) {
     else if (plan) nav[plan.type](plan.target);
   };
 
+  const extra = mode === 'palette' ? paletteHeight() : mode === 'filter' ? 1 : 0;
+  const bodyHeight = bodyHeightOf(rows, extra);
+  const Screen = def?.component;
+  // The screen's element (and its size's object) stays the same while what the screen is given does: the shell renders
+  // again for what it draws itself (the title, a flash, the footer, an overlay) without rendering the screen again.
+  const body = useMemo(
+    () => (
+      <BodySizeProvider size={{width: columns, height: bodyHeight}}>
+        {Screen ? (
+          <Suspense
+            fallback={
+              <>
+                <HoldKeys />
+                <Spinner />
+              </>
+            }
+          >
+            <Screen key={top.key} params={nav.params} />
+          </Suspense>
+        ) : (
+          <Text color={color.error}>unknown screen “{top.screen}”</Text>
+        )}
+      </BodySizeProvider>
+    ),
+    [Screen, top.key, top.screen, nav.params, columns, bodyHeight],
+  );
+
   if (tooSmall(columns, rows)) {
     // Wrapped rather than cut, so the notice reads whole even at 25 columns.
     return (
@@ -173,8 +205,6 @@ export function Shell({screens, onQuit}: ShellProps) {
   }
 
   const frameRows = frameRowsOf(rows);
-  const extra = mode === 'palette' ? paletteHeight() : mode === 'filter' ? 1 : 0;
-  const bodyHeight = bodyHeightOf(rows, extra);
   const titleFor = (screen: string) => byId.get(screen)?.title ?? screen;
   // Crumbs name the screen; the entry that brings a deployment in also says which one.
   const crumbs = nav.stack.map((e, i) => {
@@ -191,7 +221,6 @@ export function Shell({screens, onQuit}: ShellProps) {
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
-  const Screen = def?.component;
   const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
   return (
@@ -230,22 +259,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         {/* Never shrunk to the body: a screen taller than the body is cut at the bottom, its rows never squeezed
             on top of each other. */}
         <Box display={mode === 'help' ? 'none' : 'flex'} flexDirection="column" flexShrink={0}>
-          <BodySizeProvider size={{width: columns, height: bodyHeight}}>
-            {Screen ? (
-              <Suspense
-                fallback={
-                  <>
-                    <HoldKeys />
-                    <Spinner />
-                  </>
-                }
-              >
-                <Screen key={top.key} params={nav.params} />
-              </Suspense>
-            ) : (
-              <Text color={color.error}>unknown screen “{top.screen}”</Text>
-            )}
-          </BodySizeProvider>
+          {body}
         </Box>
       </Box>
       <Crumbs items={crumbs} />
@@ -262,7 +276,7 @@ export function Shell({screens, onQuit}: ShellProps) {
         searchable={(chrome.features.searchable ?? 0) > 0}
         unavailable={chrome.features.unavailable}
       />
-      <Flash message={flash.message} />
+      <FlashLine />
     </Box>
   );
 }

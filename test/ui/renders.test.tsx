@@ -4,10 +4,13 @@
 import React from 'react';
 import {afterEach, describe, expect, it} from 'vitest';
 import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
+import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
+import {useFlash} from '../../src/ui/hooks/useFlash.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {commitCounter} from '../helpers/commits.js';
 import {fakeApi, renderTui, type Tui} from '../helpers/renderTui.js';
+import {SteppedClock} from '../helpers/steppedClock.js';
 
 type Row = {id: string; name: string};
 const columns: Column<Row>[] = [{id: 'name', header: 'NAME', render: (r) => r.name}];
@@ -18,14 +21,27 @@ function List() {
   return <DataTable rows={rows} columns={columns} getRowId={(r) => r.id} noun="deployments" />;
 }
 
-const screens: ScreenDef[] = [{id: 'list', title: 'Deployments', name: 'list', aliases: [], component: List}];
+/** Renders of the counted screen: a list whose Enter shows a flash message (as a screen's action says what it did). */
+let listRenders = 0;
+function CountedList() {
+  listRenders++;
+  const flash = useFlash();
+  useKeys('screen', {'list.open': () => flash.success('saved')});
+  return <List />;
+}
+
+const screens: ScreenDef[] = [
+  {id: 'list', title: 'Deployments', name: 'list', aliases: [], component: List},
+  {id: 'counted', title: 'Deployments', name: 'counted', aliases: [], component: CountedList},
+];
 const me = fakeApi((_method, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'ada@example.com'}} : undefined));
 
 let tui: Tui | undefined;
 afterEach(() => tui?.unmount());
 
-async function listOnScreen(): Promise<Tui> {
-  tui = renderTui(null, {screens, api: me, initial: {screen: 'list'}});
+async function listOnScreen(screen = 'list'): Promise<Tui> {
+  // The console's clock stands still: no second's tick (the header's age) draws a frame while a test counts them.
+  tui = renderTui(null, {screens, api: me, initial: {screen}, clock: new SteppedClock()});
   await tui.waitForFrame('ada@example.com');
   await tui.settle();
   return tui;
@@ -53,5 +69,27 @@ describe('renders', () => {
       expect(shown(t.lastFrame()), `${key}: ${t.lastFrame()}`).toBe(true);
       expect(t.frames.length - frames, `frames drawn by ${key}`).toBe(1);
     }
+  });
+
+  it('what the shell draws over a screen does not render the screen again: a flash, help', async () => {
+    const t = await listOnScreen('counted');
+    const before = listRenders;
+    await t.press('enter');
+    await t.waitForFrame('saved');
+    await t.press('?');
+    await t.waitForFrame('close help');
+    await t.press('escape');
+    await t.settle();
+    expect(t.lastFrame()).not.toContain('close help');
+    expect(t.lastFrame()).toContain('Deployments [4]');
+    expect(listRenders - before).toBe(0);
+  });
+
+  it('a screen renders once as it opens: the title, count and keys it publishes to the shell draw the shell alone', async () => {
+    listRenders = 0;
+    const t = await listOnScreen('counted');
+    expect(t.lastFrame()).toContain('Deployments [4]');
+    expect(t.lastFrame()).toContain('1 of 4');
+    expect(listRenders).toBe(1);
   });
 });

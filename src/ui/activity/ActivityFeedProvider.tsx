@@ -12,7 +12,7 @@ import {onTerminalBack} from '../handOff.js';
 import {activityClockOn} from '../clock.js';
 import {useApi, useAppInfo} from '../hooks/useApi.js';
 import {useClock} from '../hooks/useClock.js';
-import {useFlash} from '../hooks/useFlash.js';
+import {useFlash, useFlashMessage} from '../hooks/useFlash.js';
 import {useLive} from '../hooks/useLive.js';
 import {useNav} from '../hooks/useNav.js';
 import {ActivityFeed, type FeedState, type StartedRun} from './feed.js';
@@ -48,7 +48,11 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   const api = useApi();
   const info = useAppInfo();
   const live = useLive();
-  const flash = useFlash();
+  const flashActions = useFlash();
+  const message = useFlashMessage();
+  // The board and Enter on a notice read the message on show; what only shows messages uses the actions, which never
+  // change (the provider's value does not follow each message).
+  const flash = {...flashActions, message};
   const nav = useNav();
   const {stdout} = useStdout();
   const clock = useClock();
@@ -104,12 +108,12 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
       // Shown at once; a config that cannot be written says so (the pin then lasts this session only).
       setPins(next);
       pinsRef.current = next;
-      flash.info(pinned ? `pinned ${name}: a notice when any of its runs ends` : `unpinned ${name}`);
+      flashActions.info(pinned ? `pinned ${name}: a notice when any of its runs ends` : `unpinned ${name}`);
       latest.current.prefs.savePins?.(context, [...next]).catch((err: unknown) => {
         latest.current.flash.error(`the pin is not kept for the next session: ${err instanceof Error ? err.message : String(err)}`);
       });
     },
-    [context, flash],
+    [context, flashActions],
   );
   const value = useMemo(() => ({feed, pins, togglePin, ring: board.ring}), [feed, pins, togglePin, board]);
   return <Context.Provider value={value}>{children}</Context.Provider>;

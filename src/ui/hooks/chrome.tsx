@@ -26,30 +26,47 @@ export interface Features {
   readonly unavailable?: readonly string[];
 }
 
-interface ChromeApi {
-  readonly title: TitleInfo;
-  readonly devBranch?: string;
-  readonly features: Features;
+/** How the screens set what the shell draws: the same object for the App's whole life. */
+interface ChromeSetters {
   setTitle(update: (t: TitleInfo) => TitleInfo): void;
   setDevBranch(name: string | undefined): void;
   setFeatures(update: (f: Features) => Features): void;
 }
 
-const ChromeContext = createContext<ChromeApi | null>(null);
-
-export function ChromeProvider({children}: {children: React.ReactNode}) {
-  const [title, setTitleState] = useState<TitleInfo>({});
-  const [devBranch, setDevBranch] = useState<string | undefined>();
-  const [features, setFeatures] = useState<Features>({filterable: 0, pager: 0});
-  const api = useMemo<ChromeApi>(
-    () => ({title, devBranch, features, setTitle: setTitleState, setDevBranch, setFeatures}),
-    [title, devBranch, features],
-  );
-  return <ChromeContext.Provider value={api}>{children}</ChromeContext.Provider>;
+interface ChromeApi extends ChromeSetters {
+  readonly title: TitleInfo;
+  readonly devBranch?: string;
+  readonly features: Features;
 }
 
+// Two contexts: a screen that sets its title (a count that changes with the rows) is not rendered again for it; the
+// shell, which draws the title, is.
+const ChromeContext = createContext<ChromeApi | null>(null);
+const SettersContext = createContext<ChromeSetters | null>(null);
+
+export function ChromeProvider({children}: {children: React.ReactNode}) {
+  const [title, setTitle] = useState<TitleInfo>({});
+  const [devBranch, setDevBranch] = useState<string | undefined>();
+  const [features, setFeatures] = useState<Features>({filterable: 0, pager: 0});
+  const setters = useMemo<ChromeSetters>(() => ({setTitle, setDevBranch, setFeatures}), []);
+  const api = useMemo<ChromeApi>(() => ({title, devBranch, features, ...setters}), [title, devBranch, features, setters]);
+  return (
+    <SettersContext.Provider value={setters}>
+      <ChromeContext.Provider value={api}>{children}</ChromeContext.Provider>
+    </SettersContext.Provider>
+  );
+}
+
+/** What the shell draws and its setters (the shell reads it). */
 export function useChrome(): ChromeApi {
   const api = useContext(ChromeContext);
   if (!api) throw new Error('useChrome outside ChromeProvider');
   return api;
+}
+
+/** The setters alone (the screens' hooks): a component that only sets renders again for nothing the shell draws. */
+export function useChromeSetters(): ChromeSetters {
+  const setters = useContext(SettersContext);
+  if (!setters) throw new Error('useChromeSetters outside ChromeProvider');
+  return setters;
 }

@@ -22,14 +22,19 @@ export interface FlashOptions {
   readonly ttlMs?: number;
 }
 
-export interface FlashApi {
-  readonly message: FlashMessage | null;
+/** What shows a message: the same object for the App's whole life (a screen that shows messages is not rendered again for each). */
+export interface FlashActions {
   show(level: Level, text: string, opts?: FlashOptions): void;
   info(text: string): void;
   success(text: string): void;
   warn(text: string): void;
   error(text: string): void;
   clear(): void;
+}
+
+/** The actions and the message on show. */
+export interface FlashApi extends FlashActions {
+  readonly message: FlashMessage | null;
 }
 
 export type FlashState = {message: FlashMessage | null; nextId: number; behind?: FlashMessage};
@@ -55,7 +60,9 @@ export function flashReducer(state: FlashState, action: FlashAction): FlashState
   return {message: null, nextId: state.nextId};
 }
 
-const FlashContext = createContext<FlashApi | null>(null);
+// Two contexts: the actions never change, so what only shows messages does not render again when one shows or clears.
+const FlashContext = createContext<FlashActions | null>(null);
+const FlashMessageContext = createContext<FlashMessage | null>(null);
 
 /** @param ttlMs how long a message stays. @default 5000 */
 export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; children: React.ReactNode}) {
@@ -65,9 +72,8 @@ export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; childre
   const stay = state.message?.ttlMs ?? ttlMs;
   useEffect(() => (id === undefined ? undefined : clock.after(stay, () => dispatch({type: 'clear', id}))), [clock, id, stay]);
   const show = useCallback((level: Level, text: string, opts?: FlashOptions) => dispatch({type: 'show', level, text, ...(opts && {opts})}), []);
-  const api = useMemo<FlashApi>(
+  const actions = useMemo<FlashActions>(
     () => ({
-      message: state.message,
       show,
       info: (t) => show('info', t),
       success: (t) => show('success', t),
@@ -75,13 +81,22 @@ export function FlashProvider({ttlMs = 5000, children}: {ttlMs?: number; childre
       error: (t) => show('error', t),
       clear: () => dispatch({type: 'clear'}),
     }),
-    [state.message, show],
+    [show],
   );
-  return <FlashContext.Provider value={api}>{children}</FlashContext.Provider>;
+  return (
+    <FlashContext.Provider value={actions}>
+      <FlashMessageContext.Provider value={state.message}>{children}</FlashMessageContext.Provider>
+    </FlashContext.Provider>
+  );
 }
 
-export function useFlash(): FlashApi {
+export function useFlash(): FlashActions {
   const api = useContext(FlashContext);
   if (!api) throw new Error('useFlash outside FlashProvider');
   return api;
+}
+
+/** The message on show (null: none); the component that reads it renders again when it changes. */
+export function useFlashMessage(): FlashMessage | null {
+  return useContext(FlashMessageContext);
 }

@@ -1,10 +1,10 @@
 // The title line (`Deployments [45] /prod`) and the header's dev-mode slot, set by whatever screen is showing.
 import {useCallback, useEffect} from 'react';
-import {useChrome} from './chrome.js';
+import {useChromeSetters} from './chrome.js';
 
 /** Sets the title line's resource and scope while the calling screen is mounted. */
 export function useTitle(resource: string, scope?: string): void {
-  const {setTitle} = useChrome();
+  const {setTitle} = useChromeSetters();
   useEffect(() => {
     setTitle((t) => ({...t, resource, scope}));
     return () => setTitle((t) => ({...t, resource: undefined, scope: undefined}));
@@ -17,7 +17,7 @@ export function useTitle(resource: string, scope?: string): void {
  * line changes in that commit and not in one of its own after it.
  */
 export function useTitleCount(count: number | undefined): (count: number | undefined) => void {
-  const {setTitle} = useChrome();
+  const {setTitle} = useChromeSetters();
   const publish = useCallback((next: number | undefined) => setTitle((t) => (t.count === next ? t : {...t, count: next})), [setTitle]);
   // Set when the count changes; cleared when the caller goes. (Cleared and set again on each change, the title would
   // be a new object even when a key handler had already published the count: a commit of its own.)
@@ -31,7 +31,7 @@ export function useTitleCount(count: number | undefined): (count: number | undef
  * fact about the session, not the screen; pass undefined when dev mode ends.
  */
 export function useDevBranch(name: string | undefined): void {
-  const {setDevBranch} = useChrome();
+  const {setDevBranch} = useChromeSetters();
   useEffect(() => {
     setDevBranch(name);
   }, [name, setDevBranch]);

@@ -1,10 +1,10 @@
 // What the view on show has that shell keys act on: `/` only filters a list or a log, the pager keys only page a
 // log. Counted, since a screen may show two such views.
 import {useLayoutEffect} from 'react';
-import {useChrome} from './chrome.js';
+import {useChromeSetters} from './chrome.js';
 
 function useFeature(name: 'filterable' | 'pager' | 'searchable', on: boolean): void {
-  const {setFeatures} = useChrome();
+  const {setFeatures} = useChromeSetters();
   // Layout effects: the shell's keys must see the feature as soon as the view is on screen.
   useLayoutEffect(() => {
     if (!on) return;
