@@ -3,7 +3,6 @@ import {mkdtempSync, readFileSync, rmSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, describe, expect, it} from 'vitest';
-import {createApi} from '../../src/api/client.js';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {setEnvVars} from '../../src/api/envVars.js';
 import {parseCsv} from '../helpers/csv.js';
@@ -118,8 +117,8 @@ describe('AuditScreen', () => {
   });
 
   it('explains the 403 for a key without AuditLogManage, in the preview and on export', async () => {
-    const {svc} = await demoWithEvents();
-    const scoped = createApi({baseUrl: svc.url, token: svc.scopedKey ?? ''});
+    const {svc, api} = await demoWithEvents();
+    const scoped = api.derive({token: svc.scopedKey ?? ''});
     const dir = mkdtempSync(join(tmpdir(), 'svc-audit-'));
     dirs.push(dir);
     const file = join(dir, 'refused.csv');

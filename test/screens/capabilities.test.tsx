@@ -4,7 +4,6 @@
 // and pressed it says why (so does a dangerous key under --readonly); the dev-mode hint never offers one.
 import {describe, expect, it} from 'vitest';
 import {createApiKey} from '../../src/api/account.js';
-import {createApi} from '../../src/api/client.js';
 import {KEYMAP, withheld} from '../../src/ui/keymap.js';
 import {instrument, keysSettled, renderApp, startDemo} from '../helpers/screenApp.js';
 import {testApp} from '../helpers/startService.js';
@@ -27,7 +26,7 @@ const DEPLOYMENT = {deploymentId: '4', deploymentName: 'sandbox-01'};
 async function readOnlyKey() {
   const demo = await startDemo();
   const {key} = await createApiKey(demo.api, {name: 'reader', permissions: ['DeploymentRead', 'SchemaRead']});
-  return {...demo, reader: createApi({baseUrl: demo.svc.url, token: key})};
+  return {...demo, reader: demo.api.derive({token: key})};
 }
 
 const footerOf = (frame: string) => frame.split('\n').find((l) => l.includes('q quit')) ?? '';
