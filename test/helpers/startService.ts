@@ -46,7 +46,7 @@ async function startOnPort(opts: StartOptions): Promise<RunningService> {
   const demoImage = o.demoImage ?? demoImageAt(o.clock?.now());
   const image = o.demoImageDir === undefined ? newDemoFile(o.seed ?? 'demo', o.dataFile!, demoImage) : undefined;
   if (image === undefined) return startService({...o, demoImage});
-  const demoImageDir = mkdtempSync(join(tmpdir(), 'svc-test-image-'));
+  const demoImageDir = mkdtempSync(join(tmpdir(), 'svc-test-file-image-'));
   try {
     writeFileSync(demoImageFile(demoImageDir), image, {mode: 0o600});
     return await startService({...o, demoImage, demoImageDir});
