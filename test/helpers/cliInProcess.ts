@@ -1,8 +1,10 @@
 // In-process harness for command mode: runs the command tree (src/commands/program.ts `run(argv)`) in this process
-// against the service in-process on loopback (startTestService), with the same `Harness` as the spawned one
+// against the service in-process (startTestService), with the same `Harness` as the spawned one
 // (cliHarness.ts). A run sees only the environment it is given (plus PATH and HOME), an empty closed stdin or the
 // given input, a piped (not a terminal) stdout/stderr that are captured, and its own exit code; all of it is put
-// back after the run. Runs go one at a time (they share the process). What needs a real process stays in test/e2e:
+// back after the run. While a run goes, fetch takes a request for a test service of this process to its app
+// in-process (inProcessFetch.ts routeInProcess), and any other (a proxy, a stub, a hostile or closed server) over
+// the network. Runs go one at a time (they share the process). What needs a real process stays in test/e2e:
 // signals, main.ts exit codes and flushing, terminals, the first frame, start-up, install, EPIPE, and the
 // telemetry/update-check hooks (which run only in the real CLI process: commands/housekeeping.ts).
 import {mkdtempSync} from 'node:fs';
@@ -16,6 +18,7 @@ import type {RunningService} from '../../src/server/index.js';
 import type {SeedName} from '../../src/server/seed.js';
 import {background, type BackgroundRun} from './background.js';
 import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
+import {routeInProcess} from './inProcessFetch.js';
 import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
 import {demoImageAt, realTimeDemoImage} from './seedImage.js';
 import {startTestService} from './startService.js';
@@ -63,10 +66,14 @@ async function runOnce(args: string[], env: Record<string, string>, input?: stri
   if ((env.NO_COLOR ?? '') !== '' || args.includes('--no-color')) process.env.FORCE_COLOR = '0';
   process.exitCode = undefined;
   Object.defineProperty(process, 'stdin', {configurable: true, enumerable: saved.stdin.enumerable, value: Readable.from(input ? [Buffer.from(input)] : [])});
+  // The commands' clients (createApi, the sign-in's OAuth requests) reach a test service of this process in-process.
+  const network = globalThis.fetch;
+  globalThis.fetch = routeInProcess(network);
   let code: number;
   try {
     code = await run(args);
   } finally {
+    globalThis.fetch = network;
     for (const undo of restore) undo();
     Object.defineProperty(process, 'stdin', saved.stdin);
     for (const key of Object.keys(process.env)) if (!(key in saved.env)) delete process.env[key];

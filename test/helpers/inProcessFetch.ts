@@ -47,6 +47,29 @@ export function inProcessFetch(svc: InProcessTarget, closed: () => boolean): typ
   };
 }
 
+/** The in-process fetch of each test service listening now, by its origin (a closed one is taken out). */
+const listening = new Map<string, typeof globalThis.fetch>();
+
+/** Makes `svc` reachable through `routeInProcess` until the returned function is called (when it closes). */
+export function listenInProcess(svc: InProcessTarget, fetch: typeof globalThis.fetch): () => void {
+  const origin = new URL(svc.url).origin;
+  listening.set(origin, fetch);
+  return () => {
+    if (listening.get(origin) === fetch) listening.delete(origin);
+  };
+}
+
+/**
+ * A fetch for code that makes its own client (the command tree a CLI test runs in this process): a request for a
+ * test service listening in this process goes to its app in-process, every other one to `network`.
+ */
+export function routeInProcess(network: typeof globalThis.fetch): typeof globalThis.fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return (listening.get(new URL(url).origin) ?? network)(input, init);
+  };
+}
+
 /**
  * The length of `request`'s body as Node's fetch knows it: known for text, bytes and a form (sent with a
  * Content-Length), null for a stream (sent chunked: ky streams an upload to report its progress). undici keeps it in

@@ -17,7 +17,7 @@ import {ManualClock, type Clock, type Timer} from '../../src/server/engines/cloc
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {issueSeedKeys, seed, type SeedName, type SeedResult} from '../../src/server/seed.js';
 import {demoImageAt, TEST_EPOCH} from './seedImage.js';
-import {inProcessFetch} from './inProcessFetch.js';
+import {inProcessFetch, listenInProcess} from './inProcessFetch.js';
 
 export {TEST_EPOCH};
 
@@ -38,7 +38,9 @@ export async function startTestService(opts: StartOptions = {}): Promise<TestSer
   const svc = await startOnPort(opts);
   let closed = false;
   const close = svc.close;
-  return {...svc, fetch: inProcessFetch(svc, () => closed), close: () => ((closed = true), close())};
+  const fetch = inProcessFetch(svc, () => closed);
+  const unlisten = listenInProcess(svc, fetch);
+  return {...svc, fetch, close: () => ((closed = true), unlisten(), close())};
 }
 
 async function startOnPort(opts: StartOptions): Promise<RunningService> {

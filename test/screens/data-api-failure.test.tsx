@@ -45,7 +45,7 @@ describe('the header names a failing data API', () => {
   it('a 500 from the data API: "data API answered 500" with its message, made inert', async () => {
     const {svc} = await startDemo();
     const dataApi = await failingDataApi();
-    const api = createApi({baseUrl: svc.url, token: svc.adminKey, ...CONSOLE_CLIENT});
+    const api = createApi({baseUrl: svc.url, token: svc.adminKey, ...CONSOLE_CLIENT, fetch: svc.fetch});
     const tui = renderApp(dataApiAt(api, dataApi.url), QUERY, {columns: 120});
     const frame = await tui.waitForFrame((f) => header(f).includes('data API answered 500'));
     // The escape sequence arrives as visible text (lib/safeText.ts), never as a colour change.
@@ -58,10 +58,10 @@ describe('the header names a failing data API', () => {
   it('a data API name that does not resolve: "cannot resolve <host>"', async () => {
     const {svc} = await startDemo();
     const asked: string[] = [];
-    // Node's own failure for an unknown name, for `.invalid` hosts only; everything else goes to the real fetch.
+    // Node's own failure for an unknown name, for `.invalid` hosts only; everything else goes to the service's fetch.
     const seam: typeof fetch = (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      if (!url.hostname.endsWith('.invalid')) return fetch(input, init);
+      if (!url.hostname.endsWith('.invalid')) return svc.fetch(input, init);
       asked.push(url.hostname);
       const cause = Object.assign(new Error(`getaddrinfo ENOTFOUND ${url.hostname}`), {code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname: url.hostname});
       return Promise.reject(new TypeError('fetch failed', {cause}));

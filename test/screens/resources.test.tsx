@@ -52,7 +52,7 @@ describe('generic resource view', () => {
     const value = /New API key \d+\s*│?\s*\n│?\s*(\S+)/.exec(frame)?.[1] ?? '';
     expect(value.length).toBeGreaterThan(16);
     // The value works: it authenticates against the service.
-    const me = await createApi({baseUrl: svc.url, token: value}).get('/api/v1/api-keys');
+    const me = await createApi({baseUrl: svc.url, token: value, fetch: svc.fetch}).get('/api/v1/api-keys');
     expect(me).toBeTruthy();
     await tui.press('y');
     await tui.waitForFrame('Copied the key');

@@ -9,6 +9,7 @@ import {getConnInfo} from '@hono/node-server/conninfo';
 import {Hono} from 'hono';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {ApiError, createApi, type Api, type RequestOptions} from '../../src/api/client.js';
+import {startInProcessHarness} from '../helpers/cliInProcess.js';
 import {inProcessFetch} from '../helpers/inProcessFetch.js';
 import {startDemo} from '../helpers/screenApp.js';
 
@@ -133,12 +134,21 @@ describe('in-process fetch: the app sees what it would over loopback', () => {
   });
 });
 
+/** The address of every request sent through undici (Node's fetch) while `body` runs. */
+async function overTheNetwork(body: (sent: string[]) => Promise<void>): Promise<void> {
+  const sent: string[] = [];
+  const onRequest = (message: unknown) => sent.push(new URL((message as {request: {origin: string; path: string}}).request.path, (message as {request: {origin: string}}).request.origin).href);
+  subscribe('undici:request:create', onRequest);
+  try {
+    await body(sent);
+  } finally {
+    unsubscribe('undici:request:create', onRequest);
+  }
+}
+
 describe('a screen test client and its service', () => {
-  it('reaches the service without the network, a client derived for it too; another address and a closed service go over it', async () => {
-    const sent: string[] = [];
-    const onRequest = (message: unknown) => sent.push(new URL((message as {request: {origin: string; path: string}}).request.path, (message as {request: {origin: string}}).request.origin).href);
-    subscribe('undici:request:create', onRequest);
-    try {
+  it('reaches the service without the network, a client derived for it too; another address and a closed service go over it', () =>
+    overTheNetwork(async (sent) => {
       const {svc, api} = await startDemo();
       const list = await api.get('/api/v1/deployments');
       expect(await api.derive({token: svc.adminKey}).get('/api/v1/deployments')).toEqual(list);
@@ -151,8 +161,25 @@ describe('a screen test client and its service', () => {
       await svc.close();
       await expect(api.get('/api/v1/deployments')).rejects.toThrow(/ECONNREFUSED/);
       expect(sent).toEqual([`${url}/echo`, `${svc.url}/api/v1/deployments`]);
-    } finally {
-      unsubscribe('undici:request:create', onRequest);
-    }
-  });
+    }));
+});
+
+describe('a CLI run in this process and its service', () => {
+  it('reaches the service without the network; another address and a closed service go over it; fetch is put back', () =>
+    overTheNetwork(async (sent) => {
+      const fetch = globalThis.fetch;
+      const h = await startInProcessHarness();
+      const list = await h.admin(['deployments', 'list', '--json']);
+      expect(list).toMatchObject({code: 0, stderr: ''});
+      expect(JSON.parse(list.stdout)).toMatchObject({items: {length: 20}});
+      expect(sent).toEqual([]);
+      expect(globalThis.fetch).toBe(fetch);
+
+      await h.admin(['whoami'], {env: {SVC_API_URL: url}});
+      expect(sent).toEqual([`${url}/api/v1/users/me`]);
+
+      await h.close();
+      expect((await h.admin(['deployments', 'list'])).stderr).toMatch(/ECONNREFUSED/);
+      expect(sent).toEqual([`${url}/api/v1/users/me`, `${h.url}/api/v1/deployments`]);
+    }));
 });

@@ -287,7 +287,7 @@ describe('activity watcher on the real local service', () => {
     const service = new ManualClock(T0);
     const svc = await startTestService({seed: 'demo', clock: service});
     try {
-      const api = createApi({baseUrl: svc.url, token: svc.adminKey});
+      const api = createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch});
       const {syncJobId} = await startDbtSync(api, '1', {ref: 'broken-compile'});
       await setEnvVars(api, '2', [{name: 'ACTIVITY_PROBE', value: '1'}]);
       const events: ActivityEvent[] = [];

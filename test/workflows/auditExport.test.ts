@@ -6,16 +6,15 @@ import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CsvRecordCounter} from '../../src/api/audit.js';
 import {createApi} from '../../src/api/client.js';
-import type {RunningService} from '../../src/server/index.js';
 import {insertAuditEvent} from '../../src/server/store/audit.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/auditExport.js';
 import {parseCsv} from '../helpers/csv.js';
-import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+import {startTestService, TEST_EPOCH, type TestService} from '../helpers/startService.js';
 
 const INSERTED = 20_000;
 // The inserted events and the service's own start (the oldest).
 const EVENTS = INSERTED + 1;
-let svc: RunningService;
+let svc: TestService;
 let dir: string;
 
 beforeAll(async () => {
@@ -30,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const api = () => createApi({baseUrl: svc.url, token: svc.adminKey});
+const api = () => createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch});
 
 describe('exportAuditLogTo', () => {
   it('reports growing progress and writes the complete file under its name', async () => {

@@ -18,7 +18,7 @@ async function service(): Promise<{api: Api; clock: ManualClock}> {
   const clock = new ManualClock(TEST_EPOCH);
   const svc = await startTestService({seed: 'demo', clock});
   running.push(svc);
-  return {api: createApi({baseUrl: svc.url, token: svc.adminKey}), clock};
+  return {api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch}), clock};
 }
 
 /** Every sleep of the workflow moves the service clock by as much. */
