@@ -34,6 +34,13 @@ const sourceNames = createHash('sha1')
   .update(JSON.stringify(aliases))
   .digest('hex');
 
+/**
+ * `SVC_TEST_CPU_PROF=<dir>`: each worker of the in-process tiers writes a CPU profile into <dir>. Sampled every 4 ms:
+ * a whole run's profile at Node's default 1 ms is not written within the 500 ms vitest gives a worker between asking
+ * it to stop and killing it, and no file appears.
+ */
+const cpuProfile = process.env.SVC_TEST_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(process.env.SVC_TEST_CPU_PROF)}`, '--cpu-prof-interval=4000'] : [];
+
 /** Longest files first, from test/timings.json where vitest has no timing of its own (test/sequencer.ts). */
 class LongestFirst extends BaseSequencer {
   override async sort(specs: TestSpecification[]): Promise<TestSpecification[]> {
@@ -87,13 +94,13 @@ export default defineConfig({
       // CI hidden from the unit tier, as the console hides it when it loads Ink on a terminal (ui/startup/ciHidden.ts):
       // Ink reads it once, at import, and in CI writes no frame until the end, so a test of how the console paints
       // under Ink's own options (activity-frames-throttle) saw nothing in a CI run. Spawned processes keep theirs.
-      tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], env: {NODE_ENV: 'production', CI: 'false', CONTINUOUS_INTEGRATION: 'false'}}),
+      tier('unit', {maxWorkers: availableParallelism(), isolate: false, setupFiles: [SHARED_WORKER], execArgv: cpuProfile, env: {NODE_ENV: 'production', CI: 'false', CONTINUOUS_INTEGRATION: 'false'}}),
       // A screen test starts a service and paints the App: seconds on a loaded two-core machine. One worker more
       // than cores: a screen or service test waits part of its time (an answer, a frame's timer), and the third
       // worker fills it (an idle `npm run test:fast` on two cores: 169 s at 141% CPU with two, 149 s at 166% with
       // three; a fourth worker pays its own transform and import again).
       // --expose-gc: the memory tests collect garbage before they read the heap, so they see what is kept.
-      tier('service', {maxWorkers: availableParallelism() + 1, isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc']}),
+      tier('service', {maxWorkers: availableParallelism() + 1, isolate: false, setupFiles: [SHARED_WORKER], sequence: {groupOrder: 1}, testTimeout: 60_000, execArgv: ['--expose-gc', ...cpuProfile]}),
       // Spawned processes, tmux and a browser: after the in-process tiers (their own group), three files at a time.
       // An e2e file mostly waits (on a console, a server child, Prism), so a third file fills the cores without
       // slowing the others much; timing-sensitive terminal tests wait on what the screen shows, not on a time.
