@@ -47,7 +47,7 @@ describe('BuildScreen', () => {
     const {clock, spy, tui} = await rebuilding();
     /** The frame once polling has shown `shown` (polls fire as the test advances the fake intervals). */
     const polledTo = async (shown: RegExp | string) => {
-      await advanceUntil(() => (typeof shown === 'string' ? tui.lastFrame().includes(shown) : shown.test(tui.lastFrame())), POLL_STEP_MS);
+      await advanceUntil(() => (typeof shown === 'string' ? tui.lastFrame().includes(shown) : shown.test(tui.lastFrame())), POLL_STEP_MS, {seen: tui.lastFrame});
       return tui.lastFrame();
     };
     let frame = await tui.waitForFrame(/● queued\s+09:00:00/);
@@ -81,7 +81,7 @@ describe('BuildScreen', () => {
     expect(spy.count(statusCalls)).toBe(paused);
     expect(tui.lastFrame()).toContain('Status: ● building');
     await tui.press('p');
-    await advanceUntil(() => tui.lastFrame().includes('Status: ✓ built'), POLL_STEP_MS);
+    await advanceUntil(() => tui.lastFrame().includes('Status: ✓ built'), POLL_STEP_MS, {seen: tui.lastFrame});
   });
 
   it('a branch nothing builds says so (not active / no such branch), without polling or a ticking clock', async () => {

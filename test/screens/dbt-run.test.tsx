@@ -20,7 +20,7 @@ describe('DbtRunScreen', () => {
     // Polls fire as the test advances the fake intervals.
     fakeIntervals();
     const polledTo = async (shown: RegExp | ((f: string) => boolean)) => {
-      await advanceUntil(() => (shown instanceof RegExp ? shown.test(tui.lastFrame()) : shown(tui.lastFrame())), POLL_STEP_MS);
+      await advanceUntil(() => (shown instanceof RegExp ? shown.test(tui.lastFrame()) : shown(tui.lastFrame())), POLL_STEP_MS, {seen: tui.lastFrame});
       return tui.waitForFrame(shown);
     };
     // A terminal that declares OSC 9 (iTerm2), outside tmux: the end's notice is the bell and a notification.

@@ -92,7 +92,7 @@ describe('DbtRunsScreen', () => {
     const tui = renderApp(spy.api, RUNS, POLLING);
     /** The frame once polling (fired as the test advances the fake intervals) has shown `shown`. */
     const polledTo = async (shown: RegExp) => {
-      await advanceUntil(() => shown.test(tui.lastFrame()), POLL_STEP_MS);
+      await advanceUntil(() => shown.test(tui.lastFrame()), POLL_STEP_MS, {seen: tui.lastFrame});
       return tui.waitForFrame(shown);
     };
     await tui.waitForFrame(/live: every 5s while a run is RUNNING[\s\S]*● RUNNING/);

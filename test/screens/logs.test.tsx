@@ -63,7 +63,7 @@ describe('LogsScreen', () => {
     expect(spy.count(logCalls)).toBe(paused);
     expect(tui.lastFrame()).not.toMatch(/build \d+ queued/);
     await tui.press('p');
-    await advanceUntil(() => /build \d+ building/.test(tui.lastFrame()), POLL_STEP_MS);
+    await advanceUntil(() => /build \d+ building/.test(tui.lastFrame()), POLL_STEP_MS, {seen: tui.lastFrame});
     const frame = tui.lastFrame();
     expect(frame).toMatch(/build \d+ queued/);
   });

@@ -32,7 +32,7 @@ describe('live updates', () => {
     // liveScale 0.02: the 1 s interval polls every 20 ms (fired by the test: intervals are fake).
     const t = renderTui(<Polling />, {api, liveScale: 0.02});
     tui = t;
-    await advanceUntil(() => /value [3-9]/.test(t.lastFrame()), 20);
+    await advanceUntil(() => /value [3-9]/.test(t.lastFrame()), 20, {seen: t.lastFrame});
     await t.press('p');
     await t.waitForFrame('paused');
     const frozen = calls;
@@ -43,7 +43,7 @@ describe('live updates', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     expect(calls).toBe(frozen + 1);
     await t.press('p');
-    await advanceUntil(() => t.lastFrame().includes(`value ${frozen + 4}`), 20);
+    await advanceUntil(() => t.lastFrame().includes(`value ${frozen + 4}`), 20, {seen: t.lastFrame});
   });
 
   it('shows how old the data is and a spinner while fetching', async () => {
