@@ -2,6 +2,8 @@
 // terminal notification), a failing ref's failed phase and log, and cancelling with confirmation.
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {getDbtSyncStatus, startDbtSync} from '../../src/api/dbt.js';
+import type {DbtStage} from '../../src/contract/dbt.js';
+import {plannedStages} from '../../src/server/engines/dbt/phases.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
 import {instrument, POLLING, renderApp, startDemo} from '../helpers/screenApp.js';
 
@@ -23,21 +25,32 @@ describe('DbtRunScreen', () => {
       await advanceUntil(() => (shown instanceof RegExp ? shown.test(tui.lastFrame()) : shown(tui.lastFrame())), POLL_STEP_MS, {seen: tui.lastFrame});
       return tui.waitForFrame(shown);
     };
+    // The run's stages last their planned times ±20 %, drawn from its id (random here): the clock moves to where this
+    // run ends a stage, not by fixed steps (18 s did not always reach the end of dbt-compile, and the test then polled
+    // a sync that would never move).
+    const ends = new Map<DbtStage, number>();
+    let total = 0;
+    for (const {stage, ms} of plannedStages('git', started.syncJobId)) ends.set(stage, (total += ms));
+    let moved = 0;
+    const endStage = (stage: DbtStage) => {
+      clock.advance(ends.get(stage)! - moved);
+      moved = ends.get(stage)!;
+    };
     // A terminal that declares OSC 9 (iTerm2), outside tmux: the end's notice is the bell and a notification.
     const tui = renderApp(spy.api, runOf(started.syncJobId), {prefs: {env: {TERM_PROGRAM: 'iTerm.app', TERM: 'xterm-256color'}}, ...POLLING});
     // The status and the log are two requests: the frame waited for shows both (the log may come a frame later).
     let frame = await tui.waitForFrame((f) => /Status: ● INITIALIZING 0%/.test(f) && /● init\s+running/.test(f));
     expect(frame).toContain('Preparing the sync workflow');
-    clock.advance(4_000);
+    endStage('CREATING_SANDBOX');
     // The timeline comes from the log, the header from the status: two polls, which a loaded machine may land
     // one interval apart.
     frame = await polledTo((f) => /✓ sandbox\s+completed\s+█+░*\s+\d+s/.test(f) && /Status: ● \w+ \d+% █+/.test(f));
     expect(frame).toMatch(/✓ init\s+completed/);
     expect(frame).toMatch(/Status: ● \w+ \d+% █+/);
     expect(frame).toContain('[sandbox] Sandbox ready');
-    clock.advance(14_000);
+    endStage('COMPILING_DBT');
     frame = await polledTo(/✓ dbt-compile\s+completed/);
-    clock.advance(10_000);
+    endStage('FINALIZING');
     // The result and the final log lines are two queries: the timeline's last phase may land a moment later.
     frame = await polledTo((f) => f.includes('Generated 7 cubes in 7 files') && /✓ finalize\s+completed/.test(f));
     expect(frame).toContain('Status: ✓ COMPLETED 100%');
