@@ -7,8 +7,10 @@ import {failure, json, startStub, text} from '../helpers/httpStub.js';
 
 let stub: Awaited<ReturnType<typeof startStub>>;
 let hang: Awaited<ReturnType<typeof startStub>>;
-/** Sends a JSON body in eight pieces 100 ms apart. */
+/** Sends a JSON list of DRIP_ROWS numbers, one number every DRIP_GAP_MS (1,150 ms in all). */
 let drip: Awaited<ReturnType<typeof startStub>>;
+const DRIP_ROWS = 24;
+const DRIP_GAP_MS = 50;
 /** A loopback port nothing listens on any more. */
 let closedUrl: string;
 
@@ -42,12 +44,12 @@ beforeAll(async () => {
   drip = await startStub({
     '/drip': (_q, res) => {
       res.writeHead(200, {'content-type': 'application/json'});
-      const parts = ['{"rows": [1', ',2', ',3', ',4', ',5', ',6', ',7', ',8]}'];
+      const parts = Array.from({length: DRIP_ROWS}, (_, i) => `${i === 0 ? '{"rows": [' : ','}${i + 1}${i === DRIP_ROWS - 1 ? ']}' : ''}`);
       let i = 0;
       const next = () => {
         if (res.destroyed) return;
         res.write(parts[i++]);
-        if (i < parts.length) setTimeout(next, 100);
+        if (i < parts.length) setTimeout(next, DRIP_GAP_MS);
         else res.end();
       };
       next();
@@ -171,28 +173,36 @@ describe('errors', () => {
       expect(Date.now() - started).toBeLessThan(3000);
     });
 
+    // A budget well past a starved worker's pause: one that runs the deadline before it has read the headers
+    // waiting in its socket says "no response", which is right for a link that stalled there.
     it('gives up when the body stops arriving for the idle budget', async ({expect}) => {
-      const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 300});
+      const slow = createApi({baseUrl: hang.url, token: 't', idleTimeoutMs: 1000});
       const started = Date.now();
       const err = await failure(slow.get('/trickle'));
       expect(err).toBeInstanceOf(TransportError);
-      expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 300ms while reading the response`);
-      expect(Date.now() - started).toBeLessThan(3000);
+      expect(err.message).toBe(`request to ${hang.url}/trickle failed: no data for 1s while reading the response`);
+      expect(Date.now() - started).toBeLessThan(1000 + 3000);
     });
 
     // The real client's budgets: idle 120 s restarted by every chunk, 1,800 s in all (here scaled to milliseconds).
+    // The idle budget is 20 gaps long: a worker starved for more than 950 ms (seen at load 20 with a 250 ms budget
+    // and 100 ms gaps) runs the idle deadline before it reads the bytes waiting in its socket, and gives up as it
+    // should on a stalled link.
     it('keeps a long download going while data keeps arriving, past the idle budget', async ({expect}) => {
-      const steady = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 5000});
+      const idleTimeoutMs = 20 * DRIP_GAP_MS;
+      const steady = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs, timeoutMs: 10_000});
       const started = Date.now();
       const body = (await steady.get('/drip')) as {rows: number[]};
-      expect(body.rows).toHaveLength(8);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(600);
+      expect(body.rows).toEqual(Array.from({length: DRIP_ROWS}, (_, i) => i + 1));
+      expect(Date.now() - started).toBeGreaterThan(idleTimeoutMs);
       const raw = await steady.raw('GET', '/drip');
       expect(JSON.parse(await raw.text())).toEqual(body);
     });
 
+    // Idle and total budgets of one length: the total deadline is set first, so it is the one that ends the
+    // exchange even when a starved worker runs both late at once.
     it('stops a stream that keeps trickling once the total budget is spent', async ({expect}) => {
-      const capped = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 250, timeoutMs: 500});
+      const capped = createApi({baseUrl: drip.url, token: 't', idleTimeoutMs: 500, timeoutMs: 500});
       const started = Date.now();
       const err = await failure(capped.get('/drip'));
       expect(err).toBeInstanceOf(TransportError);
