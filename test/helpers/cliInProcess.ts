@@ -21,7 +21,7 @@ import {ADMIN_KEY, type Harness, type Run} from './cliHarness.js';
 import {routeInProcess} from './inProcessFetch.js';
 import {startRecordingProxy, type RecordingProxy} from './recordingProxy.js';
 import {demoImageAt, realTimeDemoImage} from './seedImage.js';
-import {startTestService} from './startService.js';
+import {startTestService, type TestService} from './startService.js';
 
 type Write = typeof process.stdout.write;
 const SIGNALS = ['SIGINT', 'SIGTERM', 'exit'] as const;
@@ -143,7 +143,7 @@ export interface CliServiceOptions {
  * demo starts from the worker's real-time image (seedImage.ts realTimeDemoImage) instead of seeding, in memory or
  * on a new data file (startTestService).
  */
-export async function startCliService(opts: CliServiceOptions = {}): Promise<RunningService> {
+export async function startCliService(opts: CliServiceOptions = {}): Promise<TestService> {
   const saved = Object.keys(opts.serverEnv ?? {}).map((key) => [key, process.env[key]] as const);
   const clock = opts.clock ?? systemClock(opts.speed ?? 1);
   const seed = opts.seed ?? 'demo';
@@ -188,7 +188,7 @@ export class JumpClock implements Clock {
 }
 
 export interface InProcessHarness extends Harness {
-  service: RunningService;
+  service: TestService;
 }
 
 /**

@@ -1,8 +1,10 @@
-// A client's way into a service in the same process without a socket: a fetch (createApi's `fetch` seam) that
-// hands a request for the service's own address to its app (`RunningService.app`), as the HTTP server would
-// have handed it over, and sends every other request (another address, or any after the service closed) over
-// the network as fetch does. A screen test's console then spends no CPU on loopback HTTP (fetch, the socket, the
-// Node adapter), while the service still listens for what a test sends over a socket.
+// A client's way into a test service in the same process without a socket. Each service listening in this process
+// (startTestService) is in one registry, by its origin, until it closes: `routeInProcess`, the fetch of a screen
+// test's client (startTestService's `fetch`) and of a CLI run's commands (cliInProcess.ts swaps it in for
+// `globalThis.fetch`), hands a request for a registered origin to that service's app (`RunningService.app`) as the
+// HTTP server would have handed it over, and sends every other request (another address, or a service that closed)
+// over the network as fetch does. A test's console or command then spends no CPU on loopback HTTP (fetch, the
+// socket, the Node adapter), while the service still listens for what a test sends over a socket.
 //
 // What the app sees is what came over loopback: the client's method, headers and body, the Host it would have
 // sent, a Content-Length where Node's fetch sends one (chunked where it streams), the client's abort signal, and a socket at 127.0.0.1 for the
@@ -21,14 +23,36 @@ export interface InProcessTarget {
 /** Methods for which Node's fetch says `Content-Length: 0` of an empty body (undici: a method that expects one). */
 const EXPECTS_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
-export function inProcessFetch(svc: InProcessTarget, closed: () => boolean): typeof globalThis.fetch {
-  const origin = new URL(svc.url).origin;
-  const host = new URL(svc.url).hostname.replace(/^\[|\]$/g, '');
+/** The way into the app of each service listening in this process, by its origin: the one place that decides. */
+const listening = new Map<string, typeof globalThis.fetch>();
+
+/** Makes `svc` reachable in-process through `routeInProcess` until the returned function is called (when it closes). */
+export function listenInProcess(svc: InProcessTarget): () => void {
+  const {origin, hostname} = new URL(svc.url);
+  const enter = intoApp(svc.app, hostname.replace(/^\[|\]$/g, ''));
+  listening.set(origin, enter);
+  return () => {
+    if (listening.get(origin) === enter) listening.delete(origin);
+  };
+}
+
+/**
+ * A fetch that sends a request for a service listening in this process to its app, and every other one to
+ * `network` (by default fetch as it is when the request is sent).
+ */
+export function routeInProcess(network: typeof globalThis.fetch = (input, init) => globalThis.fetch(input, init)): typeof globalThis.fetch {
+  return (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    return (listening.get(new URL(url).origin) ?? network)(input, init);
+  };
+}
+
+/** A fetch that hands every request to `app` as the Node adapter would, from a client at `host`. */
+function intoApp(app: InProcessTarget['app'], host: string): typeof globalThis.fetch {
   // getConnInfo (@hono/node-server/conninfo) reads the client's address from the request's socket.
   const bindings = {incoming: {socket: {remoteAddress: host, remotePort: 0, remoteFamily: host.includes(':') ? 'IPv6' : 'IPv4'}}};
   return async (input, init) => {
     const sent = new Request(input, init);
-    if (closed() || new URL(sent.url).origin !== origin) return globalThis.fetch(sent);
     const {signal} = sent;
     signal.throwIfAborted();
     const headers = new Headers(sent.headers);
@@ -38,35 +62,12 @@ export function inProcessFetch(svc: InProcessTarget, closed: () => boolean): typ
     if (body !== undefined && length === null) headers.set('transfer-encoding', 'chunked');
     else if (body !== undefined && (body.byteLength > 0 || EXPECTS_BODY.has(sent.method))) headers.set('content-length', String(body.byteLength));
     const request = new Request(sent.url, {method: sent.method, headers, body, signal});
-    const answer = await untilAborted(Promise.resolve(svc.app.fetch(request, bindings)), signal);
+    const answer = await untilAborted(Promise.resolve(app.fetch(request, bindings)), signal);
     return new Response(answer.body?.pipeThrough(new TransformStream(), {signal}) ?? null, {
       status: answer.status,
       statusText: answer.statusText || STATUS_CODES[answer.status],
       headers: answer.headers,
     });
-  };
-}
-
-/** The in-process fetch of each test service listening now, by its origin (a closed one is taken out). */
-const listening = new Map<string, typeof globalThis.fetch>();
-
-/** Makes `svc` reachable through `routeInProcess` until the returned function is called (when it closes). */
-export function listenInProcess(svc: InProcessTarget, fetch: typeof globalThis.fetch): () => void {
-  const origin = new URL(svc.url).origin;
-  listening.set(origin, fetch);
-  return () => {
-    if (listening.get(origin) === fetch) listening.delete(origin);
-  };
-}
-
-/**
- * A fetch for code that makes its own client (the command tree a CLI test runs in this process): a request for a
- * test service listening in this process goes to its app in-process, every other one to `network`.
- */
-export function routeInProcess(network: typeof globalThis.fetch): typeof globalThis.fetch {
-  return (input, init) => {
-    const url = input instanceof Request ? input.url : String(input);
-    return (listening.get(new URL(url).origin) ?? network)(input, init);
   };
 }
 

@@ -17,14 +17,15 @@ import {ManualClock, type Clock, type Timer} from '../../src/server/engines/cloc
 import {startService, type RunningService, type StartOptions} from '../../src/server/index.js';
 import {issueSeedKeys, seed, type SeedName, type SeedResult} from '../../src/server/seed.js';
 import {demoImageAt, TEST_EPOCH} from './seedImage.js';
-import {inProcessFetch, listenInProcess} from './inProcessFetch.js';
+import {listenInProcess, routeInProcess} from './inProcessFetch.js';
 
 export {TEST_EPOCH};
 
 export interface TestService extends RunningService {
   /**
-   * A fetch that takes a request for this service straight to its app, in-process (inProcessFetch.ts): for a
-   * client whose test is about what it shows or sends, not about the transport (createApi's `fetch`).
+   * A fetch that takes a request for this service (or any other listening in this process) straight to its app,
+   * in-process (inProcessFetch.ts routeInProcess), until it closes: for a client whose test is about what it shows or
+   * sends, not about the transport (createApi's `fetch`).
    */
   fetch: typeof globalThis.fetch;
 }
@@ -36,11 +37,8 @@ export interface TestService extends RunningService {
  */
 export async function startTestService(opts: StartOptions = {}): Promise<TestService> {
   const svc = await startOnPort(opts);
-  let closed = false;
-  const close = svc.close;
-  const fetch = inProcessFetch(svc, () => closed);
-  const unlisten = listenInProcess(svc, fetch);
-  return {...svc, fetch, close: () => ((closed = true), unlisten(), close())};
+  const unlisten = listenInProcess(svc);
+  return {...svc, fetch: routeInProcess(), close: () => (unlisten(), svc.close())};
 }
 
 async function startOnPort(opts: StartOptions): Promise<RunningService> {

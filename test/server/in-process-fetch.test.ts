@@ -1,16 +1,18 @@
-// The screen tests' way into the service without a socket (helpers/inProcessFetch.ts): an app sees the same request
-// from it as over loopback through the Node adapter, the client gets the same answer and the same failures, and a
-// screen test's client sends nothing over the network for its own service.
+// The tests' way into a service of this process without a socket (helpers/inProcessFetch.ts): an app sees the same
+// request from it as over loopback through the Node adapter, the client gets the same answer and the same failures,
+// and a screen test's client and a CLI run send nothing over the network for a service listening in this process,
+// each to that service's own app, and everything for one that closed.
 import type {Server} from 'node:http';
 import type {AddressInfo} from 'node:net';
 import {subscribe, unsubscribe} from 'node:diagnostics_channel';
 import {serve} from '@hono/node-server';
 import {getConnInfo} from '@hono/node-server/conninfo';
 import {Hono} from 'hono';
-import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {afterAll, beforeAll, describe, expect, it, onTestFinished} from 'vitest';
 import {ApiError, createApi, type Api, type RequestOptions} from '../../src/api/client.js';
+import {ADMIN_KEY} from '../helpers/cliHarness.js';
 import {startInProcessHarness} from '../helpers/cliInProcess.js';
-import {inProcessFetch} from '../helpers/inProcessFetch.js';
+import {listenInProcess, routeInProcess} from '../helpers/inProcessFetch.js';
 import {startDemo} from '../helpers/screenApp.js';
 
 /** What the app saw of a request: the headers a route can act on, the body, the client's address. */
@@ -57,10 +59,10 @@ beforeAll(async () => {
   server = serve({fetch: mirror.fetch, port: 0, hostname: '127.0.0.1'}) as Server;
   await new Promise<void>((resolve) => server.once('listening', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The same app over loopback through the Node adapter, and in-process.
+  // The same app over loopback through the Node adapter, and in-process (while the describe below has it listening).
   clients = [
     ['loopback', createApi({baseUrl: url, token: 'k'})],
-    ['in-process', createApi({baseUrl: url, token: 'k', fetch: inProcessFetch({url, app: mirror}, () => false)})],
+    ['in-process', createApi({baseUrl: url, token: 'k', fetch: routeInProcess()})],
   ];
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -73,6 +75,10 @@ async function both(call: (api: Api) => Promise<unknown>): Promise<Record<string
 }
 
 describe('in-process fetch: the app sees what it would over loopback', () => {
+  let unlisten: () => void;
+  beforeAll(() => void (unlisten = listenInProcess({url, app: mirror})));
+  afterAll(() => unlisten());
+
   const form = () => {
     const f = new FormData();
     f.set('fileName', 'model.yml');
@@ -181,5 +187,34 @@ describe('a CLI run in this process and its service', () => {
       await h.close();
       expect((await h.admin(['deployments', 'list'])).stderr).toMatch(/ECONNREFUSED/);
       expect(sent).toEqual([`${url}/api/v1/users/me`, `${h.url}/api/v1/deployments`]);
+    }));
+});
+
+describe('the one decision for both ways in: the services listening in this process', () => {
+  it('a screen client and a CLI run each reach a listening service at its own app, and one that closed over the network', () =>
+    overTheNetwork(async (sent) => {
+      const first = await startInProcessHarness();
+      const second = await startInProcessHarness({seed: 'empty'});
+      onTestFinished(() => Promise.all([first.close(), second.close()]).then(() => {}));
+      // The number of deployments at `to` (the demo has 20, the empty seed none), or how the request failed.
+      const ways: [string, (to: string) => Promise<number | string>][] = [
+        ['screen client', (to) => createApi({baseUrl: to, token: ADMIN_KEY, fetch: first.service.fetch}).get('/api/v1/deployments').then((r) => (r as {items: unknown[]}).items.length, String)],
+        ['CLI run', async (to) => {
+          const r = await first.admin(['deployments', 'list', '--json'], {env: {SVC_API_URL: to}});
+          return r.code === 0 ? (JSON.parse(r.stdout) as {items: unknown[]}).items.length : r.stderr;
+        }],
+      ];
+      for (const [name, way] of ways) {
+        expect(await way(first.url), name).toBe(20);
+        expect(await way(second.url), name).toBe(0);
+      }
+      expect(sent).toEqual([]);
+
+      await second.close();
+      for (const [name, way] of ways) {
+        expect(await way(second.url), name).toMatch(/ECONNREFUSED/);
+        expect(await way(first.url), name).toBe(20);
+      }
+      expect(sent).toEqual([`${second.url}/api/v1/deployments`, `${second.url}/api/v1/deployments`]);
     }));
 });
