@@ -1,6 +1,5 @@
 import {describe, expect, it} from 'vitest';
 import {createApiKey} from '../../src/api/account.js';
-import {createApi} from '../../src/api/client.js';
 import {createObject, getObject, OBJECT_GROUPS} from '../../src/api/objects.js';
 import {editorText} from '../../screens/resources/document.js';
 import {RESOURCE_TYPES, resourceType, rowLabel} from '../../screens/resources/types.js';
@@ -27,7 +26,7 @@ describe('generic resource view', () => {
   });
 
   it('API keys: a refused template comes back beside its error; the fixed one creates the key, shown once; D deletes it', async () => {
-    const {api, svc} = await startDemo();
+    const {api} = await startDemo();
     const spy = instrument(api);
     const tui = renderApp(spy.api, {screen: 'deployments'});
     await tui.waitForFrame('analytics-prod');
@@ -52,7 +51,7 @@ describe('generic resource view', () => {
     const value = /New API key \d+\s*│?\s*\n│?\s*(\S+)/.exec(frame)?.[1] ?? '';
     expect(value.length).toBeGreaterThan(16);
     // The value works: it authenticates against the service.
-    const me = await createApi({baseUrl: svc.url, token: value, fetch: svc.fetch}).get('/api/v1/api-keys');
+    const me = await api.derive({token: value}).get('/api/v1/api-keys');
     expect(me).toBeTruthy();
     await tui.press('y');
     await tui.waitForFrame('Copied the key');
