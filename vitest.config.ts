@@ -82,8 +82,9 @@ export default defineConfig({
     // React's production build, as in the shipped bundle (scripts/build.mjs). The development build cost about a
     // sixth of a screen test's time on checks whose warnings nothing read (a whole run's log had none).
     env: {NODE_ENV: 'production'},
-    // One seeded demo database per run; tests open copies of it (test/helpers/seedImage.ts).
-    globalSetup: ['test/helpers/seedImage.ts'],
+    // The run's own temporary directory, TMPDIR for the whole run and removed after it (test/helpers/runTempDir.ts);
+    // one seeded demo database per run, in it; tests open copies of it (test/helpers/seedImage.ts).
+    globalSetup: ['test/helpers/runTempDir.ts', 'test/helpers/seedImage.ts'],
     sequence: {sequencer: LongestFirst},
     experimental: {fsModuleCache: true, fsModuleCachePath: moduleCache('production')},
     projects: [
