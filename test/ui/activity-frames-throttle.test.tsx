@@ -4,9 +4,12 @@
 // the second: written only after a timer. Here, on the console's stepped clock (nothing ticks between the keys), each
 // key must be one Ink render, written before the next turn of the event loop, and that frame must be the narrowed
 // list with its count (the frame the key ends on).
+// The test runs on fake timers (and Date, which Ink's throttle reads): the throttle window ends when the test moves
+// time on, not after a real wait. On real timers a worker starved at load 23 ran a window's end late, after the next
+// key had come, and that key's frame was held as if the console had drawn it in two commits.
 import React from 'react';
 import {render, type Instance} from 'ink';
-import {afterEach, describe, expect, it} from 'vitest';
+import {describe, expect, it, onTestFinished, vi} from 'vitest';
 import {App} from '../../src/ui/App.js';
 import {INK_OPTIONS} from '../../src/ui/render.js';
 import {createQueryClient, dataFramePending} from '../../src/ui/queryClient.js';
@@ -45,18 +48,31 @@ class Terminal extends BenchTerminal {
 }
 
 let instance: Instance | undefined;
-afterEach(() => instance?.unmount());
 
 const plain = (text: string) => text.replace(/\u001B\[[0-9;?]*[A-Za-z]/g, '');
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-const noTimersFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Longer than Ink's throttle window at INK_OPTIONS.maxFps (17 ms). */
+const THROTTLE_PAST_MS = 40;
+/** Moves the fake timers on by `ms` (a throttle window's end, a query's data frame), then lets a turn pass. */
+const timePasses = async (ms: number) => {
+  vi.advanceTimersByTime(ms);
+  await nextTurn();
+};
 
-/** Steps the console's clock 50 ms at a time, a real 2 ms after each firing, until `ok` (bounded: 500 steps, 12 s). */
+/** Steps the console's clock 50 ms at a time, and the timers 20 ms after each firing, until `ok` (bounded: 500 steps, 12 s). */
 const until = (ok: () => boolean, what: string, clock: SteppedClock): Promise<void> =>
-  clock.stepUntil(ok, () => `${what} (query results waiting for their data frame: ${dataFramePending()})`, 50, () => noTimersFor(2), {maxSteps: 500, withinMs: 12_000});
+  clock.stepUntil(ok, () => `${what} (query results waiting for their data frame: ${dataFramePending()})`, 50, () => timePasses(20), {maxSteps: 500, withinMs: 12_000});
 
 describe(':activity under Ink’s throttle', () => {
   it('draws each key typed into / in its own turn: one render, written before any timer, the narrowed list', async () => {
+    vi.useFakeTimers({toFake: ['setTimeout', 'clearTimeout', 'Date']});
+    // Unmounted on fake timers, whose pending ones then run before real ones are put back (sharedWorker.ts).
+    onTestFinished(() => {
+      instance?.unmount();
+      instance = undefined;
+      vi.runOnlyPendingTimers();
+      vi.useRealTimers();
+    });
     const terminal = new Terminal();
     const keyboard = new FakeStdin();
     const clock = new SteppedClock();
@@ -74,8 +90,9 @@ describe(':activity under Ink’s throttle', () => {
     keyboard.write('p');
     await until(() => seen().includes('live updates paused'), 'pause', clock);
     keyboard.write('/');
-    // Longer than the throttle window, so every key below meets Ink's throttle idle.
-    await noTimersFor(40);
+    // Past the throttle window, so every key below meets Ink's throttle idle.
+    await until(() => seen().includes('Enter keep the text'), 'the filter line', clock);
+    await timePasses(THROTTLE_PAST_MS);
     for (const [key, shown] of [
       ['1', 'Activity [4] /1'],
       ['1', 'Activity [1] /11'],
@@ -86,7 +103,8 @@ describe(':activity under Ink’s throttle', () => {
       keyboard.write(key);
       await nextTurn();
       expect(plain(terminal.written), `the frame of ${JSON.stringify(key)}, written in its own turn`).toContain(shown);
-      await noTimersFor(40);
+      // The window's end: a frame Ink held back (a second commit for the key) would be rendered now.
+      await timePasses(THROTTLE_PAST_MS);
       expect(terminal.renders - before, `Ink renders for ${JSON.stringify(key)}`).toBe(1);
     }
   });
