@@ -1,5 +1,5 @@
 // Renders the App (or one screen inside all its providers) into a fake terminal with a real size, a fresh
-// QueryClient without retries, and an injectable API. Always await a frame after pressing a key: Ink does not
+// QueryClient as the console makes it (`testQueryClient`), and an injectable API. Always await a frame after pressing a key: Ink does not
 // repaint synchronously.
 // `settle()` waits for what was started to be done and drawn, on events rather than a quiet time: requests
 // answered, query results drawn, React's effects run (`reactIdle`).
@@ -7,14 +7,21 @@ import React, {type ReactElement} from 'react';
 import {EventEmitter} from 'node:events';
 import {createRequire} from 'node:module';
 import {render, type Instance} from 'ink';
-import {QueryClient} from '@tanstack/react-query';
+import type {QueryClient} from '@tanstack/react-query';
 import type {Api, RequestOptions} from '../../src/api/client.js';
 import {App, type AppProps} from '../../src/ui/App.js';
-import {dataFramePending, enableClientMode} from '../../src/ui/queryClient.js';
+import {createQueryClient, dataFramePending, enableClientMode} from '../../src/ui/queryClient.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {FakeStdin} from './fakeStdin.js';
 
 enableClientMode();
+
+/**
+ * The query client of every test that stands in for the console's: the console's own (`createQueryClient`: its
+ * staleTime, its retries of transient failures only), with one change. Retries come at once (`retryDelay: 0`): the
+ * console waits 1 s and 2 s of real time before asking again, and a test would wait as long for a failure it shows.
+ */
+export const testQueryClient = (): QueryClient => createQueryClient({queries: {retryDelay: 0}});
 
 // The harness's own timers, taken before a test can fake them (fakeDate, fakeIntervals fake some).
 const {setTimeout: realSetTimeout, setImmediate: realSetImmediate} = globalThis;
@@ -183,9 +190,7 @@ export function renderTui(ui: ReactElement | null, opts: RenderTuiOptions = {}):
   const stdout = new FakeStdout(opts.columns ?? 100, opts.rows ?? 30);
   const stdin = new FakeStdin();
   const stderr = new FakeStdout(100, 30);
-  const queryClient =
-    opts.queryClient ??
-    new QueryClient({defaultOptions: {queries: {retry: false, gcTime: Infinity}, mutations: {retry: false}}});
+  const queryClient = opts.queryClient ?? testQueryClient();
   let quitCount = 0;
   const screenId = opts.screenId ?? 'test';
   const screens: readonly ScreenDef[] =

@@ -1,23 +1,23 @@
 // The query layer without React: the same option objects the screens use, driven by query-core observers
 // against the real local service (what command mode and the UI both rely on).
-import {environmentManager, MutationObserver, QueryClient, QueryObserver} from '@tanstack/query-core';
-import {afterEach, beforeAll, describe, expect, it, vi} from 'vitest';
+import {MutationObserver, QueryObserver, type QueryClient} from '@tanstack/query-core';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import {updateDeployment} from '../../src/api/deployments.js';
 import {buildQueries} from '../../src/queries/builds.js';
 import {deploymentMutations, deploymentQueries} from '../../src/queries/deployments.js';
 import {advanceUntil, fakeIntervals} from '../helpers/fakeIntervals.js';
+import {testQueryClient} from '../helpers/renderTui.js';
 import {instrument, startDemo} from '../helpers/screenApp.js';
 import {eventually} from '../helpers/eventually.js';
 
 const clients: QueryClient[] = [];
 const newClient = () => {
-  const client = new QueryClient({defaultOptions: {queries: {retry: false, gcTime: Infinity}, mutations: {retry: false}}});
+  const client = testQueryClient();
   clients.push(client);
   return client;
 };
 const statusCalls = /build-status/;
 
-beforeAll(() => environmentManager.setIsServer(() => false));
 afterEach(() => {
   vi.useRealTimers();
   for (const c of clients.splice(0)) c.clear();

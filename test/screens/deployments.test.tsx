@@ -1,6 +1,7 @@
 import React from 'react';
-import {describe, expect, it} from 'vitest';
+import {describe, expect, it, onTestFinished, vi} from 'vitest';
 import {listDeployments} from '../../src/api/deployments.js';
+import {DEPLOYMENTS_PAGE_SIZE} from '../../src/queries/deployments.js';
 import {SCREENS} from '../../screens/index.js';
 import {DeploymentsScreen} from '../../screens/DeploymentsScreen.js';
 import type {Tui} from '../helpers/renderTui.js';
@@ -89,6 +90,30 @@ describe('DeploymentsScreen', () => {
     expect(frame).toContain('Deployment · marketing-dashboards');
     await tui.press('escape');
     await tui.waitForFrame('Deployments [45]');
+  });
+
+  // The console's query client keeps an answer fresh for 5 s (ui/queryClient.ts staleTime): a screen shown again
+  // within them draws what was loaded and asks for nothing; later it asks again. react-query's age is Date's, so
+  // the test sets Date; its polls are intervals, faked so that none comes between the marks.
+  it.each([
+    ['within 5 s draws the list it loaded and asks for nothing', 4_999, []],
+    ['after 5 s asks for the list again', 5_001, [`GET /api/v1/deployments?limit=${DEPLOYMENTS_PAGE_SIZE}`]],
+  ])('Esc back from the overview %s', async (_when, ms, lists) => {
+    vi.useFakeTimers({toFake: ['Date', 'setInterval', 'clearInterval']});
+    onTestFinished(() => void vi.useRealTimers());
+    const {api} = await startDemo();
+    const spy = instrument(api);
+    const tui = renderApp(spy.api, DEPLOYMENTS);
+    await tui.waitForFrame('analytics-prod');
+    await tui.press('j', 'enter');
+    await tui.waitForFrame('Deploy branch');
+    await tui.settle(() => spy.inflight() > 0);
+    const mark = spy.calls.length;
+    vi.setSystemTime(Date.now() + ms);
+    await tui.press('escape');
+    await tui.waitForFrame('Deployments [45]');
+    await tui.settle(() => spy.inflight() > 0);
+    expect(spy.calls.slice(mark).filter((c) => c.startsWith('GET /api/v1/deployments?'))).toEqual(lists);
   });
 
   it('the palette jumps to a screen of the deployment under the cursor', async () => {

@@ -12,9 +12,9 @@ import {render, type Instance} from 'ink';
 import {describe, expect, it, onTestFinished, vi} from 'vitest';
 import {App} from '../../src/ui/App.js';
 import {INK_OPTIONS} from '../../src/ui/render.js';
-import {createQueryClient, dataFramePending} from '../../src/ui/queryClient.js';
+import {dataFramePending} from '../../src/ui/queryClient.js';
 import {ActivityScreen} from '../../screens/ActivityScreen.js';
-import {fakeApi} from '../helpers/renderTui.js';
+import {fakeApi, testQueryClient} from '../helpers/renderTui.js';
 import {FakeStdin} from '../helpers/fakeStdin.js';
 import {SteppedClock} from '../helpers/steppedClock.js';
 import {BenchTerminal} from '../bench/measure.js';
@@ -77,7 +77,7 @@ describe(':activity under Ink’s throttle', () => {
     const keyboard = new FakeStdin();
     const clock = new SteppedClock();
     const screens = [{id: 'activity', title: 'Activity', name: 'activity', aliases: [], component: ActivityScreen}];
-    instance = render(<App api={api} screens={screens} initial={{screen: 'activity'}} liveScale={0.001} clock={clock} queryClient={createQueryClient()} onQuit={() => {}} />, {
+    instance = render(<App api={api} screens={screens} initial={{screen: 'activity'}} liveScale={0.001} clock={clock} queryClient={testQueryClient()} onQuit={() => {}} />, {
       stdout: terminal as never,
       stdin: keyboard as never,
       stderr: new BenchTerminal() as never,

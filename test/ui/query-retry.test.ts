@@ -3,11 +3,11 @@
 // object, a malformed credential or answer shows at once instead of after two more requests and ~3 s of backoff.
 import {describe, expect, it} from 'vitest';
 import {ApiError, MalformedCredentialError, TransportError, UnexpectedBodyError} from '../../src/api/errors.js';
-import {createQueryClient} from '../../src/ui/queryClient.js';
+import {testQueryClient} from '../helpers/renderTui.js';
 
 /** How many times a query that always fails with `err` is asked before it reports the failure. */
 async function attempts(err: Error): Promise<number> {
-  const client = createQueryClient({queries: {retryDelay: 0}});
+  const client = testQueryClient();
   let asked = 0;
   await expect(client.fetchQuery({queryKey: ['q', err.message], queryFn: () => (asked++, Promise.reject(err))})).rejects.toBe(err);
   return asked;

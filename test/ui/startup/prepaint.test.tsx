@@ -17,10 +17,10 @@ import {getDeployment, updateDeployment} from '../../../src/api/deployments.js';
 import type {RunningService} from '../../../src/server/index.js';
 import {fetchFirstFrame, storeFirstFrame} from '../../../src/ui/startup/index.js';
 import {App} from '../../../src/ui/App.js';
-import {createQueryClient, dataFramePending} from '../../../src/ui/queryClient.js';
+import {dataFramePending} from '../../../src/ui/queryClient.js';
 import {INK_OPTIONS} from '../../../src/ui/render.js';
 import {FakeStdin} from '../../helpers/fakeStdin.js';
-import {reactIdle} from '../../helpers/renderTui.js';
+import {reactIdle, testQueryClient} from '../../helpers/renderTui.js';
 import {startTestService} from '../../helpers/startService.js';
 import {terminalScreen, type Screen} from '../../helpers/terminalScreen.js';
 
@@ -117,7 +117,7 @@ async function bothFrames(c: Case): Promise<{painted: Screen; ink: Screen}> {
 }
 
 async function framesOf(c: Case, api: Api): Promise<{painted: Screen; ink: Screen}> {
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const data = await fetchFirstFrame(api);
   storeFirstFrame(queryClient, data);
   const target = {contextName: c.contextName ?? 'staging', host: new URL(service.url).host};
