@@ -1,6 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import type {Key} from 'ink';
-import {dispatchKey, keysOf, splitChunk, type KeyHandlers, type Layer, type Priority} from '../../src/ui/dispatch/dispatch.js';
+import {dispatchKey, keysOf, splitChunk, typingLayer, type KeyHandlers, type Layer, type Priority, type RawKey} from '../../src/ui/dispatch/dispatch.js';
 import {keyName} from '../../src/ui/keymap.js';
 
 const noKey = {} as Key;
@@ -82,13 +82,30 @@ describe('splitChunk and keysOf (several keys in one terminal read)', () => {
     expect(names('\u0004\u0015')).toEqual(['ctrl+d', 'ctrl+u']);
   });
 
-  it('a run goes whole to a text field and key by key anywhere else', () => {
+  it('a run goes whole to a text field and key by key anywhere else, the rest of it to the layer each key leaves', () => {
     const [run] = splitChunk('jGé', {} as Key);
     const text = {...layer('input', {}), text: true};
     expect(keysOf(run!, text)).toEqual([run]);
-    const keys = keysOf(run!, layer('screen', {}));
+    const screen = layer('screen', {});
+    const keys: RawKey[] = [];
+    for (let left: RawKey | undefined = run, n = 0; left && n < 5; n++) {
+      const [key, rest] = keysOf(left, screen);
+      keys.push(key!);
+      left = rest;
+    }
     expect(keys.map((k) => keyName(k.input, k.key))).toEqual(['j', 'G', 'é']);
     expect(keys.map((k) => k.key.shift)).toEqual([false, true, false]);
-    expect(keysOf(run!, undefined)).toHaveLength(3);
+    expect(keysOf(run!, undefined)).toHaveLength(2);
+    // The first key opened a field (the palette's `:`): the rest of the read is one key, typed into it whole.
+    expect(keysOf(keysOf(run!, screen)[1]!, text)).toEqual([{input: 'Gé', key: {shift: false}}]);
+  });
+
+  it('text reaches the newest layer that takes a character: through one that binds named keys only', () => {
+    const field = {...layer('input', {'*': () => true}), text: true};
+    const palette = layer('input', {'palette.go': () => {}, 'palette.next': () => {}});
+    expect(typingLayer([field, palette])).toBe(field);
+    const list = layer('dialog', {'list.down': () => {}});
+    expect(typingLayer([field, palette, list])).toBe(list);
+    expect(typingLayer([field, palette, {...list, active: {current: false}}])).toBe(field);
   });
 });

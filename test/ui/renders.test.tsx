@@ -30,9 +30,15 @@ function CountedList() {
   return <List />;
 }
 
+function Other() {
+  useTitle('Branches');
+  return <DataTable rows={rows.slice(0, 2)} columns={columns} getRowId={(r) => r.id} noun="branches" />;
+}
+
 const screens: ScreenDef[] = [
   {id: 'list', title: 'Deployments', name: 'list', aliases: [], component: List},
   {id: 'counted', title: 'Deployments', name: 'counted', aliases: [], component: CountedList},
+  {id: 'other', title: 'Branches', name: 'branches', aliases: [], component: Other},
 ];
 const me = fakeApi((_method, path) => (path.endsWith('/me') ? {data: {id: 1, email: 'ada@example.com'}} : undefined));
 
@@ -91,5 +97,23 @@ describe('renders', () => {
     expect(t.lastFrame()).toContain('Deployments [4]');
     expect(t.lastFrame()).toContain('1 of 4');
     expect(listRenders).toBe(1);
+  });
+
+  it('a screen name typed into the palette in one read draws the palette and the name; Enter the screen and its title', async () => {
+    const t = await listOnScreen();
+    const drawn = async (act: () => Promise<void> | void) => {
+      const frames = t.frames.length;
+      await act();
+      await t.settle();
+      return t.frames.slice(frames);
+    };
+    // `:` opens the palette (one frame); the rest of the read goes to its field whole (one more), not letter by letter.
+    const typed = await drawn(() => t.burst(':branches'));
+    expect(typed.map((f) => /^:.*$/m.exec(f)?.[0])).toEqual([':list', ':branches']);
+    // Enter draws the new screen, then the title it publishes.
+    const entered = await drawn(() => t.press('enter'));
+    expect(entered).toHaveLength(2);
+    expect(t.lastFrame()).toContain('Branches [2]');
+    expect(t.lastFrame()).not.toMatch(/^:/m);
   });
 });

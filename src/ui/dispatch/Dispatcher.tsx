@@ -5,7 +5,7 @@ import {useInput, useStdin} from 'ink';
 import {keyName, keysLabel, type ActionId, type Binding} from '../keymap.js';
 import {useFlash} from '../hooks/useFlash.js';
 import {usePolicy} from '../hooks/usePolicy.js';
-import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, topLayer, type KeyHandlers, type KeyLabels, type Layer, type Priority, type RawKey} from './dispatch.js';
+import {dispatchKey, keysOf, orderLayers, splitChunk, splitEscape, typingLayer, type KeyHandlers, type KeyLabels, type Layer, type Priority, type RawKey} from './dispatch.js';
 import {appendAll} from '../../lib/lists.js';
 
 interface DispatcherApi {
@@ -119,7 +119,7 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     if (waiting.current || holds.current > 0) return;
     const raw = queue.current.shift();
     if (raw === undefined) return;
-    const [first, ...rest] = keysOf(raw, topLayer(layers.current));
+    const [first, ...rest] = keysOf(raw, typingLayer(layers.current));
     // No spread: a long paste is many keys (lib/lists.ts).
     queue.current = rest.concat(queue.current);
     dispatchKey(layers.current, {name: keyName(first!.input, first!.key), input: first!.input, key: first!.key}, {

@@ -42,9 +42,20 @@ export function orderLayers(layers: Iterable<Layer>): Layer[] {
   return [...layers].sort((a, b) => PRIORITY_RANK[b.priority] - PRIORITY_RANK[a.priority] || b.id - a.id);
 }
 
-/** The layer that sees keys first. */
-export function topLayer(layers: Iterable<Layer>): Layer | undefined {
-  return orderLayers(layers).find((l) => l.active.current);
+/** A key a terminal sends as the character itself (`j`, `:`, `é`), not a named one (`enter`, `ctrl+u`). */
+const printable = (name: string) => name === 'space' || [...name].length === 1;
+
+/**
+ * The layer typed text reaches first: the newest active one that takes a character (a text field, a layer that sees
+ * every key, a binding to a character). Layers above it that only bind named keys (the palette's Tab, ↑/↓, Enter
+ * over its field) let text through.
+ */
+export function typingLayer(layers: Iterable<Layer>): Layer | undefined {
+  return orderLayers(layers).find((l) => {
+    if (!l.active.current) return false;
+    const handlers = l.handlers.current;
+    return l.text || handlers['*'] !== undefined || Object.keys(handlers).some((id) => binding(id as ActionId)?.keys.some(printable));
+  });
 }
 
 export interface RawKey {
@@ -116,11 +127,22 @@ export function splitEscape(raw: string, input: string, key: Key): RawKey[] {
   return [escape, {input: rest, key: {...NO_KEY, shift: [...rest].length === 1 && /[A-Z]/.test(rest)}}];
 }
 
-/** The keys of a printable run: whole for a text field, else one per character. */
-export function keysOf(run: RawKey, top: Layer | undefined): RawKey[] {
-  const chars = [...run.input];
-  if (chars.length < 2 || top?.text) return [run];
-  return chars.map((ch) => ({input: ch, key: {...run.key, shift: /[A-Z]/.test(ch)}}));
+/**
+ * The next key of a printable run, and what is left of it: a text field that text reaches (`typingLayer`) takes the
+ * run whole; anything else takes its first character, and the rest stays a run for the layer that key leaves on top. `:deployments` typed in one read
+ * opens the palette with `:`, whose field then takes `deployments` in one key: one edit and one frame, not one per
+ * letter.
+ */
+export function keysOf(run: RawKey, typing: Layer | undefined): RawKey[] {
+  const code = run.input.codePointAt(0);
+  if (code === undefined || typing?.text) return [run];
+  const first = String.fromCodePoint(code);
+  if (first.length === run.input.length) return [run];
+  const rest = run.input.slice(first.length);
+  return [
+    {input: first, key: {...run.key, shift: /[A-Z]/.test(first)}},
+    {input: rest, key: {...run.key, shift: /^[A-Z]$/.test(rest)}},
+  ];
 }
 
 export interface DispatchOptions extends KeyPolicy {
