@@ -116,4 +116,22 @@ describe('renders', () => {
     expect(t.lastFrame()).toContain('Branches [2]');
     expect(t.lastFrame()).not.toMatch(/^:/m);
   });
+
+  it('a key that changes nothing draws nothing: an unbound key, ↑ on the first row; its one commit is the dispatcher\'s, with no frame', async () => {
+    const t = await listOnScreen();
+    await t.press('j', 'k');
+    expect(t.lastFrame()).toContain('1 of 4');
+    for (const key of ['x', 'k', 'Z']) {
+      const commits = commitCounter();
+      const frames = t.frames.length;
+      await t.press(key);
+      await t.settle();
+      expect(t.frames.length - frames, `frames drawn by ${key}`).toBe(0);
+      // The dispatcher's own (the next key waits for the effects of the commit this one made): it renders nothing else.
+      expect(commits(), `commits made by ${key}`).toBe(1);
+    }
+    // The keys still go on one at a time: the next one moves.
+    await t.press('j');
+    expect(t.lastFrame()).toContain('2 of 4');
+  });
 });

@@ -125,9 +125,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // one frame per 1/maxFps s, would show it a frame later: a second full repaint per key.) The effects stay for
   // every other change (a refresh, a new screen).
   const change = (next: Partial<ViewState>) => {
-    const v = {...live.current.state, ...next};
+    const before = live.current.state;
+    const v = {...before, ...next};
     live.current.state = v;
-    if (next.selection !== undefined) setSelection(next.selection);
+    // A move that stays where it is (↑ on the first row) sets nothing: even a state set to what it was renders again.
+    if (next.selection !== undefined && next.selection !== before.selection) setSelection(next.selection);
     if ('sort' in next) setSort(next.sort);
     if (next.wrap !== undefined) setWrap(next.wrap);
     const shown = live.current.viewOf(v);

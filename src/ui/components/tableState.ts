@@ -18,21 +18,22 @@ export function resolveIndex(state: SelectionState, ids: readonly string[]): num
   return Math.max(0, Math.min(state.index, ids.length - 1));
 }
 
-function at(ids: readonly string[], index: number): SelectionState {
+/** The row at `index` (clamped); `state` itself when that is where it is: a key that moves nowhere renders nothing. */
+function at(state: SelectionState, ids: readonly string[], index: number): SelectionState {
   const i = Math.max(0, Math.min(index, ids.length - 1));
-  return {id: ids[i], index: i};
+  return state.id === ids[i] && state.index === i ? state : {id: ids[i], index: i};
 }
 
 export function selectionReducer(state: SelectionState, action: SelectionAction): SelectionState {
   if (action.ids.length === 0) return state;
   switch (action.type) {
     case 'move':
-      return at(action.ids, resolveIndex(state, action.ids) + action.delta);
+      return at(state, action.ids, resolveIndex(state, action.ids) + action.delta);
     case 'to':
-      return at(action.ids, action.index < 0 ? action.ids.length + action.index : action.index);
+      return at(state, action.ids, action.index < 0 ? action.ids.length + action.index : action.index);
     case 'select': {
       const i = action.ids.indexOf(action.id);
-      return i < 0 ? state : {id: action.id, index: i};
+      return i < 0 ? state : at(state, action.ids, i);
     }
   }
 }

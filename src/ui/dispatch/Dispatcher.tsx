@@ -129,8 +129,10 @@ export function DispatcherProvider({readonly = false, onForceQuit, children}: Di
     waiting.current = true;
     setKeysDone((n) => n + 1);
   };
-  // Runs after the children's layout effects of the same commit, i.e. after a new field registered its layer.
-  useLayoutEffect(() => {
+  // Runs after every effect of the commit the key made (a new field registered its layer in a layout effect). A
+  // passive effect: a commit that has only this one draws no frame, so a key that changes nothing draws nothing (a
+  // layout effect here was a frame for every such key, the same frame again).
+  useEffect(() => {
     waiting.current = false;
     if (queue.current.length > 0) setImmediate(next);
   }, [keysDone]);
