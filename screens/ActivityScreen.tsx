@@ -7,7 +7,7 @@ import {DataTable} from '../src/ui/components/DataTable.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {runTarget, useActivityFeed} from '../src/ui/activity/ActivityFeedProvider.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
-import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
+import {useNavActions, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import {color} from '../src/ui/theme.js';
@@ -18,7 +18,7 @@ import {activityColumns} from './activity/columns.js';
 const runKey = (run: ActivityRun) => run.key;
 
 export function ActivityScreen() {
-  const nav = useNav();
+  const nav = useNavActions();
   const body = useBodySize();
   useTitle('Activity');
   const [failedOnly, setFailedOnly] = useRemembered('failedOnly', false);

@@ -11,7 +11,7 @@ import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNavActions} from '../src/ui/hooks/useNav.js';
 import {useScreenDef} from '../src/ui/hooks/useScreens.js';
 import {useDevBranch, useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
@@ -25,7 +25,7 @@ import {safeLine} from '../src/lib/safeText.js';
 
 export function DeploymentOverviewScreen({params}: ScreenProps) {
   const api = useApi();
-  const nav = useNav();
+  const nav = useNavActions();
   const screenDef = useScreenDef();
   const flash = useFlash();
   const body = useBodySize();

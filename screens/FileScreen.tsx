@@ -11,7 +11,7 @@ import {StateView} from '../src/ui/components/StateView.js';
 import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNavActions} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color, glyph} from '../src/ui/theme.js';
@@ -26,7 +26,7 @@ const lineText = (l: ViewLine) => l.text;
 
 export function FileScreen({params}: ScreenProps) {
   const api = useApi();
-  const nav = useNav();
+  const nav = useNavActions();
   const body = useBodySize();
   const id = params.deploymentId ?? '';
   const branch = params.fileBranch ?? '';

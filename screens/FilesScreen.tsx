@@ -14,7 +14,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useFilter, useNav, useRemembered} from '../src/ui/hooks/useNav.js';
+import {useFilter, useNavActions, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useKeyScope} from '../src/ui/hooks/useKeyScope.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import {useFilterable} from '../src/ui/hooks/useViewFeatures.js';
@@ -52,7 +52,7 @@ function Covering({children}: {readonly children: React.ReactNode}) {
 
 export function FilesScreen({params}: ScreenProps) {
   const api = useApi();
-  const nav = useNav();
+  const nav = useNavActions();
   const flash = useFlash();
   const body = useBodySize();
   const filter = useFilter();

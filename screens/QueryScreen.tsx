@@ -15,7 +15,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav, useRemembered} from '../src/ui/hooks/useNav.js';
+import {useNavActions, useRemembered} from '../src/ui/hooks/useNav.js';
 import {useNow} from '../src/ui/hooks/useNow.js';
 import {useClock} from '../src/ui/hooks/useClock.js';
 import {waitClockOn} from '../src/ui/clock.js';
@@ -51,7 +51,7 @@ export function QueryScreen({params}: ScreenProps) {
   const clock = useClock();
   const body = useBodySize();
   const flash = useFlash();
-  const nav = useNav();
+  const nav = useNavActions();
   const id = params.deploymentId ?? '';
   const {name} = useDeploymentName(params);
   const [text, setText] = useRemembered<string>('text', '');

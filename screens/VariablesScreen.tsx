@@ -17,7 +17,7 @@ import {useKeys} from '../src/ui/dispatch/Dispatcher.js';
 import {useApi} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNavActions} from '../src/ui/hooks/useNav.js';
 import {useTitle} from '../src/ui/hooks/useTitle.js';
 import type {ScreenProps} from '../src/ui/screen.js';
 import {color} from '../src/ui/theme.js';
@@ -45,7 +45,7 @@ type Dialog =
 export function VariablesScreen({params}: ScreenProps) {
   const api = useApi();
   const client = useQueryClient();
-  const nav = useNav();
+  const nav = useNavActions();
   const flash = useFlash();
   const body = useBodySize();
   const id = params.deploymentId ?? '';

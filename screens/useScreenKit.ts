@@ -4,12 +4,12 @@ import {useQueryClient} from '@tanstack/react-query';
 import {useApi, useAppInfo} from '../src/ui/hooks/useApi.js';
 import {useBodySize} from '../src/ui/hooks/useBodySize.js';
 import {useFlash} from '../src/ui/hooks/useFlash.js';
-import {useNav} from '../src/ui/hooks/useNav.js';
+import {useNavActions} from '../src/ui/hooks/useNav.js';
 
 export function useScreenKit() {
   const api = useApi();
   const client = useQueryClient();
-  const nav = useNav();
+  const nav = useNavActions();
   const flash = useFlash();
   const body = useBodySize();
   const {readonly} = useAppInfo();

@@ -170,11 +170,13 @@ export function Shell({screens, onQuit}: ShellProps) {
   const bodyHeight = bodyHeightOf(rows, extra);
   const Screen = def?.component;
   // The screen's element (and its size's object) stays the same while what the screen is given does: the shell renders
-  // again for what it draws itself (the title, a flash, the footer, an overlay) without rendering the screen again.
+  // again for what it draws itself (the title, a flash, the footer, an overlay) without rendering the screen again. A
+  // new size (the `/` line opening) renders what reads the size, not the screen's own component.
+  const screen = useMemo(() => (Screen ? <Screen key={top.key} params={nav.params} /> : undefined), [Screen, top.key, nav.params]);
   const body = useMemo(
     () => (
       <BodySizeProvider size={{width: columns, height: bodyHeight}}>
-        {Screen ? (
+        {screen ? (
           <Suspense
             fallback={
               <>
@@ -183,14 +185,14 @@ export function Shell({screens, onQuit}: ShellProps) {
               </>
             }
           >
-            <Screen key={top.key} params={nav.params} />
+            {screen}
           </Suspense>
         ) : (
           <Text color={color.error}>unknown screen “{top.screen}”</Text>
         )}
       </BodySizeProvider>
     ),
-    [Screen, top.key, top.screen, nav.params, columns, bodyHeight],
+    [screen, top.screen, columns, bodyHeight],
   );
 
   if (tooSmall(columns, rows)) {

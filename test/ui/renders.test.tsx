@@ -6,6 +6,7 @@ import {afterEach, describe, expect, it} from 'vitest';
 import {DataTable, type Column} from '../../src/ui/components/DataTable.js';
 import {useKeys} from '../../src/ui/dispatch/Dispatcher.js';
 import {useFlash} from '../../src/ui/hooks/useFlash.js';
+import {useNavActions, useRemembered} from '../../src/ui/hooks/useNav.js';
 import {useTitle} from '../../src/ui/hooks/useTitle.js';
 import type {ScreenDef} from '../../src/ui/screen.js';
 import {commitCounter} from '../helpers/commits.js';
@@ -21,12 +22,17 @@ function List() {
   return <DataTable rows={rows} columns={columns} getRowId={(r) => r.id} noun="deployments" />;
 }
 
-/** Renders of the counted screen: a list whose Enter shows a flash message (as a screen's action says what it did). */
+/**
+ * Renders of the counted screen: a list whose Enter shows a flash message (as a screen's action says what it did), and
+ * that remembers a view state and may open another screen, as most screens do; it does not read the `/` filter.
+ */
 let listRenders = 0;
 function CountedList() {
   listRenders++;
   const flash = useFlash();
-  useKeys('screen', {'list.open': () => flash.success('saved')});
+  const nav = useNavActions();
+  const [, setWide] = useRemembered('wide', false);
+  useKeys('screen', {'list.open': () => flash.success('saved'), 'list.wrap': () => setWide((w) => !w), 'list.top': () => nav.push({screen: 'other'})});
   return <List />;
 }
 
@@ -133,5 +139,16 @@ describe('renders', () => {
     // The keys still go on one at a time: the next one moves.
     await t.press('j');
     expect(t.lastFrame()).toContain('2 of 4');
+  });
+
+  it('a `/` filter keystroke renders what reads the filter, not the screen that only remembers and moves', async () => {
+    const t = await listOnScreen('counted');
+    const before = listRenders;
+    await t.press('/', 'a', 'n');
+    await t.waitForFrame('Deployments [2] /an');
+    await t.press('enter');
+    await t.settle();
+    expect(t.lastFrame()).toContain('1 of 2 matching');
+    expect(listRenders - before).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {useApi, useAppInfo} from '../hooks/useApi.js';
 import {useClock} from '../hooks/useClock.js';
 import {useFlash, useFlashMessage} from '../hooks/useFlash.js';
 import {useLive} from '../hooks/useLive.js';
-import {useNav} from '../hooks/useNav.js';
+import {useNavActions} from '../hooks/useNav.js';
 import {ActivityFeed, type FeedState, type StartedRun} from './feed.js';
 import type {Notice} from './notice.js';
 import {NoticeBoard} from './noticeBoard.js';
@@ -53,7 +53,7 @@ export function ActivityFeedProvider({prefs = {}, children}: {prefs?: UiPrefs; c
   // The board and Enter on a notice read the message on show; what only shows messages uses the actions, which never
   // change (the provider's value does not follow each message).
   const flash = {...flashActions, message};
-  const nav = useNav();
+  const nav = useNavActions();
   const {stdout} = useStdout();
   const clock = useClock();
   const context = info.contextName ?? info.host ?? '';

@@ -1,12 +1,9 @@
 // Navigation stack in context. Crumbs, Esc and the palette all go through here.
 import React, {createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState} from 'react';
-import {initialNav, inheritedParams, memoryKey, navReducer, type NavEntry, type NavTarget} from '../nav/navReducer.js';
+import {initialNav, inheritedParams, memoryKey, navReducer, sameParams, type NavEntry, type NavTarget} from '../nav/navReducer.js';
 
-export interface NavApi {
-  readonly stack: readonly NavEntry[];
-  readonly top: NavEntry;
-  /** Params of the whole stack, nearest entry winning (a versions screen sees the deployment id above it). */
-  readonly params: Readonly<Record<string, string>>;
+/** The ways to move and the stores beside the stack: the same object for the provider's whole life. */
+export interface NavActions {
   push(target: NavTarget): void;
   replace(target: NavTarget): void;
   reset(target: NavTarget): void;
@@ -26,52 +23,63 @@ export interface NavApi {
   offerSelection(selection: Selection | undefined): void;
 }
 
+export interface NavApi extends NavActions {
+  readonly stack: readonly NavEntry[];
+  readonly top: NavEntry;
+  /**
+   * Params of the whole stack, nearest entry winning (a versions screen sees the deployment id above it). The same
+   * object while they are the same: a `/` filter, or a move that keeps them, renders nothing that depends on them.
+   */
+  readonly params: Readonly<Record<string, string>>;
+}
+
 /** Params a highlighted row stands for (a deployment's id and name), with the crumb label to push them under. */
 export interface Selection {
   readonly params: Readonly<Record<string, string>>;
   readonly label: string;
 }
 
+/** The screen on top and its params: what useRemembered keys its memory by. Not changed by a `/` filter. */
+interface Place {
+  readonly screen: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+// Three contexts, so that a `/` filter keystroke renders only what reads the stack or the filter: a screen that
+// only moves (push, pop) or remembers its view state is not rendered again for it.
 const NavContext = createContext<NavApi | null>(null);
+const ActionsContext = createContext<NavActions | null>(null);
+const PlaceContext = createContext<Place | null>(null);
 
 export function NavProvider({initial, children}: {initial: NavTarget; children: React.ReactNode}) {
   const [state, dispatch] = useReducer(navReducer, initial, initialNav);
-  const offered = useRef<Selection | undefined>(undefined);
-  const selection = useCallback(() => offered.current, []);
-  const offerSelection = useCallback((s: Selection | undefined) => void (offered.current = s), []);
-  const [memory] = useState(() => new Map<string, Map<string, unknown>>());
-  const [filterListeners] = useState(() => new Set<(filter: string) => void>());
-  const watchFilter = useCallback(
-    (listener: (filter: string) => void) => {
-      filterListeners.add(listener);
-      return () => void filterListeners.delete(listener);
-    },
-    [filterListeners],
-  );
-  // A screen opened again for the same params (Esc back to it, a `:` jump to it) gets its `/` filter back.
-  const withFilter = useCallback(
-    (stack: readonly NavEntry[], t: NavTarget): NavTarget => {
+  const top = state.stack.at(-1);
+  if (!top) throw new Error('navigation stack is empty');
+  const fresh = inheritedParams(state.stack);
+  const kept = useRef(fresh);
+  if (!sameParams(kept.current, fresh)) kept.current = fresh;
+  const params = kept.current;
+  // The actions read the stack the provider last rendered, as a screen that called them had seen it.
+  const current = useRef({stack: state.stack, top, params});
+  current.current = {stack: state.stack, top, params};
+  const [actions] = useState((): NavActions => {
+    let offered: Selection | undefined;
+    const memory = new Map<string, Map<string, unknown>>();
+    const filterListeners = new Set<(filter: string) => void>();
+    // A screen opened again for the same params (Esc back to it, a `:` jump to it) gets its `/` filter back.
+    const withFilter = (stack: readonly NavEntry[], t: NavTarget): NavTarget => {
       if (t.filter !== undefined) return t;
       const key = memoryKey(t.screen, {...inheritedParams(stack), ...(t.params ?? {})});
       const filter = memory.get(key)?.get('filter');
       return typeof filter === 'string' && filter ? {...t, filter} : t;
-    },
-    [memory],
-  );
-  const api = useMemo<NavApi>(() => {
-    const top = state.stack.at(-1);
-    if (!top) throw new Error('navigation stack is empty');
-    const params = inheritedParams(state.stack);
+    };
     return {
-      stack: state.stack,
-      top,
-      params,
-      push: (target) => dispatch({type: 'push', target: withFilter(state.stack, target)}),
-      replace: (target) => dispatch({type: 'replace', target: withFilter(state.stack.slice(0, -1), target)}),
+      push: (target) => dispatch({type: 'push', target: withFilter(current.current.stack, target)}),
+      replace: (target) => dispatch({type: 'replace', target: withFilter(current.current.stack.slice(0, -1), target)}),
       reset: (target) => dispatch({type: 'reset', target: withFilter([], target)}),
       pop: () => dispatch({type: 'pop'}),
       jump: (keep, targets) => {
-        let below = state.stack.slice(0, Math.max(1, keep));
+        let below = current.current.stack.slice(0, Math.max(1, keep));
         const filled = targets.map((t) => {
           const out = withFilter(below, t);
           below = [...below, {key: -1, screen: t.screen, params: t.params ?? {}, filter: ''}];
@@ -80,25 +88,49 @@ export function NavProvider({initial, children}: {initial: NavTarget; children: 
         dispatch({type: 'jump', keep, targets: filled});
       },
       setFilter: (filter) => {
-        const slot = memoryKey(top.screen, params);
+        const slot = memoryKey(current.current.top.screen, current.current.params);
         if (!memory.has(slot)) memory.set(slot, new Map());
         memory.get(slot)!.set('filter', filter);
         dispatch({type: 'setFilter', filter});
         for (const listener of filterListeners) listener(filter);
       },
-      watchFilter,
+      watchFilter: (listener) => {
+        filterListeners.add(listener);
+        return () => void filterListeners.delete(listener);
+      },
       memory,
-      selection,
-      offerSelection,
+      selection: () => offered,
+      offerSelection: (s) => void (offered = s),
     };
-  }, [state, selection, offerSelection, memory, withFilter, filterListeners, watchFilter]);
-  return <NavContext.Provider value={api}>{children}</NavContext.Provider>;
+  });
+  const api = useMemo<NavApi>(() => ({...actions, stack: state.stack, top, params}), [actions, state.stack, top, params]);
+  const place = useMemo<Place>(() => ({screen: top.screen, params}), [top.screen, params]);
+  return (
+    <ActionsContext.Provider value={actions}>
+      <PlaceContext.Provider value={place}>
+        <NavContext.Provider value={api}>{children}</NavContext.Provider>
+      </PlaceContext.Provider>
+    </ActionsContext.Provider>
+  );
 }
 
 export function useNav(): NavApi {
   const api = useContext(NavContext);
   if (!api) throw new Error('useNav outside NavProvider');
   return api;
+}
+
+/** How to move, without the stack: a component that only pushes or pops is not rendered again when the stack changes. */
+export function useNavActions(): NavActions {
+  const actions = useContext(ActionsContext);
+  if (!actions) throw new Error('useNavActions outside NavProvider');
+  return actions;
+}
+
+function usePlace(): Place {
+  const place = useContext(PlaceContext);
+  if (!place) throw new Error('useRemembered outside NavProvider');
+  return place;
 }
 
 /** The `/` filter of the current screen ('' when none). */
@@ -112,7 +144,7 @@ export function useFilter(): string {
  * not in a second one after it.
  */
 export function useFilterChange(listener: (filter: string) => void, active: boolean): void {
-  const {watchFilter} = useNav();
+  const {watchFilter} = useNavActions();
   const latest = useRef(listener);
   latest.current = listener;
   useLayoutEffect(() => (active ? watchFilter((filter) => latest.current(filter)) : undefined), [watchFilter, active]);
@@ -124,7 +156,7 @@ export function useFilterChange(listener: (filter: string) => void, active: bool
  * when the screen unmounts.
  */
 export function useOfferSelection(): (selection: Selection | undefined) => void {
-  const {offerSelection} = useNav();
+  const {offerSelection} = useNavActions();
   useEffect(() => () => offerSelection(undefined), [offerSelection]);
   return offerSelection;
 }
@@ -134,8 +166,9 @@ export function useOfferSelection(): (selection: Selection | undefined) => void 
  * the same screen of the same deployment) finds its cursor, filters and scroll where they were left.
  */
 export function useRemembered<T>(slot: string, initial: T): [T, (update: T | ((prev: T) => T)) => void] {
-  const {memory, top, params} = useNav();
-  const key = memoryKey(top.screen, params);
+  const {memory} = useNavActions();
+  const {screen, params} = usePlace();
+  const key = memoryKey(screen, params);
   const [value, setValue] = useState<T>(() => (memory.get(key)?.has(slot) ? (memory.get(key)!.get(slot) as T) : initial));
   const keyRef = useRef(key);
   keyRef.current = key;

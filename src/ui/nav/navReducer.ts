@@ -73,6 +73,12 @@ export function inheritedParams(stack: readonly NavEntry[]): Record<string, stri
   return out;
 }
 
+/** The same params: the same names with the same values. */
+export function sameParams(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  const names = Object.keys(a);
+  return names.length === Object.keys(b).length && names.every((name) => Object.hasOwn(b, name) && a[name] === b[name]);
+}
+
 /** Params visible at entry `index` (that entry and the ones below it). */
 export function paramsAt(stack: readonly NavEntry[], index: number): Record<string, string> {
   return inheritedParams(stack.slice(0, index + 1));
