@@ -1,14 +1,16 @@
 // Feeds the Header from the query cache: the signed-in user, whether anything is fetching, and how old the
-// newest data on screen is (a 1 s tick lives here only, so the table never re-renders for it).
+// newest data on screen is (a 1 s tick lives here only, so the table never re-renders for it; a second that changes
+// none of it draws nothing).
 import React, {useEffect, useRef} from 'react';
-import {useIsFetching, useQuery, useQueryClient} from '@tanstack/react-query';
+import {useIsFetching, useQuery, useQueryClient, type QueryClient} from '@tanstack/react-query';
 import {failureSummary} from '../api/client.js';
 import {accountQueries} from '../queries/account.js';
 import {isBackgroundQuery} from '../queries/background.js';
 import {Header} from './components/Header.js';
 import {useApi} from './hooks/useApi.js';
-import {useNow} from './hooks/useNow.js';
+import {TICK_MS, useNow} from './hooks/useNow.js';
 import {maxOf} from '../lib/lists.js';
+import {shortDuration} from '../lib/time.js';
 
 export interface ShellHeaderProps {
   readonly width: number;
@@ -19,13 +21,11 @@ export interface ShellHeaderProps {
   readonly readonly?: boolean;
 }
 
-export function ShellHeader(props: ShellHeaderProps) {
-  const api = useApi();
-  const me = useQuery({...accountQueries.me(api), staleTime: Infinity});
-  // A background query (a list's row states, queries/background.ts) turns no spinner and dates nothing.
-  const fetching = useIsFetching({predicate: (q) => !isBackgroundQuery(q)}) > 0;
-  const now = useNow(1000);
-  const queryClient = useQueryClient();
+/**
+ * What the header shows of the query cache at `now`: how old the newest data on screen is, and the problem of a query
+ * that is failing. Read at each render and at each tick (useNow's `shows`): a second that changes neither is not drawn.
+ */
+function freshness(queryClient: QueryClient, now: number): {agoSeconds?: number; problem?: string} {
   const active = queryClient
     .getQueryCache()
     .getAll()
@@ -43,6 +43,21 @@ export function ShellHeader(props: ShellHeaderProps) {
   });
   const lastFailure = maxOf(failures.map((f) => f.at), 0);
   const problem = lastFailure > 0 && lastFailure >= updatedAt ? failures.find((f) => f.at === lastFailure)?.problem : undefined;
+  return {agoSeconds: updatedAt > 0 ? Math.max(0, Math.floor((now - updatedAt) / 1000)) : undefined, problem};
+}
+
+/** The header's words for `freshness`: `updated 3m ago` stays the same for a minute of ticks. */
+const freshnessText = ({agoSeconds, problem}: {agoSeconds?: number; problem?: string}) =>
+  `${agoSeconds === undefined ? '' : shortDuration(agoSeconds)} ${problem ?? ''}`;
+
+export function ShellHeader(props: ShellHeaderProps) {
+  const api = useApi();
+  const me = useQuery({...accountQueries.me(api), staleTime: Infinity});
+  // A background query (a list's row states, queries/background.ts) turns no spinner and dates nothing.
+  const fetching = useIsFetching({predicate: (q) => !isBackgroundQuery(q)}) > 0;
+  const queryClient = useQueryClient();
+  const now = useNow(TICK_MS, (t) => freshnessText(freshness(queryClient, t)));
+  const {agoSeconds, problem} = freshness(queryClient, now);
   const connectionLost = problem !== undefined;
   // Back: the queries that failed meanwhile and do not poll (the signed-in user, a one-off lookup) load again.
   const wasLost = useRef(false);
@@ -50,6 +65,5 @@ export function ShellHeader(props: ShellHeaderProps) {
     if (wasLost.current && !connectionLost) void queryClient.refetchQueries({type: 'active', predicate: (q) => q.state.status === 'error'});
     wasLost.current = connectionLost;
   }, [connectionLost, queryClient]);
-  const agoSeconds = updatedAt > 0 ? Math.max(0, Math.floor((now - updatedAt) / 1000)) : undefined;
   return <Header {...props} user={me.data?.email} fetching={fetching} agoSeconds={agoSeconds} problem={problem} />;
 }

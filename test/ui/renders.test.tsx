@@ -51,9 +51,9 @@ const me = fakeApi((_method, path) => (path.endsWith('/me') ? {data: {id: 1, ema
 let tui: Tui | undefined;
 afterEach(() => tui?.unmount());
 
-async function listOnScreen(screen = 'list'): Promise<Tui> {
+async function listOnScreen(screen = 'list', clock = new SteppedClock()): Promise<Tui> {
   // The console's clock stands still: no second's tick (the header's age) draws a frame while a test counts them.
-  tui = renderTui(null, {screens, api: me, initial: {screen}, clock: new SteppedClock()});
+  tui = renderTui(null, {screens, api: me, initial: {screen}, clock});
   await tui.waitForFrame('ada@example.com');
   await tui.settle();
   return tui;
@@ -150,5 +150,24 @@ describe('renders', () => {
     await t.settle();
     expect(t.lastFrame()).toContain('1 of 2 matching');
     expect(listRenders - before).toBe(0);
+  });
+
+  it('the header draws a tick only when what it shows changes: `updated 1m ago` for a minute of ticks is one frame', async () => {
+    const clock = new SteppedClock();
+    const t = await listOnScreen('list', clock);
+    await clock.advance(61_000);
+    await t.settle();
+    expect(t.lastFrame()).toContain('updated 1m ago');
+    const commits = commitCounter();
+    const frames = t.frames.length;
+    // The data arrived a few ms after the clock started: `1m` lasts until 121 s.
+    await clock.advance(59_000);
+    await t.settle();
+    expect(t.frames.length - frames).toBe(0);
+    expect(commits()).toBe(0);
+    await clock.advance(1_000);
+    await t.settle();
+    expect(t.lastFrame()).toContain('updated 2m ago');
+    expect(t.frames.length - frames).toBe(1);
   });
 });
