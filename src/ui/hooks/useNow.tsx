@@ -18,9 +18,10 @@ const TickContext = createContext<{readonly now: number; readonly displays: Disp
 /**
  * One timer for every display that moves each second, so that they all move in one commit: the header's "ago" and
  * a screen's elapsed column on timers of their own were two commits a second, each a full frame, and a key typed
- * just after either waited for Ink's throttle (17 ms) before it was drawn. Ink renders on React's legacy root, which
- * commits each state update of a timer on its own; one state here, read by each display, is one commit. A second that
- * changes nothing shown (the header's `updated 3m ago` for a minute, or no display at all) is not rendered.
+ * just after either waited for Ink's throttle (17 ms) before it was drawn. Ink asks for React's legacy root, but its
+ * reconciler (0.33) makes every root concurrent, and each timer's state update commits in a task of its own; one
+ * state here, read by each display, is one commit. A second that changes nothing shown (the header's `updated 3m
+ * ago` for a minute, or no display at all) is not rendered.
  */
 export function TickProvider({children}: {readonly children: ReactNode}) {
   const clock = useClock();
