@@ -11,7 +11,7 @@ import {useLive} from './hooks/useLive.js';
 import {useNav} from './hooks/useNav.js';
 import {usePolicy} from './hooks/usePolicy.js';
 import {useScreenSize} from './hooks/useScreenSize.js';
-import {useChrome} from './hooks/chrome.js';
+import {TitleEntry, titleOf, useChrome} from './hooks/chrome.js';
 import {paramsAt} from './nav/navReducer.js';
 import {planJump} from './nav/jump.js';
 import {ShellHeader} from './ShellHeader.js';
@@ -55,8 +55,8 @@ function changeList(names: readonly string[]): string {
 }
 
 /** The title on the left, the list position (`12 of 45`) on the right when a list publishes one. */
-function TitleLine({text}: {readonly text: string}) {
-  const position = usePositionText();
+function TitleLine({text, entry}: {readonly text: string; readonly entry: number}) {
+  const position = usePositionText(entry);
   return (
     <Box>
       <Box flexGrow={1} flexShrink={1}>
@@ -172,7 +172,15 @@ export function Shell({screens, onQuit}: ShellProps) {
   // The screen's element (and its size's object) stays the same while what the screen is given does: the shell renders
   // again for what it draws itself (the title, a flash, the footer, an overlay) without rendering the screen again. A
   // new size (the `/` line opening) renders what reads the size, not the screen's own component.
-  const screen = useMemo(() => (Screen ? <Screen key={top.key} params={nav.params} /> : undefined), [Screen, top.key, nav.params]);
+  const screen = useMemo(
+    () =>
+      Screen ? (
+        <TitleEntry.Provider value={top.key}>
+          <Screen key={top.key} params={nav.params} />
+        </TitleEntry.Provider>
+      ) : undefined,
+    [Screen, top.key, nav.params],
+  );
   const body = useMemo(
     () => (
       <BodySizeProvider size={{width: columns, height: bodyHeight}}>
@@ -223,12 +231,13 @@ export function Shell({screens, onQuit}: ShellProps) {
   const paletteEntries = screens
     .filter((s) => s.palette !== false)
     .map((s) => ({id: s.id, name: s.name, aliases: s.aliases, title: s.title, ...(s.argument ? {argument: s.argument.label} : {})}));
+  const shown = titleOf(chrome.title, top.key);
   const keyScope = chrome.features.keyScope ?? def?.keyScope ?? top.screen;
 
   return (
     <Box flexDirection="column" width={columns} height={frameRows}>
       <ShellHeader width={columns} contextName={info.contextName} host={info.host} devBranch={chrome.devBranch} paused={live.paused} readonly={info.readonly} />
-      <TitleLine text={titleLine(chrome.title.resource ?? titleFor(top.screen), chrome.title.scope, chrome.title.count, top.filter)} />
+      <TitleLine text={titleLine(shown.resource ?? titleFor(top.screen), shown.scope, shown.count, top.filter)} entry={top.key} />
       {mode === 'filter' ? (
         <FilterBar
           search={(chrome.features.searchable ?? 0) > 0}

@@ -105,7 +105,7 @@ describe('renders', () => {
     expect(listRenders).toBe(1);
   });
 
-  it('a screen name typed into the palette in one read draws the palette and the name; Enter the screen and its title', async () => {
+  it('a screen name typed into the palette in one read draws the palette and the name; Enter and Esc back never draw the old screen\'s title', async () => {
     const t = await listOnScreen();
     const drawn = async (act: () => Promise<void> | void) => {
       const frames = t.frames.length;
@@ -116,11 +116,14 @@ describe('renders', () => {
     // `:` opens the palette (one frame); the rest of the read goes to its field whole (one more), not letter by letter.
     const typed = await drawn(() => t.burst(':branches'));
     expect(typed.map((f) => /^:.*$/m.exec(f)?.[0])).toEqual([':list', ':branches']);
-    // Enter draws the new screen, then the title it publishes.
+    // Enter draws the new screen under its registry title, then the count and position its list publishes: no frame
+    // shows the old screen's title, count or position. Esc back the same, the other way.
+    const titles = (frames: string[]) => frames.map((f) => /^(Deployments|Branches)\b.*$/m.exec(f)?.[0].trimEnd());
     const entered = await drawn(() => t.press('enter'));
-    expect(entered).toHaveLength(2);
-    expect(t.lastFrame()).toContain('Branches [2]');
+    expect(titles(entered)).toEqual(['Branches', expect.stringMatching(/^Branches \[2\] +1 of 2$/)]);
     expect(t.lastFrame()).not.toMatch(/^:/m);
+    const back = await drawn(() => t.press('escape'));
+    expect(titles(back)).toEqual(['Deployments', expect.stringMatching(/^Deployments \[4\] +1 of 4$/)]);
   });
 
   it('a key that changes nothing draws nothing: an unbound key, ↑ on the first row; its one commit is the dispatcher\'s, with no frame', async () => {

@@ -10,6 +10,12 @@ export interface TitleInfo {
   readonly scope?: string;
   /** Rows shown after the filter; DataTable publishes it. */
   readonly count?: number;
+  /**
+   * The navigation entry (NavEntry.key) whose screen published it. A screen publishes in a passive effect, after the
+   * commit that shows it is drawn: the shell shows the title of the entry on top only, so a navigation's first frame
+   * has the new screen's registry title, never the old screen's resource and count.
+   */
+  readonly entry?: number;
 }
 
 /** What the screen on show has that shell keys act on: `/` only filters a list or a log, the pager keys only page a log. */
@@ -43,6 +49,8 @@ interface ChromeApi extends ChromeSetters {
 // shell, which draws the title, is.
 const ChromeContext = createContext<ChromeApi | null>(null);
 const SettersContext = createContext<ChromeSetters | null>(null);
+/** The navigation entry of the screen below it: the shell provides it around the screen on top. */
+export const TitleEntry = createContext<number | undefined>(undefined);
 
 export function ChromeProvider({children}: {children: React.ReactNode}) {
   const [title, setTitle] = useState<TitleInfo>({});
@@ -62,6 +70,11 @@ export function useChrome(): ChromeApi {
   const api = useContext(ChromeContext);
   if (!api) throw new Error('useChrome outside ChromeProvider');
   return api;
+}
+
+/** What the title line shows for the entry on top: what that entry's screen published, or nothing yet. */
+export function titleOf(title: TitleInfo, entry: number): TitleInfo {
+  return title.entry === entry ? title : {};
 }
 
 /** The setters alone (the screens' hooks): a component that only sets renders again for nothing the shell draws. */

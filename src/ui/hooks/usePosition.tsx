@@ -2,25 +2,32 @@
 // of its own that only the title line reads: a key press repaints the row and that line, not every component
 // that reads the chrome (title, features).
 import React, {createContext, useCallback, useContext, useLayoutEffect, useRef, useState, useSyncExternalStore} from 'react';
+import {TitleEntry} from './chrome.js';
+
+/** The text and the navigation entry whose screen shows it (as the title's `entry`). */
+interface Position {
+  readonly text: string;
+  readonly entry?: number;
+}
 
 interface PositionStore {
-  get(): string | undefined;
-  set(owner: object, text: string | undefined): void;
+  get(): Position | undefined;
+  set(owner: object, next: Position | undefined): void;
   subscribe(listener: () => void): () => void;
 }
 
 function createPositionStore(): PositionStore {
-  let text: string | undefined;
+  let shown: Position | undefined;
   let owner: object | undefined;
   const listeners = new Set<() => void>();
   return {
-    get: () => text,
+    get: () => shown,
     set(who, next) {
       // Clearing is for the current owner only: a table unmounting does not blank another one's position.
       if (next === undefined && who !== owner) return;
       owner = next === undefined ? undefined : who;
-      if (next === text) return;
-      text = next;
+      if (next?.text === shown?.text && next?.entry === shown?.entry) return;
+      shown = next;
       for (const l of listeners) l();
     },
     subscribe(listener) {
@@ -44,22 +51,26 @@ export function PositionProvider({children}: {children: React.ReactNode}) {
  */
 export function usePublishPosition(text: string | undefined): (text: string | undefined) => void {
   const store = useContext(PositionContext);
+  const entry = useContext(TitleEntry);
   const self = useRef({});
+  const publish = useCallback((next: string | undefined) => store?.set(self.current, next === undefined ? undefined : {text: next, entry}), [store, entry]);
   useLayoutEffect(() => {
     // Undefined clears this publisher's text: a list filtered down to nothing shows no position.
-    store?.set(self.current, text);
-  }, [store, text]);
+    publish(text);
+  }, [publish, text]);
   useLayoutEffect(() => {
     const me = self.current;
     return () => store?.set(me, undefined);
   }, [store]);
-  return useCallback((next: string | undefined) => store?.set(self.current, next), [store]);
+  return publish;
 }
 
 const none = () => undefined;
 const noSubscribe = () => () => {};
 
-export function usePositionText(): string | undefined {
+/** The position the screen of `entry` (the entry on top) shows: none yet in the commit that navigates to it. */
+export function usePositionText(entry: number): string | undefined {
   const store = useContext(PositionContext);
-  return useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? none);
+  const shown = useSyncExternalStore(store?.subscribe ?? noSubscribe, store?.get ?? none);
+  return shown?.entry === entry ? shown.text : undefined;
 }

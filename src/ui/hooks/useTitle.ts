@@ -1,14 +1,15 @@
 // The title line (`Deployments [45] /prod`) and the header's dev-mode slot, set by whatever screen is showing.
-import {useCallback, useEffect} from 'react';
-import {useChromeSetters} from './chrome.js';
+import {useCallback, useContext, useEffect} from 'react';
+import {TitleEntry, useChromeSetters} from './chrome.js';
 
 /** Sets the title line's resource and scope while the calling screen is mounted. */
 export function useTitle(resource: string, scope?: string): void {
   const {setTitle} = useChromeSetters();
+  const entry = useContext(TitleEntry);
   useEffect(() => {
-    setTitle((t) => ({...t, resource, scope}));
+    setTitle((t) => ({...t, resource, scope, entry}));
     return () => setTitle((t) => ({...t, resource: undefined, scope: undefined}));
-  }, [resource, scope, setTitle]);
+  }, [resource, scope, entry, setTitle]);
 }
 
 /**
@@ -18,7 +19,11 @@ export function useTitle(resource: string, scope?: string): void {
  */
 export function useTitleCount(count: number | undefined): (count: number | undefined) => void {
   const {setTitle} = useChromeSetters();
-  const publish = useCallback((next: number | undefined) => setTitle((t) => (t.count === next ? t : {...t, count: next})), [setTitle]);
+  const entry = useContext(TitleEntry);
+  const publish = useCallback(
+    (next: number | undefined) => setTitle((t) => (t.count === next && t.entry === entry ? t : {...t, count: next, entry})),
+    [setTitle, entry],
+  );
   // Set when the count changes; cleared when the caller goes. (Cleared and set again on each change, the title would
   // be a new object even when a key handler had already published the count: a commit of its own.)
   useEffect(() => publish(count), [count, publish]);
