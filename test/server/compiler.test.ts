@@ -53,9 +53,18 @@ describe('model compiler: valid models', () => {
     expect([...joins.values()].map((j) => j.relationship)).toEqual(['one_to_many', 'many_to_one', 'one_to_one']);
   });
 
+  it("compiles a count without sql to a count of its cube's primary key, COUNT(*) where the cube has none", () => {
+    const counts = '    measures:\n      - {name: count, type: count}\n      - {name: done, type: count, filters: [{sql: "{CUBE}.status IS NULL"}]}\n';
+    const keyed = compileModel([file('model/o.yml', cube(`${counts}    dimensions:\n      - {name: id, type: number, sql: id, primary_key: true}\n`))]);
+    const unkeyed = compileModel([file('model/o.yml', cube(counts))]);
+    const sqlOf = (r: typeof keyed) => [...r.model.cubes.get('orders')!.measures.values()].map((m) => m.sql);
+    expect(sqlOf(keyed)).toEqual(['COUNT("orders"."id")', 'COUNT(CASE WHEN ("orders".status IS NULL) THEN "orders"."id" END)']);
+    expect(sqlOf(unkeyed)).toEqual(['COUNT(*)', 'COUNT(CASE WHEN ("orders".status IS NULL) THEN 1 END)']);
+  });
+
   it('builds number measures from other measures of the same cube', () => {
     const {model} = compileModel(DEMO_MODEL_FILES);
-    expect(model.cubes.get('orders')!.measures.get('completed_share')!.sql).toContain('NULLIF((COUNT(*)), 0)');
+    expect(model.cubes.get('orders')!.measures.get('completed_share')!.sql).toContain('NULLIF((COUNT("orders"."id")), 0)');
   });
 
   it('exposes view members through join paths, with prefixes and aliases', () => {

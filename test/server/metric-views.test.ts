@@ -168,7 +168,7 @@ describe('a preview', () => {
       source: 'main.shop.orders',
       joins: [{name: 'shop_users', source: 'main.shop.users', on: 'source.user_id = (shop_users.id)'}],
       dimensions: [{name: 'status', expr: 'source.status'}, {name: 'city', expr: 'shop_users.city'}],
-      measures: [{name: 'count', expr: 'COUNT(*)'}, {name: 'revenue', expr: 'SUM(source.amount)'}],
+      measures: [{name: 'count', expr: 'COUNT(source.id)'}, {name: 'revenue', expr: 'SUM(source.amount)'}],
     });
     expect(shop.metricViewSha256).toBe(createHash('sha256').update(shop.metricViewYaml).digest('hex'));
     // The demo's views: a SQL-defined cube, one-part table names, tenants, a one-to-many join.

@@ -1,9 +1,11 @@
 import {beforeAll, describe, expect, it} from 'vitest';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import {compileModel, type CompiledModel} from '../../src/server/engines/compiler/index.js';
 import {DEMO_MODEL_FILES} from '../../src/server/engines/sample/demoModel.js';
-import {SAMPLE_SIZES, openSampleDatabase} from '../../src/server/engines/sample/dataset.js';
+import {SAMPLE_SIZES, loadSampleDataset, openSampleDatabase} from '../../src/server/engines/sample/dataset.js';
 import {planQuery, runQuery, type Query} from '../../src/server/engines/query/index.js';
+import type {Row} from '../../src/server/engines/query/types.js';
+import {QueryOracle, type OracleQuery} from '../helpers/queryOracle.js';
 
 let model: CompiledModel;
 let db: Database.Database;
@@ -165,5 +167,33 @@ describe('query plans', () => {
         .map((d) => `${JSON.stringify(query.measures)}: ${d}`);
     });
     expect(copies).toEqual([]);
+  });
+});
+
+describe('a count measure over a LEFT JOIN', () => {
+  // The sample data plus one user with no orders: the LEFT JOIN from users gives that user one row of NULLs for orders.
+  const lonely = SAMPLE_SIZES.users + 1;
+  const withLonelyUser = (): Database.Database => {
+    const d = new Database(':memory:');
+    loadSampleDataset(d);
+    d.prepare("INSERT INTO users VALUES (?, 'Nobody Yet', 'Berlin', 'Germany', 0, '2025-06-01T00:00:00.000Z')").run(lonely);
+    d.pragma('query_only = ON');
+    return d;
+  };
+
+  it("counts its own cube's rows: 0 orders for a user without any, as the oracle says", () => {
+    const d = withLonelyUser();
+    const oracle = new QueryOracle(DEMO_MODEL_FILES, d);
+    const queries: OracleQuery[] = [
+      {measures: ['customers.orders_count', 'customers.count'], dimensions: ['customers.name']},
+      {measures: ['users.count', 'orders.count', 'orders.completed_count'], dimensions: ['users.id']},
+    ];
+    for (const q of queries) {
+      const rows = runQuery(model, d, {...q, limit: 1000} as Query).data;
+      expect(rows.find((r) => r['customers.name'] === 'Nobody Yet' || r['users.id'] === lonely), JSON.stringify(q))
+        .toMatchObject(q.measures![0] === 'users.count' ? {'orders.count': 0, 'orders.completed_count': 0} : {'customers.orders_count': 0});
+      const byKey = (list: Row[]) => [...list].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+      expect(byKey(rows), JSON.stringify(q)).toEqual(byKey(oracle.answer(q).rows));
+    }
   });
 });

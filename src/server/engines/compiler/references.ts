@@ -34,7 +34,23 @@ export class Resolver {
   /** The aggregate SQL of a measure. */
   measure(cube: RawCube, m: RawMeasure): string {
     return this.memo(this.measures, `${cube.name}.${m.name}`, () => aggregate(m, (text, allowMeasures) =>
-      this.expand(text, {kind: 'measure', owner: cube.name, allowMeasures}).sql));
+      this.expand(text, {kind: 'measure', owner: cube.name, allowMeasures}).sql, () => this.rowKey(cube)));
+  }
+
+  /**
+   * What is NULL in a row a LEFT JOIN made up for `cube` and in none of its own rows: its primary key, when that reads
+   * the cube alone (a key that does not compile is reported as the dimension's error). Without one nothing is: a real
+   * row may be NULL in every column the model names.
+   */
+  private rowKey(cube: RawCube): string | undefined {
+    const pk = cube.dimensions.find((d) => d.primaryKey);
+    try {
+      const resolved = pk && this.dimension(cube, pk);
+      return resolved?.cubes.size === 1 ? resolved.sql : undefined;
+    } catch (e) {
+      if (e instanceof ReferenceError) return undefined;
+      throw e;
+    }
   }
 
   segment(cube: RawCube, sql: string): Resolved {
@@ -118,7 +134,7 @@ function hasMember(cube: RawCube, name: string): boolean {
   return [cube.dimensions, cube.measures, cube.segments].some((list) => list.some((m) => m.name === name));
 }
 
-function aggregate(m: RawMeasure, expand: (text: string, allowMeasures: boolean) => string): string {
+function aggregate(m: RawMeasure, expand: (text: string, allowMeasures: boolean) => string, rowKey: () => string | undefined): string {
   if (m.type === 'number') {
     if (m.filters.length > 0) throw new ReferenceError('filters are not supported on measures of type number');
     return expand(m.sql ?? '', true);
@@ -127,8 +143,14 @@ function aggregate(m: RawMeasure, expand: (text: string, allowMeasures: boolean)
   const value = m.sql === undefined ? undefined : expand(m.sql, false);
   const guarded = (expr: string): string => (condition ? `CASE WHEN ${condition} THEN ${expr} END` : expr);
   switch (m.type) {
-    case 'count':
-      return value === undefined && !condition ? 'COUNT(*)' : `COUNT(${guarded(value ?? '1')})`;
+    case 'count': {
+      // A count without sql counts its cube's rows: COUNT(*) would also count the row of NULLs a LEFT JOIN makes up
+      // where this cube has no match (a user without orders: orders.count 1, not 0). So it counts the primary key.
+      // A cube without one keeps COUNT(*): right where it is the query's root, one too many for each row a LEFT JOIN
+      // makes up where it is joined (a query that repeats its rows is refused already: sql.ts distinctGroup).
+      const key = value ?? rowKey();
+      return key === undefined && !condition ? 'COUNT(*)' : `COUNT(${guarded(key ?? '1')})`;
+    }
     case 'count_distinct':
       return `COUNT(DISTINCT ${guarded(value ?? '1')})`;
     default:
