@@ -64,7 +64,9 @@ function distinctGroup(cube: CompiledCube, dims: SelectedColumn[], measures: Mea
   // through an index built for this one statement, every time. Under GROUP BY it reads the cube's own table and indexes.
   const keys = `SELECT ${[...columns(dims), `${pk.sql} AS "__pk"`].join(', ')}\nFROM ${from}${where}${ordinals(dims.length + 1)}`;
   const outer = [...dims.map((d) => `"__k".${quote(d.alias)}`), ...columns(measures)];
-  return `SELECT ${outer.join(', ')}\nFROM (${keys}) AS "__k"\nJOIN ${cube.source} AS ${quote(cube.name)} ON ${pk.sql} = "__k"."__pk"${ordinals(dims.length)}`;
+  // A LEFT JOIN: a group whose rows have no row of this cube (a user without orders) has only a NULL key, and it
+  // keeps its row, where a count is 0 as on the plain path, not a group missing (NULL after combine).
+  return `SELECT ${outer.join(', ')}\nFROM (${keys}) AS "__k"\nLEFT JOIN ${cube.source} AS ${quote(cube.name)} ON ${pk.sql} = "__k"."__pk"${ordinals(dims.length)}`;
 }
 
 function combine(groups: Array<{sql: string; measures: MeasureColumn[]}>, dims: SelectedColumn[]): string {
