@@ -6,11 +6,9 @@ import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {OAuthError, pollDeviceToken, refreshAccessToken, requestDeviceCode, type TokenSet} from '../../src/api/oauth.js';
 import {saveContext, signOutContext} from '../../src/config/contexts.js';
 import {readConfigFile} from '../../src/config/file.js';
-import {systemClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
+import {startCliService} from '../helpers/cliInProcess.js';
 import {json, stubsPerTest} from '../helpers/httpStub.js';
-import {realTimeDemoImage} from '../helpers/seedImage.js';
-import {startTestService} from '../helpers/startService.js';
 import {tempConfigDirPerTest} from '../helpers/tempConfigDir.js';
 
 const CLIENT = {clientId: 'svc-cli'};
@@ -19,8 +17,7 @@ const stub = stubsPerTest();
 
 beforeAll(async () => {
   // On real time (the device flow's codes and tokens), from the worker's real-time image instead of a seed of its own.
-  const clock = systemClock(1);
-  s = await startTestService({clock, demoImage: await realTimeDemoImage(clock.now())});
+  s = await startCliService();
 }, 30_000);
 afterAll(() => s?.close());
 const configDir = tempConfigDirPerTest('svc-signout-');

@@ -4,13 +4,13 @@
 // registry. What a test starts here is closed when that test finishes (registered per test: this module is loaded
 // once per worker, not per file).
 import {onTestFinished} from 'vitest';
-import {createApi, type Api, type RequestOptions} from '../../src/api/client.js';
+import type {Api, RequestOptions} from '../../src/api/client.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {SeedName} from '../../src/server/seed.js';
 import type {NavTarget} from '../../src/ui/nav/navReducer.js';
 import {SCREENS} from '../../screens/index.js';
 import {renderTui, type RenderTuiOptions, type Tui} from './renderTui.js';
-import {startTestService, TEST_EPOCH, type TestService} from './startService.js';
+import {adminApi, startTestService, TEST_EPOCH, type TestService} from './startService.js';
 import {eventually} from './eventually.js';
 
 export interface Demo {
@@ -46,7 +46,7 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
   const close = svc.close.bind(svc);
   svc.close = () => (closed ? Promise.resolve() : ((closed = true), close()));
   closeWhenTestEnds({close: () => svc.close()});
-  return {svc, clock, api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch})};
+  return {svc, clock, api: adminApi(svc)};
 }
 
 /**
@@ -57,7 +57,7 @@ export async function startDemo(seed: SeedName = 'demo'): Promise<Demo> {
 export async function startSharedDemo(): Promise<{svc: TestService; api: Api}> {
   await Promise.all(SCREENS.map((s) => s.preload?.()));
   const svc = await startTestService({seed: 'demo', clock: new ManualClock(TEST_EPOCH)});
-  return {svc, api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch})};
+  return {svc, api: adminApi(svc)};
 }
 
 /**

@@ -9,6 +9,7 @@ import {existsSync, mkdtempSync, rmSync, writeFileSync} from 'node:fs';
 import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterEach, beforeEach} from 'vitest';
+import {createApi, type Api} from '../../src/api/client.js';
 import {createApp} from '../../src/server/app.js';
 import type {App} from '../../src/server/appTypes.js';
 import {closeContext, createContext, type ServiceContext} from '../../src/server/context.js';
@@ -39,6 +40,11 @@ export async function startTestService(opts: StartOptions = {}): Promise<TestSer
   const svc = await startOnPort(opts);
   const unlisten = listenInProcess(svc);
   return {...svc, fetch: routeInProcess(), close: () => (unlisten(), svc.close())};
+}
+
+/** The real client with the service's admin key, reaching it in-process (its `fetch`). */
+export function adminApi(svc: TestService): Api {
+  return createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch});
 }
 
 async function startOnPort(opts: StartOptions): Promise<RunningService> {

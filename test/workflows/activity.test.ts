@@ -9,7 +9,7 @@ import {setEnvVars} from '../../src/api/envVars.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import {ActivityWatcher, apiSource, type ActivityClock, type ActivityEvent, type ActivitySource} from '../../src/workflows/activity.js';
 import {startRecordingProxy} from '../helpers/recordingProxy.js';
-import {startTestService} from '../helpers/startService.js';
+import {adminApi, startTestService} from '../helpers/startService.js';
 
 const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
 const MINUTES_10 = 10 * 60_000;
@@ -287,7 +287,7 @@ describe('activity watcher on the real local service', () => {
     const service = new ManualClock(T0);
     const svc = await startTestService({seed: 'demo', clock: service});
     try {
-      const api = createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch});
+      const api = adminApi(svc);
       const {syncJobId} = await startDbtSync(api, '1', {ref: 'broken-compile'});
       await setEnvVars(api, '2', [{name: 'ACTIVITY_PROBE', value: '1'}]);
       const events: ActivityEvent[] = [];

@@ -5,11 +5,10 @@ import {tmpdir} from 'node:os';
 import {join} from 'node:path';
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CsvRecordCounter} from '../../src/api/audit.js';
-import {createApi} from '../../src/api/client.js';
 import {insertAuditEvent} from '../../src/server/store/audit.js';
 import {exportAuditLogTo, type AuditExportProgress} from '../../src/workflows/auditExport.js';
 import {parseCsv} from '../helpers/csv.js';
-import {startTestService, TEST_EPOCH, type TestService} from '../helpers/startService.js';
+import {adminApi, startTestService, TEST_EPOCH, type TestService} from '../helpers/startService.js';
 
 const INSERTED = 20_000;
 // The inserted events and the service's own start (the oldest).
@@ -29,7 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => svc.close());
 
-const api = () => createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch});
+const api = () => adminApi(svc);
 
 describe('exportAuditLogTo', () => {
   it('reports growing progress and writes the complete file under its name', async () => {

@@ -1,13 +1,13 @@
 // The gate workflow against the real local service on loopback: the service clock only moves when the
 // workflow sleeps, so a sync, a dev-branch build and "Continue wait" all pass deterministically.
 import {afterEach, describe, expect, it} from 'vitest';
-import {createApi, type Api} from '../../src/api/client.js';
+import type {Api} from '../../src/api/client.js';
 import {listBranches} from '../../src/api/dataModel.js';
 import {ManualClock} from '../../src/server/engines/clock.js';
 import type {RunningService} from '../../src/server/index.js';
 import {cleanupGate, gate, runGate, type GateEvent} from '../../src/workflows/dbtGate.js';
 import {sessionReleased} from '../helpers/devMode.js';
-import {startTestService, TEST_EPOCH} from '../helpers/startService.js';
+import {adminApi, startTestService, TEST_EPOCH} from '../helpers/startService.js';
 
 const running: RunningService[] = [];
 afterEach(async () => {
@@ -18,7 +18,7 @@ async function service(): Promise<{api: Api; clock: ManualClock}> {
   const clock = new ManualClock(TEST_EPOCH);
   const svc = await startTestService({seed: 'demo', clock});
   running.push(svc);
-  return {api: createApi({baseUrl: svc.url, token: svc.adminKey, fetch: svc.fetch}), clock};
+  return {api: adminApi(svc), clock};
 }
 
 /** Every sleep of the workflow moves the service clock by as much. */
